@@ -1,0 +1,40 @@
+# One way to declare each kind of target, so every test carries a layer label.
+
+# tcfuzz_add_library(NAME SOURCES... DEPS...)
+function(tcfuzz_add_library name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
+  add_library(${name} STATIC ${ARG_SOURCES})
+  target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR})
+  target_link_libraries(${name} PUBLIC ${ARG_DEPS})
+  target_compile_options(${name} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:${TCFUZZ_WARNINGS}>)
+endfunction()
+
+# tcfuzz_add_test(NAME LABEL layer SOURCES... DEPS...)
+# A gtest binary; each test is discovered so ctest reports GTEST_SKIP as "Not Run".
+function(tcfuzz_add_test name)
+  cmake_parse_arguments(ARG "" "LABEL" "SOURCES;DEPS" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE ${ARG_DEPS} tcfuzz_test_main)
+  target_compile_options(${name} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:${TCFUZZ_WARNINGS}>)
+  gtest_discover_tests(${name}
+    DISCOVERY_MODE PRE_TEST
+    PROPERTIES LABELS "${ARG_LABEL}" TIMEOUT 300)
+endfunction()
+
+# tcfuzz_add_fuzzer(NAME SOURCE src CORPUS dir DEPS...)
+# The same source builds a libFuzzer binary (fuzz preset) and a plain replay binary
+# (every build); ctest replays the corpus folder's seed/ and regression/ through it.
+function(tcfuzz_add_fuzzer name)
+  cmake_parse_arguments(ARG "" "SOURCE;CORPUS" "DEPS" ${ARGN})
+  add_executable(${name}_replay ${ARG_SOURCE} ${PROJECT_SOURCE_DIR}/suites/fuzz/replay_main.cc)
+  target_link_libraries(${name}_replay PRIVATE ${ARG_DEPS})
+  target_compile_options(${name}_replay PRIVATE ${TCFUZZ_WARNINGS})
+  add_test(NAME fuzz_replay.${name}
+           COMMAND ${name}_replay ${ARG_CORPUS}/seed ${ARG_CORPUS}/regression)
+  set_tests_properties(fuzz_replay.${name} PROPERTIES LABELS "fuzz-replay" TIMEOUT 300)
+  if(TCFUZZ_FUZZ)
+    add_executable(${name} ${ARG_SOURCE})
+    target_link_libraries(${name} PRIVATE ${ARG_DEPS})
+    target_link_options(${name} PRIVATE -fsanitize=fuzzer)
+  endif()
+endfunction()

@@ -1,0 +1,53 @@
+#include "generators/core/random_source.h"
+
+namespace tcfuzz::gen {
+namespace {
+
+constexpr uint64_t Rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+}  // namespace
+
+uint64_t SplitMix64(uint64_t& state) {
+  uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+RandomSource::RandomSource(uint64_t seed) {
+  for (uint64_t& word : s_) word = SplitMix64(seed);
+}
+
+uint64_t RandomSource::Next() {
+  const uint64_t result = Rotl(s_[1] * 5, 7) * 9;
+  const uint64_t t = s_[1] << 17;
+  s_[2] ^= s_[0];
+  s_[3] ^= s_[1];
+  s_[1] ^= s_[2];
+  s_[0] ^= s_[3];
+  s_[2] ^= t;
+  s_[3] = Rotl(s_[3], 45);
+  return result;
+}
+
+uint64_t RandomSource::Below(uint64_t n) {
+  if (n <= 1) return 0;
+  // Rejection sampling: unbiased for every n.
+  const uint64_t limit = ~uint64_t{0} - (~uint64_t{0} % n);
+  uint64_t x;
+  do {
+    x = Next();
+  } while (x >= limit);
+  return x % n;
+}
+
+uint64_t CaseSeed(uint64_t base_seed, std::string_view suite, uint64_t index) {
+  uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a over the suite name
+  for (char c : suite) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
+  uint64_t state = base_seed ^ h;
+  SplitMix64(state);
+  state ^= index * 0xd1b54a32d192ed03ull;
+  return SplitMix64(state);
+}
+
+}  // namespace tcfuzz::gen

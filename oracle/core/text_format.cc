@@ -1,0 +1,183 @@
+#include "oracle/core/text_format.h"
+
+#include <charconv>
+#include <cstdio>
+
+namespace tcfuzz::oracle {
+namespace {
+
+constexpr std::size_t kMaxLineLength = 4096;
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
+    s.remove_suffix(1);
+  }
+  return s;
+}
+
+bool IsKeyChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
+}
+
+std::string AtLine(int line, std::string_view message) {
+  return "line " + std::to_string(line) + ": " + std::string(message);
+}
+
+}  // namespace
+
+std::string_view ToolVersion() { return "tcfuzz " TCFUZZ_VERSION; }
+
+Result<uint64_t> ParseUint(std::string_view text, uint64_t max) {
+  int base = 10;
+  if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+    base = 16;
+    text.remove_prefix(2);
+  }
+  if (text.empty()) return Result<uint64_t>::Fail("empty number");
+  uint64_t value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value, base);
+  if (ec == std::errc::result_out_of_range) {
+    return Result<uint64_t>::Fail("number '" + std::string(text) + "' does not fit in 64 bits");
+  }
+  if (ec != std::errc() || end != text.data() + text.size()) {
+    return Result<uint64_t>::Fail("'" + std::string(text) + "' is not a number");
+  }
+  if (value > max) {
+    return Result<uint64_t>::Fail(std::to_string(value) + " exceeds the maximum " +
+                                  std::to_string(max));
+  }
+  return Result<uint64_t>::Ok(value);
+}
+
+std::string Hex(uint64_t value, int digits) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%0*llx", digits, static_cast<unsigned long long>(value));
+  return buf;
+}
+
+Result<TextDoc> TextDoc::Parse(std::string_view text) {
+  TextDoc doc;
+  bool header_seen = false;
+  int line_no = 0;
+  while (!text.empty() || !header_seen) {
+    ++line_no;
+    const std::size_t nl = text.find('\n');
+    std::string_view raw = text.substr(0, nl);
+    text = nl == std::string_view::npos ? std::string_view{} : text.substr(nl + 1);
+    if (raw.size() > kMaxLineLength) {
+      return Result<TextDoc>::Fail(AtLine(line_no, "line longer than 4096 characters"));
+    }
+    for (char c : raw) {
+      if ((static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\r') || c == 0x7f) {
+        return Result<TextDoc>::Fail(AtLine(line_no, "control character in text form"));
+      }
+    }
+    const std::string_view line = Trim(raw);
+    if (!header_seen) {
+      const std::string expected = std::string(kTextMagic) + " " + std::to_string(kTextFormatVersion);
+      if (line.substr(0, kTextMagic.size()) != kTextMagic) {
+        return Result<TextDoc>::Fail(AtLine(line_no, "missing header '" + expected + "'"));
+      }
+      const std::string_view version = Trim(line.substr(kTextMagic.size()));
+      if (version != std::to_string(kTextFormatVersion)) {
+        return Result<TextDoc>::Fail(AtLine(line_no, "unsupported format version '" +
+                                                         std::string(version) + "' (this tool reads " +
+                                                         std::to_string(kTextFormatVersion) + ")"));
+      }
+      header_seen = true;
+      continue;
+    }
+    if (line.empty() || line.front() == '#') continue;
+    const std::size_t eq = line.find('=');
+    if (eq == std::string_view::npos) {
+      return Result<TextDoc>::Fail(AtLine(line_no, "expected 'key = value'"));
+    }
+    const std::string_view key = Trim(line.substr(0, eq));
+    const std::string_view value = Trim(line.substr(eq + 1));
+    if (key.empty()) return Result<TextDoc>::Fail(AtLine(line_no, "empty key"));
+    for (char c : key) {
+      if (!IsKeyChar(c)) {
+        return Result<TextDoc>::Fail(
+            AtLine(line_no, "key '" + std::string(key) + "' has characters outside [a-z0-9_.]"));
+      }
+    }
+    if (doc.Find(key) != nullptr) {
+      return Result<TextDoc>::Fail(AtLine(line_no, "duplicate key '" + std::string(key) + "'"));
+    }
+    doc.entries_.push_back(TextEntry{std::string(key), std::string(value), line_no});
+  }
+  if (!doc.Has("tool")) return Result<TextDoc>::Fail("missing required key 'tool'");
+  if (!doc.Has("kind")) return Result<TextDoc>::Fail("missing required key 'kind'");
+  return Result<TextDoc>::Ok(std::move(doc));
+}
+
+const TextEntry* TextDoc::Find(std::string_view key) const {
+  for (const TextEntry& e : entries_) {
+    if (e.key == key) return &e;
+  }
+  return nullptr;
+}
+
+Result<std::string> TextDoc::String(std::string_view key) const {
+  const TextEntry* e = Find(key);
+  if (e == nullptr) return Result<std::string>::Fail("missing required key '" + std::string(key) + "'");
+  return Result<std::string>::Ok(e->value);
+}
+
+Result<uint64_t> TextDoc::Uint(std::string_view key, uint64_t max) const {
+  const TextEntry* e = Find(key);
+  if (e == nullptr) return Result<uint64_t>::Fail("missing required key '" + std::string(key) + "'");
+  Result<uint64_t> v = ParseUint(e->value, max);
+  if (!v.ok()) return Result<uint64_t>::Fail(AtLine(e->line, std::string(key) + ": " + v.error()));
+  return v;
+}
+
+Result<bool> TextDoc::Bool(std::string_view key) const {
+  const TextEntry* e = Find(key);
+  if (e == nullptr) return Result<bool>::Fail("missing required key '" + std::string(key) + "'");
+  if (e->value == "1" || e->value == "true") return Result<bool>::Ok(true);
+  if (e->value == "0" || e->value == "false") return Result<bool>::Ok(false);
+  return Result<bool>::Fail(AtLine(e->line, std::string(key) + ": expected 0 or 1, got '" +
+                                                e->value + "'"));
+}
+
+Result<bool> TextDoc::OnlyKeys(const std::vector<std::string_view>& allowed) const {
+  for (const TextEntry& e : entries_) {
+    bool known = e.key == "tool" || e.key == "kind";
+    for (std::string_view a : allowed) known = known || e.key == a;
+    if (!known) return Result<bool>::Fail(AtLine(e.line, "unknown key '" + e.key + "'"));
+  }
+  return Result<bool>::Ok(true);
+}
+
+TextWriter::TextWriter(std::string_view kind) {
+  out_ = std::string(kTextMagic) + " " + std::to_string(kTextFormatVersion) + "\n";
+  Add("tool", ToolVersion());
+  Add("kind", kind);
+}
+
+TextWriter& TextWriter::Comment(std::string_view text) {
+  out_ += "# ";
+  out_ += text;
+  out_ += '\n';
+  return *this;
+}
+
+TextWriter& TextWriter::Add(std::string_view key, std::string_view value) {
+  out_ += key;
+  out_ += " = ";
+  out_ += value;
+  out_ += '\n';
+  return *this;
+}
+
+TextWriter& TextWriter::AddHex(std::string_view key, uint64_t value, int digits) {
+  return Add(key, Hex(value, digits));
+}
+
+TextWriter& TextWriter::AddInt(std::string_view key, int64_t value) {
+  return Add(key, std::to_string(value));
+}
+
+}  // namespace tcfuzz::oracle

@@ -1,0 +1,69 @@
+// The versioned text form of operands and cases: reproducer files and corpus entries.
+//
+//   tcfuzz-text 1                  <- magic and format version (first line, always)
+//   tool = tcfuzz 0.1.0            <- tool version that wrote it (required)
+//   kind = zero_column_mask        <- which operand/case decoder reads the rest (required)
+//   desc = 0x0000000000000000      <- stable `key = value` lines, one per field
+//
+// Blank lines and lines starting with '#' are comments. Keys are [a-z0-9_.]+ and unique.
+// Every parse error is one line that names the line number; nothing here throws or aborts.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "oracle/core/result.h"
+
+namespace tcfuzz::oracle {
+
+inline constexpr int kTextFormatVersion = 1;
+inline constexpr std::string_view kTextMagic = "tcfuzz-text";
+std::string_view ToolVersion();  // "tcfuzz <project version>"
+
+struct TextEntry {
+  std::string key;
+  std::string value;
+  int line;
+};
+
+class TextDoc {
+ public:
+  static Result<TextDoc> Parse(std::string_view text);
+
+  const std::vector<TextEntry>& entries() const { return entries_; }
+  const TextEntry* Find(std::string_view key) const;
+
+  // Typed access; errors name the line (or say the key is missing).
+  Result<std::string> String(std::string_view key) const;
+  Result<uint64_t> Uint(std::string_view key, uint64_t max) const;  // decimal or 0x hex
+  Result<bool> Bool(std::string_view key) const;                    // 0/1/true/false
+  bool Has(std::string_view key) const { return Find(key) != nullptr; }
+
+  // First key not in `allowed`, as an error; ok(true) when all are known.
+  Result<bool> OnlyKeys(const std::vector<std::string_view>& allowed) const;
+
+ private:
+  std::vector<TextEntry> entries_;
+};
+
+// Builds a text form with the header already in place; keys keep insertion order.
+class TextWriter {
+ public:
+  explicit TextWriter(std::string_view kind);
+  TextWriter& Comment(std::string_view text);
+  TextWriter& Add(std::string_view key, std::string_view value);
+  TextWriter& AddHex(std::string_view key, uint64_t value, int digits);
+  TextWriter& AddInt(std::string_view key, int64_t value);
+  const std::string& str() const { return out_; }
+
+ private:
+  std::string out_;
+};
+
+// Parses "123" or "0x7b" (no sign, no spaces) into a uint64 no larger than `max`.
+Result<uint64_t> ParseUint(std::string_view text, uint64_t max);
+std::string Hex(uint64_t value, int digits);  // "0x" + zero-padded lower-case hex
+
+}  // namespace tcfuzz::oracle

@@ -1,0 +1,100 @@
+#include "oracle/tcgen05/zero_column_mask_text.h"
+
+#include "oracle/core/rule.h"
+
+namespace tcfuzz::oracle::tcgen05 {
+namespace {
+
+std::string JoinRules(const std::vector<std::string>& rules) {
+  if (rules.empty()) return "none";
+  std::string out;
+  for (const std::string& r : rules) out += (out.empty() ? "" : ",") + r;
+  return out;
+}
+
+bool IsProvenanceKey(std::string_view key) {
+  return key.starts_with("origin.") || key.starts_with("finding.");
+}
+
+}  // namespace
+
+void AppendZcmCase(TextWriter& w, const ZcmCase& c, const ZcmExpectation& expect) {
+  w.AddInt("m", c.shape.m).AddInt("n", c.shape.n).AddInt("sparse", c.shape.sparse ? 1 : 0);
+  if (c.shape.idesc) w.AddHex("idesc", *c.shape.idesc, 8);
+  w.AddHex("desc", c.desc, 16);
+  if (expect.mask_hex) w.Add("expect.mask", *expect.mask_hex);
+  if (expect.rules) w.Add("expect.rules", JoinRules(*expect.rules));
+}
+
+std::string ZcmCaseToText(const ZcmCase& c, const ZcmExpectation& expect) {
+  TextWriter w(kZcmKind);
+  AppendZcmCase(w, c, expect);
+  return w.str();
+}
+
+Result<ZcmCaseFile> ZcmCaseFromDoc(const TextDoc& doc) {
+  using R = Result<ZcmCaseFile>;
+  Result<std::string> kind = doc.String("kind");
+  if (!kind.ok()) return R::Fail(kind.error());
+  if (kind.value() != kZcmKind) {
+    return R::Fail("line " + std::to_string(doc.Find("kind")->line) + ": kind '" + kind.value() +
+                   "' is not " + std::string(kZcmKind));
+  }
+  for (const TextEntry& e : doc.entries()) {
+    static const std::vector<std::string_view> kKeys = {
+        "tool", "kind", "m", "n", "sparse", "idesc", "desc", "expect.mask", "expect.rules"};
+    bool known = IsProvenanceKey(e.key);
+    for (std::string_view k : kKeys) known = known || e.key == k;
+    if (!known) return R::Fail("line " + std::to_string(e.line) + ": unknown key '" + e.key + "'");
+  }
+  ZcmCaseFile f;
+  Result<uint64_t> m = doc.Uint("m", 1u << 16);
+  if (!m.ok()) return R::Fail(m.error());
+  Result<uint64_t> n = doc.Uint("n", 1u << 16);
+  if (!n.ok()) return R::Fail(n.error());
+  Result<bool> sparse = doc.Bool("sparse");
+  if (!sparse.ok()) return R::Fail(sparse.error());
+  Result<uint64_t> desc = doc.Uint("desc", ~uint64_t{0});
+  if (!desc.ok()) return R::Fail(desc.error());
+  f.c.desc = desc.value();
+  f.c.shape.m = static_cast<int>(m.value());
+  f.c.shape.n = static_cast<int>(n.value());
+  f.c.shape.sparse = sparse.value();
+  if (doc.Has("idesc")) {
+    Result<uint64_t> idesc = doc.Uint("idesc", 0xffffffffu);
+    if (!idesc.ok()) return R::Fail(idesc.error());
+    f.c.shape.idesc = static_cast<uint32_t>(idesc.value());
+  }
+  if (const TextEntry* e = doc.Find("expect.mask")) {
+    if (!e->value.starts_with("0x") || e->value.size() < 3) {
+      return R::Fail("line " + std::to_string(e->line) + ": expect.mask must be 0x<hex>");
+    }
+    f.expect.mask_hex = e->value;
+  }
+  if (const TextEntry* e = doc.Find("expect.rules")) {
+    std::vector<std::string> rules;
+    if (e->value != "none") {
+      std::string_view rest = e->value;
+      while (!rest.empty()) {
+        const std::size_t comma = rest.find(',');
+        const std::string_view id = rest.substr(0, comma);
+        if (FindRule(id) == nullptr) {
+          return R::Fail("line " + std::to_string(e->line) + ": unknown rule id '" +
+                         std::string(id) + "'");
+        }
+        rules.emplace_back(id);
+        rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+      }
+    }
+    f.expect.rules = std::move(rules);
+  }
+  return R::Ok(std::move(f));
+}
+
+Result<ZcmCaseFile> ZcmCaseFromText(std::string_view text) {
+  Result<TextDoc> doc = TextDoc::Parse(text);
+  if (!doc.ok()) return Result<ZcmCaseFile>::Fail(doc.error());
+  return ZcmCaseFromDoc(doc.value());
+}
+
+}  // namespace tcfuzz::oracle::tcgen05

@@ -1,0 +1,11 @@
+#include "suites/runner/host_suite.h"
+
+namespace tcfuzz::suites {
+
+std::vector<std::unique_ptr<HostSuite>> MakeHostSuites() {
+  std::vector<std::unique_ptr<HostSuite>> suites;
+  suites.push_back(MakeZeroColumnMaskSuite());
+  return suites;
+}
+
+}  // namespace tcfuzz::suites

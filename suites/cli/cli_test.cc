@@ -1,0 +1,170 @@
+// The tcfuzz binary as a user runs it: outputs, exit codes, one-line errors.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "suites/runner/atomic_file.h"
+
+namespace tcfuzz {
+namespace {
+
+struct CliRun {
+  int code;
+  std::string out;  // stdout and stderr together
+};
+
+CliRun Tcfuzz(const std::string& args) {
+  const std::string cmd = std::string(TCFUZZ_BIN) + " " + args + " 2>&1";
+  FILE* p = ::popen(cmd.c_str(), "r");
+  CliRun r{-1, ""};
+  if (p == nullptr) return r;
+  char buf[4096];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  const int status = ::pclose(p);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+std::string TempDir(const std::string& tag) {
+  auto dir = std::filesystem::temp_directory_path() /
+             ("tcfuzz_cli_" + std::to_string(::getpid()) + "_" + tag);
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir.string();
+}
+
+void ExpectOneLineError(const CliRun& r) {
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_EQ(r.out.rfind("tcfuzz: error: ", 0), 0u) << r.out;
+  EXPECT_EQ(r.out.find('\n'), r.out.size() - 1) << r.out;
+}
+
+// Example 3 of PTX 9.1 §9.7.16.4.3 (M = 64), N = 128: descriptor built from the printed fields
+// (fs0 = 1 at bit 32, nzm at bit 39, skip 2 at 40-47, use 3 at 48-55).
+constexpr const char* kExample3 = "0x0003028100000000";
+
+TEST(Cli, ExplainZcmJsonIsExactlyTheDocumentedObject) {
+  const CliRun r = Tcfuzz(std::string("explain zcm --m 64 --n 128 --json ") + kExample3);
+  ASSERT_EQ(r.code, 0) << r.out;
+  // Expected mask from the spec's printed pattern: sub-mask 0 (columns 0-63) repeats
+  // "3 zeroed, 4 used" from column 0; sub-mask 1 (64-127) repeats "4 used, 3 zeroed".
+  nlohmann::ordered_json want;
+  want["kind"] = "zero_column_mask";
+  want["m"] = 64;
+  want["n"] = 128;
+  want["fields"] = {{"sc", {0, 0, 0, 0}}, {"fs", {1, 0, 0, 0}}, {"non_zero_mask", 1},
+                    {"skip_span", 2},     {"use_span", 3},      {"shift", 0}};
+  want["legal"] = true;
+  want["violations"] = nlohmann::ordered_json::array();
+  std::string hex;
+  auto zeroed = [](int j) { return j < 64 ? j % 7 < 3 : (j - 64) % 7 >= 4; };
+  for (int d = 31; d >= 0; --d) {
+    int nib = 0;
+    for (int b = 0; b < 4; ++b) nib |= zeroed(4 * d + b) ? 1 << b : 0;
+    hex += "0123456789abcdef"[nib];
+  }
+  want["mask"] = "0x" + hex;
+  want["b_columns"] = nlohmann::ordered_json::array();
+  for (int j = 0; j < 128; ++j) {
+    if (zeroed(j)) {
+      want["b_columns"].push_back(nullptr);
+    } else {
+      want["b_columns"].push_back(j);
+    }
+  }
+  EXPECT_EQ(r.out, want.dump() + "\n");
+}
+
+TEST(Cli, ExplainZcmTableShowsFieldsVerdictAndMask) {
+  const CliRun r = Tcfuzz("explain zcm --m 32 --n 64 --idesc 0x42000000 0x0000000000000010");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("sc0"), std::string::npos);
+  EXPECT_NE(r.out.find("verdict: ILLEGAL"), std::string::npos);
+  EXPECT_NE(r.out.find("mma_ws.idesc_n"), std::string::npos);  // idesc says N = 0
+  EXPECT_NE(r.out.find("cols   0- 63"), std::string::npos);
+}
+
+TEST(Cli, BadArgumentsAreOneLineErrorsWithExitCode2) {
+  ExpectOneLineError(Tcfuzz("explain zcm --m 64 --n 128 0xzz"));
+  ExpectOneLineError(Tcfuzz("explain zcm --n 128 0x0"));
+  ExpectOneLineError(Tcfuzz("explain zcm --m 64 --n 300 0x0"));
+  ExpectOneLineError(Tcfuzz("explain zcm --m -1 --n 64 0x0"));
+  ExpectOneLineError(Tcfuzz("explain zcm --m 64 --n 64 --idesc 0x100000000 0x0"));
+  ExpectOneLineError(Tcfuzz("explain zcm --m sixty --n 64 0x0"));
+  ExpectOneLineError(Tcfuzz("frobnicate"));
+  ExpectOneLineError(Tcfuzz(""));
+  ExpectOneLineError(Tcfuzz("run --cases 10 --time 5"));
+  ExpectOneLineError(Tcfuzz("run --shard 3/2"));
+  ExpectOneLineError(Tcfuzz("run --shard x"));
+  ExpectOneLineError(Tcfuzz("run --seed -4"));
+  ExpectOneLineError(Tcfuzz("run --time 0"));
+  ExpectOneLineError(Tcfuzz("run --suite nope --cases 1"));
+  ExpectOneLineError(Tcfuzz("replay /nonexistent/file.txt"));
+}
+
+TEST(Cli, HelpOnEveryCommand) {
+  for (const char* cmd : {"--help", "explain --help", "explain zcm --help", "run --help",
+                          "replay --help", "rules --help"}) {
+    const CliRun r = Tcfuzz(cmd);
+    EXPECT_EQ(r.code, 0) << cmd;
+    EXPECT_NE(r.out.find("Usage"), std::string::npos) << cmd;
+  }
+}
+
+TEST(Cli, RunWritesSummaryAndJUnit) {
+  const std::string dir = TempDir("run");
+  const CliRun r = Tcfuzz("run --seed 77 --cases 5000 --no-progress --report " + dir);
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("seed 77"), std::string::npos);
+  auto summary = nlohmann::json::parse(suites::ReadFile(dir + "/summary.json").value());
+  EXPECT_EQ(summary["cases"].get<int>(), 5000);
+  EXPECT_EQ(summary["seed"].get<int>(), 77);
+  EXPECT_TRUE(suites::ReadFile(dir + "/junit.xml").ok());
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, ReplayPassesCorpusAndFailsARefutedExpectation) {
+  const CliRun pass = Tcfuzz(std::string("replay ") + TCFUZZ_SOURCE_DIR +
+                          "/corpus/zero_column_mask/seed/spec_example_4_m32.txt");
+  EXPECT_EQ(pass.code, 0) << pass.out;
+  EXPECT_EQ(pass.out.rfind("PASS ", 0), 0u) << pass.out;
+
+  const std::string dir = TempDir("replay");
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/wrong.txt",
+                                      "tcfuzz-text 1\ntool = t\nkind = zero_column_mask\n"
+                                      "m = 128\nn = 64\nsparse = 0\ndesc = 0x0\n"
+                                      "expect.rules = zcm.shift_max\n")
+                  .ok());
+  const CliRun fail = Tcfuzz("replay " + dir + "/wrong.txt");
+  EXPECT_EQ(fail.code, 1) << fail.out;
+  EXPECT_NE(fail.out.find("FAIL " + dir + "/wrong.txt expect_rules"), std::string::npos) << fail.out;
+
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/bad.txt",
+                                      "tcfuzz-text 1\ntool = t\nkind = zero_column_mask\n"
+                                      "m = 128\nn = lots\n")
+                  .ok());
+  const CliRun bad = Tcfuzz("replay " + dir + "/bad.txt");
+  ExpectOneLineError(bad);
+  EXPECT_NE(bad.out.find("line 5: n: 'lots' is not a number"), std::string::npos) << bad.out;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, RulesListsEveryRuleWithItsSection) {
+  const CliRun r = Tcfuzz("rules --json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto rules = nlohmann::json::parse(r.out);
+  bool found = false;
+  for (const auto& rule : rules) {
+    EXPECT_FALSE(rule["section"].get<std::string>().empty());
+    found |= rule["rule"] == "zcm.shift_max";
+  }
+  EXPECT_TRUE(found);
+}
+
+}  // namespace
+}  // namespace tcfuzz

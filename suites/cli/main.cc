@@ -1,0 +1,194 @@
+// tcfuzz: the command-line tool. Every bad argument is one line on stderr and exit code 2.
+//
+//   tcfuzz explain zcm --m M --n N [--sparse] [--idesc HEX] DESC [--json]
+//   tcfuzz run [--suite NAME]... [--seed S] [--cases N | --time SECONDS] [--shard I/N]
+//              [--report DIR] [--no-progress]
+//   tcfuzz replay FILE...
+//   tcfuzz rules [--json]
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <random>
+
+#include "oracle/core/rule.h"
+#include "oracle/core/text_format.h"
+#include "suites/cli/explain_zcm.h"
+#include "suites/runner/atomic_file.h"
+#include "suites/runner/campaign.h"
+#include "suites/runner/host_suite.h"
+
+namespace {
+
+using tcfuzz::oracle::ParseUint;
+
+[[noreturn]] void Die(const std::string& message) {
+  std::cerr << "tcfuzz: error: " << message << "\n";
+  std::exit(2);
+}
+
+uint64_t ParseNumberArg(const std::string& what, const std::string& text, uint64_t max) {
+  auto v = ParseUint(text, max);
+  if (!v.ok()) Die(what + ": " + v.error());
+  return v.value();
+}
+
+int Explain(const std::string& desc_text, int m, int n, bool sparse, const std::string& idesc_text,
+            bool json) {
+  tcfuzz::oracle::tcgen05::ZcmCase c;
+  c.desc = ParseNumberArg("DESC", desc_text, ~uint64_t{0});
+  if (m < 1) Die("--m: must be a positive integer, got " + std::to_string(m));
+  if (n < 1 || n > tcfuzz::oracle::tcgen05::kMaxN) {
+    Die("--n: must be between 1 and 256, got " + std::to_string(n));
+  }
+  c.shape.m = m;
+  c.shape.n = n;
+  c.shape.sparse = sparse;
+  if (!idesc_text.empty()) {
+    c.shape.idesc = static_cast<uint32_t>(ParseNumberArg("--idesc", idesc_text, 0xffffffffu));
+  }
+  std::cout << (json ? tcfuzz::suites::ExplainZcmJson(c) : tcfuzz::suites::ExplainZcmText(c));
+  return 0;
+}
+
+int Replay(const std::vector<std::string>& files) {
+  auto suites = tcfuzz::suites::MakeHostSuites();
+  int failed = 0;
+  for (const std::string& path : files) {
+    auto text = tcfuzz::suites::ReadFile(path);
+    if (!text.ok()) Die(text.error());
+    auto doc = tcfuzz::oracle::TextDoc::Parse(text.value());
+    if (!doc.ok()) Die(path + ": " + doc.error());
+    const std::string kind = doc.value().String("kind").value();
+    tcfuzz::suites::HostSuite* suite = nullptr;
+    for (auto& s : suites) {
+      if (s->text_kind() == kind) suite = s.get();
+    }
+    if (suite == nullptr) Die(path + ": no suite replays kind '" + kind + "'");
+    auto result = suite->Replay(doc.value());
+    if (!result.ok()) Die(path + ": " + result.error());
+    if (result.value().empty()) {
+      std::cout << "PASS " << path << "\n";
+    } else {
+      ++failed;
+      for (const auto& f : result.value()) {
+        std::cout << "FAIL " << path << " " << f.check << ": " << f.message << "\n";
+      }
+    }
+  }
+  return failed ? 1 : 0;
+}
+
+int Rules(bool json) {
+  if (json) {
+    nlohmann::ordered_json j = nlohmann::ordered_json::array();
+    for (const auto* r : tcfuzz::oracle::AllRules()) {
+      j.push_back({{"rule", r->id}, {"section", r->section}, {"meaning", r->meaning}});
+    }
+    std::cout << j.dump(2) << "\n";
+    return 0;
+  }
+  for (const auto* r : tcfuzz::oracle::AllRules()) {
+    std::cout << r->id << "  [" << r->section << "]  " << r->meaning << "\n";
+  }
+  return 0;
+}
+
+std::string JoinArgs(int argc, char** argv) {
+  std::string s;
+  for (int i = 0; i < argc; ++i) s += (i ? " " : "") + std::string(argv[i]);
+  return s;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"tcfuzz: randomized conformance and fuzz testing for tensor-core operands"};
+  app.set_version_flag("--version", std::string(tcfuzz::oracle::ToolVersion()));
+  app.require_subcommand(1);
+
+  // explain
+  CLI::App* explain = app.add_subcommand("explain", "Decode an operand: fields, verdict, meaning");
+  explain->require_subcommand(1);
+  CLI::App* zcm = explain->add_subcommand("zcm", "tcgen05 zero-column mask descriptor (64-bit)");
+  std::string desc_text, idesc_text;
+  int m = 0, n = 0;
+  bool sparse = false, json = false;
+  zcm->add_option("DESC", desc_text, "the descriptor, hex (0x...) or decimal")->required();
+  zcm->add_option("--m", m, "M of the tcgen05.mma.ws instruction (32, 64, 128)")->required();
+  zcm->add_option("--n", n, "N of the instruction (1..256; legal: 64, 128, 256)")->required();
+  zcm->add_flag("--sparse", sparse, "the instruction is tcgen05.mma.ws.sp");
+  zcm->add_option("--idesc", idesc_text, "the 32-bit instruction descriptor (checks max shift, M, N)");
+  zcm->add_flag("--json", json, "print the JSON object instead of the table");
+
+  // run
+  CLI::App* run = app.add_subcommand("run", "Run a campaign and write a report");
+  tcfuzz::suites::CampaignOptions options;
+  std::string seed_text, shard_text;
+  uint64_t cases = 0;
+  double seconds = 0;
+  bool no_progress = false;
+  run->add_option("--suite", options.suites, "suite name (repeatable; default: every host suite)");
+  run->add_option("--seed", seed_text, "base seed (default: random, printed)");
+  auto* cases_opt = run->add_option("--cases", cases, "cases per suite (default 2000000)");
+  auto* time_opt = run->add_option("--time", seconds, "seconds per suite instead of a case count");
+  cases_opt->excludes(time_opt);
+  run->add_option("--shard", shard_text, "I/N: run shard I of N (indices i with i % N == I)");
+  run->add_option("--report", options.report_dir, "report folder (default: report)");
+  run->add_flag("--no-progress", no_progress, "no live progress line");
+
+  // replay
+  CLI::App* replay = app.add_subcommand("replay", "Re-run reproducer or corpus files");
+  std::vector<std::string> files;
+  replay->add_option("FILE", files, "text-form case files")->required();
+
+  // rules
+  CLI::App* rules = app.add_subcommand("rules", "List every legality rule the oracle checks");
+  bool rules_json = false;
+  rules->add_flag("--json", rules_json, "as a JSON array");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    Die(e.what());
+  }
+
+  if (*zcm) return Explain(desc_text, m, n, sparse, idesc_text, json);
+  if (*replay) return Replay(files);
+  if (*rules) return Rules(rules_json);
+  if (*run) {
+    if (seed_text.empty()) {
+      std::random_device rd;
+      options.seed = (uint64_t{rd()} << 32) | rd();
+    } else {
+      options.seed = ParseNumberArg("--seed", seed_text, ~uint64_t{0});
+    }
+    if (*time_opt) {
+      if (!(seconds > 0)) Die("--time: must be a positive number of seconds");
+      options.seconds = seconds;
+    } else {
+      options.cases = *cases_opt ? cases : 2000000;
+    }
+    if (!shard_text.empty()) {
+      const std::size_t slash = shard_text.find('/');
+      if (slash == std::string::npos) Die("--shard: expected I/N, got '" + shard_text + "'");
+      options.shard_index = ParseNumberArg("--shard index", shard_text.substr(0, slash), 1u << 20);
+      options.shard_count = ParseNumberArg("--shard count", shard_text.substr(slash + 1), 1u << 20);
+      if (options.shard_count == 0 || options.shard_index >= options.shard_count) {
+        Die("--shard: need 0 <= I < N, got '" + shard_text + "'");
+      }
+    }
+    if (options.report_dir.empty()) Die("--report: empty folder name");
+    options.progress = !no_progress && ::isatty(STDERR_FILENO);
+    options.command_line = JoinArgs(argc, argv);
+    return tcfuzz::suites::RunCampaign(options, std::cout);
+  }
+  return 2;
+}

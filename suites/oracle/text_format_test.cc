@@ -1,0 +1,95 @@
+// The text form: round trips, and every malformed input is a one-line error naming its line.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "oracle/core/text_format.h"
+
+namespace tcfuzz::oracle {
+namespace {
+
+const std::string kGood =
+    "tcfuzz-text 1\n"
+    "# a comment\n"
+    "tool = tcfuzz 0.1.0\n"
+    "\n"
+    "kind = zero_column_mask\n"
+    "m = 64\n"
+    "desc = 0x00ff\n";
+
+TEST(TextFormat, ParsesKeysValuesAndLines) {
+  auto doc = TextDoc::Parse(kGood);
+  ASSERT_TRUE(doc.ok()) << doc.error();
+  EXPECT_EQ(doc.value().String("kind").value(), "zero_column_mask");
+  EXPECT_EQ(doc.value().Uint("m", 1000).value(), 64u);
+  EXPECT_EQ(doc.value().Uint("desc", ~uint64_t{0}).value(), 255u);
+  EXPECT_EQ(doc.value().Find("m")->line, 6);
+}
+
+struct BadCase {
+  std::string text;
+  std::string error;  // exact one-line error
+};
+
+class TextFormatErrors : public ::testing::TestWithParam<BadCase> {};
+
+TEST_P(TextFormatErrors, OneLineErrorWithLineNumber) {
+  auto doc = TextDoc::Parse(GetParam().text);
+  ASSERT_FALSE(doc.ok());
+  EXPECT_EQ(doc.error(), GetParam().error);
+  EXPECT_EQ(doc.error().find('\n'), std::string::npos);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Malformed, TextFormatErrors,
+    ::testing::Values(
+        BadCase{"", "line 1: missing header 'tcfuzz-text 1'"},
+        BadCase{"tcfuzz-text 2\n", "line 1: unsupported format version '2' (this tool reads 1)"},
+        BadCase{"hello\n", "line 1: missing header 'tcfuzz-text 1'"},
+        BadCase{"tcfuzz-text 1\ntool = x\nkind\n", "line 3: expected 'key = value'"},
+        BadCase{"tcfuzz-text 1\ntool = x\ntool = y\n", "line 3: duplicate key 'tool'"},
+        BadCase{"tcfuzz-text 1\nTool = x\n", "line 2: key 'Tool' has characters outside [a-z0-9_.]"},
+        BadCase{"tcfuzz-text 1\n = x\n", "line 2: empty key"},
+        BadCase{std::string("tcfuzz-text 1\ntool = a") + '\0' + "b\n", "line 2: control character in text form"},
+        BadCase{"tcfuzz-text 1\ntool = " + std::string(5000, 'x') + "\n",
+                "line 2: line longer than 4096 characters"},
+        BadCase{"tcfuzz-text 1\nkind = k\n", "missing required key 'tool'"},
+        BadCase{"tcfuzz-text 1\ntool = t\n", "missing required key 'kind'"}));
+
+TEST(TextFormat, TypedAccessErrorsNameTheLine) {
+  auto doc = TextDoc::Parse("tcfuzz-text 1\ntool = t\nkind = k\nm = 0x\nn = 12z\nb = 2\nbig = 300\n");
+  ASSERT_TRUE(doc.ok()) << doc.error();
+  EXPECT_EQ(doc.value().Uint("m", 10).error(), "line 4: m: '0x' is not a number");
+  EXPECT_EQ(doc.value().Uint("n", 10).error(), "line 5: n: '12z' is not a number");
+  EXPECT_EQ(doc.value().Bool("b").error(), "line 6: b: expected 0 or 1, got '2'");
+  EXPECT_EQ(doc.value().Uint("big", 255).error(), "line 7: big: 300 exceeds the maximum 255");
+  EXPECT_EQ(doc.value().Uint("absent", 1).error(), "missing required key 'absent'");
+  EXPECT_EQ(ParseUint("18446744073709551616", ~uint64_t{0}).error(),
+            "number '18446744073709551616' does not fit in 64 bits");
+  EXPECT_EQ(doc.value().OnlyKeys({"m", "n", "b"}).error(), "line 7: unknown key 'big'");
+}
+
+TEST(TextFormat, WriterHeaderCarriesFormatAndToolVersion) {
+  TextWriter w("thing");
+  w.AddHex("desc", 0xab, 4).AddInt("m", -3);
+  EXPECT_EQ(w.str(), "tcfuzz-text 1\ntool = " + std::string(ToolVersion()) +
+                         "\nkind = thing\ndesc = 0x00ab\nm = -3\n");
+}
+
+// Whatever the bytes, parsing returns a value or a one-line error; it never crashes.
+RC_GTEST_PROP(TextFormatProps, ArbitraryInputNeverCrashes, (const std::string& body)) {
+  auto doc = TextDoc::Parse("tcfuzz-text 1\n" + body);
+  if (!doc.ok()) RC_ASSERT(doc.error().find('\n') == std::string::npos);
+}
+
+// Written values read back unchanged.
+RC_GTEST_PROP(TextFormatProps, WriterOutputParsesBack, (uint64_t value, int64_t number)) {
+  TextWriter w("k");
+  w.AddHex("v", value, 16).AddInt("i", number);
+  auto doc = TextDoc::Parse(w.str());
+  RC_ASSERT(doc.ok());
+  RC_ASSERT(doc.value().Uint("v", ~uint64_t{0}).value() == value);
+  RC_ASSERT(doc.value().String("i").value() == std::to_string(number));
+}
+
+}  // namespace
+}  // namespace tcfuzz::oracle

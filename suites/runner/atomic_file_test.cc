@@ -1,0 +1,50 @@
+#include "suites/runner/atomic_file.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+namespace tcfuzz::suites {
+namespace {
+
+std::string TempDir() {
+  auto dir = std::filesystem::temp_directory_path() /
+             ("tcfuzz_atomic_" + std::to_string(::getpid()) + "_" +
+              ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  std::filesystem::remove_all(dir);
+  return dir.string();
+}
+
+TEST(AtomicFile, WritesCreatesFoldersAndReplaces) {
+  const std::string dir = TempDir();
+  const std::string path = dir + "/a/b/file.txt";
+  ASSERT_TRUE(WriteFileAtomic(path, "one").ok());
+  ASSERT_TRUE(WriteFileAtomic(path, "two").ok());
+  EXPECT_EQ(ReadFile(path).value(), "two");
+  // No temporary file is left behind.
+  int files = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir + "/a/b")) files += e.is_regular_file();
+  EXPECT_EQ(files, 1);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(AtomicFile, ErrorsAreOneLineAndNameThePath) {
+  const std::string dir = TempDir();
+  std::filesystem::create_directories(dir);
+  auto missing = ReadFile(dir + "/nope");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.error().find(dir + "/nope"), std::string::npos);
+  EXPECT_EQ(missing.error().find('\n'), std::string::npos);
+  auto folder = ReadFile(dir);
+  ASSERT_FALSE(folder.ok());
+  EXPECT_EQ(folder.error(), dir + ": is a folder, not a file");
+  ASSERT_TRUE(WriteFileAtomic(dir + "/big", std::string(100, 'x')).ok());
+  EXPECT_EQ(ReadFile(dir + "/big", 10).error(), dir + "/big: larger than 10 bytes");
+  // Writing where a folder is in the way fails cleanly.
+  auto blocked = WriteFileAtomic(dir, "x");
+  EXPECT_FALSE(blocked.ok());
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace tcfuzz::suites

@@ -1,0 +1,36 @@
+// The campaign runner behind `tcfuzz run`: drives host suites over a deterministic case space,
+// shows progress, and writes a JSON summary, JUnit XML and one reproducer per failing case.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace tcfuzz::suites {
+
+struct CampaignOptions {
+  std::vector<std::string> suites;  // names; empty: every host suite
+  uint64_t seed = 0;
+  std::optional<uint64_t> cases;    // per suite: indices [0, cases)
+  std::optional<double> seconds;    // per suite time budget (cases then form a prefix)
+  uint64_t shard_index = 0;         // this shard runs indices i with i % shard_count == shard_index
+  uint64_t shard_count = 1;
+  std::string report_dir = "report";
+  bool progress = false;            // live progress line (on a terminal)
+  std::string command_line;         // recorded in the summary
+  std::size_t max_reproducers = 100;
+};
+
+class HostSuite;
+
+// Runs the campaign over every host suite; returns the process exit code (0 clean,
+// 1 failures, 2 setup error).
+int RunCampaign(const CampaignOptions& options, std::ostream& log);
+// The same over the given suites (tests use it to plant failing suites).
+int RunCampaign(const CampaignOptions& options, std::vector<std::unique_ptr<HostSuite>> suites,
+                std::ostream& log);
+
+}  // namespace tcfuzz::suites
