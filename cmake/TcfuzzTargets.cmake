@@ -36,5 +36,16 @@ function(tcfuzz_add_fuzzer name)
     add_executable(${name} ${ARG_SOURCE})
     target_link_libraries(${name} PRIVATE ${ARG_DEPS})
     target_link_options(${name} PRIVATE -fsanitize=fuzzer)
+    # A short coverage-guided run from the corpus: a smoke test, not the long campaign
+    # (docs/fuzzing.md says how to run that).
+    # New inputs go to a scratch folder in the build tree (libFuzzer writes into the first
+    # corpus folder), never into corpus/.
+    set(scratch ${CMAKE_BINARY_DIR}/fuzz-scratch/${name})
+    file(MAKE_DIRECTORY ${scratch} ${CMAKE_BINARY_DIR}/fuzz-artifacts)
+    add_test(NAME fuzz_smoke.${name}
+             COMMAND ${name} -runs=200000 -seed=1 -error_exitcode=77 -timeout_exitcode=78
+                     -artifact_prefix=${CMAKE_BINARY_DIR}/fuzz-artifacts/
+                     ${scratch} ${ARG_CORPUS}/seed ${ARG_CORPUS}/regression)
+    set_tests_properties(fuzz_smoke.${name} PROPERTIES LABELS "fuzz-smoke" TIMEOUT 600)
   endif()
 endfunction()

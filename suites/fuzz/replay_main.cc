@@ -12,6 +12,9 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 
+// Tells a target it is replaying a corpus (so recorded expectations are checked too).
+extern "C" int TcfuzzReplayMode() { return 1; }
+
 namespace {
 
 int ReplayFile(const std::filesystem::path& path) {
