@@ -8,6 +8,7 @@
 #include <string>
 
 #include "suites/runner/atomic_file.h"
+#include "suites/support/temp_dir.h"
 
 namespace tcfuzz {
 namespace {
@@ -30,13 +31,7 @@ CliRun Tcfuzz(const std::string& args) {
   return r;
 }
 
-std::string TempDir(const std::string& tag) {
-  auto dir = std::filesystem::temp_directory_path() /
-             ("tcfuzz_cli_" + std::to_string(::getpid()) + "_" + tag);
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir.string();
-}
+using test::TempDir;
 
 void ExpectOneLineError(const CliRun& r) {
   EXPECT_EQ(r.code, 2) << r.out;

@@ -4,15 +4,13 @@
 
 #include <filesystem>
 
+#include "suites/support/temp_dir.h"
+
 namespace tcfuzz::suites {
 namespace {
 
 std::string TempDir() {
-  auto dir = std::filesystem::temp_directory_path() /
-             ("tcfuzz_atomic_" + std::to_string(::getpid()) + "_" +
-              ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  std::filesystem::remove_all(dir);
-  return dir.string();
+  return test::TempDir(::testing::UnitTest::GetInstance()->current_test_info()->name());
 }
 
 TEST(AtomicFile, WritesCreatesFoldersAndReplaces) {
@@ -30,7 +28,6 @@ TEST(AtomicFile, WritesCreatesFoldersAndReplaces) {
 
 TEST(AtomicFile, ErrorsAreOneLineAndNameThePath) {
   const std::string dir = TempDir();
-  std::filesystem::create_directories(dir);
   auto missing = ReadFile(dir + "/nope");
   ASSERT_FALSE(missing.ok());
   EXPECT_NE(missing.error().find(dir + "/nope"), std::string::npos);

@@ -11,17 +11,13 @@
 #include "generators/core/random_source.h"
 #include "suites/runner/atomic_file.h"
 #include "suites/runner/host_suite.h"
+#include "suites/support/temp_dir.h"
 #include "suites/support/test_seed.h"
 
 namespace tcfuzz::suites {
 namespace {
 
-std::string TempDir(const std::string& tag) {
-  auto dir = std::filesystem::temp_directory_path() /
-             ("tcfuzz_campaign_" + std::to_string(::getpid()) + "_" + tag);
-  std::filesystem::remove_all(dir);
-  return dir.string();
-}
+using test::TempDir;
 
 nlohmann::json RunAndRead(CampaignOptions o) {
   std::ostringstream log;
