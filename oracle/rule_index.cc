@@ -2,6 +2,7 @@
 #include <vector>
 
 #include "oracle/core/rule.h"
+#include "oracle/smem/smem_case.h"
 #include "oracle/tcgen05/mma_ws_shape.h"
 #include "oracle/tcgen05/zero_column_mask.h"
 
@@ -11,7 +12,7 @@ namespace {
 const std::vector<const Rule*>& Index() {
   static const std::vector<const Rule*> index = [] {
     std::vector<const Rule*> all;
-    for (auto table : {tcgen05::ZeroColumnMaskRules(), tcgen05::MmaWsRules()}) {
+    for (auto table : {tcgen05::ZeroColumnMaskRules(), tcgen05::MmaWsRules(), smem::SmemRules()}) {
       all.insert(all.end(), table.begin(), table.end());
     }
     return all;

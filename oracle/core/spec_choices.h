@@ -29,4 +29,22 @@ inline constexpr ZcmSpanMeaning kZcmSpans = ZcmSpanMeaning::kWorkedExamples;
 // B column j + s (the doc: "N = 128 with shift 2 uses B columns 2..129"). The shift never
 // changes the mask bits.
 
+// S1 — base offset (PTX 9.1 §9.7.16.4.1 Table 41, §9.7.15.5.1.2.2): the doc gives only the
+// value, base_offset = (pattern start >> 7) & 7. Choice: the hardware counts the swizzle's row
+// phase from the pattern start, i.e. it XORs with ((address >> 7) - base_offset), masked to the
+// mode's width (oracle/smem/swizzle.h). The PTX text allows a base offset for 32B swizzle too;
+// CUTLASS's comment says 128B and 64B only. Choice: PTX (valid for every swizzled mode).
+// S2 — LBO for swizzled K-major: "not used, assumed 1" (§9.7.16.3.1.1), yet Figure 189's exact
+// layout spans two 32B atoms along K with unit stride, which would overlap rows. Choice: inside
+// one swizzle atom K units are contiguous and LBO is ignored; a K extent wider than one atom
+// (sparse or 64-byte K on 32B swizzle) reaches atom j at + j * LBO.
+// S3 — the K-major atom for 128B swizzle with 32-byte atomicity: Table 54 allows every swizzle
+// for K-major, Table 55 shows no K-major atom. Choice: Table 55; K-major with it is a rule
+// violation (tcgen05.smem.base32b_major) and maps like MN-major's atom would not apply.
+// S4 — absolute LBO mode (§9.7.16.3.1.2, sm_103a): each row's K bytes up to the 128-byte
+// boundary the start address sits in come from the start address, the rest from the LBO
+// address at the same row offset.
+// S5 — 6-bit element types (e3m2, e2m3) occupy one byte each in shared memory (the unpacked
+// kind::f8f6f4 form); e2m1 is packed two to a byte. The doc shows the packing only in figures.
+
 }  // namespace tcfuzz::oracle::spec_choice

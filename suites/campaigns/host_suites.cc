@@ -5,6 +5,7 @@ namespace tcfuzz::suites {
 std::vector<std::unique_ptr<HostSuite>> MakeHostSuites() {
   std::vector<std::unique_ptr<HostSuite>> suites;
   suites.push_back(MakeZeroColumnMaskSuite());
+  suites.push_back(MakeSmemDescriptorSuite());
   return suites;
 }
 

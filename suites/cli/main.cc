@@ -131,7 +131,7 @@ int main(int argc, char** argv) {
   bool no_progress = false;
   run->add_option("--suite", options.suites, "suite name (repeatable; default: every host suite)");
   run->add_option("--seed", seed_text, "base seed (default: random, printed)");
-  auto* cases_opt = run->add_option("--cases", cases, "cases per suite (default 20000000)");
+  auto* cases_opt = run->add_option("--cases", cases, "cases per suite (default: each suite's own, about 30 s each)");
   auto* time_opt = run->add_option("--time", seconds, "seconds per suite instead of a case count");
   cases_opt->excludes(time_opt);
   run->add_option("--shard", shard_text, "I/N: run shard I of N (indices i with i % N == I)");
@@ -174,7 +174,7 @@ int main(int argc, char** argv) {
       if (!(seconds > 0)) Die("--time: must be a positive number of seconds");
       options.seconds = seconds;
     } else {
-      options.cases = *cases_opt ? cases : 20000000;
+      if (*cases_opt) options.cases = cases;
     }
     if (!shard_text.empty()) {
       const std::size_t slash = shard_text.find('/');

@@ -33,8 +33,10 @@ SuiteReport RunSuite(HostSuite& suite, const CampaignOptions& o, std::ostream& l
   r.suite = std::string(suite.name());
   const Clock::time_point t0 = Clock::now();
   Clock::time_point last_progress = t0;
+  const std::optional<uint64_t> cases =
+      o.cases || o.seconds ? o.cases : std::optional<uint64_t>(suite.default_cases());
   for (uint64_t index = o.shard_index;; index += o.shard_count) {
-    if (o.cases && index >= *o.cases) break;
+    if (cases && index >= *cases) break;
     // The clock is read every 1024 cases: cheap, and a time budget needs no finer grain.
     if (o.seconds && (r.cases & 1023) == 0 && Since(t0) >= *o.seconds) break;
     const uint64_t case_seed = gen::CaseSeed(o.seed, suite.name(), index);
@@ -124,6 +126,7 @@ int RunCampaign(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>
   log << "tcfuzz run: seed " << o.seed << ", shard " << o.shard_index << "/" << o.shard_count
       << (o.cases ? ", " + std::to_string(*o.cases) + " cases per suite" : "")
       << (o.seconds ? ", " + std::to_string(*o.seconds) + " s per suite" : "")
+      << (!o.cases && !o.seconds ? ", each suite's default case count" : "")
       << ", report in " << o.report_dir << "/\n";
   std::size_t reproducers = 0;
   uint64_t failed = 0;

@@ -16,6 +16,7 @@ struct CampaignOptions {
   uint64_t seed = 0;
   std::optional<uint64_t> cases;    // per suite: indices [0, cases)
   std::optional<double> seconds;    // per suite time budget (cases then form a prefix)
+                                    // neither: each suite's default_cases()
   uint64_t shard_index = 0;         // this shard runs indices i with i % shard_count == shard_index
   uint64_t shard_count = 1;
   std::string report_dir = "report";

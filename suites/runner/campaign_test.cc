@@ -85,6 +85,7 @@ class PlantedFailureSuite final : public HostSuite {
   std::string_view name() const override { return "planted"; }
   std::string_view description() const override { return "fails every 7th case"; }
   std::string_view text_kind() const override { return "zero_column_mask"; }
+  uint64_t default_cases() const override { return 20; }
   CaseResult RunCase(uint64_t index, uint64_t) override {
     CaseResult r;
     r.family = index % 2 ? "planted.odd" : "planted.even";
@@ -137,7 +138,7 @@ TEST(Campaign, UnknownSuiteIsAnError) {
   o.cases = 1;
   std::ostringstream log;
   EXPECT_EQ(RunCampaign(o, log), 2);
-  EXPECT_EQ(log.str(), "tcfuzz: error: unknown suite 'nope' (known: zero-column-mask)\n");
+  EXPECT_EQ(log.str(), "tcfuzz: error: unknown suite 'nope' (known: zero-column-mask, smem)\n");
 }
 
 }  // namespace

@@ -29,6 +29,9 @@ class HostSuite {
   virtual std::string_view name() const = 0;         // --suite NAME
   virtual std::string_view description() const = 0;
   virtual std::string_view text_kind() const = 0;    // the `kind` its reproducers carry
+  // Cases `tcfuzz run` draws when given neither --cases nor --time: about 30 s on the CI
+  // machine kind (docs/performance.md), so the default campaign takes about a minute.
+  virtual uint64_t default_cases() const = 0;
   virtual CaseResult RunCase(uint64_t index, uint64_t case_seed) = 0;
   // Re-checks a case read back from a reproducer or corpus file of this suite's kind.
   virtual oracle::Result<CheckFailures> Replay(const oracle::TextDoc& doc) = 0;
@@ -39,5 +42,7 @@ std::vector<std::unique_ptr<HostSuite>> MakeHostSuites();
 
 // The zero-column-mask suite (suites/campaigns/zero_column_mask_suite.cc).
 std::unique_ptr<HostSuite> MakeZeroColumnMaskSuite();
+// The shared-memory descriptor suite (suites/campaigns/smem_descriptor_suite.cc).
+std::unique_ptr<HostSuite> MakeSmemDescriptorSuite();
 
 }  // namespace tcfuzz::suites

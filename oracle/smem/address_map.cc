@@ -1,0 +1,84 @@
+#include "oracle/smem/address_map.h"
+
+#include <string>
+
+#include "oracle/smem/swizzle.h"
+
+namespace tcfuzz::oracle::smem {
+
+Result<bool> CheckView(const OperandView& v) {
+  if (v.rows < 1 || v.rows > 256) {
+    return Result<bool>::Fail("rows must be 1..256, got " + std::to_string(v.rows));
+  }
+  if (v.kbytes < 16 || v.kbytes > 256 || v.kbytes % 16 != 0) {
+    return Result<bool>::Fail("K extent must be a multiple of 16 bytes in 16..256, got " +
+                              std::to_string(v.kbytes));
+  }
+  return Result<bool>::Ok(true);
+}
+
+uint64_t CanonicalOffsetBits(const SmemMatrix& m, const OperandView& v, int row, int k) {
+  const uint64_t eb = static_cast<uint64_t>(StorageBits(v.dtype));
+  const uint64_t t = 128 / eb;                                   // elements per 16 bytes
+  const uint64_t s = static_cast<uint64_t>(SwizzleRowBytes(m.swizzle)) / 16;  // units per row
+  const uint64_t r = static_cast<uint64_t>(row);
+  const uint64_t c = static_cast<uint64_t>(k);
+  uint64_t bytes = 0;
+  uint64_t bits = 0;
+  if (v.major == Major::kK) {
+    const uint64_t unit = c / t;  // 16-byte unit along K
+    bits = (c % t) * eb;
+    bytes = (r % 8) * (s * 16) + (r / 8) * m.sbo;
+    if (m.swizzle == Swizzle::kNone) {
+      bytes += unit * m.lbo;
+    } else {
+      // Spec choice S2: inside a swizzle atom the units are contiguous (LBO "assumed 1");
+      // a K extent wider than one atom reaches the next atom at +LBO.
+      bytes += (unit % s) * 16 + (unit / s) * m.lbo;
+    }
+  } else {
+    bits = (r % t) * eb;
+    const uint64_t kr = c % 8, ki = c / 8;
+    if (m.swizzle == Swizzle::kNone) {
+      bytes = (r / t) * m.sbo + kr * 16 + ki * m.lbo;
+    } else {
+      bytes = ((r / t) % s) * 16 + (r / (t * s)) * m.lbo + kr * (s * 16) + ki * m.sbo;
+    }
+  }
+  return bytes * 8 + bits;
+}
+
+Result<AddressMap> MapAddresses(const SmemMatrix& m, const OperandView& v) {
+  Result<bool> ok = CheckView(v);
+  if (!ok.ok()) return Result<AddressMap>::Fail(ok.error());
+  AddressMap map;
+  map.element_bits = StorageBits(v.dtype);
+  map.rows = v.rows;
+  map.cols = v.kbytes * 8 / map.element_bits;
+  map.bits.resize(static_cast<std::size_t>(map.rows) * map.cols);
+  // A canonical offset is a row part plus a K part: compute each once.
+  std::vector<uint64_t> row_part(static_cast<std::size_t>(map.rows));
+  std::vector<uint64_t> k_part(static_cast<std::size_t>(map.cols));
+  SmemMatrix relative = m;
+  if (m.lbo_absolute) relative.lbo = 0;  // the LBO field is an address, not a stride
+  for (int r = 0; r < map.rows; ++r) row_part[r] = CanonicalOffsetBits(relative, v, r, 0);
+  for (int k = 0; k < map.cols; ++k) k_part[k] = CanonicalOffsetBits(relative, v, 0, k);
+  // Spec choice S4: absolute LBO mode splits each row's K bytes at the 128-byte boundary the
+  // start address sits in; the rest is read from the LBO address, at the same row offset.
+  const uint64_t first_part_bits = m.lbo_absolute ? (128 - m.start % 128) * 8 : ~uint64_t{0};
+  for (int r = 0; r < map.rows; ++r) {
+    for (int k = 0; k < map.cols; ++k) {
+      uint64_t base = m.start;
+      uint64_t off = row_part[r] + k_part[k];
+      if (k_part[k] >= first_part_bits) {
+        base = m.lbo;
+        off -= first_part_bits;
+      }
+      const uint64_t swizzled = SwizzleAddress(base + off / 8, m.swizzle, m.base_offset);
+      map.bits[static_cast<std::size_t>(r) * map.cols + k] = swizzled * 8 + off % 8;
+    }
+  }
+  return Result<AddressMap>::Ok(std::move(map));
+}
+
+}  // namespace tcfuzz::oracle::smem

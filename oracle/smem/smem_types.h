@@ -1,0 +1,45 @@
+// Vocabulary shared by the wgmma (sm_90a) and tcgen05 (sm_100a family) shared-memory matrix
+// descriptors: major-ness, swizzle modes, element types, target architectures.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace tcfuzz::oracle::smem {
+
+enum class Arch { kSm90a, kSm100a, kSm103a };
+enum class Major { kK, kMN };
+enum class Operand { kA, kB };
+// PTX 9.1 §9.7.16.3.3 / §9.7.15.5.1.2.1.3: the canonical layouts' swizzle modes.
+enum class Swizzle { kNone, k32B, k64B, k128B, k128B32BAtom };
+// The element types a descriptor operand can hold (CLI spelling in Name()).
+enum class DType { kF16, kBF16, kTF32, kE4M3, kE5M2, kE3M2, kE2M3, kE2M1, kS8, kU8 };
+
+std::string_view Name(Arch a);
+std::string_view Name(Major m);
+std::string_view Name(Operand o);
+std::string_view Name(Swizzle s);
+std::string_view Name(DType t);
+std::optional<Arch> ParseArch(std::string_view s);
+std::optional<Major> ParseMajor(std::string_view s);
+std::optional<Operand> ParseOperand(std::string_view s);
+std::optional<Swizzle> ParseSwizzle(std::string_view s);
+std::optional<DType> ParseDType(std::string_view s);
+
+// Bits of the value itself (4, 6, 8, 16, 32).
+int ValueBits(DType t);
+// Bits one element occupies in shared memory. Spec choice S5: 6-bit types sit in 8-bit
+// containers (the unpacked kind::f8f6f4 form, the only one a descriptor reads them in);
+// e2m1 is packed, 4 bits.
+int StorageBits(DType t);
+
+// Bytes of one swizzle row (the atom's extent along its contiguous dimension): 16 for none.
+int SwizzleRowBytes(Swizzle s);
+// Bytes after which the swizzle pattern repeats (the base-offset boundary); 0 for none.
+int SwizzleRepeatBytes(Swizzle s);
+
+inline constexpr int kSmemWindowBits = 18;  // enc(x) keeps 18 significant address bits
+inline constexpr uint64_t kSmemWindowBytes = uint64_t{1} << kSmemWindowBits;
+
+}  // namespace tcfuzz::oracle::smem
