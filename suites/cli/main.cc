@@ -1,6 +1,9 @@
 // tcfuzz: the command-line tool. Every bad argument is one line on stderr and exit code 2.
 //
 //   tcfuzz explain zcm --m M --n N [--sparse] [--idesc HEX] DESC [--json]
+//   tcfuzz explain smem --arch A --operand a|b --major k|mn --dtype T --rows R --kbytes KB DESC
+//                       [--pattern-start ADDR] [--json] [--svg FILE]
+//   tcfuzz encode smem --arch A --dtype T --layout CUTE [--start ADDR]
 //   tcfuzz run [--suite NAME]... [--seed S] [--cases N | --time SECONDS] [--shard I/N]
 //              [--report DIR] [--no-progress]
 //   tcfuzz replay FILE...
@@ -14,6 +17,8 @@
 
 #include "oracle/core/rule.h"
 #include "oracle/core/text_format.h"
+#include "suites/cli/cli_common.h"
+#include "suites/cli/explain_smem.h"
 #include "suites/cli/explain_zcm.h"
 #include "suites/runner/atomic_file.h"
 #include "suites/runner/campaign.h"
@@ -21,17 +26,50 @@
 
 namespace {
 
-using tcfuzz::oracle::ParseUint;
+using tcfuzz::cli::Die;
+using tcfuzz::cli::ParseEnumArg;
+using tcfuzz::cli::ParseNumberArg;
+namespace smem = tcfuzz::oracle::smem;
 
-[[noreturn]] void Die(const std::string& message) {
-  std::cerr << "tcfuzz: error: " << message << "\n";
-  std::exit(2);
+struct SmemArgs {
+  std::string arch, operand, major, dtype, desc, pattern_start, svg, layout, start = "0";
+  int rows = 0, kbytes = 0;
+  bool json = false;
+};
+
+int ExplainSmem(const SmemArgs& a) {
+  smem::SmemCase c;
+  c.arch = ParseEnumArg("--arch", a.arch, smem::ParseArch, "sm_90a, sm_100a, sm_103a");
+  c.operand = ParseEnumArg("--operand", a.operand, smem::ParseOperand, "a, b");
+  c.view.major = ParseEnumArg("--major", a.major, smem::ParseMajor, "k, mn");
+  c.view.dtype = ParseEnumArg("--dtype", a.dtype, smem::ParseDType,
+                              "f16 bf16 tf32 e4m3 e5m2 e3m2 e2m3 e2m1 s8 u8");
+  c.view.rows = a.rows;
+  c.view.kbytes = a.kbytes;
+  if (auto ok = smem::CheckView(c.view); !ok.ok()) Die(ok.error());
+  c.desc = ParseNumberArg("DESC", a.desc, ~uint64_t{0});
+  if (!a.pattern_start.empty()) {
+    c.pattern_start = ParseNumberArg("--pattern-start", a.pattern_start, smem::kSmemWindowBytes - 1);
+  }
+  if (!a.svg.empty()) {
+    auto svg = tcfuzz::suites::SmemSvg(c);
+    if (!svg.ok()) Die("--svg: " + svg.error());
+    auto written = tcfuzz::suites::WriteFileAtomic(a.svg, svg.value());
+    if (!written.ok()) Die(written.error());
+  }
+  std::cout << (a.json ? tcfuzz::suites::ExplainSmemJson(c) : tcfuzz::suites::ExplainSmemText(c));
+  return 0;
 }
 
-uint64_t ParseNumberArg(const std::string& what, const std::string& text, uint64_t max) {
-  auto v = ParseUint(text, max);
-  if (!v.ok()) Die(what + ": " + v.error());
-  return v.value();
+int EncodeSmem(const SmemArgs& a) {
+  const auto arch = ParseEnumArg("--arch", a.arch, smem::ParseArch, "sm_90a, sm_100a, sm_103a");
+  const auto dtype = ParseEnumArg("--dtype", a.dtype, smem::ParseDType,
+                                  "f16 bf16 tf32 e4m3 e5m2 e3m2 e2m3 e2m1 s8 u8");
+  auto layout = smem::ParseCanonical(a.layout, dtype);
+  if (!layout.ok()) Die("--layout: " + layout.error());
+  const uint64_t start = ParseNumberArg("--start", a.start, smem::kSmemWindowBytes - 1);
+  std::cout << tcfuzz::suites::EncodeSmemText(arch, layout.value(), start);
+  return 0;
 }
 
 int Explain(const std::string& desc_text, int m, int n, bool sparse, const std::string& idesc_text,
@@ -122,6 +160,30 @@ int main(int argc, char** argv) {
   zcm->add_option("--idesc", idesc_text, "the 32-bit instruction descriptor (checks max shift, M, N)");
   zcm->add_flag("--json", json, "print the JSON object instead of the table");
 
+  SmemArgs sa;
+  CLI::App* esmem = explain->add_subcommand("smem", "wgmma / tcgen05 shared-memory matrix descriptor (64-bit)");
+  esmem->add_option("DESC", sa.desc, "the descriptor, hex (0x...) or decimal")->required();
+  esmem->add_option("--arch", sa.arch, "sm_90a (wgmma), sm_100a or sm_103a (tcgen05)")->required();
+  esmem->add_option("--operand", sa.operand, "a or b")->required();
+  esmem->add_option("--major", sa.major, "k or mn")->required();
+  esmem->add_option("--dtype", sa.dtype, "f16 bf16 tf32 e4m3 e5m2 e3m2 e2m3 e2m1 s8 u8")->required();
+  esmem->add_option("--rows", sa.rows, "M (operand a) or N (operand b)")->required();
+  esmem->add_option("--kbytes", sa.kbytes, "K extent in bytes (32 dense, 64 sparse, 48 for K = 96 fp4)")
+      ->required();
+  esmem->add_option("--pattern-start", sa.pattern_start, "where the swizzle pattern starts (checks the base offset)");
+  esmem->add_flag("--json", sa.json, "print the JSON object (with every address) instead of the table");
+  esmem->add_option("--svg", sa.svg, "also draw shared memory as an SVG picture into FILE");
+
+  CLI::App* encode = app.add_subcommand("encode", "Build an operand from a description");
+  encode->require_subcommand(1);
+  CLI::App* nsmem = encode->add_subcommand("smem", "shared-memory descriptor from a CuTe canonical layout");
+  nsmem->add_option("--arch", sa.arch, "sm_90a, sm_100a or sm_103a")->required();
+  nsmem->add_option("--dtype", sa.dtype, "element type")->required();
+  nsmem->add_option("--layout", sa.layout,
+                    "e.g. \"Swizzle<1,4,3> o ((8,2,2),(8,2)):((1,8,128),(16,256))\" (strides in elements)")
+      ->required();
+  nsmem->add_option("--start", sa.start, "byte address of the pattern start (default 0)");
+
   // run
   CLI::App* run = app.add_subcommand("run", "Run a campaign and write a report");
   tcfuzz::suites::CampaignOptions options;
@@ -161,6 +223,8 @@ int main(int argc, char** argv) {
   }
 
   if (*zcm) return Explain(desc_text, m, n, sparse, idesc_text, json);
+  if (*esmem) return ExplainSmem(sa);
+  if (*nsmem) return EncodeSmem(sa);
   if (*replay) return Replay(files);
   if (*rules) return Rules(rules_json);
   if (*run) {

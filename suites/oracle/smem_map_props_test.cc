@@ -1,0 +1,58 @@
+// Properties of the shared-memory address map over generated layouts.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <set>
+
+#include "generators/core/rc_source.h"
+#include "generators/smem/smem_descriptor_gen.h"
+#include "oracle/smem/swizzle.h"
+
+namespace tcfuzz::oracle::smem {
+namespace {
+
+// Within one swizzle atom (8 rows of one swizzle row's bytes, at a repeat-aligned address) the
+// map is a bijection onto the atom's bytes.
+RC_GTEST_PROP(SmemMapProps, OneAtomIsABijectionOntoItsBytes, ()) {
+  gen::RcSource s;
+  static constexpr std::array<Swizzle, 5> kModes = {Swizzle::kNone, Swizzle::k32B, Swizzle::k64B,
+                                                    Swizzle::k128B, Swizzle::k128B32BAtom};
+  const Swizzle swz = s.Pick(std::span<const Swizzle>(kModes));
+  const Major major = swz == Swizzle::k128B32BAtom || s.Coin() ? Major::kMN : Major::kK;
+  static constexpr std::array<DType, 3> kTypes = {DType::kF16, DType::kE4M3, DType::kTF32};
+  const DType t = s.Pick(std::span<const DType>(kTypes));
+  const int row_bytes = SwizzleRowBytes(swz);
+  const int elems_per_row = row_bytes * 8 / StorageBits(t);
+  // The atom: 8 rows x one swizzle row, K-major (rows = 8, K = row bytes) or MN-major
+  // (rows = elements per swizzle row, K = 8 elements; 8-bit types take two atoms along K, the
+  // map's K extent being whole 16-byte units).
+  const int kbytes = major == Major::kK ? row_bytes : std::max(16, StorageBits(t));
+  const OperandView view{major, t, major == Major::kK ? 8 : elems_per_row, kbytes};
+  const uint64_t atoms = major == Major::kK ? 1 : static_cast<uint64_t>(kbytes) * 8 / StorageBits(t) / 8;
+  const uint64_t atom = 8 * static_cast<uint64_t>(row_bytes);
+  const uint64_t start = 1024 * s.Below(200);
+  const SmemMatrix m{start, major == Major::kK ? 16u : atom, atom, 0, false, swz};
+  const AddressMap a = MapAddresses(m, view).value();
+  std::set<uint64_t> bytes;
+  const int elem_bytes = StorageBits(t) / 8;
+  for (uint64_t bit : a.bits) {
+    for (int b = 0; b < elem_bytes; ++b) bytes.insert(bit / 8 + b);
+  }
+  RC_ASSERT(bytes.size() == atoms * atom);
+  RC_ASSERT(*bytes.begin() == start);
+  RC_ASSERT(*bytes.rbegin() == start + atoms * atom - 1);
+}
+
+RC_GTEST_PROP(SmemMapProps, SwizzlingIsAnInvolution, ()) {
+  gen::RcSource s;
+  const uint64_t addr = s.Bits(18);
+  const int base_offset = static_cast<int>(s.Below(8));
+  for (Swizzle z : {Swizzle::kNone, Swizzle::k32B, Swizzle::k64B, Swizzle::k128B, Swizzle::k128B32BAtom}) {
+    RC_ASSERT(SwizzleAddress(SwizzleAddress(addr, z, base_offset), z, base_offset) == addr);
+    // And it never leaves the 128-byte row.
+    RC_ASSERT(SwizzleAddress(addr, z, base_offset) / 128 == addr / 128);
+  }
+}
+
+}  // namespace
+}  // namespace tcfuzz::oracle::smem
