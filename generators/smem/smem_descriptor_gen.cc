@@ -286,7 +286,7 @@ GeneratedSmem DrawSmem(Source& s, Intent intent) {
       g.c.view.dtype = s.Pick(std::span<const DType>(kAll));
       g.c.view.major = s.Coin() ? Major::kMN : Major::kK;
       g.c.view.rows = static_cast<int>(s.InRange(1, 256));
-      g.c.view.kbytes = static_cast<int>(16 * s.InRange(1, 16));
+      g.c.view.kbytes = static_cast<int>(16 * s.InRange(1, 4));  // up to 64 bytes, as instructions read
       g.c.desc = s.Bits(64);
       if (s.Coin()) g.c.pattern_start = s.Below(kSmemWindowBytes);
       return g;

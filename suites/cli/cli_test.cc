@@ -84,7 +84,64 @@ TEST(Cli, ExplainZcmTableShowsFieldsVerdictAndMask) {
   EXPECT_NE(r.out.find("cols   0- 63"), std::string::npos);
 }
 
+// Figure 190 (MN-major, no swizzle, bf16) in a wgmma descriptor: LBO field 16, SBO field 8.
+TEST(Cli, ExplainSmemJsonIsExactlyTheDocumentedObject) {
+  const CliRun r = Tcfuzz(
+      "explain smem --arch sm_90a --operand b --major mn --dtype bf16 --rows 16 --kbytes 32 --json "
+      "0x0000000800100000");
+  ASSERT_EQ(r.code, 0) << r.out;
+  nlohmann::ordered_json want;
+  want["kind"] = "smem_descriptor";
+  want["arch"] = "sm_90a";
+  want["fields"] = {{"start_address", 0}, {"reserved_14_15", 0}, {"lbo", 16},       {"reserved_30_31", 0},
+                    {"sbo", 8},           {"reserved_46_48", 0}, {"base_offset", 0}, {"reserved_52_61", 0},
+                    {"swizzle", 0}};
+  want["legal"] = true;
+  want["violations"] = nlohmann::ordered_json::array();
+  // The figure's exact layout ((8,1,2),(8,2)):((1,8,64),(8,128)), in bf16 elements of 2 bytes.
+  want["addresses"] = nlohmann::ordered_json::array();
+  for (int row = 0; row < 16; ++row) {
+    nlohmann::ordered_json line = nlohmann::ordered_json::array();
+    for (int k = 0; k < 16; ++k) line.push_back(2 * ((row % 8) + 64 * (row / 8) + 8 * (k % 8) + 128 * (k / 8)));
+    want["addresses"].push_back(line);
+  }
+  EXPECT_EQ(r.out, want.dump() + "\n");
+}
+
+TEST(Cli, ExplainSmemTableAndSvg) {
+  const std::string dir = TempDir("svg");
+  const CliRun r = Tcfuzz(
+      "explain smem --arch sm_100a --operand a --major k --dtype tf32 --rows 16 --kbytes 32 "
+      "--pattern-start 0x80 --svg " + dir + "/m.svg 0xc000401000010000");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("fixed_46_48      46-48         1  0b001 as required"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("smem.base_offset_value"), std::string::npos) << r.out;  // pattern off 256 B
+  const std::string svg = suites::ReadFile(dir + "/m.svg").value();
+  EXPECT_EQ(svg.rfind("<svg", 0), 0u);
+  EXPECT_NE(svg.find("<title>row 15, k 7 @ byte"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, EncodeSmemReadsTheLayoutOffTheCuteString) {
+  const CliRun r = Tcfuzz("encode smem --arch sm_100a --dtype bf16 --layout "
+                          "\"Swizzle<2,4,3> o ((8,4,2),(8,2)):((1,8,256),(32,512))\"");
+  ASSERT_EQ(r.code, 0) << r.out;
+  // Figure 192: LBO field 32, SBO field 64; tcgen05 64B swizzle code 4, fixed bit 46.
+  const uint64_t want = (uint64_t{32} << 16) | (uint64_t{64} << 32) | (uint64_t{1} << 46) | (uint64_t{4} << 61);
+  char hex[32];
+  std::snprintf(hex, sizeof hex, "descriptor 0x%016llx", static_cast<unsigned long long>(want));
+  EXPECT_NE(r.out.find(hex), std::string::npos) << r.out;
+  ExpectOneLineError(Tcfuzz("encode smem --arch sm_100a --dtype bf16 --layout \"((8,2),(8,2)):((1,8),(8,1))\""));
+}
+
 TEST(Cli, BadArgumentsAreOneLineErrorsWithExitCode2) {
+  ExpectOneLineError(Tcfuzz("explain smem --arch sm_80 --operand a --major k --dtype f16 --rows 64 --kbytes 32 0"));
+  ExpectOneLineError(Tcfuzz("explain smem --arch sm_90a --operand c --major k --dtype f16 --rows 64 --kbytes 32 0"));
+  ExpectOneLineError(Tcfuzz("explain smem --arch sm_90a --operand a --major k --dtype fp16 --rows 64 --kbytes 32 0"));
+  ExpectOneLineError(Tcfuzz("explain smem --arch sm_90a --operand a --major k --dtype f16 --rows 0 --kbytes 32 0"));
+  ExpectOneLineError(Tcfuzz("explain smem --arch sm_90a --operand a --major k --dtype f16 --rows 64 --kbytes 20 0"));
+  ExpectOneLineError(Tcfuzz("explain smem --arch sm_100a --operand a --major k --dtype f16 --rows 64 --kbytes 32 "
+                            "--svg /tmp/x.svg 0x6000000000000000"));
   ExpectOneLineError(Tcfuzz("explain zcm --m 64 --n 128 0xzz"));
   ExpectOneLineError(Tcfuzz("explain zcm --n 128 0x0"));
   ExpectOneLineError(Tcfuzz("explain zcm --m 64 --n 300 0x0"));
@@ -103,8 +160,8 @@ TEST(Cli, BadArgumentsAreOneLineErrorsWithExitCode2) {
 }
 
 TEST(Cli, HelpOnEveryCommand) {
-  for (const char* cmd : {"--help", "explain --help", "explain zcm --help", "run --help",
-                          "replay --help", "rules --help"}) {
+  for (const char* cmd : {"--help", "explain --help", "explain zcm --help", "explain smem --help",
+                          "encode smem --help", "run --help", "replay --help", "rules --help"}) {
     const CliRun r = Tcfuzz(cmd);
     EXPECT_EQ(r.code, 0) << cmd;
     EXPECT_NE(r.out.find("Usage"), std::string::npos) << cmd;

@@ -80,6 +80,13 @@ std::string ExplainSmemText(const SmemCase& c) {
   auto map = Map(c);
   if (!map.ok()) return out + "map: none (" + map.error() + ")\n";
   const AddressMap& a = map.value();
+  std::vector<uint64_t> sorted = a.bits;
+  std::sort(sorted.begin(), sorted.end());
+  const auto shared = sorted.size() - static_cast<std::size_t>(std::unique(sorted.begin(), sorted.end()) - sorted.begin());
+  if (shared > 0) {
+    out += "note: " + std::to_string(shared) + " elements land on a bit another element already uses: "
+           "these strides make the layout overlap itself\n";
+  }
   const int show_rows = std::min(a.rows, 16), show_cols = std::min(a.cols, 16);
   out += "map: byte address of element (row, k)";
   if (a.element_bits < 8) out += " (the byte holding its lowest bit)";
