@@ -1,0 +1,205 @@
+#include "oracle/numerics/dot_product.h"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <utility>
+#include <vector>
+
+namespace tcfuzz::oracle::num {
+namespace {
+
+using u128 = uint128;
+using i128 = int128;
+
+struct Term {
+  bool neg;
+  u128 m;    // integer significand (product of significands for products)
+  int frac;  // fraction bits of m
+  int e;     // exponent: value = m * 2^(e - frac)
+};
+
+int BitLength(u128 x) {
+  int n = 0;
+  while (x != 0) {
+    ++n;
+    x >>= 1;
+  }
+  return n;
+}
+
+uint32_t Inf(Format cd, bool neg) {
+  if (cd == Format::kF16) return neg ? 0xFC00u : 0x7C00u;
+  return neg ? 0xFF800000u : 0x7F800000u;
+}
+uint32_t NaN(Format cd) { return cd == Format::kF16 ? kF16NaN : kF32NaN; }
+
+// S * 2^scale rounded to the accumulator format by rho.
+uint32_t RoundOut(i128 s, int scale, Rounding rho) {
+  const bool neg = s < 0;
+  const u128 mag = neg ? static_cast<u128>(-s) : static_cast<u128>(s);
+  if (rho == Rounding::kRneF16) {
+    return static_cast<uint32_t>(EncodeExact(Format::kF16, neg, mag, scale, Round::kNearestEven));
+  }
+  // RZ: an exponent past fp32's range is Inf, not FLT_MAX (the models agree; reference §5).
+  if (scale + BitLength(mag) - 1 >= 128) return Inf(Format::kF32, neg);
+  uint32_t bits = static_cast<uint32_t>(EncodeExact(Format::kF32, neg, mag, scale, Round::kTowardZero));
+  if (rho == Rounding::kRzE8M13) bits &= ~0x3FFu;  // keep 13 fraction bits
+  return bits;
+}
+
+constexpr std::array<std::pair<Gpu, std::string_view>, 5> kGpus = {
+    {{Gpu::kSm70, "sm_70"}, {Gpu::kSm80, "sm_80"}, {Gpu::kSm89, "sm_89"}, {Gpu::kSm90, "sm_90"},
+     {Gpu::kSm100, "sm_100"}}};
+constexpr std::array<std::pair<Instr, std::string_view>, 3> kInstrs = {
+    {{Instr::kMma, "mma"}, {Instr::kWgmma, "wgmma"}, {Instr::kTcgen05, "tcgen05"}}};
+
+bool IsFp8(Format f) { return f == Format::kE4M3 || f == Format::kE5M2; }
+bool IsF8F6F4(Format f) {
+  return IsFp8(f) || f == Format::kE3M2 || f == Format::kE2M3 || f == Format::kE2M1;
+}
+
+}  // namespace
+
+std::string_view Name(Gpu g) {
+  for (const auto& [x, n] : kGpus) {
+    if (x == g) return n;
+  }
+  return "?";
+}
+std::optional<Gpu> ParseGpu(std::string_view s) {
+  for (const auto& [x, n] : kGpus) {
+    if (n == s) return x;
+  }
+  return std::nullopt;
+}
+std::string_view Name(Instr i) {
+  for (const auto& [x, n] : kInstrs) {
+    if (x == i) return n;
+  }
+  return "?";
+}
+std::optional<Instr> ParseInstr(std::string_view s) {
+  for (const auto& [x, n] : kInstrs) {
+    if (n == s) return x;
+  }
+  return std::nullopt;
+}
+
+// numerics reference §3; `confirmed = false` marks the rows it lists as open.
+std::optional<DotParams> ParamsFor(Gpu gpu, Instr instr, Format ab, Format cd) {
+  if (cd != Format::kF32 && cd != Format::kF16) return std::nullopt;
+  const bool f32 = cd == Format::kF32;
+  const Rounding out = f32 ? Rounding::kRzF32 : Rounding::kRneF16;
+  const bool half = ab == Format::kF16 || ab == Format::kBF16;
+  if (ab == Format::kBF16 && !f32) return std::nullopt;  // bf16 accumulates in f32 only
+  if (ab == Format::kTF32 && !f32) return std::nullopt;
+  switch (gpu) {
+    case Gpu::kSm70:
+      if (instr != Instr::kMma || ab != Format::kF16) return std::nullopt;
+      return DotParams{23, 4, -131, out, true};
+    case Gpu::kSm80:
+    case Gpu::kSm89:
+      if (instr != Instr::kMma) return std::nullopt;
+      if (half) return DotParams{24, 8, -132, out, true};
+      if (ab == Format::kTF32) return DotParams{24, 4, -132, out, true};
+      if (IsFp8(ab) && gpu == Gpu::kSm89) {
+        // f16 output: one model source, confirmed by the Ada captures (docs/numerics.md).
+        return DotParams{13, 16, -132, f32 ? Rounding::kRzE8M13 : Rounding::kRneF16, true};
+      }
+      return std::nullopt;
+    case Gpu::kSm90:
+      if (instr == Instr::kTcgen05) return std::nullopt;
+      if (half) return DotParams{25, 16, -133, out, true};
+      if (ab == Format::kTF32) return DotParams{25, 8, -133, out, true};
+      if (IsFp8(ab)) {
+        // wgmma fp8 is modelled and measured; mma.sync fp8 on sm_90 is not (reference §9.1).
+        const bool known = instr == Instr::kWgmma && f32;
+        return DotParams{13, 32, -133, f32 ? Rounding::kRzE8M13 : Rounding::kRneF16, known};
+      }
+      return std::nullopt;
+    case Gpu::kSm100:
+      if (instr == Instr::kWgmma) return std::nullopt;
+      if (half) return DotParams{25, 16, -133, out, true};
+      if (ab == Format::kTF32) return DotParams{25, 8, -133, out, true};
+      if (instr == Instr::kTcgen05 && IsF8F6F4(ab)) return DotParams{25, 32, -133, out, f32};
+      return std::nullopt;  // B200 mma.sync fp8 matches no model yet (captures README)
+  }
+  return std::nullopt;
+}
+
+uint32_t FusedBlock(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format fa, Format fb,
+                    Format cd, const DotParams& p) {
+  const std::size_t n = std::min(a.size(), b.size());
+  // Special values first.
+  bool nan = false, pos_inf = false, neg_inf = false;
+  std::vector<Term> terms;
+  terms.reserve(n + 1);
+  for (std::size_t k = 0; k < n; ++k) {
+    const Decoded x = Decode(fa, a[k]), y = Decode(fb, b[k]);
+    const bool neg = x.neg != y.neg;
+    if (x.kind == Decoded::Kind::kNaN || y.kind == Decoded::Kind::kNaN) {
+      nan = true;
+    } else if (x.kind == Decoded::Kind::kInf || y.kind == Decoded::Kind::kInf) {
+      if (x.is_zero() || y.is_zero()) {
+        nan = true;
+      } else {
+        (neg ? neg_inf : pos_inf) = true;
+      }
+    } else {
+      const u128 m = static_cast<u128>(x.m) * y.m;
+      terms.push_back(Term{neg, m, x.p + y.p, m == 0 ? p.e_zero : x.e + y.e});
+    }
+  }
+  const Decoded dc = Decode(cd, c);
+  if (dc.kind == Decoded::Kind::kNaN) nan = true;
+  if (dc.kind == Decoded::Kind::kInf) (dc.neg ? neg_inf : pos_inf) = true;
+  if (nan || (pos_inf && neg_inf)) return NaN(cd);
+  if (pos_inf || neg_inf) return Inf(cd, neg_inf);
+  terms.push_back(Term{dc.neg, dc.m, dc.p, dc.m == 0 ? p.e_zero : dc.e});
+  // Align to the largest exponent; truncate each term to F fraction bits; sum exactly.
+  int emax = std::numeric_limits<int>::min();
+  for (const Term& t : terms) emax = std::max(emax, t.e);
+  i128 sum = 0;
+  bool all_neg = true;
+  for (const Term& t : terms) {
+    const int sh = (emax - t.e) + t.frac - p.F;
+    const u128 mag = sh <= 0 ? t.m << -sh : (sh >= 127 ? 0 : t.m >> sh);
+    sum += t.neg ? -static_cast<i128>(mag) : static_cast<i128>(mag);
+    all_neg = all_neg && t.neg;
+  }
+  if (sum == 0) {
+    // -0 only when every term is negative and truncated to zero (reference §5, [MODEL]).
+    const bool neg = all_neg;
+    if (cd == Format::kF16) return neg ? 0x8000u : 0u;
+    return neg ? 0x80000000u : 0u;
+  }
+  return RoundOut(sum, emax - p.F, p.rho);
+}
+
+uint32_t DotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format fa, Format fb,
+                    Format cd, const DotParams& p) {
+  const std::size_t n = std::min(a.size(), b.size());
+  const std::size_t l = static_cast<std::size_t>(std::max(1, p.L));
+  uint32_t d = c;
+  for (std::size_t k = 0; k < n; k += l) {  // blocks in ascending k, each output feeds the next
+    const std::size_t len = std::min(l, n - k);
+    d = FusedBlock(a.subspan(k, len), b.subspan(k, len), d, fa, fb, cd, p);
+  }
+  if (n == 0) d = FusedBlock({}, {}, c, fa, fb, cd, p);
+  return d;
+}
+
+int32_t IntDotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, int32_t c, Format fa, Format fb,
+                      bool satfinite) {
+  int64_t sum = c;
+  const std::size_t n = std::min(a.size(), b.size());
+  for (std::size_t k = 0; k < n; ++k) sum += DecodeInt(fa, a[k]) * DecodeInt(fb, b[k]);
+  if (satfinite) {
+    sum = std::clamp<int64_t>(sum, std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max());
+    return static_cast<int32_t>(sum);
+  }
+  return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(sum)));
+}
+
+}  // namespace tcfuzz::oracle::num

@@ -1,0 +1,61 @@
+// The tensor-core dot product as the hardware computes it: truncated fused dot-product-add
+// (T-FDPA), after MMA-Sim (arXiv:2511.10909) and Khattak & Mikaitis (arXiv:2512.07004); the
+// recipe and its evidence are in ../shared/reference/tensorcore-numerics.md §2-§5.
+//
+// For one output element: d = c; for each block of L consecutive k (ascending):
+//   special values first (NaN, Inf x 0, opposite infinities -> NaN; else Inf);
+//   exact products m_a*m_b * 2^(e_a+e_b), not renormalised; c in the same fused sum;
+//   zero terms take exponent e_zero; every term truncated to F fraction bits below the largest
+//   exponent, separately; an exact integer sum; one rounding (rho) to the accumulator format.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "oracle/numerics/formats.h"
+
+namespace tcfuzz::oracle::num {
+
+enum class Rounding {
+  kRzF32,     // truncate to fp32 (subnormals kept, overflow to Inf)
+  kRzE8M13,   // truncate to fp32 with 13 fraction bits (Hopper/Ada fp8)
+  kRneF16,    // round to nearest even fp16
+};
+
+struct DotParams {
+  int F = 24;        // fraction bits kept below the largest exponent
+  int L = 8;         // products per fused block
+  int e_zero = -132; // exponent given to zero terms in the max search
+  Rounding rho = Rounding::kRzF32;
+  bool confirmed = true;  // false: no hardware evidence yet (numerics reference §9)
+};
+
+enum class Instr { kMma, kWgmma, kTcgen05 };
+std::string_view Name(Instr i);
+std::optional<Instr> ParseInstr(std::string_view s);
+
+// Targets by compute capability (sm_70, sm_80, sm_89, sm_90, sm_100).
+enum class Gpu { kSm70, kSm80, kSm89, kSm90, kSm100 };
+std::string_view Name(Gpu g);
+std::optional<Gpu> ParseGpu(std::string_view s);
+
+// The parameters for (target, instruction, A/B format, C/D format); nullopt where the
+// instruction does not take the combination or nothing is known (e.g. B200 mma.sync fp8).
+std::optional<DotParams> ParamsFor(Gpu gpu, Instr instr, Format ab, Format cd);
+
+// D = C + sum_k A[k]*B[k] for one output element. `a` and `b` hold bit patterns in `ab`
+// (A may differ from B for fp8: `ab_b`), `c` in `cd` (f32 or f16). Returns D's bit pattern.
+uint32_t DotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format ab_a,
+                    Format ab_b, Format cd, const DotParams& params);
+
+// One fused block (the building block of DotProduct): n <= L products plus c.
+uint32_t FusedBlock(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format fa,
+                    Format fb, Format cd, const DotParams& params);
+
+// Integers: C + sum a*b exactly, then wrap (two's complement) or clamp (.satfinite).
+int32_t IntDotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, int32_t c, Format fa,
+                      Format fb, bool satfinite);
+
+}  // namespace tcfuzz::oracle::num

@@ -1,0 +1,133 @@
+// The T-FDPA model against the discriminating vectors T1-T9 of the numerics reference §8
+// (predictions derived there with an exact rational implementation), and its special values.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "oracle/numerics/dot_product.h"
+
+namespace tcfuzz::oracle::num {
+namespace {
+
+std::vector<uint64_t> Enc(Format f, const std::vector<double>& v) {
+  std::vector<uint64_t> out;
+  for (double x : v) out.push_back(FromDouble(f, x));
+  return out;
+}
+
+uint32_t Dot(Gpu g, Instr i, Format ab, Format cd, const std::vector<double>& a, const std::vector<double>& b,
+             double c = 0) {
+  const DotParams p = *ParamsFor(g, i, ab, cd);
+  return DotProduct(Enc(ab, a), Enc(ab, b), static_cast<uint32_t>(FromDouble(cd, c)), ab, ab, cd, p);
+}
+
+std::vector<double> Rep(double first, double rest, int n) {
+  std::vector<double> v(1, first);
+  v.insert(v.end(), n, rest);
+  return v;
+}
+
+const double k2m13 = std::ldexp(1.0, -13), k2m12 = std::ldexp(1.0, -12), k2m15 = std::ldexp(1.0, -15);
+
+TEST(DotProductVectors, T1_FractionBits25vs24) {
+  const auto a = Rep(1, k2m13, 5), b = Rep(1, k2m12, 5);
+  EXPECT_EQ(Dot(Gpu::kSm90, Instr::kMma, Format::kF16, Format::kF32, a, b), 0x3F800001u);
+  EXPECT_EQ(Dot(Gpu::kSm80, Instr::kMma, Format::kF16, Format::kF32, a, b), 0x3F800000u);
+}
+
+TEST(DotProductVectors, T2_PerTermTruncationNotRzOfTheSum) {
+  EXPECT_EQ(Dot(Gpu::kSm90, Instr::kMma, Format::kF16, Format::kF32, {1, -k2m15}, {1, k2m15}), 0x3F800000u);
+}
+
+TEST(DotProductVectors, T3_Fp8KeepsThirteenBitsOnHopperTwentyFiveOnBlackwell) {
+  const double x = std::ldexp(1.0, -7);
+  EXPECT_EQ(Dot(Gpu::kSm90, Instr::kWgmma, Format::kE4M3, Format::kF32, {1, x}, {1, x}), 0x3F800000u);
+  EXPECT_EQ(Dot(Gpu::kSm100, Instr::kTcgen05, Format::kE4M3, Format::kF32, {1, x}, {1, x}), 0x3F800200u);
+}
+
+TEST(DotProductVectors, T4_StickyBitsLostBeforeRne) {
+  EXPECT_EQ(Dot(Gpu::kSm90, Instr::kMma, Format::kF16, Format::kF16, {std::ldexp(1.0, -11), k2m15}, {1, k2m15}, 1.0),
+            0x3C00u);
+}
+
+TEST(DotProductVectors, T5_Fp8TruncatesEvenC) {
+  const double c = 1 + std::ldexp(1.0, -20);
+  EXPECT_EQ(Dot(Gpu::kSm90, Instr::kWgmma, Format::kE4M3, Format::kF32, {0}, {0}, c), 0x3F800000u);
+  EXPECT_EQ(Dot(Gpu::kSm100, Instr::kTcgen05, Format::kE4M3, Format::kF32, {0}, {0}, c), 0x3F800008u);
+}
+
+TEST(DotProductVectors, T6_ExponentOfZeroTerms) {
+  const double a0 = std::ldexp(1.0, -70), a1 = -std::ldexp(1.0, -80), b1 = std::ldexp(1.0, -80);
+  EXPECT_EQ(Dot(Gpu::kSm90, Instr::kMma, Format::kBF16, Format::kF32, {a0, a1}, {a0, b1}), 0x00000200u);
+  EXPECT_EQ(Dot(Gpu::kSm80, Instr::kMma, Format::kBF16, Format::kF32, {a0, a1}, {a0, b1}), 0x00000200u);
+}
+
+TEST(DotProductVectors, T7_AmpereSplitsK16IntoTwoBlocks) {
+  std::vector<double> v(16, 0);
+  for (int k = 0; k < 8; ++k) v[k] = k2m13;
+  v[8] = 1;
+  EXPECT_EQ(Dot(Gpu::kSm80, Instr::kMma, Format::kF16, Format::kF32, v, v), 0x3F800001u);
+  EXPECT_EQ(Dot(Gpu::kSm90, Instr::kMma, Format::kF16, Format::kF32, v, v), 0x3F800000u);
+}
+
+TEST(DotProductVectors, T8_ProductsNotRenormalisedBeforeAlignment) {
+  EXPECT_EQ(Dot(Gpu::kSm90, Instr::kMma, Format::kF16, Format::kF32, Rep(1.5, k2m13, 15), Rep(1.5, k2m12, 15)),
+            0x40100001u);
+  EXPECT_EQ(Dot(Gpu::kSm80, Instr::kMma, Format::kF16, Format::kF32, Rep(1.5, k2m12, 7), Rep(1.5, k2m12, 7)),
+            0x40100001u);
+}
+
+TEST(DotProductVectors, T9_SaturationOnceOnTheFinalSum) {
+  std::vector<uint64_t> a(32), b(32);
+  for (int k = 0; k < 32; ++k) {
+    a[k] = 127;
+    b[k] = k < 16 ? 127 : static_cast<uint64_t>(static_cast<uint8_t>(-127));
+  }
+  EXPECT_EQ(IntDotProduct(a, b, 2147483547, Format::kS8, Format::kS8, true), 2147483547);
+  EXPECT_EQ(IntDotProduct(a, b, 2147483547, Format::kS8, Format::kS8, false), 2147483547);
+  // Overflow: wrap without .satfinite, clamp with it.
+  const std::vector<uint64_t> big(1, 127);
+  EXPECT_EQ(IntDotProduct(big, big, 2147483647, Format::kS8, Format::kS8, true), 2147483647);
+  EXPECT_EQ(IntDotProduct(big, big, 2147483647, Format::kS8, Format::kS8, false), -2147467520);
+  const std::vector<uint64_t> f(1, 0xF);
+  EXPECT_EQ(IntDotProduct(f, f, 0, Format::kU4, Format::kS4, false), -15);
+}
+
+TEST(DotProductSpecials, NaNInfAndSignedZero) {
+  const DotParams p = *ParamsFor(Gpu::kSm90, Instr::kMma, Format::kF16, Format::kF32);
+  const auto dot = [&](std::vector<uint64_t> a, std::vector<uint64_t> b, uint32_t c) {
+    return DotProduct(a, b, c, Format::kF16, Format::kF16, Format::kF32, p);
+  };
+  EXPECT_EQ(dot({0x7E00}, {0x3C00}, 0), kF32NaN);               // NaN input
+  EXPECT_EQ(dot({0x7C00}, {0x0000}, 0), kF32NaN);               // Inf x 0
+  EXPECT_EQ(dot({0x7C00, 0xFC00}, {0x3C00, 0x3C00}, 0), kF32NaN);  // +Inf + -Inf
+  EXPECT_EQ(dot({0x7C00}, {0xBC00}, 0), 0xFF800000u);           // -Inf
+  EXPECT_EQ(dot({0x3C00}, {0x3C00}, 0xFF800000u), 0xFF800000u); // C = -Inf
+  EXPECT_EQ(dot({0x8000}, {0x3C00}, 0x80000000u), 0x80000000u); // -0 + -0 = -0
+  EXPECT_EQ(dot({0x8000}, {0x3C00}, 0x00000000u), 0x00000000u); // -0 + +0 = +0
+  EXPECT_EQ(dot({0x3C00}, {0x3C00}, 0xBF800000u), 0x00000000u); // 1 - 1 = +0
+  // e4m3 has no Inf: its NaN is S.1111.111.
+  const DotParams q = *ParamsFor(Gpu::kSm90, Instr::kWgmma, Format::kE4M3, Format::kF32);
+  EXPECT_EQ(DotProduct(std::vector<uint64_t>{0x7F}, std::vector<uint64_t>{0x38}, 0, Format::kE4M3, Format::kE4M3,
+                       Format::kF32, q),
+            kF32NaN);
+}
+
+TEST(DotProductSpecials, RzOverflowIsInfinity) {
+  const DotParams p = *ParamsFor(Gpu::kSm90, Instr::kMma, Format::kBF16, Format::kF32);
+  const uint64_t big = FromDouble(Format::kBF16, std::ldexp(1.0, 100));
+  EXPECT_EQ(DotProduct(std::vector<uint64_t>{big, big}, std::vector<uint64_t>{big, big}, 0, Format::kBF16,
+                       Format::kBF16, Format::kF32, p),
+            0x7F800000u);
+}
+
+TEST(DotProductParams, OpenRowsAreMarked) {
+  EXPECT_FALSE(ParamsFor(Gpu::kSm90, Instr::kMma, Format::kE4M3, Format::kF32)->confirmed);
+  EXPECT_TRUE(ParamsFor(Gpu::kSm90, Instr::kWgmma, Format::kE4M3, Format::kF32)->confirmed);
+  EXPECT_FALSE(ParamsFor(Gpu::kSm100, Instr::kMma, Format::kE4M3, Format::kF32).has_value());
+  EXPECT_FALSE(ParamsFor(Gpu::kSm80, Instr::kMma, Format::kBF16, Format::kF16).has_value());
+}
+
+}  // namespace
+}  // namespace tcfuzz::oracle::num
