@@ -3,6 +3,7 @@
 
 #include "oracle/core/rule.h"
 #include "oracle/smem/smem_case.h"
+#include "oracle/sparse/sparse_metadata.h"
 #include "oracle/tcgen05/mma_ws_shape.h"
 #include "oracle/tcgen05/zero_column_mask.h"
 
@@ -12,7 +13,8 @@ namespace {
 const std::vector<const Rule*>& Index() {
   static const std::vector<const Rule*> index = [] {
     std::vector<const Rule*> all;
-    for (auto table : {tcgen05::ZeroColumnMaskRules(), tcgen05::MmaWsRules(), smem::SmemRules()}) {
+    for (auto table : {tcgen05::ZeroColumnMaskRules(), tcgen05::MmaWsRules(), smem::SmemRules(),
+                       sparse::SparseRules()}) {
       all.insert(all.end(), table.begin(), table.end());
     }
     return all;

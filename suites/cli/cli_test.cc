@@ -174,8 +174,8 @@ TEST(Cli, RunWritesSummaryAndJUnit) {
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("seed 77"), std::string::npos);
   auto summary = nlohmann::json::parse(suites::ReadFile(dir + "/summary.json").value());
-  EXPECT_EQ(summary["cases"].get<int>(), 10000);  // 5000 per suite
-  EXPECT_EQ(summary["suites"].size(), 2u);
+  EXPECT_EQ(summary["cases"].get<int>(), 15000);  // 5000 per suite
+  EXPECT_EQ(summary["suites"].size(), 3u);
   EXPECT_EQ(summary["seed"].get<int>(), 77);
   EXPECT_TRUE(suites::ReadFile(dir + "/junit.xml").ok());
   std::filesystem::remove_all(dir);

@@ -44,5 +44,7 @@ std::vector<std::unique_ptr<HostSuite>> MakeHostSuites();
 std::unique_ptr<HostSuite> MakeZeroColumnMaskSuite();
 // The shared-memory descriptor suite (suites/campaigns/smem_descriptor_suite.cc).
 std::unique_ptr<HostSuite> MakeSmemDescriptorSuite();
+// The sparse MMA operand suite (suites/campaigns/sparse_oracle_suite.cc).
+std::unique_ptr<HostSuite> MakeSparseOracleSuite();
 
 }  // namespace tcfuzz::suites

@@ -1,0 +1,233 @@
+#include "generators/sparse/sparse_mma_gen.h"
+
+#include <array>
+#include <cmath>
+#include <vector>
+
+namespace tcfuzz::gen {
+namespace {
+
+using namespace oracle::sparse;
+using oracle::num::Format;
+using oracle::Rule;
+
+constexpr std::array<const Rule*, 5> kBreakable = {&sp_rule::kSelector, &sp_rule::kRepeatedIndex,
+                                                   &sp_rule::kUnordered, &sp_rule::kTf32Nibble,
+                                                   &sp_rule::kOrderedOnly};
+constexpr std::array<uint8_t, 6> kAscending = {0x4, 0x8, 0x9, 0xC, 0xD, 0xE};
+constexpr std::array<uint8_t, 12> kDistinct = {0x4, 0x8, 0x9, 0xC, 0xD, 0xE, 0x1, 0x2, 0x3, 0x6, 0x7, 0xB};
+
+uint64_t SmallInt(Source& s, Format f) {
+  const int v = static_cast<int>(s.Below(7)) - 3;  // -3..3: products and sums stay exact
+  if (!oracle::num::IsFloat(f)) {
+    if (!oracle::num::IsSigned(f)) return static_cast<uint64_t>(std::abs(v));
+    return static_cast<uint64_t>(static_cast<int64_t>(v)) & ((uint64_t{1} << oracle::num::StorageBits(f)) - 1);
+  }
+  return oracle::num::FromDouble(f, v);
+}
+
+uint64_t RandomValue(Source& s, Format f) {
+  if (!oracle::num::IsFloat(f)) return s.Bits(oracle::num::StorageBits(f));
+  // A random finite pattern of the format: draw bits, redraw NaN/Inf.
+  for (int i = 0; i < 8; ++i) {
+    const uint64_t bits = f == Format::kTF32 ? s.Bits(19) << 13 : s.Bits(oracle::num::StorageBits(f));
+    const double v = oracle::num::ToDouble(f, bits);
+    if (std::isfinite(v)) return bits;
+  }
+  return 0;
+}
+
+uint64_t EdgeValue(Source& s, Format f) {
+  if (!oracle::num::IsFloat(f)) {
+    const uint64_t max = (uint64_t{1} << oracle::num::StorageBits(f)) - 1;
+    const std::array<uint64_t, 4> e = {0, max, max >> 1, (max >> 1) + 1};  // 0, -1/max, max, min
+    return s.Pick(std::span<const uint64_t>(e));
+  }
+  const auto spec = oracle::num::SpecOf(f);
+  const std::array<double, 6> v = {0.0, -0.0, INFINITY, NAN, std::ldexp(1.0, spec.emin() - spec.frac_bits), 1.0};
+  return oracle::num::FromDouble(f, s.Coin() ? -v[s.Below(v.size())] : v[s.Below(v.size())]);
+}
+
+uint64_t Value(Source& s, Format f, ValueMode m) {
+  switch (m) {
+    case ValueMode::kSmallInt: return SmallInt(s, f);
+    case ValueMode::kEdge: return s.Below(4) == 0 ? EdgeValue(s, f) : RandomValue(s, f);
+    default: return RandomValue(s, f);
+  }
+}
+
+// The forms the host model can compute: integers, and floats with a parameter row on some
+// target (the f8f6f4-only types have none for mma yet).
+std::vector<const SparseForm*> ModelledForms() {
+  std::vector<const SparseForm*> out;
+  for (const SparseForm& f : AllForms()) {
+    if (!f.ordered_only) out.push_back(&f);
+  }
+  return out;
+}
+
+GeneratedSparse DrawLegal(Source& s, const SparseForm* pinned) {
+  GeneratedSparse g;
+  static const std::vector<const SparseForm*> forms = ModelledForms();
+  const SparseForm& f = pinned ? *pinned : *forms[s.Below(forms.size())];
+  g.op.form = &f;
+  g.op.variant = f.ordered_only || s.Below(4) != 0 ? Variant::kOrdered : Variant::kSp;
+  g.op.selector = static_cast<int>(s.Below(static_cast<uint64_t>(f.max_selector()) + 1));
+  for (uint32_t& reg : g.op.meta) reg = static_cast<uint32_t>(s.Bits(32));  // garbage everywhere first
+  static constexpr std::array<ValueMode, 4> kModes = {ValueMode::kRandom, ValueMode::kSmallInt, ValueMode::kEdge,
+                                                      ValueMode::kProbe};
+  g.mode = s.Pick(std::span<const ValueMode>(kModes));
+  SparseTile& t = g.tile;
+  t.form = &f;
+  t.a_type = f.type;
+  t.b_type = f.type;
+  // Mixed signedness / fp8 kinds: B may take the sibling type.
+  if ((f.type == Format::kS8 || f.type == Format::kU8) && s.Coin()) t.b_type = f.type == Format::kS8 ? Format::kU8 : Format::kS8;
+  if ((f.type == Format::kS4 || f.type == Format::kU4) && s.Coin()) t.b_type = f.type == Format::kS4 ? Format::kU4 : Format::kS4;
+  if ((f.type == Format::kE4M3 || f.type == Format::kE5M2) && s.Coin()) {
+    t.b_type = f.type == Format::kE4M3 ? Format::kE5M2 : Format::kE4M3;
+  }
+  const bool integer = !oracle::num::IsFloat(f.type);
+  t.cd = integer ? Format::kS32 : (f.type == Format::kF16 && s.Coin() ? Format::kF16 : Format::kF32);
+  t.satfinite = integer && s.Coin();
+  // Metadata of the selected lanes: a defined nibble per (row, chunk).
+  const int cpr = f.chunks_per_row();
+  t.nibbles.resize(static_cast<std::size_t>(16 * cpr));
+  for (int row = 0; row < 16; ++row) {
+    for (int chunk = 0; chunk < cpr; ++chunk) {
+      uint8_t nib;
+      if (f.type == Format::kTF32) {
+        nib = s.Coin() ? 0xE : 0x4;
+      } else if (g.op.variant == Variant::kOrdered) {
+        nib = s.Pick(std::span<const uint8_t>(kAscending));
+      } else {
+        nib = s.Pick(std::span<const uint8_t>(kDistinct));
+      }
+      t.nibbles[static_cast<std::size_t>(row * cpr + chunk)] = nib;
+      SetNibble(g.op, row, chunk, nib);
+    }
+  }
+  // Values.
+  const int kept_per_row = f.k / 2;
+  t.a.resize(static_cast<std::size_t>(16 * kept_per_row));
+  t.b.resize(static_cast<std::size_t>(f.k * 8));
+  t.c.resize(16 * 8);
+  if (g.mode == ValueMode::kProbe) {
+    // A: each kept element holds its own dense column + 1 (exact small integers in every
+    // format with at least 3 significand bits... clamped to the format's range); B one-hot in
+    // column n at row (n * 5) % K: D[i][n] then reads which A element met B's hot row.
+    for (int row = 0; row < 16; ++row) {
+      for (int chunk = 0; chunk < cpr; ++chunk) {
+        const auto pos = KeptPositions(f, t.nibbles[static_cast<std::size_t>(row * cpr + chunk)]);
+        for (int slot = 0; slot < f.kept; ++slot) {
+          const int col = chunk * f.chunk + pos[static_cast<std::size_t>(slot)];
+          const int v = 1 + col % (integer ? 7 : 8);
+          t.a[static_cast<std::size_t>(row * kept_per_row + chunk * f.kept + slot)] =
+              integer ? static_cast<uint64_t>(v) : oracle::num::FromDouble(f.type, v);
+        }
+      }
+    }
+    const int hot = static_cast<int>(s.Below(static_cast<uint64_t>(f.k)));
+    for (int n = 0; n < 8; ++n) {
+      const int k = (hot + 5 * n) % f.k;
+      t.b[static_cast<std::size_t>(k * 8 + n)] = integer ? 1 : oracle::num::FromDouble(t.b_type, 1.0);
+    }
+  } else {
+    for (uint64_t& v : t.a) v = Value(s, t.a_type, g.mode);
+    for (uint64_t& v : t.b) v = Value(s, t.b_type, g.mode);
+  }
+  for (uint32_t& c : t.c) {
+    if (integer) {
+      c = g.mode == ValueMode::kEdge && s.Coin() ? (s.Coin() ? 0x7FFFFF00u : 0x80000100u) : static_cast<uint32_t>(s.Bits(12));
+    } else if (g.mode == ValueMode::kSmallInt || g.mode == ValueMode::kProbe) {
+      c = static_cast<uint32_t>(oracle::num::FromDouble(t.cd, static_cast<double>(s.Below(5))));
+    } else {
+      c = static_cast<uint32_t>(Value(s, t.cd, g.mode));
+    }
+  }
+  return g;
+}
+
+}  // namespace
+
+std::string_view Name(ValueMode m) {
+  switch (m) {
+    case ValueMode::kRandom: return "random";
+    case ValueMode::kSmallInt: return "small_int";
+    case ValueMode::kEdge: return "edge";
+    case ValueMode::kProbe: return "probe";
+  }
+  return "?";
+}
+
+std::span<const Rule* const> SparseBreakableRules() { return kBreakable; }
+
+GeneratedSparse DrawSparseBreaking(Source& s, const Rule& rule) {
+  const SparseForm* pin = nullptr;
+  if (&rule == &sp_rule::kTf32Nibble) pin = FindForm(s.Coin() ? "m16n8k8" : "m16n8k16", Format::kTF32);
+  if (&rule == &sp_rule::kOrderedOnly) pin = FindForm("m16n8k64", s.Coin() ? Format::kE2M1 : Format::kE3M2);
+  if (&rule == &sp_rule::kRepeatedIndex || &rule == &sp_rule::kUnordered || &rule == &sp_rule::kSelector) {
+    // Any non-tf32 form (tf32 nibbles have their own rule).
+    std::vector<const SparseForm*> forms;
+    for (const SparseForm& f : AllForms()) {
+      if (f.type != Format::kTF32 && !f.ordered_only) forms.push_back(&f);
+    }
+    pin = forms[s.Below(forms.size())];
+  }
+  GeneratedSparse g = DrawLegal(s, pin);
+  g.intent = Intent::kBreakOne;
+  g.broken = &rule;
+  const SparseForm& f = *g.op.form;
+  const int row = static_cast<int>(s.Below(16));
+  const int chunk = static_cast<int>(s.Below(static_cast<uint64_t>(f.chunks_per_row())));
+  const auto plant = [&](uint8_t nib) {
+    SetNibble(g.op, row, chunk, nib);
+    g.tile.nibbles[static_cast<std::size_t>(row * f.chunks_per_row() + chunk)] = nib;
+  };
+  if (&rule == &sp_rule::kSelector) {
+    // Out of range but encodable (the immediate is 0..3) where the form leaves room, else 4.
+    const int max = f.max_selector();
+    g.op.selector = max == 3 ? 4 : max + 1 + static_cast<int>(s.Below(static_cast<uint64_t>(3 - max)));
+  } else if (&rule == &sp_rule::kRepeatedIndex) {
+    static constexpr std::array<uint8_t, 4> kSame = {0x0, 0x5, 0xA, 0xF};
+    plant(s.Pick(std::span<const uint8_t>(kSame)));
+  } else if (&rule == &sp_rule::kUnordered) {
+    g.op.variant = Variant::kOrdered;
+    for (int r = 0; r < 16; ++r) {  // make the rest ascending, then plant one descending pair
+      for (int c = 0; c < f.chunks_per_row(); ++c) {
+        const uint8_t n = g.tile.nibbles[static_cast<std::size_t>(r * f.chunks_per_row() + c)];
+        if ((n & 3) > (n >> 2)) {
+          const uint8_t asc = static_cast<uint8_t>((n >> 2) | ((n & 3) << 2));
+          SetNibble(g.op, r, c, asc);
+          g.tile.nibbles[static_cast<std::size_t>(r * f.chunks_per_row() + c)] = asc;
+        }
+      }
+    }
+    static constexpr std::array<uint8_t, 6> kDescending = {0x1, 0x2, 0x3, 0x6, 0x7, 0xB};
+    plant(s.Pick(std::span<const uint8_t>(kDescending)));
+  } else if (&rule == &sp_rule::kTf32Nibble) {
+    static constexpr std::array<uint8_t, 14> kBad = {0x0, 0x1, 0x2, 0x3, 0x5, 0x6, 0x7, 0x8, 0x9, 0xA, 0xB, 0xC, 0xD, 0xF};
+    plant(s.Pick(std::span<const uint8_t>(kBad)));
+  } else if (&rule == &sp_rule::kOrderedOnly) {
+    g.op.variant = Variant::kSp;
+  }
+  return g;
+}
+
+GeneratedSparse DrawSparse(Source& s, Intent intent) {
+  switch (intent) {
+    case Intent::kBreakOne:
+      return DrawSparseBreaking(s, *s.Pick(SparseBreakableRules()));
+    case Intent::kRawBits: {
+      GeneratedSparse g = DrawLegal(s, nullptr);
+      g.intent = Intent::kRawBits;
+      g.op.selector = static_cast<int>(s.Below(4));
+      for (uint32_t& reg : g.op.meta) reg = static_cast<uint32_t>(s.Bits(32));
+      return g;
+    }
+    default:
+      return DrawLegal(s, nullptr);
+  }
+}
+
+}  // namespace tcfuzz::gen

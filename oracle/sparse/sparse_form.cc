@@ -1,0 +1,110 @@
+#include "oracle/sparse/sparse_form.h"
+
+#include <array>
+
+namespace tcfuzz::oracle::sparse {
+namespace {
+
+constexpr std::array<SparseForm, 17> kForms = {{
+    {"m16n8k16", 16, Format::kF16, 4, 2, 2, 2, false, "sm_80"},
+    {"m16n8k16", 16, Format::kBF16, 4, 2, 2, 2, false, "sm_80"},
+    {"m16n8k32", 32, Format::kF16, 4, 2, 4, 4, false, "sm_80"},
+    {"m16n8k32", 32, Format::kBF16, 4, 2, 4, 4, false, "sm_80"},
+    {"m16n8k8", 8, Format::kTF32, 2, 1, 2, 2, false, "sm_80"},
+    {"m16n8k16", 16, Format::kTF32, 2, 1, 4, 4, false, "sm_80"},
+    {"m16n8k32", 32, Format::kS8, 4, 2, 2, 2, false, "sm_80"},
+    {"m16n8k32", 32, Format::kU8, 4, 2, 2, 2, false, "sm_80"},
+    {"m16n8k64", 64, Format::kS8, 4, 2, 4, 4, false, "sm_80"},
+    {"m16n8k64", 64, Format::kU8, 4, 2, 4, 4, false, "sm_80"},
+    {"m16n8k64", 64, Format::kE4M3, 4, 2, 4, 4, false, "sm_89"},
+    {"m16n8k64", 64, Format::kE5M2, 4, 2, 4, 4, false, "sm_89"},
+    {"m16n8k64", 64, Format::kE3M2, 4, 2, 4, 4, true, "sm_120a"},
+    {"m16n8k64", 64, Format::kE2M3, 4, 2, 4, 4, true, "sm_120a"},
+    {"m16n8k64", 64, Format::kE2M1, 4, 2, 4, 4, true, "sm_120a"},
+    {"m16n8k64", 64, Format::kS4, 8, 4, 2, 2, false, "sm_80"},
+    {"m16n8k128", 128, Format::kS4, 8, 4, 4, 4, false, "sm_80"},
+}};
+// u4 shares every map with s4.
+constexpr std::array<SparseForm, 2> kU4 = {{
+    {"m16n8k64", 64, Format::kU4, 8, 4, 2, 2, false, "sm_80"},
+    {"m16n8k128", 128, Format::kU4, 8, 4, 4, 4, false, "sm_80"},
+}};
+
+const std::array<SparseForm, 19>& Table() {
+  static const std::array<SparseForm, 19> all = [] {
+    std::array<SparseForm, 19> t{};
+    for (std::size_t i = 0; i < kForms.size(); ++i) t[i] = kForms[i];
+    t[17] = kU4[0];
+    t[18] = kU4[1];
+    return t;
+  }();
+  return all;
+}
+
+constexpr std::array<MapStatus, 7> kStatus = {{
+    {"A fragment rows and chunk columns", "all", Status::kSpecText, "§9.7.14.6.2 row/col formulas"},
+    {"order of kept elements inside an A register", "all", Status::kHypothesis,
+     "ascending column, low bits first (figures 118-138 only)"},
+    {"B fragment", "f16 k16, tf32 k8, s8 k32, s4 k64", Status::kSpecText, "the dense mma fragments §9.7.14.5"},
+    {"B fragment", "f16 k32, tf32 k16, 8-bit k64, s4 k128", Status::kHypothesis,
+     "two dense K halves concatenated (figures 121, 124, 132-135 only)"},
+    {"C/D fragment", "all", Status::kSpecText, "the dense m16n8 accumulator layout"},
+    {"metadata lanes per quad and selector range", "all", Status::kSpecText,
+     "§9.7.14.6.1 thread counts; the bit budget 8K/chunk bits per quad"},
+    {"metadata bit placement", "all", Status::kHypothesis,
+     "lane j of the selected group holds chunks 4j..4j+3; row g at bits 4c..4c+3, row g+8 at "
+     "16+4c..19+4c (figures 119-139 only)"},
+}};
+
+}  // namespace
+
+std::string SparseForm::Name() const { return std::string(shape) + "." + std::string(num::Name(type)); }
+
+std::span<const SparseForm> AllForms() { return Table(); }
+
+const SparseForm* FindForm(std::string_view shape, Format type) {
+  for (const SparseForm& f : Table()) {
+    if (f.shape == shape && f.type == type) return &f;
+  }
+  return nullptr;
+}
+
+AElement MapA(const SparseForm& f, int lane, int reg, int pos) {
+  const int g = lane >> 2, t = lane & 3;
+  const int chunks_per_reg = f.per_reg() / f.kept;
+  // Register r: row g (even r) or g + 8 (odd r); its dense columns start at t * (dense columns
+  // per register) in the first K half (r < 2) or the second.
+  const int dense_per_reg = chunks_per_reg * f.chunk;
+  const int first_col = t * dense_per_reg + (reg / 2) * (f.k / 2);
+  return AElement{g + 8 * (reg % 2), first_col / f.chunk + pos / f.kept, pos % f.kept};
+}
+
+Coord MapB(const SparseForm& f, int lane, int reg, int pos) {
+  const int g = lane >> 2, t = lane & 3;
+  const int u = f.per_reg();  // consecutive K rows a lane holds together
+  const int i = reg * u + pos;
+  return Coord{u * t + (i % u) + 4 * u * (i / u), g};
+}
+
+Coord MapCD(int lane, int index) {
+  const int g = lane >> 2, t = lane & 3;
+  return Coord{g + 8 * (index >= 2 ? 1 : 0), 2 * t + (index & 1)};
+}
+
+MetaLocation MapMeta(const SparseForm& f, int selector, int row, int chunk) {
+  const int threads = f.meta_threads();
+  const int j = chunk / 4;  // each selected lane holds 4 chunks of both its rows
+  const int lane = 4 * (row % 8) + selector * threads + j;
+  return MetaLocation{lane, 16 * (row / 8) + 4 * (chunk % 4)};
+}
+
+std::optional<MetaSlot> MetaAt(const SparseForm& f, int selector, int lane, int bit) {
+  const int threads = f.meta_threads();
+  const int j = (lane & 3) - selector * threads;
+  if (j < 0 || j >= threads || bit < 0 || bit >= 32) return std::nullopt;
+  return MetaSlot{(lane >> 2) + 8 * (bit / 16), 4 * j + (bit % 16) / 4};
+}
+
+std::span<const MapStatus> MapStatuses() { return kStatus; }
+
+}  // namespace tcfuzz::oracle::sparse

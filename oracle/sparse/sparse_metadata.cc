@@ -1,0 +1,148 @@
+#include "oracle/sparse/sparse_metadata.h"
+
+#include <algorithm>
+#include <string>
+
+namespace tcfuzz::oracle::sparse {
+namespace {
+
+constexpr std::array<const Rule*, 5> kRules = {&sp_rule::kSelector, &sp_rule::kRepeatedIndex, &sp_rule::kUnordered,
+                                               &sp_rule::kTf32Nibble, &sp_rule::kOrderedOnly};
+
+bool IsZero(Format type, uint64_t bits) {
+  if (!num::IsFloat(type)) return num::DecodeInt(type, bits) == 0;
+  return num::Decode(type, bits).is_zero();
+}
+
+}  // namespace
+
+std::span<const Rule* const> SparseRules() { return kRules; }
+
+const Rule* NibbleRule(const SparseForm& f, Variant v, uint8_t nibble) {
+  nibble &= 0xF;
+  if (f.type == Format::kTF32) {
+    return nibble == 0x4 || nibble == 0xE ? nullptr : &sp_rule::kTf32Nibble;
+  }
+  const int lo = nibble & 3, hi = nibble >> 2;
+  if (lo == hi) return &sp_rule::kRepeatedIndex;
+  if (v == Variant::kOrdered && lo > hi) return &sp_rule::kUnordered;
+  return nullptr;
+}
+
+uint8_t NibbleOf(const SparseOp& op, int row, int chunk) {
+  const MetaLocation m = MapMeta(*op.form, op.selector, row, chunk);
+  return static_cast<uint8_t>((op.meta[static_cast<std::size_t>(m.lane)] >> m.bit) & 0xF);
+}
+
+void SetNibble(SparseOp& op, int row, int chunk, uint8_t nibble) {
+  const MetaLocation m = MapMeta(*op.form, op.selector, row, chunk);
+  uint32_t& reg = op.meta[static_cast<std::size_t>(m.lane)];
+  reg = (reg & ~(0xFu << m.bit)) | (static_cast<uint32_t>(nibble & 0xF) << m.bit);
+}
+
+Verdict Validate(const SparseOp& op) {
+  Verdict v;
+  const SparseForm& f = *op.form;
+  if (f.ordered_only && op.variant != Variant::kOrdered) {
+    v.Add(sp_rule::kOrderedOnly, "variant", 0, f.Name() + " has no plain .sp spelling");
+  }
+  if (op.selector < 0 || op.selector > f.max_selector()) {
+    v.Add(sp_rule::kSelector, "selector", static_cast<uint64_t>(op.selector),
+          "selector " + std::to_string(op.selector) + " for " + f.Name() + " (0.." + std::to_string(f.max_selector()) +
+              ")");
+    return v;  // no lanes are selected: the metadata cannot be read
+  }
+  for (int row = 0; row < 16; ++row) {
+    for (int chunk = 0; chunk < f.chunks_per_row(); ++chunk) {
+      const uint8_t n = NibbleOf(op, row, chunk);
+      if (const Rule* r = NibbleRule(f, op.variant, n)) {
+        const MetaLocation m = MapMeta(f, op.selector, row, chunk);
+        v.Add(*r, "meta[lane " + std::to_string(m.lane) + "] bits " + std::to_string(m.bit) + "-" +
+                      std::to_string(m.bit + 3),
+              n, "row " + std::to_string(row) + " chunk " + std::to_string(chunk) + ": nibble 0x" + "0123456789abcdef"[n]);
+      }
+    }
+  }
+  return v;
+}
+
+std::vector<int> KeptPositions(const SparseForm& f, uint8_t nibble) {
+  const int lo = nibble & 3, hi = (nibble >> 2) & 3;
+  if (f.type == Format::kTF32) return {nibble == 0xE ? 1 : 0};  // 1:2: 0b0100 -> 0, 0b1110 -> 1
+  if (f.chunk == 8) return {2 * lo, 2 * lo + 1, 2 * hi, 2 * hi + 1};  // 4:8 as two pairs
+  return {lo, hi};
+}
+
+std::optional<CompressedChunk> Compress(const SparseForm& f, Format type, std::span<const uint64_t> dense) {
+  const bool pairs = f.chunk == 8;
+  const int groups = pairs ? 4 : f.chunk;  // positions a nibble index can name
+  const int keep = f.type == Format::kTF32 ? 1 : 2;
+  std::vector<int> chosen;
+  for (int g = 0; g < groups; ++g) {
+    bool nonzero = false;
+    for (int e = 0; e < (pairs ? 2 : 1); ++e) nonzero = nonzero || !IsZero(type, dense[static_cast<std::size_t>(pairs ? 2 * g + e : g)]);
+    if (nonzero) chosen.push_back(g);
+  }
+  if (static_cast<int>(chosen.size()) > keep) return std::nullopt;
+  for (int g = 0; static_cast<int>(chosen.size()) < keep; ++g) {  // fill with the lowest free positions
+    bool used = false;
+    for (int c : chosen) used = used || c == g;
+    if (!used) chosen.push_back(g);
+  }
+  std::sort(chosen.begin(), chosen.end());
+  CompressedChunk out;
+  if (f.type == Format::kTF32) {
+    out.nibble = chosen[0] == 0 ? 0x4 : 0xE;
+  } else {
+    out.nibble = static_cast<uint8_t>(chosen[0] | (chosen[1] << 2));
+  }
+  for (int pos : KeptPositions(f, out.nibble)) out.values.push_back(dense[static_cast<std::size_t>(pos)]);
+  return out;
+}
+
+std::vector<uint64_t> Expand(const SparseForm& f, std::span<const uint64_t> values, uint8_t nibble) {
+  std::vector<uint64_t> dense(static_cast<std::size_t>(f.chunk), 0);
+  const std::vector<int> pos = KeptPositions(f, nibble);
+  for (std::size_t i = 0; i < pos.size() && i < values.size(); ++i) dense[static_cast<std::size_t>(pos[i])] = values[i];
+  return dense;
+}
+
+std::vector<uint32_t> Reference(const SparseTile& t, const num::DotParams& p, SparseBlocking blocking) {
+  const SparseForm& f = *t.form;
+  const int kept_per_row = f.k / 2;
+  const int cpr = f.chunks_per_row();
+  std::vector<uint32_t> d(16 * 8);
+  for (int i = 0; i < 16; ++i) {
+    for (int j = 0; j < 8; ++j) {
+      std::vector<uint64_t> av, bv;
+      for (int chunk = 0; chunk < cpr; ++chunk) {
+        const uint8_t nib = t.nibbles[static_cast<std::size_t>(i * cpr + chunk)];
+        const std::vector<int> pos = KeptPositions(f, nib);
+        const auto kept = std::span<const uint64_t>(t.a).subspan(static_cast<std::size_t>(i * kept_per_row + chunk * f.kept),
+                                                                   static_cast<std::size_t>(f.kept));
+        if (blocking == SparseBlocking::kDense) {
+          const std::vector<uint64_t> dense = Expand(f, kept, nib);
+          for (int e = 0; e < f.chunk; ++e) {
+            av.push_back(dense[static_cast<std::size_t>(e)]);
+            bv.push_back(t.b[static_cast<std::size_t>((chunk * f.chunk + e) * 8 + j)]);
+          }
+        } else {
+          for (int s = 0; s < f.kept; ++s) {
+            av.push_back(kept[static_cast<std::size_t>(s)]);
+            bv.push_back(t.b[static_cast<std::size_t>((chunk * f.chunk + pos[static_cast<std::size_t>(s)]) * 8 + j)]);
+          }
+        }
+      }
+      const uint32_t c = t.c[static_cast<std::size_t>(i * 8 + j)];
+      if (!num::IsFloat(t.a_type)) {
+        d[static_cast<std::size_t>(i * 8 + j)] =
+            static_cast<uint32_t>(num::IntDotProduct(av, bv, static_cast<int32_t>(c), t.a_type, t.b_type, t.satfinite));
+      } else {
+        d[static_cast<std::size_t>(i * 8 + j)] = num::DotProduct(av, bv, c, t.a_type, t.b_type, t.cd, p);
+      }
+    }
+  }
+  return d;
+}
+
+}  // namespace tcfuzz::oracle::sparse
