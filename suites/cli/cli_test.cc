@@ -134,6 +134,55 @@ TEST(Cli, EncodeSmemReadsTheLayoutOffTheCuteString) {
   ExpectOneLineError(Tcfuzz("encode smem --arch sm_100a --dtype bf16 --layout \"((8,2),(8,2)):((1,8),(8,1))\""));
 }
 
+CliRun TcfuzzWithInput(const std::string& args, const std::string& input) {
+  const std::string dir = TempDir("stdin");
+  EXPECT_TRUE(suites::WriteFileAtomic(dir + "/in.jsonl", input).ok());
+  return Tcfuzz(args + " < " + dir + "/in.jsonl");
+}
+
+TEST(Cli, OracleDotReadsJsonLinesAndWritesOneResultPerLine) {
+  // Numerics reference T1 (fp16 -> f32, C = 0): a = [1, 2^-13 x5], b = [1, 2^-12 x5];
+  // Hopper keeps 25 fraction bits (0x3F800001), Ampere 24 (0x3F800000).
+  const std::string t1 =
+      "{\"a\":[\"3c00\",\"0800\",\"0800\",\"0800\",\"0800\",\"0800\"],"
+      "\"b\":[\"3c00\",\"0c00\",\"0c00\",\"0c00\",\"0c00\",\"0c00\"],\"c\":\"00000000\"}\n";
+  const CliRun h = TcfuzzWithInput("oracle dot --arch sm_90 --instr mma --ab f16 --cd f32", t1 + t1);
+  EXPECT_EQ(h.code, 0) << h.out;
+  EXPECT_EQ(h.out, "{\"d\":\"3f800001\"}\n{\"d\":\"3f800001\"}\n");
+  const CliRun a = TcfuzzWithInput("oracle dot --arch sm_80 --instr mma --ab f16 --cd f32", t1);
+  EXPECT_EQ(a.out, "{\"d\":\"3f800000\"}\n");
+  // f16 accumulator: 4 hex digits for c and d.
+  const CliRun f = TcfuzzWithInput("oracle dot --arch sm_90 --instr wgmma --ab f16 --cd f16",
+                                   "{\"a\":[\"3c00\"],\"b\":[\"4000\"],\"c\":\"3c00\"}\n");
+  EXPECT_EQ(f.out, "{\"d\":\"4200\"}\n");
+  // A malformed line: the lines before it are answered, then an error naming its number.
+  const CliRun bad = TcfuzzWithInput("oracle dot --arch sm_90 --instr mma --ab f16 --cd f32", t1 + "{\"a\":[1]}\n");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.out.find("tcfuzz: error: line 2: missing \"b\""), std::string::npos) << bad.out;
+  ExpectOneLineError(Tcfuzz("oracle dot --arch sm_90 --instr tcgen05 --ab f16 --cd f32 < /dev/null"));
+}
+
+TEST(Cli, ExplainSparseTableAndJson) {
+  const CliRun t = Tcfuzz("explain sparse --shape m16n8k32 --type f16 --selector 1");
+  ASSERT_EQ(t.code, 0) << t.out;
+  EXPECT_NE(t.out.find("selector 0..1"), std::string::npos);
+  EXPECT_NE(t.out.find("HYPOTHESIS  metadata bit placement"), std::string::npos);
+  const CliRun j = Tcfuzz("explain sparse --shape m16n8k32 --type f16 --selector 1 --json");
+  ASSERT_EQ(j.code, 0) << j.out;
+  const auto doc = nlohmann::json::parse(j.out);
+  EXPECT_EQ(doc["a"].size(), 32u * 8);
+  EXPECT_EQ(doc["metadata"].size(), 16u * 8);
+  // Row/col formula of §9.7.14.6.2.2: a4 of lane 5 is row 1, columns 20..23.
+  for (const auto& e : doc["a"]) {
+    if (e["lane"] == 5 && e["reg"] == 2 && e["pos"] == 0) {
+      EXPECT_EQ(e["row"], 1);
+      EXPECT_EQ(e["first_col"], 20);
+    }
+  }
+  ExpectOneLineError(Tcfuzz("explain sparse --shape m16n8k16 --type s8"));
+  ExpectOneLineError(Tcfuzz("explain sparse --shape m16n8k16 --type f17"));
+}
+
 TEST(Cli, BadArgumentsAreOneLineErrorsWithExitCode2) {
   ExpectOneLineError(Tcfuzz("explain smem --arch sm_80 --operand a --major k --dtype f16 --rows 64 --kbytes 32 0"));
   ExpectOneLineError(Tcfuzz("explain smem --arch sm_90a --operand c --major k --dtype f16 --rows 64 --kbytes 32 0"));
@@ -161,7 +210,8 @@ TEST(Cli, BadArgumentsAreOneLineErrorsWithExitCode2) {
 
 TEST(Cli, HelpOnEveryCommand) {
   for (const char* cmd : {"--help", "explain --help", "explain zcm --help", "explain smem --help",
-                          "encode smem --help", "run --help", "replay --help", "rules --help"}) {
+                          "explain sparse --help", "encode smem --help", "oracle dot --help",
+                          "oracle captures --help", "run --help", "replay --help", "rules --help"}) {
     const CliRun r = Tcfuzz(cmd);
     EXPECT_EQ(r.code, 0) << cmd;
     EXPECT_NE(r.out.find("Usage"), std::string::npos) << cmd;

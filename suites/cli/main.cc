@@ -4,6 +4,9 @@
 //   tcfuzz explain smem --arch A --operand a|b --major k|mn --dtype T --rows R --kbytes KB DESC
 //                       [--pattern-start ADDR] [--json] [--svg FILE]
 //   tcfuzz encode smem --arch A --dtype T --layout CUTE [--start ADDR]
+//   tcfuzz explain sparse --shape SHAPE --type TYPE [--selector F] [--json]
+//   tcfuzz oracle dot --arch A --instr mma|wgmma|tcgen05 --ab TYPE --cd f32|f16   (JSON lines on stdin)
+//   tcfuzz oracle captures [--dir DIR]
 //   tcfuzz run [--suite NAME]... [--seed S] [--cases N | --time SECONDS] [--shard I/N]
 //              [--report DIR] [--no-progress]
 //   tcfuzz replay FILE...
@@ -20,6 +23,8 @@
 #include "suites/cli/cli_common.h"
 #include "suites/cli/explain_smem.h"
 #include "suites/cli/explain_zcm.h"
+#include "suites/cli/numerics_commands.h"
+#include "suites/captures/capture_sets.h"
 #include "suites/runner/atomic_file.h"
 #include "suites/runner/campaign.h"
 #include "suites/runner/host_suite.h"
@@ -30,6 +35,39 @@ using tcfuzz::cli::Die;
 using tcfuzz::cli::ParseEnumArg;
 using tcfuzz::cli::ParseNumberArg;
 namespace smem = tcfuzz::oracle::smem;
+
+namespace num = tcfuzz::oracle::num;
+
+struct NumArgs {
+  std::string shape, type, arch, instr, ab, cd = "f32", dir;
+  int selector = 0;
+  bool json = false;
+};
+
+int ExplainSparse(const NumArgs& a) {
+  const auto type = ParseEnumArg("--type", a.type, num::ParseFormat, "f16 bf16 tf32 s8 u8 e4m3 e5m2 e3m2 e2m3 e2m1 s4 u4");
+  const auto* form = tcfuzz::oracle::sparse::FindForm(a.shape, type);
+  if (form == nullptr) Die("--shape/--type: mma.sp has no " + a.shape + " form for " + a.type);
+  if (a.selector < 0 || a.selector > 3) Die("--selector: must be 0..3, got " + std::to_string(a.selector));
+  std::cout << (a.json ? tcfuzz::suites::ExplainSparseJson(*form, a.selector)
+                       : tcfuzz::suites::ExplainSparseText(*form, a.selector));
+  return 0;
+}
+
+int OracleDot(const NumArgs& a) {
+  const auto gpu = ParseEnumArg("--arch", a.arch, num::ParseGpu, "sm_70 sm_80 sm_89 sm_90 sm_100");
+  const auto instr = ParseEnumArg("--instr", a.instr, num::ParseInstr, "mma wgmma tcgen05");
+  const auto ab = ParseEnumArg("--ab", a.ab, num::ParseFormat, "f16 bf16 tf32 e4m3 e5m2 e3m2 e2m3 e2m1");
+  const auto cd = ParseEnumArg("--cd", a.cd, num::ParseFormat, "f32 f16");
+  if (!num::IsFloat(ab) || ab == num::Format::kF32) Die("--ab: '" + a.ab + "' is not an A/B float type");
+  const auto params = num::ParamsFor(gpu, instr, ab, cd);
+  if (!params) Die("no model for " + a.arch + " " + a.instr + " " + a.ab + " -> " + a.cd);
+  if (!params->confirmed) {
+    std::cerr << "tcfuzz: note: the " << a.arch << " " << a.instr << " " << a.ab
+              << " parameters are not confirmed on hardware (docs/numerics.md)\n";
+  }
+  return tcfuzz::suites::OracleDotStream(std::cin, std::cout, std::cerr, ab, cd, *params);
+}
 
 struct SmemArgs {
   std::string arch, operand, major, dtype, desc, pattern_start, svg, layout, start = "0";
@@ -174,6 +212,23 @@ int main(int argc, char** argv) {
   esmem->add_flag("--json", sa.json, "print the JSON object (with every address) instead of the table");
   esmem->add_option("--svg", sa.svg, "also draw shared memory as an SVG picture into FILE");
 
+  NumArgs na;
+  CLI::App* esparse = explain->add_subcommand("sparse", "mma.sp fragment and metadata maps of a shape and type");
+  esparse->add_option("--shape", na.shape, "m16n8k8 .. m16n8k128")->required();
+  esparse->add_option("--type", na.type, "f16 bf16 tf32 s8 u8 e4m3 e5m2 e3m2 e2m3 e2m1 s4 u4")->required();
+  esparse->add_option("--selector", na.selector, "sparsity selector (default 0)");
+  esparse->add_flag("--json", na.json, "print the maps as JSON");
+
+  CLI::App* oracle_cmd = app.add_subcommand("oracle", "Ask the arithmetic oracle");
+  oracle_cmd->require_subcommand(1);
+  CLI::App* dot = oracle_cmd->add_subcommand("dot", "bit-exact dot products: JSON lines in, {\"d\":\"hex\"} lines out");
+  dot->add_option("--arch", na.arch, "sm_70 sm_80 sm_89 sm_90 sm_100")->required();
+  dot->add_option("--instr", na.instr, "mma wgmma tcgen05")->required();
+  dot->add_option("--ab", na.ab, "A/B type: f16 bf16 tf32 e4m3 e5m2 (e3m2 e2m3 e2m1 for tcgen05)")->required();
+  dot->add_option("--cd", na.cd, "accumulator: f32 (default) or f16");
+  CLI::App* captures = oracle_cmd->add_subcommand("captures", "agreement with hardware-captured results");
+  captures->add_option("--dir", na.dir, "captures folder (default: ../shared/captures or $TCFUZZ_CAPTURES_DIR)");
+
   CLI::App* encode = app.add_subcommand("encode", "Build an operand from a description");
   encode->require_subcommand(1);
   CLI::App* nsmem = encode->add_subcommand("smem", "shared-memory descriptor from a CuTe canonical layout");
@@ -224,6 +279,9 @@ int main(int argc, char** argv) {
 
   if (*zcm) return Explain(desc_text, m, n, sparse, idesc_text, json);
   if (*esmem) return ExplainSmem(sa);
+  if (*esparse) return ExplainSparse(na);
+  if (*dot) return OracleDot(na);
+  if (*captures) return tcfuzz::suites::OracleCaptures(na.dir.empty() ? tcfuzz::suites::DefaultCapturesDir() : na.dir, std::cout);
   if (*nsmem) return EncodeSmem(sa);
   if (*replay) return Replay(files);
   if (*rules) return Rules(rules_json);

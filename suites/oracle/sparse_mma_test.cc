@@ -181,6 +181,26 @@ RC_GTEST_PROP(SparseProps, BreakOneBreaksExactlyOneRule, ()) {
   RC_ASSERT(suites::CheckSparse(gen::DrawSparse(s, gen::Intent::kBreakOne)).empty());
 }
 
+// Metadata in lanes the selector does not pick is ignored: rewriting it changes neither the
+// verdict nor any nibble, and the generator does fill it with garbage.
+RC_GTEST_PROP(SparseProps, NonSelectedLanesAreIgnored, ()) {
+  gen::RcSource s;
+  auto g = gen::DrawSparse(s, gen::Intent::kLegal);
+  const SparseForm& f = *g.op.form;
+  SparseOp other = g.op;
+  int garbage = 0;
+  for (int lane = 0; lane < 32; ++lane) {
+    if (MetaAt(f, g.op.selector, lane, 0)) continue;
+    garbage += g.op.meta[static_cast<std::size_t>(lane)] != 0;
+    other.meta[static_cast<std::size_t>(lane)] = ~other.meta[static_cast<std::size_t>(lane)];
+  }
+  RC_ASSERT(Validate(other).legal());
+  for (int row = 0; row < 16; ++row) {
+    for (int c = 0; c < f.chunks_per_row(); ++c) RC_ASSERT(NibbleOf(other, row, c) == NibbleOf(g.op, row, c));
+  }
+  if (f.meta_threads() < 4) RC_ASSERT(garbage > 0);
+}
+
 TEST(SparseReference, CompressedAndDenseBlockingAgreeOnExactValues) {
   // With small integers every partial sum is exact, so the open question of which products
   // share a block (numerics reference §7) cannot change the result.

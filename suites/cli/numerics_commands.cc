@@ -1,0 +1,212 @@
+#include "suites/cli/numerics_commands.h"
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "oracle/core/text_format.h"
+#include "suites/captures/capture_sets.h"
+
+namespace tcfuzz::suites {
+namespace {
+
+using namespace oracle::sparse;
+using oracle::num::Format;
+
+std::string Cols(const SparseForm& f, int chunk) {
+  return std::to_string(chunk * f.chunk) + ".." + std::to_string(chunk * f.chunk + f.chunk - 1);
+}
+
+int HexDigits(Format f) {
+  switch (f) {
+    case Format::kTF32: case Format::kF32: return 8;
+    case Format::kF16: case Format::kBF16: return 4;
+    default: return 2;
+  }
+}
+
+}  // namespace
+
+std::string ExplainSparseText(const SparseForm& f, int sel) {
+  std::string out = "mma.sp " + f.Name() + " (selector " + std::to_string(sel) + "): K = " + std::to_string(f.k) +
+                    ", chunks of " + std::to_string(f.chunk) + " keep " + std::to_string(f.kept) + ", A " +
+                    std::to_string(f.a_regs) + " x b32 (" + std::to_string(f.per_reg()) + " per register), B " +
+                    std::to_string(f.b_regs) + " x b32, metadata in " + std::to_string(f.meta_threads()) +
+                    " lane(s) per quad, selector 0.." + std::to_string(f.max_selector()) + ", from " +
+                    std::string(f.target) + "\n";
+  out += "A (register.position -> row, dense columns of its chunk, kept slot):\n";
+  for (int lane = 0; lane < 32; ++lane) {
+    out += "  lane " + std::to_string(lane) + ":";
+    for (int reg = 0; reg < f.a_regs; ++reg) {
+      for (int pos = 0; pos < f.per_reg(); ++pos) {
+        const AElement a = MapA(f, lane, reg, pos);
+        out += " a" + std::to_string(reg * f.per_reg() + pos) + "(" + std::to_string(a.row) + "," + Cols(f, a.chunk) +
+               "#" + std::to_string(a.slot) + ")";
+      }
+    }
+    out += "\n";
+  }
+  out += "B (element -> k row, n col):\n";
+  for (int lane = 0; lane < 32; ++lane) {
+    out += "  lane " + std::to_string(lane) + ":";
+    for (int reg = 0; reg < f.b_regs; ++reg) {
+      for (int pos = 0; pos < f.per_reg(); ++pos) {
+        const Coord b = MapB(f, lane, reg, pos);
+        out += " b" + std::to_string(reg * f.per_reg() + pos) + "(" + std::to_string(b.row) + "," + std::to_string(b.col) + ")";
+      }
+    }
+    out += "\n";
+  }
+  out += "C/D (c0..c3 -> row, col): lane l holds (l/4, 2(l%4)), (l/4, 2(l%4)+1), (l/4+8, 2(l%4)), (l/4+8, 2(l%4)+1)\n";
+  out += "metadata (bits of the lane's register -> row, dense columns of the chunk):\n";
+  if (sel < 0 || sel > f.max_selector()) {
+    out += "  none: selector " + std::to_string(sel) + " is out of range for this form\n";
+  } else {
+    for (int lane = 0; lane < 32; ++lane) {
+      if (!MetaAt(f, sel, lane, 0)) continue;
+      out += "  lane " + std::to_string(lane) + ":";
+      for (int bit = 0; bit < 32; bit += 4) {
+        const auto m = *MetaAt(f, sel, lane, bit);
+        out += " [" + std::to_string(bit + 3) + ":" + std::to_string(bit) + "](" + std::to_string(m.row) + "," +
+               Cols(f, m.chunk) + ")";
+      }
+      out += "\n";
+    }
+  }
+  out += "how sure (spec text or hypothesis; the GPU suite settles hypotheses):\n";
+  for (const MapStatus& s : MapStatuses()) {
+    out += "  " + std::string(s.status == Status::kSpecText ? "spec      " : "HYPOTHESIS") + "  " + std::string(s.what) +
+           " [" + std::string(s.forms) + "]: " + std::string(s.basis) + "\n";
+  }
+  return out;
+}
+
+std::string ExplainSparseJson(const SparseForm& f, int sel) {
+  nlohmann::ordered_json j;
+  j["kind"] = "sparse_mma";
+  j["shape"] = std::string(f.shape);
+  j["type"] = std::string(oracle::num::Name(f.type));
+  j["selector"] = sel;
+  j["k"] = f.k;
+  j["chunk"] = f.chunk;
+  j["kept"] = f.kept;
+  j["meta_threads"] = f.meta_threads();
+  j["max_selector"] = f.max_selector();
+  j["a"] = nlohmann::ordered_json::array();
+  j["b"] = nlohmann::ordered_json::array();
+  j["cd"] = nlohmann::ordered_json::array();
+  for (int lane = 0; lane < 32; ++lane) {
+    for (int reg = 0; reg < f.a_regs; ++reg) {
+      for (int pos = 0; pos < f.per_reg(); ++pos) {
+        const AElement a = MapA(f, lane, reg, pos);
+        j["a"].push_back({{"lane", lane}, {"reg", reg}, {"pos", pos}, {"row", a.row}, {"chunk", a.chunk},
+                          {"first_col", a.chunk * f.chunk}, {"last_col", a.chunk * f.chunk + f.chunk - 1},
+                          {"slot", a.slot}});
+      }
+    }
+    for (int reg = 0; reg < f.b_regs; ++reg) {
+      for (int pos = 0; pos < f.per_reg(); ++pos) {
+        const Coord b = MapB(f, lane, reg, pos);
+        j["b"].push_back({{"lane", lane}, {"reg", reg}, {"pos", pos}, {"row", b.row}, {"col", b.col}});
+      }
+    }
+    for (int i = 0; i < 4; ++i) {
+      j["cd"].push_back({{"lane", lane}, {"index", i}, {"row", MapCD(lane, i).row}, {"col", MapCD(lane, i).col}});
+    }
+  }
+  j["metadata"] = nlohmann::ordered_json::array();
+  if (sel >= 0 && sel <= f.max_selector()) {
+    for (int row = 0; row < 16; ++row) {
+      for (int chunk = 0; chunk < f.chunks_per_row(); ++chunk) {
+        const MetaLocation m = MapMeta(f, sel, row, chunk);
+        j["metadata"].push_back({{"row", row}, {"chunk", chunk}, {"first_col", chunk * f.chunk},
+                                 {"last_col", chunk * f.chunk + f.chunk - 1}, {"lane", m.lane}, {"lsb", m.bit},
+                                 {"msb", m.bit + 3}});
+      }
+    }
+  }
+  j["hypotheses"] = nlohmann::ordered_json::array();
+  for (const MapStatus& s : MapStatuses()) {
+    j["hypotheses"].push_back({{"what", std::string(s.what)}, {"forms", std::string(s.forms)},
+                               {"status", s.status == Status::kSpecText ? "spec" : "hypothesis"},
+                               {"basis", std::string(s.basis)}});
+  }
+  return j.dump() + "\n";
+}
+
+int OracleDotStream(std::istream& in, std::ostream& out, std::ostream& err, Format ab, Format cd,
+                    const oracle::num::DotParams& params) {
+  std::string line;
+  int line_no = 0;
+  const auto fail = [&](const std::string& msg) {
+    out.flush();
+    err << "tcfuzz: error: line " << line_no << ": " << msg << "\n";
+    return 2;
+  };
+  const auto parse_hex = [](const nlohmann::json& v, int digits, uint64_t& bits) -> bool {
+    if (!v.is_string()) return false;
+    const std::string s = v.get<std::string>();
+    if (static_cast<int>(s.size()) != digits) return false;
+    auto r = oracle::ParseUint("0x" + s, ~uint64_t{0});
+    if (!r.ok()) return false;
+    bits = r.value();
+    return true;
+  };
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) return fail("not a JSON object");
+    for (const char* key : {"a", "b", "c"}) {
+      if (!j.contains(key)) return fail(std::string("missing \"") + key + "\"");
+    }
+    if (!j["a"].is_array() || !j["b"].is_array()) return fail("\"a\" and \"b\" must be arrays");
+    if (j["a"].size() != j["b"].size()) {
+      return fail("\"a\" has " + std::to_string(j["a"].size()) + " values, \"b\" " + std::to_string(j["b"].size()));
+    }
+    std::vector<uint64_t> a, b;
+    for (const auto& [arr, vec, name] : {std::tuple{&j["a"], &a, "a"}, std::tuple{&j["b"], &b, "b"}}) {
+      for (std::size_t k = 0; k < arr->size(); ++k) {
+        uint64_t bits = 0;
+        if (!parse_hex((*arr)[k], HexDigits(ab), bits)) {
+          return fail(std::string("\"") + name + "\"[" + std::to_string(k) + "] is not " +
+                      std::to_string(HexDigits(ab)) + " hex digits of " + std::string(oracle::num::Name(ab)));
+        }
+        vec->push_back(bits);
+      }
+    }
+    uint64_t c = 0;
+    if (!parse_hex(j["c"], HexDigits(cd), c)) {
+      return fail("\"c\" is not " + std::to_string(HexDigits(cd)) + " hex digits of " + std::string(oracle::num::Name(cd)));
+    }
+    const uint32_t d = oracle::num::DotProduct(a, b, static_cast<uint32_t>(c), ab, ab, cd, params);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "{\"d\":\"%0*x\"}", HexDigits(cd), d);
+    out << buf << "\n";
+  }
+  return 0;
+}
+
+int OracleCaptures(const std::string& dir, std::ostream& out) {
+  const auto sets = FindCaptureSets(dir);
+  if (sets.empty()) {
+    out << "no hardware captures under " << dir << "\n";
+    return 0;
+  }
+  int bad = 0;
+  out << "| GPU | input | accumulator | model | claimed | lines matching |\n| --- | --- | --- | --- | --- | --- |\n";
+  for (const CaptureSet& s : sets) {
+    auto r = CheckCaptureSet(s);
+    if (!r.ok()) {
+      out << "| " << s.gpu << " | " << s.format << " | " << s.out << " | error: " << r.error() << " | | |\n";
+      ++bad;
+      continue;
+    }
+    const CaptureResult& c = r.value();
+    out << "| " << s.gpu << " | " << s.format << " | " << s.out << " | " << c.target << " | "
+        << (c.covered ? "yes" : "no") << " | " << c.matched << " / " << c.lines << " |\n";
+    if (c.covered && c.matched != c.lines) ++bad;
+  }
+  return bad ? 1 : 0;
+}
+
+}  // namespace tcfuzz::suites
