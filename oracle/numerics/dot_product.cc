@@ -113,9 +113,11 @@ std::optional<DotParams> ParamsFor(Gpu gpu, Instr instr, Format ab, Format cd) {
       if (half) return DotParams{25, 16, -133, out, true};
       if (ab == Format::kTF32) return DotParams{25, 8, -133, out, true};
       if (IsFp8(ab)) {
-        // wgmma fp8 is modelled and measured; mma.sync fp8 on sm_90 is not (reference §9.1).
-        const bool known = instr == Instr::kWgmma && f32;
-        return DotParams{13, 32, -133, f32 ? Rounding::kRzE8M13 : Rounding::kRneF16, known};
+        // mma.sync fp8 on sm_90 follows no parameter row: on an H100 (2026-11-22) its sparse
+        // form keeps more than 13 bits, and F = 13..25 with L = 16/32, RZ or E8M13, fit at most
+        // a quarter of random cases (docs/doc-vs-hardware.md N2). Declined, like B200's.
+        if (instr == Instr::kMma) return std::nullopt;
+        return DotParams{13, 32, -133, f32 ? Rounding::kRzE8M13 : Rounding::kRneF16, f32};
       }
       return std::nullopt;
     case Gpu::kSm100:
@@ -170,7 +172,7 @@ uint32_t FusedBlock(std::span<const uint64_t> a, std::span<const uint64_t> b, ui
   }
   if (sum == 0) {
     // -0 only when every term is negative and truncated to zero (reference §5, [MODEL]).
-    const bool neg = all_neg;
+    const bool neg = all_neg && p.negative_zero;
     if (cd == Format::kF16) return neg ? 0x8000u : 0u;
     return neg ? 0x80000000u : 0u;
   }

@@ -30,6 +30,9 @@ struct DotParams {
   int e_zero = -132; // exponent given to zero terms in the max search
   Rounding rho = Rounding::kRzF32;
   bool confirmed = true;  // false: no hardware evidence yet (numerics reference §9)
+  // An exact-zero block result is -0 when every term is negative (IEEE addition, the models'
+  // choice); false: always +0.
+  bool negative_zero = true;
 };
 
 enum class Instr { kMma, kWgmma, kTcgen05 };

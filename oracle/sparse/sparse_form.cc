@@ -41,19 +41,21 @@ const std::array<SparseForm, 19>& Table() {
   return all;
 }
 
-constexpr std::array<MapStatus, 7> kStatus = {{
+constexpr std::array<MapStatus, 8> kStatus = {{
     {"A fragment rows and chunk columns", "all", Status::kSpecText, "§9.7.14.6.2 row/col formulas"},
-    {"order of kept elements inside an A register", "all", Status::kHypothesis,
-     "ascending column, low bits first (figures 118-138 only)"},
+    {"order of kept elements inside an A register", "all sm_90 forms", Status::kHardware,
+     "ascending column, low bits first (figures only; H100 2026-11-22)"},
     {"B fragment", "f16 k16, tf32 k8, s8 k32, s4 k64", Status::kSpecText, "the dense mma fragments §9.7.14.5"},
-    {"B fragment", "f16 k32, tf32 k16, 8-bit k64, s4 k128", Status::kHypothesis,
-     "two dense K halves concatenated (figures 121, 124, 132-135 only)"},
+    {"B fragment", "f16 k32, tf32 k16, 8-bit k64, s4 k128", Status::kHardware,
+     "two dense K halves concatenated (figures only; H100 2026-11-22)"},
     {"C/D fragment", "all", Status::kSpecText, "the dense m16n8 accumulator layout"},
     {"metadata lanes per quad and selector range", "all", Status::kSpecText,
      "§9.7.14.6.1 thread counts; the bit budget 8K/chunk bits per quad"},
-    {"metadata bit placement", "all", Status::kHypothesis,
-     "lane j of the selected group holds chunks 4j..4j+3; row g at bits 4c..4c+3, row g+8 at "
-     "16+4c..19+4c (figures 119-139 only)"},
+    {"metadata bit placement, 16/32-bit types", "f16, bf16, tf32", Status::kHardware,
+     "lane j of the selected group: chunks 4j..4j+3, row g at bits 4c..4c+3, row g+8 at 16+4c (H100)"},
+    {"metadata bit placement, 8/4-bit types", "s8, u8, e4m3, e5m2, s4, u4", Status::kHardware,
+     "lane j of the selected group: row g + 8(j%2), chunks 8(j/2)..+7 at bits 4c (H100; the first "
+     "guess, the 16-bit layout, was wrong)"},
 }};
 
 }  // namespace
@@ -91,17 +93,23 @@ Coord MapCD(int lane, int index) {
   return Coord{g + 8 * (index >= 2 ? 1 : 0), 2 * t + (index & 1)};
 }
 
+// Two placements, told apart on an H100 (suites/gpu/sparse_mma_probe_test.cc, docs/
+// doc-vs-hardware.md SP1): with 16- and 32-bit elements a selected lane holds 4 chunks of both
+// its quad's rows (row g in bits 0-15, row g+8 in bits 16-31); with 8- and 4-bit elements it
+// holds 8 chunks of one row (even lanes of the group row g, odd lanes row g+8).
+bool RowPerLane(const SparseForm& f) { return f.elem_bits() <= 8; }
+
 MetaLocation MapMeta(const SparseForm& f, int selector, int row, int chunk) {
-  const int threads = f.meta_threads();
-  const int j = chunk / 4;  // each selected lane holds 4 chunks of both its rows
-  const int lane = 4 * (row % 8) + selector * threads + j;
-  return MetaLocation{lane, 16 * (row / 8) + 4 * (chunk % 4)};
+  const int base = 4 * (row % 8) + selector * f.meta_threads();
+  if (RowPerLane(f)) return MetaLocation{base + 2 * (chunk / 8) + row / 8, 4 * (chunk % 8)};
+  return MetaLocation{base + chunk / 4, 16 * (row / 8) + 4 * (chunk % 4)};
 }
 
 std::optional<MetaSlot> MetaAt(const SparseForm& f, int selector, int lane, int bit) {
   const int threads = f.meta_threads();
   const int j = (lane & 3) - selector * threads;
   if (j < 0 || j >= threads || bit < 0 || bit >= 32) return std::nullopt;
+  if (RowPerLane(f)) return MetaSlot{(lane >> 2) + 8 * (j % 2), 8 * (j / 2) + bit / 4};
   return MetaSlot{(lane >> 2) + 8 * (bit / 16), 4 * j + (bit % 16) / 4};
 }
 

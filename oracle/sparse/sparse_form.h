@@ -2,8 +2,8 @@
 //
 // For every shape and type: the per-lane fragment maps of compressed A, dense B, C and D, and
 // the metadata map (which lanes hold the nibble of each (row, chunk) of A, at which bits).
-// What the spec gives only as a figure is a hypothesis, marked in kMapStatus below (the one
-// table of them); the GPU suite confirms or corrects it.
+// What the spec gives only as a figure was a hypothesis, marked in the map-status table (the one
+// table of them); the GPU suites (suites/gpu/sparse_mma_*) confirmed or corrected each on an H100.
 #pragma once
 
 #include <optional>
@@ -71,7 +71,7 @@ struct MetaSlot {
 std::optional<MetaSlot> MetaAt(const SparseForm& f, int selector, int lane, int bit);
 
 // How sure each map is (the one table of hypotheses).
-enum class Status { kSpecText, kHypothesis };
+enum class Status { kSpecText, kHypothesis, kHardware };  // kHardware: seen on a GPU
 struct MapStatus {
   std::string_view what;
   std::string_view forms;

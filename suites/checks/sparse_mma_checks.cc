@@ -134,11 +134,14 @@ void CheckReference(const gen::GeneratedSparse& g, CheckFailures& out) {
 
 }  // namespace
 
+std::optional<oracle::num::DotParams> SparseParams(const SparseTile& t, oracle::num::Gpu gpu) {
+  return oracle::num::ParamsFor(gpu, oracle::num::Instr::kMma, t.a_type, t.cd);
+}
+
 std::optional<oracle::num::DotParams> SparseParams(const SparseTile& t) {
   using oracle::num::Gpu;
-  using oracle::num::Instr;
   const bool fp8 = t.a_type == Format::kE4M3 || t.a_type == Format::kE5M2;
-  return oracle::num::ParamsFor(fp8 ? Gpu::kSm89 : Gpu::kSm90, Instr::kMma, t.a_type, t.cd);
+  return SparseParams(t, fp8 ? Gpu::kSm89 : Gpu::kSm90);
 }
 
 CheckFailures CheckSparse(const gen::GeneratedSparse& g) {

@@ -9,9 +9,10 @@
 
 namespace tcfuzz::suites {
 
-// The target whose parameters the sparse reference uses for a form (sm_90 mma, or sm_89 for
-// fp8 where sm_90's mma.sync fp8 row is still open).
+// The parameters the sparse reference uses for a tile on `gpu` (mma.sync rows). The host
+// campaign uses sm_90, except fp8 whose sm_90 mma.sync row is open: there sm_89's.
 std::optional<oracle::num::DotParams> SparseParams(const oracle::sparse::SparseTile& t);
+std::optional<oracle::num::DotParams> SparseParams(const oracle::sparse::SparseTile& t, oracle::num::Gpu gpu);
 
 CheckFailures CheckSparse(const gen::GeneratedSparse& g);
 

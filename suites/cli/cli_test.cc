@@ -166,7 +166,7 @@ TEST(Cli, ExplainSparseTableAndJson) {
   const CliRun t = Tcfuzz("explain sparse --shape m16n8k32 --type f16 --selector 1");
   ASSERT_EQ(t.code, 0) << t.out;
   EXPECT_NE(t.out.find("selector 0..1"), std::string::npos);
-  EXPECT_NE(t.out.find("HYPOTHESIS  metadata bit placement"), std::string::npos);
+  EXPECT_NE(t.out.find("hardware    metadata bit placement, 16/32-bit types"), std::string::npos);
   const CliRun j = Tcfuzz("explain sparse --shape m16n8k32 --type f16 --selector 1 --json");
   ASSERT_EQ(j.code, 0) << j.out;
   const auto doc = nlohmann::json::parse(j.out);

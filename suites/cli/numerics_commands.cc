@@ -72,9 +72,10 @@ std::string ExplainSparseText(const SparseForm& f, int sel) {
       out += "\n";
     }
   }
-  out += "how sure (spec text or hypothesis; the GPU suite settles hypotheses):\n";
+  out += "how sure (spec text, seen on hardware, or hypothesis):\n";
   for (const MapStatus& s : MapStatuses()) {
-    out += "  " + std::string(s.status == Status::kSpecText ? "spec      " : "HYPOTHESIS") + "  " + std::string(s.what) +
+    const char* tag = s.status == Status::kSpecText ? "spec      " : s.status == Status::kHardware ? "hardware  " : "HYPOTHESIS";
+    out += "  " + std::string(tag) + "  " + std::string(s.what) +
            " [" + std::string(s.forms) + "]: " + std::string(s.basis) + "\n";
   }
   return out;
@@ -127,7 +128,8 @@ std::string ExplainSparseJson(const SparseForm& f, int sel) {
   j["hypotheses"] = nlohmann::ordered_json::array();
   for (const MapStatus& s : MapStatuses()) {
     j["hypotheses"].push_back({{"what", std::string(s.what)}, {"forms", std::string(s.forms)},
-                               {"status", s.status == Status::kSpecText ? "spec" : "hypothesis"},
+                               {"status", s.status == Status::kSpecText ? "spec"
+                                          : s.status == Status::kHardware ? "hardware" : "hypothesis"},
                                {"basis", std::string(s.basis)}});
   }
   return j.dump() + "\n";
