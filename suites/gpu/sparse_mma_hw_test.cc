@@ -15,6 +15,8 @@
 #include "harness/device.h"
 #include "harness/mma_sp_exec.h"
 #include "harness/ptx_kernel.h"
+#include "oracle/sparse/sparse_case_text.h"
+#include "suites/runner/atomic_file.h"
 #include "suites/checks/sparse_mma_checks.h"
 #include "suites/support/test_seed.h"
 
@@ -85,6 +87,22 @@ TEST(SparseMmaHw, EveryFormAgreesWithTheOracle) {
     auto d = harness::RunMmaSp(spec, batch);
     ASSERT_TRUE(d.ok()) << harness::MmaSpInstruction(spec) << ": " << d.error();
     const auto params = suites::SparseParams(first.tile, gpu);
+    // With TCFUZZ_CAPTURE_DIR set, the first case of every bucket is kept with what the device
+    // returned: the corpus of own captures that checks the oracle without a GPU.
+    if (const char* dir = std::getenv("TCFUZZ_CAPTURE_DIR")) {
+      oracle::TextWriter w(oracle::sparse::kSparseKind);
+      w.Add("origin.device", info.name + ", CC " + std::to_string(info.cc_major) + "." + std::to_string(info.cc_minor) +
+                                 ", driver " + std::to_string(info.driver_version));
+      w.Add("origin.mode", gen::Name(first.mode));
+      AppendSparseCase(w, first.op, first.tile, &d.value()[0]);
+      static int serial = 0;
+      char name[160];
+      std::snprintf(name, sizeof name, "%s/%s_%s_sel%d_%s_%s_%03d.txt", dir, first.op.form->Name().c_str(),
+                    first.op.variant == Variant::kOrdered ? "ordered" : "sp", first.op.selector,
+                    std::string(oracle::num::Name(first.tile.cd)).c_str(), std::string(gen::Name(first.mode)).c_str(),
+                    serial++);
+      ASSERT_TRUE(suites::WriteFileAtomic(name, w.str()).ok());
+    }
     for (std::size_t i = 0; i < cases.size(); ++i) {
       const auto& g = cases[i];
       const bool layout = g.mode == gen::ValueMode::kSmallInt || g.mode == gen::ValueMode::kProbe;
