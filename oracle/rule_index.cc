@@ -33,4 +33,17 @@ const Rule* FindRule(std::string_view id) {
   return nullptr;
 }
 
+Result<std::vector<std::string>> ParseRuleIds(std::string_view text) {
+  std::vector<std::string> ids;
+  if (text == "none") return Result<std::vector<std::string>>::Ok(ids);
+  while (!text.empty()) {
+    const std::size_t comma = text.find(',');
+    const std::string_view id = text.substr(0, comma);
+    if (FindRule(id) == nullptr) return Result<std::vector<std::string>>::Fail("unknown rule id '" + std::string(id) + "'");
+    ids.emplace_back(id);
+    text = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
+  }
+  return Result<std::vector<std::string>>::Ok(std::move(ids));
+}
+
 }  // namespace tcfuzz::oracle

@@ -6,7 +6,11 @@
 #pragma once
 
 #include <span>
+#include <string>
 #include <string_view>
+#include <vector>
+
+#include "oracle/core/result.h"
 
 namespace tcfuzz::oracle {
 
@@ -21,5 +25,8 @@ std::span<const Rule* const> AllRules();
 
 // The rule with this id, or nullptr.
 const Rule* FindRule(std::string_view id);
+
+// "none" or a comma-separated list of registered rule ids (an expect.rules value).
+Result<std::vector<std::string>> ParseRuleIds(std::string_view text);
 
 }  // namespace tcfuzz::oracle

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,10 +24,14 @@ class Verdict {
   bool legal() const { return violations_.empty(); }
   const std::vector<Violation>& violations() const { return violations_; }
   bool Violates(std::string_view rule_id) const;
+  std::set<std::string> RuleIds() const;  // the violated rules' ids
   void Add(const Rule& rule, std::string field, uint64_t value, std::string message);
 
  private:
   std::vector<Violation> violations_;
 };
+
+// "a,b,c", or "none" for an empty list (the form expect.rules and messages use).
+std::string JoinRuleIds(const std::set<std::string>& ids);
 
 }  // namespace tcfuzz::oracle

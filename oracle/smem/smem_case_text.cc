@@ -26,11 +26,7 @@ void AppendSmemCase(TextWriter& w, const SmemCase& c,
   w.Add("dtype", Name(c.view.dtype)).AddInt("rows", c.view.rows).AddInt("kbytes", c.view.kbytes);
   w.AddHex("desc", c.desc, 16);
   if (c.pattern_start) w.AddHex("pattern_start", *c.pattern_start, 5);
-  if (expect_rules) {
-    std::string rules;
-    for (const std::string& r : *expect_rules) rules += (rules.empty() ? "" : ",") + r;
-    w.Add("expect.rules", rules.empty() ? "none" : rules);
-  }
+  if (expect_rules) w.Add("expect.rules", JoinRuleIds({expect_rules->begin(), expect_rules->end()}));
 }
 
 Result<SmemCaseFile> SmemCaseFromDoc(const TextDoc& doc) {
@@ -73,16 +69,9 @@ Result<SmemCaseFile> SmemCaseFromDoc(const TextDoc& doc) {
     f.c.pattern_start = p.value();
   }
   if (const TextEntry* e = doc.Find("expect.rules")) {
-    std::vector<std::string> rules;
-    std::string_view rest = e->value;
-    while (e->value != "none" && !rest.empty()) {
-      const std::size_t comma = rest.find(',');
-      const std::string_view id = rest.substr(0, comma);
-      if (FindRule(id) == nullptr) return R::Fail(AtLine(e, "unknown rule id '" + std::string(id) + "'"));
-      rules.emplace_back(id);
-      rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
-    }
-    f.expect_rules = std::move(rules);
+    auto rules = ParseRuleIds(e->value);
+    if (!rules.ok()) return R::Fail(AtLine(e, rules.error()));
+    f.expect_rules = std::move(rules).value();
   }
   return R::Ok(std::move(f));
 }

@@ -1,16 +1,10 @@
 #include "oracle/tcgen05/zero_column_mask_text.h"
 
 #include "oracle/core/rule.h"
+#include "oracle/core/verdict.h"
 
 namespace tcfuzz::oracle::tcgen05 {
 namespace {
-
-std::string JoinRules(const std::vector<std::string>& rules) {
-  if (rules.empty()) return "none";
-  std::string out;
-  for (const std::string& r : rules) out += (out.empty() ? "" : ",") + r;
-  return out;
-}
 
 bool IsProvenanceKey(std::string_view key) {
   return key.starts_with("origin.") || key.starts_with("finding.");
@@ -23,7 +17,7 @@ void AppendZcmCase(TextWriter& w, const ZcmCase& c, const ZcmExpectation& expect
   if (c.shape.idesc) w.AddHex("idesc", *c.shape.idesc, 8);
   w.AddHex("desc", c.desc, 16);
   if (expect.mask_hex) w.Add("expect.mask", *expect.mask_hex);
-  if (expect.rules) w.Add("expect.rules", JoinRules(*expect.rules));
+  if (expect.rules) w.Add("expect.rules", JoinRuleIds({expect.rules->begin(), expect.rules->end()}));
 }
 
 std::string ZcmCaseToText(const ZcmCase& c, const ZcmExpectation& expect) {
@@ -72,21 +66,9 @@ Result<ZcmCaseFile> ZcmCaseFromDoc(const TextDoc& doc) {
     f.expect.mask_hex = e->value;
   }
   if (const TextEntry* e = doc.Find("expect.rules")) {
-    std::vector<std::string> rules;
-    if (e->value != "none") {
-      std::string_view rest = e->value;
-      while (!rest.empty()) {
-        const std::size_t comma = rest.find(',');
-        const std::string_view id = rest.substr(0, comma);
-        if (FindRule(id) == nullptr) {
-          return R::Fail("line " + std::to_string(e->line) + ": unknown rule id '" +
-                         std::string(id) + "'");
-        }
-        rules.emplace_back(id);
-        rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
-      }
-    }
-    f.expect.rules = std::move(rules);
+    auto rules = ParseRuleIds(e->value);
+    if (!rules.ok()) return R::Fail("line " + std::to_string(e->line) + ": " + rules.error());
+    f.expect.rules = std::move(rules).value();
   }
   return R::Ok(std::move(f));
 }

@@ -17,23 +17,11 @@ void Fail(CheckFailures& out, std::string check, std::string message) {
   out.push_back(CheckFailure{std::move(check), std::move(message)});
 }
 
-std::set<std::string> Ids(const Verdict& v) {
-  std::set<std::string> ids;
-  for (const auto& x : v.violations()) ids.insert(std::string(x.rule->id));
-  return ids;
-}
-
-std::string Join(const std::set<std::string>& ids) {
-  std::string s;
-  for (const auto& id : ids) s += (s.empty() ? "" : ",") + id;
-  return s.empty() ? "none" : s;
-}
-
 std::string At(int r, int k) { return "(" + std::to_string(r) + "," + std::to_string(k) + ")"; }
 
 // Checks on the decoding and on the map, whatever the intent.
 void CheckCommon(const SmemCase& c, const Verdict& verdict, CheckFailures& out) {
-  if (Ids(Validate(c)) != Ids(verdict)) Fail(out, "validate_deterministic", "two verdicts differ");
+  if (Validate(c).RuleIds() != verdict.RuleIds()) Fail(out, "validate_deterministic", "two verdicts differ");
   const auto m = DecodeMatrix(c.arch, c.desc);
   if (!m) {
     if (!verdict.Violates("tcgen05.smem.swizzle_code")) {
@@ -136,7 +124,7 @@ CheckFailures CheckSmem(const gen::GeneratedSmem& g) {
   const Verdict verdict = Validate(g.c);
   CheckCommon(g.c, verdict, out);
   if (g.intent == gen::Intent::kLegal) {
-    if (!verdict.legal()) Fail(out, "intent_legal", "legal case violates " + Join(Ids(verdict)));
+    if (!verdict.legal()) Fail(out, "intent_legal", "legal case violates " + oracle::JoinRuleIds(verdict.RuleIds()));
     auto map = Map(g.c);
     if (!map.ok()) {
       Fail(out, "legal_maps", "legal case has no map: " + map.error());
@@ -146,9 +134,9 @@ CheckFailures CheckSmem(const gen::GeneratedSmem& g) {
   }
   if (g.intent == gen::Intent::kBreakOne) {
     const std::set<std::string> want = {std::string(g.broken->id)};
-    if (Ids(verdict) != want) {
+    if (verdict.RuleIds() != want) {
       Fail(out, "intent_break_one", "meant to break " + std::string(g.broken->id) + " but violates " +
-                                        Join(Ids(verdict)));
+                                        oracle::JoinRuleIds(verdict.RuleIds()));
     }
   }
   return out;
@@ -160,8 +148,8 @@ CheckFailures CheckSmemFile(const SmemCaseFile& f) {
   CheckCommon(f.c, verdict, out);
   if (f.expect_rules) {
     const std::set<std::string> want(f.expect_rules->begin(), f.expect_rules->end());
-    if (Ids(verdict) != want) {
-      Fail(out, "expect_rules", "expected " + Join(want) + ", oracle says " + Join(Ids(verdict)));
+    if (verdict.RuleIds() != want) {
+      Fail(out, "expect_rules", "expected " + oracle::JoinRuleIds(want) + ", oracle says " + oracle::JoinRuleIds(verdict.RuleIds()));
     }
   }
   return out;

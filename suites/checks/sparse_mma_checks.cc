@@ -18,12 +18,6 @@ void Fail(CheckFailures& out, std::string check, std::string message) {
   out.push_back(CheckFailure{std::move(check), std::move(message)});
 }
 
-std::set<std::string> Ids(const oracle::Verdict& v) {
-  std::set<std::string> ids;
-  for (const auto& x : v.violations()) ids.insert(std::string(x.rule->id));
-  return ids;
-}
-
 bool ZeroOf(Format f, uint64_t bits) {
   return oracle::num::IsFloat(f) ? oracle::num::Decode(f, bits).is_zero() : oracle::num::DecodeInt(f, bits) == 0;
 }
@@ -147,16 +141,13 @@ std::optional<oracle::num::DotParams> SparseParams(const SparseTile& t) {
 CheckFailures CheckSparse(const gen::GeneratedSparse& g) {
   CheckFailures out;
   const oracle::Verdict v = Validate(g.op);
-  if (Ids(Validate(g.op)) != Ids(v)) Fail(out, "validate_deterministic", "two verdicts differ");
+  if (Validate(g.op).RuleIds() != v.RuleIds()) Fail(out, "validate_deterministic", "two verdicts differ");
   if (g.intent == gen::Intent::kLegal && !v.legal()) {
-    std::string ids;
-    for (const auto& id : Ids(v)) ids += id + " ";
-    Fail(out, "intent_legal", "legal case violates " + ids);
+    Fail(out, "intent_legal", "legal case violates " + oracle::JoinRuleIds(v.RuleIds()));
   }
-  if (g.intent == gen::Intent::kBreakOne && Ids(v) != std::set<std::string>{std::string(g.broken->id)}) {
-    std::string ids;
-    for (const auto& id : Ids(v)) ids += id + " ";
-    Fail(out, "intent_break_one", "meant to break " + std::string(g.broken->id) + " but violates " + ids);
+  if (g.intent == gen::Intent::kBreakOne && v.RuleIds() != std::set<std::string>{std::string(g.broken->id)}) {
+    Fail(out, "intent_break_one",
+         "meant to break " + std::string(g.broken->id) + " but violates " + oracle::JoinRuleIds(v.RuleIds()));
   }
   if (g.intent == gen::Intent::kRawBits) return out;  // metadata is noise: validation only
   const SparseForm& f = *g.op.form;

@@ -22,18 +22,6 @@ void Fail(CheckFailures& out, std::string check, std::string message) {
   out.push_back(CheckFailure{std::move(check), std::move(message)});
 }
 
-std::set<std::string> RuleIds(const Verdict& v) {
-  std::set<std::string> ids;
-  for (const auto& violation : v.violations()) ids.insert(std::string(violation.rule->id));
-  return ids;
-}
-
-std::string Join(const std::set<std::string>& ids) {
-  std::string s;
-  for (const auto& id : ids) s += (s.empty() ? "" : ",") + id;
-  return s.empty() ? "none" : s;
-}
-
 // Checks on the encoding and on the expansion, whatever the case's intent.
 void CheckCommon(const ZcmCase& c, const Verdict& verdict, CheckFailures& out) {
   const ZeroColumnMask z = DecodeZeroColumnMask(c.desc);
@@ -41,7 +29,7 @@ void CheckCommon(const ZcmCase& c, const Verdict& verdict, CheckFailures& out) {
     Fail(out, "round_trip", "encode(decode(desc)) = " +
                                 oracle::Hex(EncodeZeroColumnMask(z), 16) + " != desc");
   }
-  if (RuleIds(oracle::tcgen05::Validate(c)) != RuleIds(verdict)) {
+  if (oracle::tcgen05::Validate(c).RuleIds() != verdict.RuleIds()) {
     Fail(out, "validate_deterministic", "validate() gave two different verdicts");
   }
   for (const auto& violation : verdict.violations()) {
@@ -154,13 +142,13 @@ CheckFailures CheckZcm(const gen::GeneratedZcm& g) {
   const Verdict verdict = oracle::tcgen05::Validate(g.c);
   CheckCommon(g.c, verdict, out);
   if (g.intent == gen::Intent::kLegal && !verdict.legal()) {
-    Fail(out, "intent_legal", "legal case violates " + Join(RuleIds(verdict)));
+    Fail(out, "intent_legal", "legal case violates " + oracle::JoinRuleIds(verdict.RuleIds()));
   }
   if (g.intent == gen::Intent::kBreakOne) {
     const std::set<std::string> want = {std::string(g.broken->id)};
-    if (RuleIds(verdict) != want) {
+    if (verdict.RuleIds() != want) {
       Fail(out, "intent_break_one", "meant to break " + std::string(g.broken->id) +
-                                        " but violates " + Join(RuleIds(verdict)));
+                                        " but violates " + oracle::JoinRuleIds(verdict.RuleIds()));
     }
   }
   return out;
@@ -172,8 +160,8 @@ CheckFailures CheckZcmFile(const oracle::tcgen05::ZcmCaseFile& f) {
   CheckCommon(f.c, verdict, out);
   if (f.expect.rules) {
     const std::set<std::string> want(f.expect.rules->begin(), f.expect.rules->end());
-    if (RuleIds(verdict) != want) {
-      Fail(out, "expect_rules", "expected " + Join(want) + ", oracle says " + Join(RuleIds(verdict)));
+    if (verdict.RuleIds() != want) {
+      Fail(out, "expect_rules", "expected " + oracle::JoinRuleIds(want) + ", oracle says " + oracle::JoinRuleIds(verdict.RuleIds()));
     }
   }
   if (f.expect.mask_hex) {
