@@ -19,7 +19,7 @@ class SmemDescriptorSuite final : public HostSuite {
     return "wgmma/tcgen05 shared-memory descriptors: validate, address map and its invariants";
   }
   std::string_view text_kind() const override { return kSmemKind; }
-  uint64_t default_cases() const override { return 500'000; }
+  uint64_t default_cases() const override { return 380'000; }
 
   CaseResult RunCase(uint64_t, uint64_t case_seed) override {
     gen::RandomSource s(case_seed);

@@ -17,7 +17,7 @@ class SparseOracleSuite final : public HostSuite {
     return "mma.sp operands: metadata rules, lane maps, compress/expand, reference vs exact";
   }
   std::string_view text_kind() const override { return "sparse_mma"; }
-  uint64_t default_cases() const override { return 20'000; }
+  uint64_t default_cases() const override { return 90'000; }
 
   CaseResult RunCase(uint64_t, uint64_t case_seed) override {
     gen::RandomSource s(case_seed);

@@ -30,7 +30,7 @@ class ZeroColumnMaskSuite final : public HostSuite {
     return "tcgen05 zero-column mask: decode, encode, validate, expand and their invariants";
   }
   std::string_view text_kind() const override { return oracle::tcgen05::kZcmKind; }
-  uint64_t default_cases() const override { return 12'000'000; }
+  uint64_t default_cases() const override { return 9'000'000; }
 
   CaseResult RunCase(uint64_t index, uint64_t case_seed) override {
     gen::RandomSource s(case_seed);
