@@ -102,6 +102,9 @@ TEST(Formats, OcpSmallFormatMaxima) {
   EXPECT_EQ(FromDouble(Format::kF16, 1e6), 0x7C00u);
 }
 
+// The compiler's own half type as an independent path: g++ has it on x86-64; clang 14 (the fuzz
+// preset) does not, and there the exhaustive formula checks above still run.
+#if defined(__FLT16_MAX__)
 TEST(Formats, F16AgreesWithTheCompilersHalfConversion) {
   for (uint32_t bits = 0; bits < 0x10000; ++bits) {
     _Float16 h;
@@ -123,6 +126,7 @@ RC_GTEST_PROP(FormatsProps, F16EncodeMatchesTheCompiler, (float x)) {
   if (std::isnan(x)) return;
   RC_ASSERT(FromDouble(Format::kF16, x) == want);
 }
+#endif  // __FLT16_MAX__
 
 RC_GTEST_PROP(FormatsProps, F32AndTf32DecodeLikeTheHardwareFloat, (uint32_t bits)) {
   float f;
