@@ -10,6 +10,7 @@
 #include "harness/device.h"
 #include "harness/mma_sp_exec.h"
 #include "suites/checks/sparse_mma_checks.h"
+#include "suites/support/printers.h"
 #include "suites/support/test_seed.h"
 
 namespace tcfuzz {

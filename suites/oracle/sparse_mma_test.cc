@@ -12,6 +12,7 @@
 #include "generators/sparse/sparse_mma_gen.h"
 #include "oracle/sparse/sparse_metadata.h"
 #include "suites/checks/sparse_mma_checks.h"
+#include "suites/support/printers.h"
 
 namespace tcfuzz::oracle::sparse {
 namespace {
