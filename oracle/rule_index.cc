@@ -1,6 +1,7 @@
 // The registry of every rule the oracle checks: each operand contributes its table here.
 #include <vector>
 
+#include "oracle/ascend/tiling_rules.h"
 #include "oracle/core/rule.h"
 #include "oracle/smem/smem_case.h"
 #include "oracle/sparse/sparse_metadata.h"
@@ -14,7 +15,8 @@ const std::vector<const Rule*>& Index() {
   static const std::vector<const Rule*> index = [] {
     std::vector<const Rule*> all;
     for (auto table : {tcgen05::ZeroColumnMaskRules(), tcgen05::MmaWsRules(), smem::SmemRules(),
-                       sparse::SparseRules()}) {
+                       sparse::SparseRules(), ascend::TilingRules(),
+                       ascend::TilingWarnings()}) {
       all.insert(all.end(), table.begin(), table.end());
     }
     return all;

@@ -183,6 +183,50 @@ TEST(Cli, ExplainSparseTableAndJson) {
   ExpectOneLineError(Tcfuzz("explain sparse --shape m16n8k16 --type f17"));
 }
 
+TEST(Cli, TilingCheckJsonAndErrors) {
+  const std::string dir = TempDir("tiling");
+  const std::string problem =
+      R"({"M":64,"N":256,"K":256,"aType":"float16","bType":"float16","cType":"float32","biasType":"float32",)"
+      R"("aFormat":"ND","bFormat":"ND","transA":false,"transB":false,"isBias":true,"schedule":"norm"})";
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/p.json", problem).ok());
+  // The Huawei kernel-UT tiling of the reference (§8), every other field 0 but the L0 buffers.
+  nlohmann::ordered_json t;
+  for (const char* f : {"usedCoreNum", "M", "N", "Ka", "Kb", "singleCoreM", "singleCoreN", "singleCoreK", "baseM",
+                        "baseN", "baseK", "depthA1", "depthB1", "stepM", "stepN", "isBias", "transLength",
+                        "iterateOrder", "shareMode", "shareL1Size", "shareL0CSize", "shareUbSize", "batchM", "batchN",
+                        "singleBatchM", "singleBatchN", "stepKa", "stepKb", "depthAL1CacheUB", "depthBL1CacheUB",
+                        "dbL0A", "dbL0B", "dbL0C", "ALayoutInfoB", "ALayoutInfoS", "ALayoutInfoN", "ALayoutInfoG",
+                        "ALayoutInfoD", "BLayoutInfoB", "BLayoutInfoS", "BLayoutInfoN", "BLayoutInfoG", "BLayoutInfoD",
+                        "CLayoutInfoB", "CLayoutInfoS1", "CLayoutInfoN", "CLayoutInfoG", "CLayoutInfoS2", "BatchNum",
+                        "mxTypePara"}) {
+    t[f] = 0;
+  }
+  for (auto [f, v] : {std::pair{"usedCoreNum", 1}, {"M", 64}, {"N", 256}, {"Ka", 256}, {"Kb", 256}, {"singleCoreM", 64},
+                      {"singleCoreN", 256}, {"singleCoreK", 256}, {"baseM", 32}, {"baseN", 64}, {"baseK", 256},
+                      {"depthA1", 2}, {"depthB1", 4}, {"stepM", 1}, {"stepN", 2}, {"stepKa", 1}, {"stepKb", 1},
+                      {"isBias", 1}, {"iterateOrder", 1}, {"dbL0A", 1}, {"dbL0B", 1}, {"dbL0C", 1}}) {
+    t[f] = v;
+  }
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/t.json", t.dump()).ok());
+  const CliRun ok = Tcfuzz("tiling check --chip ascend910b2 --problem " + dir + "/p.json --json " + dir + "/t.json");
+  EXPECT_EQ(ok.code, 0) << ok.out;
+  EXPECT_EQ(ok.out, "{\"kind\":\"tcube_tiling\",\"legal\":true,\"violations\":[],\"warnings\":[]}\n");
+  t["usedCoreNum"] = 25;
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/bad.json", t.dump()).ok());
+  const CliRun bad = Tcfuzz("tiling check --chip Ascend910B2 --problem " + dir + "/p.json --json " + dir + "/bad.json");
+  EXPECT_EQ(bad.code, 1);
+  EXPECT_NE(bad.out.find("\"rule\":\"tiling.used_core_num\""), std::string::npos) << bad.out;
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/short.bin", std::string(199, '\0')).ok());
+  ExpectOneLineError(Tcfuzz("tiling check --chip Ascend910B2 --problem " + dir + "/p.json " + dir + "/short.bin"));
+  ExpectOneLineError(Tcfuzz("tiling check --chip Ascend999 --problem " + dir + "/p.json " + dir + "/t.json"));
+  ExpectOneLineError(Tcfuzz("tiling check --chip Ascend910B2 --problem " + dir + "/t.json " + dir + "/t.json"));
+  ExpectOneLineError(Tcfuzz("tiling check --chip Ascend910B2 --problem " + dir + "/p.json " + dir + "/t.txt"));
+  const CliRun chips = Tcfuzz("tiling chips --json");
+  EXPECT_EQ(chips.code, 0);
+  EXPECT_GE(nlohmann::json::parse(chips.out).size(), 9u);
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Cli, BadArgumentsAreOneLineErrorsWithExitCode2) {
   ExpectOneLineError(Tcfuzz("explain smem --arch sm_80 --operand a --major k --dtype f16 --rows 64 --kbytes 32 0"));
   ExpectOneLineError(Tcfuzz("explain smem --arch sm_90a --operand c --major k --dtype f16 --rows 64 --kbytes 32 0"));
@@ -211,7 +255,8 @@ TEST(Cli, BadArgumentsAreOneLineErrorsWithExitCode2) {
 TEST(Cli, HelpOnEveryCommand) {
   for (const char* cmd : {"--help", "explain --help", "explain zcm --help", "explain smem --help",
                           "explain sparse --help", "encode smem --help", "oracle dot --help",
-                          "oracle captures --help", "run --help", "replay --help", "rules --help"}) {
+                          "oracle captures --help", "tiling chips --help", "tiling check --help", "run --help",
+                          "replay --help", "rules --help"}) {
     const CliRun r = Tcfuzz(cmd);
     EXPECT_EQ(r.code, 0) << cmd;
     EXPECT_NE(r.out.find("Usage"), std::string::npos) << cmd;

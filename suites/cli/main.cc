@@ -7,6 +7,8 @@
 //   tcfuzz explain sparse --shape SHAPE --type TYPE [--selector F] [--json]
 //   tcfuzz oracle dot --arch A --instr mma|wgmma|tcgen05 --ab TYPE --cd f32|f16   (JSON lines on stdin)
 //   tcfuzz oracle captures [--dir DIR]
+//   tcfuzz tiling chips [--json]
+//   tcfuzz tiling check --chip NAME|FILE --problem FILE TILING(.bin|.json) [--json]
 //   tcfuzz run [--suite NAME]... [--seed S] [--cases N | --time SECONDS] [--shard I/N]
 //              [--report DIR] [--no-progress]
 //   tcfuzz replay FILE...
@@ -24,6 +26,7 @@
 #include "suites/cli/explain_smem.h"
 #include "suites/cli/explain_zcm.h"
 #include "suites/cli/numerics_commands.h"
+#include "suites/cli/tiling_commands.h"
 #include "suites/captures/capture_sets.h"
 #include "suites/runner/atomic_file.h"
 #include "suites/runner/campaign.h"
@@ -229,6 +232,18 @@ int main(int argc, char** argv) {
   CLI::App* captures = oracle_cmd->add_subcommand("captures", "agreement with hardware-captured results");
   captures->add_option("--dir", na.dir, "captures folder (default: ../shared/captures or $TCFUZZ_CAPTURES_DIR)");
 
+  CLI::App* tiling = app.add_subcommand("tiling", "Ascend C Matmul TCubeTiling: chips and checks");
+  tiling->require_subcommand(1);
+  bool tiling_json = false;
+  CLI::App* chips = tiling->add_subcommand("chips", "list the built-in SoC profiles");
+  chips->add_flag("--json", tiling_json, "as JSON");
+  std::string chip_arg, problem_file, tiling_file;
+  CLI::App* tcheck = tiling->add_subcommand("check", "validate a tiling (exit 0 legal, 1 illegal)");
+  tcheck->add_option("--chip", chip_arg, "SoC name (case-insensitive) or a profile JSON file")->required();
+  tcheck->add_option("--problem", problem_file, "problem JSON (M N K aType ... schedule)")->required();
+  tcheck->add_option("TILING", tiling_file, "a 200-byte .bin image or a .json form")->required();
+  tcheck->add_flag("--json", tiling_json, "print the JSON verdict");
+
   CLI::App* encode = app.add_subcommand("encode", "Build an operand from a description");
   encode->require_subcommand(1);
   CLI::App* nsmem = encode->add_subcommand("smem", "shared-memory descriptor from a CuTe canonical layout");
@@ -280,6 +295,8 @@ int main(int argc, char** argv) {
   if (*zcm) return Explain(desc_text, m, n, sparse, idesc_text, json);
   if (*esmem) return ExplainSmem(sa);
   if (*esparse) return ExplainSparse(na);
+  if (*chips) return tcfuzz::suites::TilingChips(tiling_json);
+  if (*tcheck) return tcfuzz::suites::TilingCheck(chip_arg, problem_file, tiling_file, tiling_json);
   if (*dot) return OracleDot(na);
   if (*captures) return tcfuzz::suites::OracleCaptures(na.dir.empty() ? tcfuzz::suites::DefaultCapturesDir() : na.dir, std::cout);
   if (*nsmem) return EncodeSmem(sa);

@@ -1,0 +1,96 @@
+#include "suites/cli/tiling_commands.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "oracle/ascend/tiling_rules.h"
+#include "suites/cli/cli_common.h"
+#include "suites/runner/atomic_file.h"
+
+namespace tcfuzz::suites {
+namespace {
+
+using namespace oracle::ascend;
+
+ChipProfile LoadChip(const std::string& name_or_file) {
+  if (const ChipProfile* c = FindChip(name_or_file)) return *c;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(name_or_file, ec)) {
+    cli::Die("--chip: '" + name_or_file + "' is neither a known SoC (tcfuzz tiling chips) nor a profile file");
+  }
+  auto text = ReadFile(name_or_file);
+  if (!text.ok()) cli::Die(text.error());
+  auto chip = ChipFromJson(text.value());
+  if (!chip.ok()) cli::Die(name_or_file + ": " + chip.error());
+  return chip.value();
+}
+
+nlohmann::ordered_json Entries(const oracle::Verdict& v) {
+  nlohmann::ordered_json a = nlohmann::ordered_json::array();
+  for (const auto& x : v.violations()) a.push_back({{"rule", std::string(x.rule->id)}, {"message", x.message}});
+  return a;
+}
+
+}  // namespace
+
+int TilingChips(bool json) {
+  if (json) {
+    nlohmann::ordered_json a = nlohmann::ordered_json::array();
+    for (const ChipProfile& c : ChipProfiles()) {
+      a.push_back({{"name", c.name}, {"npu_arch", c.npu_arch}, {"ai_cores", c.ai_cores}, {"vector_cores", c.vector_cores},
+                   {"l0a", c.l0a}, {"l0b", c.l0b}, {"l0c", c.l0c}, {"l1", c.l1}, {"l1_platform", c.l1_platform},
+                   {"ub", c.ub}, {"bias_table", c.bias_table}, {"confirmed", c.confirmed}, {"note", c.note}});
+    }
+    std::cout << a.dump(2) << "\n";
+    return 0;
+  }
+  std::printf("%-13s %5s %6s %6s %6s %7s %8s %7s %5s  %s\n", "SoC", "arch", "cores", "L0A", "L0B", "L0C", "L1", "UB", "BT",
+              "note");
+  for (const ChipProfile& c : ChipProfiles()) {
+    std::printf("%-13s %5d %3d/%-2d %6lld %6lld %7lld %8lld %7lld %5lld  %s%s\n", c.name.c_str(), c.npu_arch, c.ai_cores,
+                c.vector_cores, static_cast<long long>(c.l0a), static_cast<long long>(c.l0b), static_cast<long long>(c.l0c),
+                static_cast<long long>(c.l1), static_cast<long long>(c.ub), static_cast<long long>(c.bias_table),
+                c.confirmed ? "" : "[unconfirmed] ", c.note.c_str());
+  }
+  return 0;
+}
+
+int TilingCheck(const std::string& chip_arg, const std::string& problem_file, const std::string& tiling_file, bool json) {
+  const ChipProfile chip = LoadChip(chip_arg);
+  auto ptext = ReadFile(problem_file);
+  if (!ptext.ok()) cli::Die(ptext.error());
+  auto problem = ProblemFromJson(ptext.value());
+  if (!problem.ok()) cli::Die(problem_file + ": " + problem.error());
+  auto ttext = ReadFile(tiling_file);
+  if (!ttext.ok()) cli::Die(ttext.error());
+  oracle::Result<TCubeTiling> tiling = oracle::Result<TCubeTiling>::Fail("");
+  if (tiling_file.ends_with(".bin")) {
+    const std::string& s = ttext.value();
+    tiling = FromImage(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(s.data()), s.size()));
+  } else if (tiling_file.ends_with(".json")) {
+    tiling = FromJson(ttext.value());
+  } else {
+    cli::Die("TILING: '" + tiling_file + "' must be a .bin image or a .json form");
+  }
+  if (!tiling.ok()) cli::Die(tiling_file + ": " + tiling.error());
+  const TilingVerdict v = Validate(problem.value(), tiling.value(), chip);
+  if (json) {
+    nlohmann::ordered_json j;
+    j["kind"] = "tcube_tiling";
+    j["legal"] = v.hard.legal();
+    j["violations"] = Entries(v.hard);
+    j["warnings"] = Entries(v.warnings);
+    std::cout << j.dump() << "\n";
+  } else {
+    std::cout << "TCubeTiling on " << chip.name << ": " << (v.hard.legal() ? "legal" : "ILLEGAL") << "\n";
+    for (const auto& x : v.hard.violations()) {
+      std::cout << "  " << x.rule->id << " [" << x.rule->section << "] " << x.field << ": " << x.message << "\n";
+    }
+    for (const auto& x : v.warnings.violations()) std::cout << "  warning " << x.rule->id << ": " << x.message << "\n";
+  }
+  return v.hard.legal() ? 0 : 1;
+}
+
+}  // namespace tcfuzz::suites

@@ -1,0 +1,12 @@
+// `tcfuzz tiling chips` and `tcfuzz tiling check`.
+#pragma once
+
+#include <string>
+
+namespace tcfuzz::suites {
+
+int TilingChips(bool json);
+// Exit code: 0 legal, 1 illegal; bad input is a one-line error with exit code 2.
+int TilingCheck(const std::string& chip, const std::string& problem_file, const std::string& tiling_file, bool json);
+
+}  // namespace tcfuzz::suites
