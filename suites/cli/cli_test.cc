@@ -221,6 +221,10 @@ TEST(Cli, TilingCheckJsonAndErrors) {
   ExpectOneLineError(Tcfuzz("tiling check --chip Ascend999 --problem " + dir + "/p.json " + dir + "/t.json"));
   ExpectOneLineError(Tcfuzz("tiling check --chip Ascend910B2 --problem " + dir + "/t.json " + dir + "/t.json"));
   ExpectOneLineError(Tcfuzz("tiling check --chip Ascend910B2 --problem " + dir + "/p.json " + dir + "/t.txt"));
+  const CliRun sim = Tcfuzz("tiling simulate --numeric --chip Ascend910B2 --problem " + dir + "/p.json " + dir + "/t.json");
+  EXPECT_EQ(sim.code, 0) << sim.out;
+  EXPECT_NE(sim.out.find("numeric: tiled product equals the plain matmul"), std::string::npos) << sim.out;
+  EXPECT_NE(sim.out.find(" 0:0 "), std::string::npos) << sim.out;  // the picture: core 0, iteration 0
   const CliRun chips = Tcfuzz("tiling chips --json");
   EXPECT_EQ(chips.code, 0);
   EXPECT_GE(nlohmann::json::parse(chips.out).size(), 9u);
@@ -255,7 +259,7 @@ TEST(Cli, BadArgumentsAreOneLineErrorsWithExitCode2) {
 TEST(Cli, HelpOnEveryCommand) {
   for (const char* cmd : {"--help", "explain --help", "explain zcm --help", "explain smem --help",
                           "explain sparse --help", "encode smem --help", "oracle dot --help",
-                          "oracle captures --help", "tiling chips --help", "tiling check --help", "run --help",
+                          "oracle captures --help", "tiling chips --help", "tiling check --help", "tiling simulate --help", "run --help",
                           "replay --help", "rules --help"}) {
     const CliRun r = Tcfuzz(cmd);
     EXPECT_EQ(r.code, 0) << cmd;

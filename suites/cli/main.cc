@@ -9,6 +9,7 @@
 //   tcfuzz oracle captures [--dir DIR]
 //   tcfuzz tiling chips [--json]
 //   tcfuzz tiling check --chip NAME|FILE --problem FILE TILING(.bin|.json) [--json]
+//   tcfuzz tiling simulate --chip NAME|FILE --problem FILE TILING [--numeric]
 //   tcfuzz run [--suite NAME]... [--seed S] [--cases N | --time SECONDS] [--shard I/N]
 //              [--report DIR] [--no-progress]
 //   tcfuzz replay FILE...
@@ -243,6 +244,12 @@ int main(int argc, char** argv) {
   tcheck->add_option("--problem", problem_file, "problem JSON (M N K aType ... schedule)")->required();
   tcheck->add_option("TILING", tiling_file, "a 200-byte .bin image or a .json form")->required();
   tcheck->add_flag("--json", tiling_json, "print the JSON verdict");
+  bool numeric = false;
+  CLI::App* tsim = tiling->add_subcommand("simulate", "run the tiled execution on the CPU (exit 0 clean, 1 findings)");
+  tsim->add_option("--chip", chip_arg, "SoC name (case-insensitive) or a profile JSON file")->required();
+  tsim->add_option("--problem", problem_file, "problem JSON")->required();
+  tsim->add_option("TILING", tiling_file, "a 200-byte .bin image or a .json form")->required();
+  tsim->add_flag("--numeric", numeric, "also compare the tiled product with a plain matmul (small shapes)");
 
   CLI::App* encode = app.add_subcommand("encode", "Build an operand from a description");
   encode->require_subcommand(1);
@@ -297,6 +304,7 @@ int main(int argc, char** argv) {
   if (*esparse) return ExplainSparse(na);
   if (*chips) return tcfuzz::suites::TilingChips(tiling_json);
   if (*tcheck) return tcfuzz::suites::TilingCheck(chip_arg, problem_file, tiling_file, tiling_json);
+  if (*tsim) return tcfuzz::suites::TilingSimulate(chip_arg, problem_file, tiling_file, numeric);
   if (*dot) return OracleDot(na);
   if (*captures) return tcfuzz::suites::OracleCaptures(na.dir.empty() ? tcfuzz::suites::DefaultCapturesDir() : na.dir, std::cout);
   if (*nsmem) return EncodeSmem(sa);

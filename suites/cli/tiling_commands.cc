@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "oracle/ascend/tiling_rules.h"
+#include "oracle/ascend/tiling_sim.h"
 #include "suites/cli/cli_common.h"
 #include "suites/runner/atomic_file.h"
 
@@ -33,6 +34,35 @@ nlohmann::ordered_json Entries(const oracle::Verdict& v) {
   return a;
 }
 
+struct Loaded {
+  ChipProfile chip;
+  Problem problem;
+  TCubeTiling tiling;
+};
+
+Loaded Load(const std::string& chip_arg, const std::string& problem_file, const std::string& tiling_file) {
+  Loaded l{LoadChip(chip_arg), {}, {}};
+  auto ptext = ReadFile(problem_file);
+  if (!ptext.ok()) cli::Die(ptext.error());
+  auto problem = ProblemFromJson(ptext.value());
+  if (!problem.ok()) cli::Die(problem_file + ": " + problem.error());
+  l.problem = problem.value();
+  auto ttext = ReadFile(tiling_file);
+  if (!ttext.ok()) cli::Die(ttext.error());
+  oracle::Result<TCubeTiling> tiling = oracle::Result<TCubeTiling>::Fail("");
+  if (tiling_file.ends_with(".bin")) {
+    const std::string& s = ttext.value();
+    tiling = FromImage(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(s.data()), s.size()));
+  } else if (tiling_file.ends_with(".json")) {
+    tiling = FromJson(ttext.value());
+  } else {
+    cli::Die("TILING: '" + tiling_file + "' must be a .bin image or a .json form");
+  }
+  if (!tiling.ok()) cli::Die(tiling_file + ": " + tiling.error());
+  l.tiling = tiling.value();
+  return l;
+}
+
 }  // namespace
 
 int TilingChips(bool json) {
@@ -58,24 +88,9 @@ int TilingChips(bool json) {
 }
 
 int TilingCheck(const std::string& chip_arg, const std::string& problem_file, const std::string& tiling_file, bool json) {
-  const ChipProfile chip = LoadChip(chip_arg);
-  auto ptext = ReadFile(problem_file);
-  if (!ptext.ok()) cli::Die(ptext.error());
-  auto problem = ProblemFromJson(ptext.value());
-  if (!problem.ok()) cli::Die(problem_file + ": " + problem.error());
-  auto ttext = ReadFile(tiling_file);
-  if (!ttext.ok()) cli::Die(ttext.error());
-  oracle::Result<TCubeTiling> tiling = oracle::Result<TCubeTiling>::Fail("");
-  if (tiling_file.ends_with(".bin")) {
-    const std::string& s = ttext.value();
-    tiling = FromImage(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(s.data()), s.size()));
-  } else if (tiling_file.ends_with(".json")) {
-    tiling = FromJson(ttext.value());
-  } else {
-    cli::Die("TILING: '" + tiling_file + "' must be a .bin image or a .json form");
-  }
-  if (!tiling.ok()) cli::Die(tiling_file + ": " + tiling.error());
-  const TilingVerdict v = Validate(problem.value(), tiling.value(), chip);
+  const Loaded l = Load(chip_arg, problem_file, tiling_file);
+  const ChipProfile& chip = l.chip;
+  const TilingVerdict v = Validate(l.problem, l.tiling, chip);
   if (json) {
     nlohmann::ordered_json j;
     j["kind"] = "tcube_tiling";
@@ -91,6 +106,23 @@ int TilingCheck(const std::string& chip_arg, const std::string& problem_file, co
     for (const auto& x : v.warnings.violations()) std::cout << "  warning " << x.rule->id << ": " << x.message << "\n";
   }
   return v.hard.legal() ? 0 : 1;
+}
+
+int TilingSimulate(const std::string& chip_arg, const std::string& problem_file, const std::string& tiling_file,
+                   bool numeric) {
+  const Loaded l = Load(chip_arg, problem_file, tiling_file);
+  const TilingVerdict v = Validate(l.problem, l.tiling, l.chip);
+  const SimResult r = Simulate(l.problem, l.tiling, numeric);
+  std::cout << "verdict: " << (v.hard.legal() ? "legal" : "ILLEGAL (" + std::to_string(v.hard.violations().size()) + " rules)")
+            << "\nsimulation: " << r.tiles << " C tiles, " << r.k_steps << " K steps each, "
+            << (r.clean ? "every element of C written exactly once, no access outside A, B, C" : "FINDINGS") << "\n";
+  for (const std::string& f : r.findings) std::cout << "  " << f << "\n";
+  if (numeric) {
+    std::cout << (r.numeric_run ? (r.clean ? "numeric: tiled product equals the plain matmul\n" : "numeric: see findings\n")
+                                : "numeric: not run (shape too large or coverage already wrong)\n");
+  }
+  std::cout << SimPicture(l.problem, l.tiling, r);
+  return r.clean ? 0 : 1;
 }
 
 }  // namespace tcfuzz::suites

@@ -1,0 +1,178 @@
+#include "oracle/ascend/tiling_sim.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+namespace tcfuzz::oracle::ascend {
+namespace {
+
+int64_t CeilDiv(int64_t a, int64_t b) { return b <= 0 ? 0 : (a + b - 1) / b; }
+
+void Note(SimResult& r, const std::string& line) {
+  r.clean = false;
+  if (r.findings.size() < 20) r.findings.push_back(line);
+}
+
+// The (mTile, nTile) sequence of one core: ORDER_M (0) walks stepN-wide N blocks outermost and M
+// fastest inside a stepM x stepN block; ORDER_N (1) the transpose.
+std::vector<std::pair<int64_t, int64_t>> TileOrder(int64_t m_iter, int64_t n_iter, int64_t step_m, int64_t step_n,
+                                                   int order) {
+  std::vector<std::pair<int64_t, int64_t>> seq;
+  seq.reserve(static_cast<std::size_t>(m_iter * n_iter));
+  if (order == 0) {
+    for (int64_t nb = 0; nb < n_iter; nb += step_n) {
+      for (int64_t mb = 0; mb < m_iter; mb += step_m) {
+        for (int64_t m = mb; m < std::min(mb + step_m, m_iter); ++m) {
+          for (int64_t n = nb; n < std::min(nb + step_n, n_iter); ++n) seq.push_back({m, n});
+        }
+      }
+    }
+  } else {
+    for (int64_t mb = 0; mb < m_iter; mb += step_m) {
+      for (int64_t nb = 0; nb < n_iter; nb += step_n) {
+        for (int64_t n = nb; n < std::min(nb + step_n, n_iter); ++n) {
+          for (int64_t m = mb; m < std::min(mb + step_m, m_iter); ++m) seq.push_back({m, n});
+        }
+      }
+    }
+  }
+  return seq;
+}
+
+}  // namespace
+
+SimResult Simulate(const Problem& p, const TCubeTiling& t, bool numeric) {
+  SimResult r;
+  const int64_t sM = t[kSingleCoreM], sN = t[kSingleCoreN], sK = t[kSingleCoreK];
+  const int64_t bM = t[kBaseM], bN = t[kBaseN], bK = t[kBaseK];
+  const int64_t stM = t[kStepM], stN = t[kStepN];
+  if (sM <= 0 || sN <= 0 || sK <= 0 || bM <= 0 || bN <= 0 || bK <= 0 || stM <= 0 || stN <= 0) {
+    Note(r, "a size or step is not positive: nothing to simulate");
+    return r;
+  }
+  const int64_t M = p.m, N = p.n, K = p.k;
+  const int64_t m_blocks = CeilDiv(M, sM), n_blocks = CeilDiv(N, sN);
+  const int64_t cores = t[kUsedCoreNum];
+  if (sK > K) Note(r, "singleCoreK " + std::to_string(sK) + " reads K columns past K = " + std::to_string(K));
+  r.k_steps = CeilDiv(sK, bK);
+  // Coverage: area written by valid tiles, and every tile inside C and inside its core's block.
+  int64_t area = 0;
+  const bool keep = m_blocks * n_blocks * CeilDiv(std::min(sM, M), bM) * CeilDiv(std::min(sN, N), bN) <= 4096;
+  std::vector<int32_t> count;
+  const bool small = M * N <= (int64_t{1} << 22);
+  if (small) count.assign(static_cast<std::size_t>(M * N), 0);
+  for (int64_t core = 0; core < cores; ++core) {
+    const int64_t m_idx = core % m_blocks, n_idx = core / m_blocks;
+    const int64_t m_base = m_idx * sM, n_base = n_idx * sN;
+    const int64_t tail_m = std::min(sM, M - m_base), tail_n = std::min(sN, N - n_base);
+    if (n_idx >= n_blocks || tail_m <= 0 || tail_n <= 0) {
+      Note(r, "core " + std::to_string(core) + " maps to C block (" + std::to_string(m_idx) + ", " + std::to_string(n_idx) +
+                  ") outside the " + std::to_string(m_blocks) + "x" + std::to_string(n_blocks) +
+                  " grid: its A/B/C offsets fall outside the matrices unless the kernel guards (K2)");
+      continue;
+    }
+    const int64_t m_iter = CeilDiv(tail_m, bM), n_iter = CeilDiv(tail_n, bN);
+    const auto seq = TileOrder(m_iter, n_iter, stM, stN, t[kIterateOrder] == 1 ? 1 : 0);
+    if (static_cast<int64_t>(seq.size()) != m_iter * n_iter) Note(r, "core " + std::to_string(core) + ": tile order skips tiles");
+    int order = 0;
+    for (const auto& [mt, nt] : seq) {
+      const int64_t m0 = m_base + mt * bM, m1 = std::min(m0 + bM, m_base + tail_m);
+      const int64_t n0 = n_base + nt * bN, n1 = std::min(n0 + bN, n_base + tail_n);
+      if (m1 > M || n1 > N || m0 < 0 || n0 < 0) Note(r, "a C tile reaches outside C");
+      area += (m1 - m0) * (n1 - n0);
+      ++r.tiles;
+      if (keep) r.visits.push_back({static_cast<int>(core), order, m0, m1, n0, n1});
+      ++order;
+      if (small) {
+        for (int64_t m = m0; m < m1; ++m) {
+          for (int64_t n = n0; n < n1; ++n) ++count[static_cast<std::size_t>(m * N + n)];
+        }
+      }
+    }
+  }
+  if (small) {
+    int64_t missing = 0, twice = 0;
+    for (int32_t c : count) {
+      missing += c == 0;
+      twice += c > 1;
+    }
+    if (missing) Note(r, std::to_string(missing) + " elements of C are never written");
+    if (twice) Note(r, std::to_string(twice) + " elements of C are written more than once");
+  } else if (area != M * N) {
+    Note(r, "the C tiles cover " + std::to_string(area) + " elements of " + std::to_string(M * N));
+  }
+  // Numeric mode: small-integer matrices, so every accumulation order is exact.
+  if (numeric && small && M * N * K <= (int64_t{1} << 24) && r.clean) {
+    r.numeric_run = true;
+    std::vector<int64_t> a(static_cast<std::size_t>(M * K)), b(static_cast<std::size_t>(K * N)), c(static_cast<std::size_t>(M * N), 0);
+    for (int64_t i = 0; i < M * K; ++i) a[static_cast<std::size_t>(i)] = (i * 7 + 3) % 5 - 2;
+    for (int64_t i = 0; i < K * N; ++i) b[static_cast<std::size_t>(i)] = (i * 11 + 1) % 7 - 3;
+    std::vector<int64_t> bias(static_cast<std::size_t>(N));
+    for (int64_t n = 0; n < N; ++n) bias[static_cast<std::size_t>(n)] = p.is_bias ? n % 3 : 0;
+    for (int64_t core = 0; core < cores; ++core) {
+      const int64_t m_idx = core % m_blocks, n_idx = core / m_blocks;
+      if (n_idx >= n_blocks) continue;
+      const int64_t m_base = m_idx * sM, n_base = n_idx * sN;
+      const int64_t tail_m = std::min(sM, M - m_base), tail_n = std::min(sN, N - n_base);
+      for (const auto& [mt, nt] : TileOrder(CeilDiv(tail_m, bM), CeilDiv(tail_n, bN), stM, stN, t[kIterateOrder])) {
+        const int64_t m0 = m_base + mt * bM, m1 = std::min(m0 + bM, m_base + tail_m);
+        const int64_t n0 = n_base + nt * bN, n1 = std::min(n0 + bN, n_base + tail_n);
+        for (int64_t m = m0; m < m1; ++m) {
+          for (int64_t n = n0; n < n1; ++n) {
+            int64_t acc = bias[static_cast<std::size_t>(n)];
+            for (int64_t k0 = 0; k0 < sK; k0 += bK) {  // K loop with its tail
+              for (int64_t k = k0; k < std::min(k0 + bK, sK); ++k) {
+                acc += a[static_cast<std::size_t>(m * K + k)] * b[static_cast<std::size_t>(k * N + n)];
+              }
+            }
+            c[static_cast<std::size_t>(m * N + n)] = acc;
+          }
+        }
+      }
+    }
+    for (int64_t m = 0; m < M && r.clean; ++m) {
+      for (int64_t n = 0; n < N; ++n) {
+        int64_t want = bias[static_cast<std::size_t>(n)];
+        for (int64_t k = 0; k < K; ++k) want += a[static_cast<std::size_t>(m * K + k)] * b[static_cast<std::size_t>(k * N + n)];
+        if (c[static_cast<std::size_t>(m * N + n)] != want) {
+          Note(r, "C[" + std::to_string(m) + "][" + std::to_string(n) + "] = " + std::to_string(c[static_cast<std::size_t>(m * N + n)]) +
+                      ", plain matmul gives " + std::to_string(want));
+          break;
+        }
+      }
+    }
+  }
+  return r;
+}
+
+std::string SimPicture(const Problem& p, const TCubeTiling& t, const SimResult& r) {
+  if (r.visits.empty()) return "(too many tiles for a picture)\n";
+  // Rows: distinct m0 values; columns: distinct n0 values.
+  std::map<int64_t, int> rows, cols;
+  for (const TileVisit& v : r.visits) {
+    rows[v.m0] = 0;
+    cols[v.n0] = 0;
+  }
+  if (rows.size() > 24 || cols.size() > 16) return "(too many tiles for a picture)\n";
+  int i = 0;
+  for (auto& [k, idx] : rows) idx = i++;
+  i = 0;
+  for (auto& [k, idx] : cols) idx = i++;
+  std::vector<std::vector<std::string>> grid(rows.size(), std::vector<std::string>(cols.size(), "  .  "));
+  for (const TileVisit& v : r.visits) {
+    char cell[16];
+    std::snprintf(cell, sizeof cell, "%2d:%-2d", v.core, v.order);
+    grid[static_cast<std::size_t>(rows[v.m0])][static_cast<std::size_t>(cols[v.n0])] = cell;
+  }
+  std::string out = "C tiles (core:iteration), rows of baseM = " + std::to_string(t[kBaseM]) + ", columns of baseN = " +
+                    std::to_string(t[kBaseN]) + " (M = " + std::to_string(p.m) + ", N = " + std::to_string(p.n) + ")\n";
+  for (const auto& row : grid) {
+    out += " ";
+    for (const auto& c : row) out += " " + c;
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace tcfuzz::oracle::ascend
