@@ -225,6 +225,11 @@ TEST(Cli, TilingCheckJsonAndErrors) {
   EXPECT_EQ(sim.code, 0) << sim.out;
   EXPECT_NE(sim.out.find("numeric: tiled product equals the plain matmul"), std::string::npos) << sim.out;
   EXPECT_NE(sim.out.find(" 0:0 "), std::string::npos) << sim.out;  // the picture: core 0, iteration 0
+  // make -> check round trip through the JSON form.
+  const CliRun made = Tcfuzz("tiling make --chip Ascend910B4 --problem " + dir + "/p.json");
+  ASSERT_EQ(made.code, 0) << made.out;
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/made.json", made.out).ok());
+  EXPECT_EQ(Tcfuzz("tiling check --chip Ascend910B4 --problem " + dir + "/p.json " + dir + "/made.json").code, 0);
   const CliRun chips = Tcfuzz("tiling chips --json");
   EXPECT_EQ(chips.code, 0);
   EXPECT_GE(nlohmann::json::parse(chips.out).size(), 9u);
@@ -259,7 +264,7 @@ TEST(Cli, BadArgumentsAreOneLineErrorsWithExitCode2) {
 TEST(Cli, HelpOnEveryCommand) {
   for (const char* cmd : {"--help", "explain --help", "explain zcm --help", "explain smem --help",
                           "explain sparse --help", "encode smem --help", "oracle dot --help",
-                          "oracle captures --help", "tiling chips --help", "tiling check --help", "tiling simulate --help", "run --help",
+                          "oracle captures --help", "tiling chips --help", "tiling check --help", "tiling simulate --help", "tiling make --help", "run --help",
                           "replay --help", "rules --help"}) {
     const CliRun r = Tcfuzz(cmd);
     EXPECT_EQ(r.code, 0) << cmd;

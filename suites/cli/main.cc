@@ -10,6 +10,7 @@
 //   tcfuzz tiling chips [--json]
 //   tcfuzz tiling check --chip NAME|FILE --problem FILE TILING(.bin|.json) [--json]
 //   tcfuzz tiling simulate --chip NAME|FILE --problem FILE TILING [--numeric]
+//   tcfuzz tiling make --chip NAME|FILE --problem FILE
 //   tcfuzz run [--suite NAME]... [--seed S] [--cases N | --time SECONDS] [--shard I/N]
 //              [--report DIR] [--no-progress]
 //   tcfuzz replay FILE...
@@ -250,6 +251,9 @@ int main(int argc, char** argv) {
   tsim->add_option("--problem", problem_file, "problem JSON")->required();
   tsim->add_option("TILING", tiling_file, "a 200-byte .bin image or a .json form")->required();
   tsim->add_flag("--numeric", numeric, "also compare the tiled product with a plain matmul (small shapes)");
+  CLI::App* tmake = tiling->add_subcommand("make", "the reference tiler's answer, as the JSON form");
+  tmake->add_option("--chip", chip_arg, "SoC name (case-insensitive) or a profile JSON file")->required();
+  tmake->add_option("--problem", problem_file, "problem JSON")->required();
 
   CLI::App* encode = app.add_subcommand("encode", "Build an operand from a description");
   encode->require_subcommand(1);
@@ -305,6 +309,7 @@ int main(int argc, char** argv) {
   if (*chips) return tcfuzz::suites::TilingChips(tiling_json);
   if (*tcheck) return tcfuzz::suites::TilingCheck(chip_arg, problem_file, tiling_file, tiling_json);
   if (*tsim) return tcfuzz::suites::TilingSimulate(chip_arg, problem_file, tiling_file, numeric);
+  if (*tmake) return tcfuzz::suites::TilingMake(chip_arg, problem_file);
   if (*dot) return OracleDot(na);
   if (*captures) return tcfuzz::suites::OracleCaptures(na.dir.empty() ? tcfuzz::suites::DefaultCapturesDir() : na.dir, std::cout);
   if (*nsmem) return EncodeSmem(sa);

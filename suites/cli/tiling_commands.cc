@@ -5,6 +5,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "oracle/ascend/reference_tiler.h"
 #include "oracle/ascend/tiling_rules.h"
 #include "oracle/ascend/tiling_sim.h"
 #include "suites/cli/cli_common.h"
@@ -106,6 +107,21 @@ int TilingCheck(const std::string& chip_arg, const std::string& problem_file, co
     for (const auto& x : v.warnings.violations()) std::cout << "  warning " << x.rule->id << ": " << x.message << "\n";
   }
   return v.hard.legal() ? 0 : 1;
+}
+
+int TilingMake(const std::string& chip_arg, const std::string& problem_file) {
+  const ChipProfile chip = LoadChip(chip_arg);
+  auto ptext = ReadFile(problem_file);
+  if (!ptext.ok()) cli::Die(ptext.error());
+  auto problem = ProblemFromJson(ptext.value());
+  if (!problem.ok()) cli::Die(problem_file + ": " + problem.error());
+  auto t = MakeTiling(problem.value(), chip);
+  if (!t.ok()) {
+    std::cerr << "tcfuzz: " << t.error() << "\n";
+    return 1;
+  }
+  std::cout << ToJson(t.value());
+  return 0;
 }
 
 int TilingSimulate(const std::string& chip_arg, const std::string& problem_file, const std::string& tiling_file,
