@@ -2,10 +2,11 @@
 
 #include <algorithm>
 
+#include "oracle/ascend/tiling_math.h"
+
 namespace tcfuzz::oracle::ascend {
 namespace {
 
-int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 int64_t AlignUp(int64_t a, int64_t b) { return CeilDiv(a, b) * b; }
 
 }  // namespace

@@ -1,6 +1,8 @@
 #include "oracle/ascend/tiling_rules.h"
 
 #include <algorithm>
+
+#include "oracle/ascend/tiling_math.h"
 #include <array>
 #include <nlohmann/json.hpp>
 
@@ -58,7 +60,6 @@ constexpr std::array<std::pair<DType, std::string_view>, 6> kTypes = {{{DType::k
                                                                        {DType::kInt32, "int32"},
                                                                        {DType::kInt4, "int4"}}};
 
-int64_t CeilDiv(int64_t a, int64_t b) { return b <= 0 ? 0 : (a + b - 1) / b; }
 
 }  // namespace
 
@@ -185,9 +186,9 @@ TilingVerdict Validate(const Problem& p, const TCubeTiling& t, const ChipProfile
   if (field(kIsBias) != (p.is_bias ? 1 : 0)) add(v, kBiasFlag, kIsBias, "isBias does not match the problem");
   // H3/H4: the L0 ping-pong is on only when both dbL0A and dbL0B are 2 (kernel).
   const int64_t fL0 = field(kDbL0A) == 2 && field(kDbL0B) == 2 ? 2 : 1;
-  if (bM * bK * SizeTimes2(p.a) * fL0 > 2 * chip.l0a) add(v, kL0A, kBaseM, "A tile needs more than L0A " + std::to_string(chip.l0a));
-  if (bN * bK * SizeTimes2(p.b) * fL0 > 2 * chip.l0b) add(v, kL0B, kBaseN, "B tile needs more than L0B " + std::to_string(chip.l0b));
-  if (bM * bN * 4 * std::max<int64_t>(1, field(kDbL0C)) > chip.l0c) add(v, kL0C, kBaseN, "C tile needs more than L0C " + std::to_string(chip.l0c));
+  if (SatMul({bM, bK, SizeTimes2(p.a), fL0}) > 2 * chip.l0a) add(v, kL0A, kBaseM, "A tile needs more than L0A " + std::to_string(chip.l0a));
+  if (SatMul({bN, bK, SizeTimes2(p.b), fL0}) > 2 * chip.l0b) add(v, kL0B, kBaseN, "B tile needs more than L0B " + std::to_string(chip.l0b));
+  if (SatMul({bM, bN, 4, std::max<int64_t>(1, field(kDbL0C))}) > chip.l0c) add(v, kL0C, kBaseN, "C tile needs more than L0C " + std::to_string(chip.l0c));
   // H5.
   if (p.is_bias && chip.bias_table > 0 && bN * SizeTimes2(p.bias) > 2 * chip.bias_table) {
     add(v, kBias, kBaseN, "bias row of " + std::to_string(bN) + " elements exceeds the bias table");
@@ -196,11 +197,12 @@ TilingVerdict Validate(const Problem& p, const TCubeTiling& t, const ChipProfile
   const int64_t k_align = (!p.trans_a && p.trans_b) ? C0(p.a) : 16;
   if (bM % 16 || bN % 16 || bK % k_align) add(v, kBaseAlign, kBaseK, "baseM/baseN must be multiples of 16, baseK of " + std::to_string(k_align));
   // H7.
-  const int64_t l1_2x = dA * bM * bK * SizeTimes2(p.a) + dB * bN * bK * SizeTimes2(p.b) + (p.is_bias ? bN * SizeTimes2(p.bias) : 0);
+  const int64_t l1_2x = SatAdd(SatAdd(SatMul({dA, bM, bK, SizeTimes2(p.a)}), SatMul({dB, bN, bK, SizeTimes2(p.b)})),
+                            p.is_bias ? bN * SizeTimes2(p.bias) : 0);
   if (l1_2x > 2 * chip.l1) add(v, kL1, kDepthA1, "L1 blocks need " + std::to_string(l1_2x / 2) + " bytes of " + std::to_string(chip.l1));
   // H8.
-  const auto depth_ok = [](int64_t depth, int64_t steps) { return depth == steps || depth == 2 * steps; };
-  if (!depth_ok(dA, stM * stKa) || !depth_ok(dB, stN * stKb)) add(v, kDepth, kDepthA1, "depth is not step product x 1 or 2");
+  const auto depth_ok = [](int64_t depth, int64_t steps) { return depth == steps || depth == SatMul({2, steps}); };
+  if (!depth_ok(dA, SatMul({stM, stKa})) || !depth_ok(dB, SatMul({stN, stKb}))) add(v, kDepth, kDepthA1, "depth is not step product x 1 or 2");
   // H9-H11 (MDL).
   if (p.schedule == Schedule::kMdl) {
     if (dA % (stM * stKa) || dA / (stM * stKa) > 2 || dB % (stN * stKb) || dB / (stN * stKb) > 2) {
@@ -224,7 +226,8 @@ TilingVerdict Validate(const Problem& p, const TCubeTiling& t, const ChipProfile
     add(v, k310P, kTransLength, "transLength must be positive and 4*transLength <= UB");
   }
   // H17.
-  if (field(kShareMode) == 1 && (bM * bK * SizeTimes2(p.a) > chip.l0a || bN * bK * SizeTimes2(p.b) > chip.l0b || bM * bN * 4 > chip.l0c / 2)) {
+  if (field(kShareMode) == 1 && (SatMul({bM, bK, SizeTimes2(p.a)}) > chip.l0a || SatMul({bN, bK, SizeTimes2(p.b)}) > chip.l0b ||
+                                 SatMul({bM, bN, 4}) > chip.l0c / 2)) {
     add(v, kShareModeRule, kShareMode, "shareMode 1 with an L0 tile above half its buffer");
   }
   // H18.

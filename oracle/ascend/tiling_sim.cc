@@ -1,13 +1,16 @@
 #include "oracle/ascend/tiling_sim.h"
 
 #include <algorithm>
+
+#include "oracle/ascend/tiling_math.h"
 #include <cstdio>
 #include <map>
+#include <optional>
+#include <vector>
 
 namespace tcfuzz::oracle::ascend {
 namespace {
 
-int64_t CeilDiv(int64_t a, int64_t b) { return b <= 0 ? 0 : (a + b - 1) / b; }
 
 void Note(SimResult& r, const std::string& line) {
   r.clean = false;
@@ -40,7 +43,58 @@ std::vector<std::pair<int64_t, int64_t>> TileOrder(int64_t m_iter, int64_t n_ite
   return seq;
 }
 
+struct Rect {
+  int64_t m0, m1, n0, n1;  // [m0, m1) x [n0, n1), inside C
+};
+
+struct Cover {
+  int64_t missing = 0, twice = 0;  // elements of C written 0 times, and more than once
+};
+
+// Exact write counts without a counter per element: the tile edges cut C into at most
+// rows x cols cells, each written a uniform number of times. Tiles on a grid give about one cell
+// per tile; nullopt when the cells would be too many (the caller falls back to the total area).
+std::optional<Cover> CountWrites(const std::vector<Rect>& rects, int64_t M, int64_t N) {
+  std::vector<int64_t> rows = {0, M}, cols = {0, N};
+  for (const Rect& x : rects) {
+    rows.insert(rows.end(), {x.m0, x.m1});
+    cols.insert(cols.end(), {x.n0, x.n1});
+  }
+  for (auto* v : {&rows, &cols}) {
+    std::sort(v->begin(), v->end());
+    v->erase(std::unique(v->begin(), v->end()), v->end());
+  }
+  const int64_t R = static_cast<int64_t>(rows.size()) - 1, C = static_cast<int64_t>(cols.size()) - 1;
+  if (R * C > (int64_t{1} << 24)) return std::nullopt;
+  std::vector<uint8_t> count(static_cast<std::size_t>(R * C), 0);  // saturates at 2: enough
+  const auto index = [](const std::vector<int64_t>& v, int64_t x) {
+    return static_cast<int64_t>(std::lower_bound(v.begin(), v.end(), x) - v.begin());
+  };
+  for (const Rect& x : rects) {
+    for (int64_t i = index(rows, x.m0); i < index(rows, x.m1); ++i) {
+      for (int64_t j = index(cols, x.n0); j < index(cols, x.n1); ++j) {
+        uint8_t& c = count[static_cast<std::size_t>(i * C + j)];
+        c = static_cast<uint8_t>(std::min(c + 1, 2));
+      }
+    }
+  }
+  Cover out;
+  for (int64_t i = 0; i < R; ++i) {
+    for (int64_t j = 0; j < C; ++j) {
+      const int64_t cells = (rows[static_cast<std::size_t>(i + 1)] - rows[static_cast<std::size_t>(i)]) *
+                            (cols[static_cast<std::size_t>(j + 1)] - cols[static_cast<std::size_t>(j)]);
+      const uint8_t c = count[static_cast<std::size_t>(i * C + j)];
+      if (c == 0) out.missing += cells;
+      if (c > 1) out.twice += cells;
+    }
+  }
+  return out;
+}
+
 }  // namespace
+
+// A few seconds of symbolic walking; real kernels use far fewer tiles.
+constexpr int64_t kMaxSimulatedTiles = int64_t{1} << 24;
 
 SimResult Simulate(const Problem& p, const TCubeTiling& t, bool numeric) {
   SimResult r;
@@ -56,12 +110,20 @@ SimResult Simulate(const Problem& p, const TCubeTiling& t, bool numeric) {
   const int64_t cores = t[kUsedCoreNum];
   if (sK > K) Note(r, "singleCoreK " + std::to_string(sK) + " reads K columns past K = " + std::to_string(K));
   r.k_steps = CeilDiv(sK, bK);
+  // A raw image can ask for 2^62 tiles; walking them would hang, so past a budget the tiling
+  // is reported unsimulated (not clean) instead.
+  const int64_t per_core = SatMul({CeilDiv(std::min(sM, M), bM), CeilDiv(std::min(sN, N), bN)});
+  const int64_t all_tiles = SatMul({std::min(cores, m_blocks * n_blocks), per_core});
+  if (all_tiles > kMaxSimulatedTiles || cores > kMaxSimulatedTiles) {
+    Note(r, "not simulated: " + std::to_string(all_tiles) + " C tiles on " + std::to_string(cores) +
+                " cores exceed the simulator's budget of 2^24");
+    return r;
+  }
   // Coverage: area written by valid tiles, and every tile inside C and inside its core's block.
   int64_t area = 0;
-  const bool keep = m_blocks * n_blocks * CeilDiv(std::min(sM, M), bM) * CeilDiv(std::min(sN, N), bN) <= 4096;
-  std::vector<int32_t> count;
-  const bool small = M * N <= (int64_t{1} << 22);
-  if (small) count.assign(static_cast<std::size_t>(M * N), 0);
+  const bool keep = SatMul({m_blocks, n_blocks, per_core}) <= 4096;
+  std::vector<Rect> rects;  // every tile, for the exactly-once check
+  const bool small = M * N <= (int64_t{1} << 22);  // the numeric mode's bound
   for (int64_t core = 0; core < cores; ++core) {
     const int64_t m_idx = core % m_blocks, n_idx = core / m_blocks;
     const int64_t m_base = m_idx * sM, n_base = n_idx * sN;
@@ -84,21 +146,12 @@ SimResult Simulate(const Problem& p, const TCubeTiling& t, bool numeric) {
       ++r.tiles;
       if (keep) r.visits.push_back({static_cast<int>(core), order, m0, m1, n0, n1});
       ++order;
-      if (small) {
-        for (int64_t m = m0; m < m1; ++m) {
-          for (int64_t n = n0; n < n1; ++n) ++count[static_cast<std::size_t>(m * N + n)];
-        }
-      }
+      rects.push_back({m0, m1, n0, n1});
     }
   }
-  if (small) {
-    int64_t missing = 0, twice = 0;
-    for (int32_t c : count) {
-      missing += c == 0;
-      twice += c > 1;
-    }
-    if (missing) Note(r, std::to_string(missing) + " elements of C are never written");
-    if (twice) Note(r, std::to_string(twice) + " elements of C are written more than once");
+  if (const auto cover = CountWrites(rects, M, N)) {
+    if (cover->missing) Note(r, std::to_string(cover->missing) + " elements of C are never written");
+    if (cover->twice) Note(r, std::to_string(cover->twice) + " elements of C are written more than once");
   } else if (area != M * N) {
     Note(r, "the C tiles cover " + std::to_string(area) + " elements of " + std::to_string(M * N));
   }

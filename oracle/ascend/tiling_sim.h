@@ -3,7 +3,7 @@
 // block / mBlocks, tails by min), the C-tile order of each iterateOrder with stepM/stepN, and
 // the K loop in baseK steps with its tail.
 //
-// Symbolic mode (any size): every element of C written exactly once across cores, no access
+// Symbolic mode (up to 2^28 C tiles): every element of C written exactly once across cores, no access
 // outside A, B or C. Numeric mode (small shapes): the tiled product of small-integer matrices
 // (exact in every type) equals a plain matmul.
 #pragma once

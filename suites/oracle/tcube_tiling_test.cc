@@ -97,23 +97,6 @@ TEST(TilingValidate, HuaweiKernelUtTilingIsLegal) {
   EXPECT_TRUE(r.hard.legal()) << r.hard.violations()[0].message;
 }
 
-TEST(TilingValidate, ExactL0FitIsLegalK1) {
-  // GetTiling's recommended fp16 tile: baseN 256, baseK 64, L0B double-buffered = exactly 64 KB.
-  TCubeTiling t = HuaweiUt();
-  t[kM] = 128, t[kN] = 256, t[kKa] = t[kKb] = 64;
-  t[kSingleCoreM] = 128, t[kSingleCoreN] = 256, t[kSingleCoreK] = 64;
-  t[kBaseM] = 128, t[kBaseN] = 256, t[kBaseK] = 64;
-  t[kDbL0A] = 2, t[kDbL0B] = 2, t[kIsBias] = 0;
-  t[kDepthA1] = 1, t[kStepM] = 1, t[kDepthB1] = 1, t[kStepN] = 1;
-  const ChipProfile& chip = *FindChip("Ascend910B2");
-  const auto ok = Validate(Fp16(128, 256, 64), t, chip);
-  EXPECT_TRUE(ok.hard.legal()) << ok.hard.violations()[0].message;
-  t[kBaseK] = 80, t[kKa] = t[kKb] = 80, t[kSingleCoreK] = 80;  // 256*80*2*2 = 80 KB > 64 KB
-  const auto bad = Validate(Fp16(128, 256, 80), t, chip);
-  EXPECT_TRUE(bad.hard.Violates("tiling.l0b_fit"));
-  EXPECT_FALSE(bad.hard.Violates("tiling.l0a_fit"));  // 128*80*2*2 = 40 KB still fits L0A
-}
-
 TEST(TilingValidate, RulesOneAtATime) {
   const ChipProfile& chip = *FindChip("Ascend910B2");
   const Problem p = Fp16(64, 256, 256, true);
