@@ -163,24 +163,16 @@ SimResult Simulate(const Problem& p, const TCubeTiling& t, bool numeric) {
     for (int64_t i = 0; i < K * N; ++i) b[static_cast<std::size_t>(i)] = (i * 11 + 1) % 7 - 3;
     std::vector<int64_t> bias(static_cast<std::size_t>(N));
     for (int64_t n = 0; n < N; ++n) bias[static_cast<std::size_t>(n)] = p.is_bias ? n % 3 : 0;
-    for (int64_t core = 0; core < cores; ++core) {
-      const int64_t m_idx = core % m_blocks, n_idx = core / m_blocks;
-      if (n_idx >= n_blocks) continue;
-      const int64_t m_base = m_idx * sM, n_base = n_idx * sN;
-      const int64_t tail_m = std::min(sM, M - m_base), tail_n = std::min(sN, N - n_base);
-      for (const auto& [mt, nt] : TileOrder(CeilDiv(tail_m, bM), CeilDiv(tail_n, bN), stM, stN, t[kIterateOrder])) {
-        const int64_t m0 = m_base + mt * bM, m1 = std::min(m0 + bM, m_base + tail_m);
-        const int64_t n0 = n_base + nt * bN, n1 = std::min(n0 + bN, n_base + tail_n);
-        for (int64_t m = m0; m < m1; ++m) {
-          for (int64_t n = n0; n < n1; ++n) {
-            int64_t acc = bias[static_cast<std::size_t>(n)];
-            for (int64_t k0 = 0; k0 < sK; k0 += bK) {  // K loop with its tail
-              for (int64_t k = k0; k < std::min(k0 + bK, sK); ++k) {
-                acc += a[static_cast<std::size_t>(m * K + k)] * b[static_cast<std::size_t>(k * N + n)];
-              }
+    for (const auto& [m0, m1, n0, n1] : rects) {  // the tiles the coverage walk found, in order
+      for (int64_t m = m0; m < m1; ++m) {
+        for (int64_t n = n0; n < n1; ++n) {
+          int64_t acc = bias[static_cast<std::size_t>(n)];
+          for (int64_t k0 = 0; k0 < sK; k0 += bK) {  // K loop with its tail
+            for (int64_t k = k0; k < std::min(k0 + bK, sK); ++k) {
+              acc += a[static_cast<std::size_t>(m * K + k)] * b[static_cast<std::size_t>(k * N + n)];
             }
-            c[static_cast<std::size_t>(m * N + n)] = acc;
           }
+          c[static_cast<std::size_t>(m * N + n)] = acc;
         }
       }
     }
