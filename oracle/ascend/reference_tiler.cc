@@ -21,7 +21,9 @@ Result<TCubeTiling> MakeTiling(const Problem& p, const ChipProfile& chip) {
   if (p.a_format == Format::kNZ && (p.m % 16 || p.k % C0(p.a))) return R::Fail("no tiling: NZ A needs M % 16 and K % C0 == 0");
   if (p.b_format == Format::kNZ && (p.n % 16 || p.k % C0(p.b))) return R::Fail("no tiling: NZ B needs N % 16 and K % C0 == 0");
   // 1. Base tile.
-  const int64_t k_unit = (!p.trans_a && p.trans_b) ? C0(p.a) : 16;  // rule H6
+  // Rule H6 asks for C0 or 16; GetTiling's habit of whole C0 blocks (int8: 32, int4: 64) also
+  // keeps the MDL inner loop, which cuts K in C0 blocks, exact (k_loop.h).
+  const int64_t k_unit = (!p.trans_a && p.trans_b) ? C0(p.a) : std::max<int64_t>(16, C0(p.a));
   int64_t bm = std::min<int64_t>(128, AlignUp(p.m, 16));
   int64_t bn = std::min<int64_t>(256, AlignUp(p.n, 16));
   if (p.is_bias && chip.bias_table > 0) bn = std::min(bn, (2 * chip.bias_table / SizeTimes2(p.bias)) / 16 * 16);

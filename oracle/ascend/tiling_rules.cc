@@ -1,10 +1,11 @@
 #include "oracle/ascend/tiling_rules.h"
 
 #include <algorithm>
-
-#include "oracle/ascend/tiling_math.h"
 #include <array>
 #include <nlohmann/json.hpp>
+
+#include "oracle/ascend/k_loop.h"
+#include "oracle/ascend/tiling_math.h"
 
 namespace tcfuzz::oracle::ascend {
 namespace {
@@ -26,6 +27,8 @@ constexpr Rule kMdlDepth{"tiling.mdl_depth", "Ascend §3 H9 (kernel DepthCheck)"
 constexpr Rule kMdlKFull{"tiling.mdl_k_full", "Ascend §3 H10 (doc, KLoopMDLBase)",
                          "MDL: K not fully in L1 for A (B) needs stepM (stepN) = 1"};
 constexpr Rule kMdlKIter{"tiling.mdl_k_iter", "Ascend §3 H11", "MDL: kaIter and kbIter divide one another"};
+constexpr Rule kMdlKLoop{"tiling.mdl_k_loop", "Ascend §4 MDL K loop, §7 K8 (KLoopMDLBase arithmetic, derived)",
+                         "MDL: the K loop multiplies every K column once, from the L1 chunk the copy loaded"};
 constexpr Rule kEnums{"tiling.enum_values", "Ascend §3 H12", "iterateOrder, isBias in {0,1}; dbL0A/B/C in {1,2}"};
 constexpr Rule kNz{"tiling.nz_alignment", "Ascend §3 H13 (doc)", "NZ operands: M, N, singleCoreM/N multiples of 16; K, singleCoreK of C0"};
 constexpr Rule kStepDepth{"tiling.step_le_depth", "Ascend §3 H14 (GetTiling CheckFinalParams)",
@@ -47,8 +50,8 @@ constexpr Rule kWBaseK{"tiling.warn.base_k", "Ascend §3 soft", "GetTiling emits
 constexpr Rule kWStepK{"tiling.warn.step_k", "Ascend §7 K8", "stepKa and stepKb multiples of each other"};
 constexpr Rule kWDbL0C{"tiling.warn.db_l0c", "Ascend §2", "GetTiling always emits dbL0C = 1"};
 
-constexpr std::array<const Rule*, 23> kHard = {&kCores, &kPositive, &kL0A, &kL0B, &kL0C, &kBias, &kBaseAlign, &kL1,
-                                               &kDepth, &kMdlDepth, &kMdlKFull, &kMdlKIter, &kEnums, &kNz, &kStepDepth,
+constexpr std::array<const Rule*, 24> kHard = {&kCores, &kPositive, &kL0A, &kL0B, &kL0C, &kBias, &kBaseAlign, &kL1,
+                                               &kDepth, &kMdlDepth, &kMdlKFull, &kMdlKIter, &kMdlKLoop, &kEnums, &kNz, &kStepDepth,
                                                &k310P, &kShareModeRule, &kMmad, &kShape, &kSingle, &kBiasFlag, &kNdInner,
                                                &kCoverage};
 constexpr std::array<const Rule*, 4> kSoft = {&kWExtraCores, &kWBaseK, &kWStepK, &kWDbL0C};
@@ -211,7 +214,11 @@ TilingVerdict Validate(const Problem& p, const TCubeTiling& t, const ChipProfile
     const int64_t k_iter = CeilDiv(sK, bK);
     if ((k_iter > stKa && stM != 1) || (k_iter > stKb && stN != 1)) add(v, kMdlKFull, kStepM, "K not fully in L1 needs step 1");
     const int64_t ka = CeilDiv(sK, bK * stKa), kb = CeilDiv(sK, bK * stKb);
-    if (ka % kb != 0 && kb % ka != 0) add(v, kMdlKIter, kStepKa, "kaIter " + std::to_string(ka) + " and kbIter " + std::to_string(kb) + " do not divide");
+    if (ka % kb != 0 && kb % ka != 0) {
+      add(v, kMdlKIter, kStepKa, "kaIter " + std::to_string(ka) + " and kbIter " + std::to_string(kb) + " do not divide");
+    } else if (auto fault = KLoopFault(p, t)) {  // one root cause, one rule: only once H11 holds
+      add(v, kMdlKLoop, kStepKa, *fault);
+    }
   }
   // H13.
   if (p.a_format == Format::kNZ && (p.m % 16 || sM % 16 || p.k % C0(p.a) || sK % C0(p.a))) add(v, kNz, kSingleCoreM, "NZ A alignment");

@@ -1,12 +1,13 @@
 #include "oracle/ascend/tiling_sim.h"
 
 #include <algorithm>
-
-#include "oracle/ascend/tiling_math.h"
 #include <cstdio>
 #include <map>
 #include <optional>
 #include <vector>
+
+#include "oracle/ascend/k_loop.h"
+#include "oracle/ascend/tiling_math.h"
 
 namespace tcfuzz::oracle::ascend {
 namespace {
@@ -110,6 +111,7 @@ SimResult Simulate(const Problem& p, const TCubeTiling& t, bool numeric) {
   const int64_t cores = t[kUsedCoreNum];
   if (sK > K) Note(r, "singleCoreK " + std::to_string(sK) + " reads K columns past K = " + std::to_string(K));
   r.k_steps = CeilDiv(sK, bK);
+  if (auto fault = KLoopFault(p, t)) Note(r, *fault);
   // A raw image can ask for 2^62 tiles; walking them would hang, so past a budget the tiling
   // is reported unsimulated (not clean) instead.
   const int64_t per_core = SatMul({CeilDiv(std::min(sM, M), bM), CeilDiv(std::min(sN, N), bN)});
@@ -163,12 +165,13 @@ SimResult Simulate(const Problem& p, const TCubeTiling& t, bool numeric) {
     for (int64_t i = 0; i < K * N; ++i) b[static_cast<std::size_t>(i)] = (i * 11 + 1) % 7 - 3;
     std::vector<int64_t> bias(static_cast<std::size_t>(N));
     for (int64_t n = 0; n < N; ++n) bias[static_cast<std::size_t>(n)] = p.is_bias ? n % 3 : 0;
+    const std::vector<KStep> k_steps = KLoopSteps(p, t, K);
     for (const auto& [m0, m1, n0, n1] : rects) {  // the tiles the coverage walk found, in order
       for (int64_t m = m0; m < m1; ++m) {
         for (int64_t n = n0; n < n1; ++n) {
           int64_t acc = bias[static_cast<std::size_t>(n)];
-          for (int64_t k0 = 0; k0 < sK; k0 += bK) {  // K loop with its tail
-            for (int64_t k = k0; k < std::min(k0 + bK, sK); ++k) {
+          for (const KStep& s : k_steps) {  // the kernel's K loop (Norm or MDL), tails included
+            for (int64_t k = s.k0; k < s.k0 + s.len; ++k) {
               acc += a[static_cast<std::size_t>(m * K + k)] * b[static_cast<std::size_t>(k * N + n)];
             }
           }

@@ -1,7 +1,7 @@
 // The tiled execution a TCubeTiling describes, on the CPU (../shared/reference/
 // ascend-tcubetiling.md §4): the sample kernel's core mapping (mIdx = block % mBlocks, nIdx =
 // block / mBlocks, tails by min), the C-tile order of each iterateOrder with stepM/stepN, and
-// the K loop in baseK steps with its tail.
+// the K loop with its tail: baseK steps (Norm) or L1 chunks of stepKa/stepKb (MDL, k_loop.h).
 //
 // Symbolic mode (up to 2^28 C tiles): every element of C written exactly once across cores, no access
 // outside A, B or C. Numeric mode (small shapes): the tiled product of small-integer matrices

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "oracle/ascend/tiling_rules.h"
+#include "suites/support/tiling_cases.h"
 
 namespace tcfuzz::oracle::ascend {
 namespace {
@@ -68,29 +69,8 @@ TEST(ChipProfiles, NamesAndSizes) {
   EXPECT_EQ(ChipFromJson(R"({"name":"x","cores":4})").error(), "chip profile: unknown key 'cores'");
 }
 
-Problem Fp16(int64_t m, int64_t n, int64_t k, bool bias = false) {
-  Problem p;
-  p.m = m;
-  p.n = n;
-  p.k = k;
-  p.is_bias = bias;
-  return p;
-}
-
-// The hand-written tiling of a Huawei kernel UT (reference §8): {coreNum 1, M 64, N 256, K 256,
-// single 64/256/256, base 32/64/256, depthA1 2, depthB1 4, stepM 1, stepN 2, stepKa 1,
-// stepKb 1, isBias 1, iterateOrder 1}; L0 buffers single (the UT leaves them to the kernel).
-TCubeTiling HuaweiUt() {
-  TCubeTiling t;
-  t[kUsedCoreNum] = 1;
-  t[kM] = 64, t[kN] = 256, t[kKa] = 256, t[kKb] = 256;
-  t[kSingleCoreM] = 64, t[kSingleCoreN] = 256, t[kSingleCoreK] = 256;
-  t[kBaseM] = 32, t[kBaseN] = 64, t[kBaseK] = 256;
-  t[kDepthA1] = 2, t[kDepthB1] = 4, t[kStepM] = 1, t[kStepN] = 2, t[kStepKa] = 1, t[kStepKb] = 1;
-  t[kIsBias] = 1, t[kIterateOrder] = 1;
-  t[kDbL0A] = 1, t[kDbL0B] = 1, t[kDbL0C] = 1;
-  return t;
-}
+Problem Fp16(int64_t m, int64_t n, int64_t k, bool bias = false) { return testing::MakeProblem(m, n, k, DType::kFloat16, bias); }
+using testing::HuaweiUt;
 
 TEST(TilingValidate, HuaweiKernelUtTilingIsLegal) {
   const auto r = Validate(Fp16(64, 256, 256, true), HuaweiUt(), *FindChip("Ascend910B2"));

@@ -6,32 +6,17 @@
 #include <gtest/gtest.h>
 
 #include "oracle/ascend/tiling_sim.h"
+#include "suites/support/tiling_cases.h"
 
 namespace tcfuzz::oracle::ascend {
 namespace {
 
-Problem Make(int64_t m, int64_t n, int64_t k, DType ab = DType::kFloat16) {
-  Problem p;
-  p.m = m, p.n = n, p.k = k, p.a = ab, p.b = ab;
-  if (ab == DType::kInt8) p.c = p.bias = DType::kInt32;
-  return p;
-}
-
-// One core per C block, single-buffered L0, steps 1 unless set after.
+// Short names for the shared builders: Make(m, n, k[, type]), Tile(p, sM, sN, bM, bN, bK), B2().
+Problem Make(int64_t m, int64_t n, int64_t k, DType ab = DType::kFloat16) { return testing::MakeProblem(m, n, k, ab); }
 TCubeTiling Tile(const Problem& p, int64_t sm, int64_t sn, int64_t bm, int64_t bn, int64_t bk) {
-  TCubeTiling t;
-  t[kM] = static_cast<int32_t>(p.m), t[kN] = static_cast<int32_t>(p.n), t[kKa] = t[kKb] = static_cast<int32_t>(p.k);
-  t[kUsedCoreNum] = static_cast<int32_t>(((p.m + sm - 1) / sm) * ((p.n + sn - 1) / sn));
-  t[kSingleCoreM] = static_cast<int32_t>(sm), t[kSingleCoreN] = static_cast<int32_t>(sn);
-  t[kSingleCoreK] = static_cast<int32_t>(p.k);
-  t[kBaseM] = static_cast<int32_t>(bm), t[kBaseN] = static_cast<int32_t>(bn), t[kBaseK] = static_cast<int32_t>(bk);
-  t[kStepM] = t[kStepN] = t[kStepKa] = t[kStepKb] = 1;
-  t[kDepthA1] = t[kDepthB1] = 1;
-  t[kDbL0A] = t[kDbL0B] = t[kDbL0C] = 1;
-  return t;
+  return testing::MakeTiling(p, sm, sn, bm, bn, bk);
 }
-
-const ChipProfile& B2() { return *FindChip("Ascend910B2"); }
+const ChipProfile& B2() { return testing::Ascend910B2(); }
 
 std::string First(const Verdict& v) { return v.legal() ? "" : v.violations()[0].message; }
 
@@ -163,18 +148,33 @@ TEST(TilingHazards, K7_DbL0CMeasuredInBytes) {
 }
 
 TEST(TilingHazards, K8_StepKaStepKbNotMultiples) {
-  // MDL with stepKa 3, stepKb 2, baseK 64: K = 384 gives kaIter = 2, kbIter = 3 (no divisor: a
-  // hard H11 violation); K = 256 gives 2 and 2, which the kernel accepts: only a warning.
+  // MDL with stepKa 3, stepKb 2, baseK 64. K = 384 gives kaIter = 2, kbIter = 3 (no divisor: a
+  // hard H11 violation).
   Problem p = Make(64, 64, 384);
   p.schedule = Schedule::kMdl;
   TCubeTiling t = Tile(p, 64, 64, 32, 32, 64);
   t[kStepKa] = 3, t[kDepthA1] = 3, t[kStepKb] = 2, t[kDepthB1] = 2;
   EXPECT_TRUE(Validate(p, t, B2()).hard.Violates("tiling.mdl_k_iter"));
+  // K = 256 gives 2 and 2, which the kernel's assert accepts. But kaStepFactor = 3 / 2 = 1, so
+  // outer iteration 1 (K steps 2 and 3 = columns [128, 256)) copies A's chunk 1 / 1 = 1, which
+  // holds columns [192, 256): columns [128, 192) of A are read from the wrong chunk.
   p.k = 256;
   t[kKa] = t[kKb] = t[kSingleCoreK] = 256;
   const auto v = Validate(p, t, B2());
-  EXPECT_TRUE(v.hard.legal()) << First(v.hard);
-  EXPECT_TRUE(v.warnings.Violates("tiling.warn.step_k"));
+  EXPECT_TRUE(v.hard.Violates("tiling.mdl_k_loop")) << First(v.hard);
+  EXPECT_NE(First(v.hard).find("needs A's K columns [128, 192) but its L1 holds chunk 1 = [192, 256)"), std::string::npos)
+      << First(v.hard);
+  EXPECT_FALSE(Simulate(p, t, true).clean);
+  // K = 128 fits in one chunk of each (2 steps <= stepKb 2 < stepKa 3): one outer iteration, no
+  // chunk switch, so the non-multiple steps are only GetTiling's habit (a warning).
+  p.k = 128;
+  t[kKa] = t[kKb] = t[kSingleCoreK] = 128;
+  const auto ok = Validate(p, t, B2());
+  EXPECT_TRUE(ok.hard.legal()) << First(ok.hard);
+  EXPECT_TRUE(ok.warnings.Violates("tiling.warn.step_k"));
+  const auto sim = Simulate(p, t, true);
+  EXPECT_TRUE(sim.clean) << sim.findings[0];
+  EXPECT_TRUE(sim.numeric_run);
 }
 
 TEST(TilingHazards, K12_NdInnerDimensionLimit) {

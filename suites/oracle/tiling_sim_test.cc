@@ -4,27 +4,18 @@
 #include <rapidcheck/gtest.h>
 
 #include "oracle/ascend/tiling_sim.h"
+#include "suites/support/tiling_cases.h"
 
 namespace tcfuzz::oracle::ascend {
 namespace {
 
-Problem Fp16(int64_t m, int64_t n, int64_t k, bool bias = false) {
-  Problem p;
-  p.m = m, p.n = n, p.k = k, p.is_bias = bias;
-  return p;
-}
+Problem Fp16(int64_t m, int64_t n, int64_t k, bool bias = false) { return testing::MakeProblem(m, n, k, DType::kFloat16, bias); }
 
+// MakeTiling with an explicit core count (the mapping tests give too many or too few).
 TCubeTiling Tiling(int cores, int64_t m, int64_t n, int64_t k, int64_t sm, int64_t sn, int64_t bm, int64_t bn,
                    int64_t bk, int step_m = 1, int step_n = 1, int order = 0) {
-  TCubeTiling t;
+  TCubeTiling t = testing::MakeTiling(Fp16(m, n, k), sm, sn, bm, bn, bk, step_m, step_n, order);
   t[kUsedCoreNum] = cores;
-  t[kM] = static_cast<int32_t>(m), t[kN] = static_cast<int32_t>(n), t[kKa] = t[kKb] = static_cast<int32_t>(k);
-  t[kSingleCoreM] = static_cast<int32_t>(sm), t[kSingleCoreN] = static_cast<int32_t>(sn), t[kSingleCoreK] = static_cast<int32_t>(k);
-  t[kBaseM] = static_cast<int32_t>(bm), t[kBaseN] = static_cast<int32_t>(bn), t[kBaseK] = static_cast<int32_t>(bk);
-  t[kStepM] = step_m, t[kStepN] = step_n, t[kStepKa] = t[kStepKb] = 1;
-  t[kDepthA1] = step_m, t[kDepthB1] = step_n;
-  t[kIterateOrder] = order;
-  t[kDbL0A] = t[kDbL0B] = t[kDbL0C] = 1;
   return t;
 }
 
