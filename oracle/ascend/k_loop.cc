@@ -1,7 +1,6 @@
 #include "oracle/ascend/k_loop.h"
 
 #include <algorithm>
-#include <set>
 
 #include "oracle/ascend/tiling_math.h"
 
@@ -56,7 +55,7 @@ std::optional<std::string> MdlOuter(const Mdl& m, int64_t o, std::vector<KStep>*
   const int64_t b0 = SatMul({cb, m.sb, m.bK}), b1 = SatAdd(b0, ChunkCols(m, cb, m.outer_b, m.tail_b_cols, m.sb));
   const int64_t want0 = SatMul({start, m.bK}), want1 = std::min(SatMul({SatAdd(start, m.min_step), m.bK}), m.sK);
   int64_t at = want0;
-  const std::string where = "MDL K loop, outer iteration " + std::to_string(o) + ": ";
+  const auto where = [o] { return "MDL K loop, outer iteration " + std::to_string(o) + ": "; };
   for (int64_t j = 0; j < inner; ++j) {
     // Without a step list, the middle steps can be skipped: if the second step follows the first,
     // every middle step does (len = base = baseK), and only the ends meet the chunk edges.
@@ -67,23 +66,23 @@ std::optional<std::string> MdlOuter(const Mdl& m, int64_t o, std::vector<KStep>*
     const int64_t k0 = SatMul({SatAdd(start, j), m.bK}), len = j + 1 == inner ? inner_tail : base;
     const int64_t k1 = SatAdd(k0, len);
     if (k0 != at) {
-      return where + "K columns [" + std::to_string(std::min(at, k0)) + ", " + std::to_string(std::max(at, k0)) + ") " +
+      return where() + "K columns [" + std::to_string(std::min(at, k0)) + ", " + std::to_string(std::max(at, k0)) + ") " +
              (k0 > at ? "are never multiplied" : "are multiplied twice");
     }
-    if (k1 > m.sK) return where + "reads K columns up to " + std::to_string(k1) + " past singleCoreK " + std::to_string(m.sK);
+    if (k1 > m.sK) return where() + "reads K columns up to " + std::to_string(k1) + " past singleCoreK " + std::to_string(m.sK);
     if (k0 < a0 || k1 > a1) {
-      return where + "needs A's K columns [" + std::to_string(k0) + ", " + std::to_string(k1) + ") but its L1 holds chunk " +
+      return where() + "needs A's K columns [" + std::to_string(k0) + ", " + std::to_string(k1) + ") but its L1 holds chunk " +
              std::to_string(ca) + " = [" + std::to_string(a0) + ", " + std::to_string(a1) + ") (K8)";
     }
     if (k0 < b0 || k1 > b1) {
-      return where + "needs B's K columns [" + std::to_string(k0) + ", " + std::to_string(k1) + ") but its L1 holds chunk " +
+      return where() + "needs B's K columns [" + std::to_string(k0) + ", " + std::to_string(k1) + ") but its L1 holds chunk " +
              std::to_string(cb) + " = [" + std::to_string(b0) + ", " + std::to_string(b1) + ") (K8)";
     }
     if (steps) steps->push_back({k0, len});
     at = k1;
   }
   if (at != want1) {
-    return where + "K columns [" + std::to_string(std::min(at, want1)) + ", " + std::to_string(std::max(at, want1)) + ") " +
+    return where() + "K columns [" + std::to_string(std::min(at, want1)) + ", " + std::to_string(std::max(at, want1)) + ") " +
            (at < want1 ? "are never multiplied" : "are multiplied twice");
   }
   return std::nullopt;
@@ -91,18 +90,21 @@ std::optional<std::string> MdlOuter(const Mdl& m, int64_t o, std::vector<KStep>*
 
 // Outer iterations worth walking: the first ones, the ones around the first chunk switch of the
 // larger step (where non-multiple steps first read the wrong chunk), and the last ones (tails).
-// The iterations in between repeat the first ones.
-std::set<int64_t> OutersToWalk(const Mdl& m) {
+// The iterations in between repeat the first ones. Calls visit(o) in ascending order, each once,
+// until it returns a fault.
+template <typename Visit>
+std::optional<std::string> WalkOuters(const Mdl& m, Visit visit) {
   constexpr int64_t kWindow = 4096;
-  std::set<int64_t> out;
-  const auto add_range = [&](int64_t lo, int64_t hi) {
-    for (int64_t o = std::max<int64_t>(lo, 0); o < std::min(hi, m.out_iter); ++o) out.insert(o);
-  };
-  add_range(0, kWindow);
   const int64_t f = std::max(m.fa, m.fb);
-  add_range(f - 2, f + 2);
-  add_range(m.out_iter - kWindow, m.out_iter);
-  return out;
+  const std::pair<int64_t, int64_t> ranges[] = {{0, kWindow}, {f - 2, f + 2}, {m.out_iter - kWindow, m.out_iter}};
+  int64_t next = 0;  // the first iteration not yet visited
+  for (const auto& [lo, hi] : ranges) {
+    for (int64_t o = std::max(lo, next); o < std::min(hi, m.out_iter); ++o) {
+      if (auto fault = visit(o)) return fault;
+      next = o + 1;
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -112,10 +114,7 @@ std::optional<std::string> KLoopFault(const Problem& p, const TCubeTiling& t) {
     return std::nullopt;  // Norm: baseK steps, tail last, always exact
   }
   const Mdl m = MakeMdl(p, t);
-  for (const int64_t o : OutersToWalk(m)) {
-    if (auto fault = MdlOuter(m, o, nullptr)) return fault;
-  }
-  return std::nullopt;
+  return WalkOuters(m, [&m](int64_t o) { return MdlOuter(m, o, nullptr); });
 }
 
 std::vector<KStep> KLoopSteps(const Problem& p, const TCubeTiling& t, int64_t max_steps) {
