@@ -236,6 +236,29 @@ TEST(Cli, TilingCheckJsonAndErrors) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(Cli, TilingFuzzDrivesACommandTiler) {
+  const std::string dir = TempDir("tiling_fuzz");
+  // tcfuzz's own `tiling make`, run as an external command: reads the problem from stdin and
+  // the chip from TCFUZZ_CHIP, so it must fuzz clean.
+  const std::string tiler = std::string(TCFUZZ_BIN) + " tiling make --chip \\\"\\$TCFUZZ_CHIP\\\" --problem -";
+  const CliRun r = Tcfuzz("tiling fuzz --seed 11 --cases 60 --report " + dir + " --tiler \"" + tiler + "\"");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("tcfuzz tiling fuzz: seed 11"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("60 cases"), std::string::npos) << r.out;
+  const auto summary = nlohmann::json::parse(suites::ReadFile(dir + "/summary.json").value());
+  EXPECT_EQ(summary["cases"], 60);
+  EXPECT_GT(summary["answered"].get<int>(), 0);
+  // A tiler that always crashes: exit 1 and a finding with its reproducer.
+  const CliRun crash = Tcfuzz("tiling fuzz --seed 1 --cases 5 --chip Ascend310P3 --report " + dir + "/c --tiler 'kill -ABRT $$'");
+  EXPECT_EQ(crash.code, 1) << crash.out;
+  EXPECT_TRUE(std::filesystem::exists(dir + "/c/0-tiler.crash.txt")) << crash.out;
+  ExpectOneLineError(Tcfuzz("tiling fuzz --cases 0"));
+  ExpectOneLineError(Tcfuzz("tiling fuzz --cases 5 --time 3"));
+  ExpectOneLineError(Tcfuzz("tiling fuzz --chip Ascend999 --cases 5"));
+  ExpectOneLineError(Tcfuzz("tiling fuzz --timeout-ms 0 --cases 5"));
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Cli, BadArgumentsAreOneLineErrorsWithExitCode2) {
   ExpectOneLineError(Tcfuzz("explain smem --arch sm_80 --operand a --major k --dtype f16 --rows 64 --kbytes 32 0"));
   ExpectOneLineError(Tcfuzz("explain smem --arch sm_90a --operand c --major k --dtype f16 --rows 64 --kbytes 32 0"));
@@ -264,7 +287,7 @@ TEST(Cli, BadArgumentsAreOneLineErrorsWithExitCode2) {
 TEST(Cli, HelpOnEveryCommand) {
   for (const char* cmd : {"--help", "explain --help", "explain zcm --help", "explain smem --help",
                           "explain sparse --help", "encode smem --help", "oracle dot --help",
-                          "oracle captures --help", "tiling chips --help", "tiling check --help", "tiling simulate --help", "tiling make --help", "run --help",
+                          "oracle captures --help", "tiling chips --help", "tiling check --help", "tiling simulate --help", "tiling make --help", "tiling fuzz --help", "run --help",
                           "replay --help", "rules --help"}) {
     const CliRun r = Tcfuzz(cmd);
     EXPECT_EQ(r.code, 0) << cmd;

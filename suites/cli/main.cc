@@ -11,6 +11,7 @@
 //   tcfuzz tiling check --chip NAME|FILE --problem FILE TILING(.bin|.json) [--json]
 //   tcfuzz tiling simulate --chip NAME|FILE --problem FILE TILING [--numeric]
 //   tcfuzz tiling make --chip NAME|FILE --problem FILE
+//   tcfuzz tiling fuzz [--tiler CMD] [--chip NAME|FILE] [--seed S] [--cases N | --time S] [--report DIR]
 //   tcfuzz run [--suite NAME]... [--seed S] [--cases N | --time SECONDS] [--shard I/N]
 //              [--report DIR] [--no-progress]
 //   tcfuzz replay FILE...
@@ -29,6 +30,7 @@
 #include "suites/cli/explain_zcm.h"
 #include "suites/cli/numerics_commands.h"
 #include "suites/cli/tiling_commands.h"
+#include "suites/campaigns/tiling_fuzz.h"
 #include "suites/captures/capture_sets.h"
 #include "suites/runner/atomic_file.h"
 #include "suites/runner/campaign.h"
@@ -176,6 +178,11 @@ int Rules(bool json) {
   return 0;
 }
 
+uint64_t RandomSeed() {
+  std::random_device rd;
+  return (uint64_t{rd()} << 32) | rd();
+}
+
 std::string JoinArgs(int argc, char** argv) {
   std::string s;
   for (int i = 0; i < argc; ++i) s += (i ? " " : "") + std::string(argv[i]);
@@ -253,7 +260,23 @@ int main(int argc, char** argv) {
   tsim->add_flag("--numeric", numeric, "also compare the tiled product with a plain matmul (small shapes)");
   CLI::App* tmake = tiling->add_subcommand("make", "the reference tiler's answer, as the JSON form");
   tmake->add_option("--chip", chip_arg, "SoC name (case-insensitive) or a profile JSON file")->required();
-  tmake->add_option("--problem", problem_file, "problem JSON")->required();
+  tmake->add_option("--problem", problem_file, "problem JSON ('-' for stdin)")->required();
+  CLI::App* tfuzz = tiling->add_subcommand(
+      "fuzz", "fuzz a tiler: generated problems, every answer validated and simulated (exit 0 clean, 1 findings)");
+  tcfuzz::suites::TilingFuzzOptions tf;
+  std::string tf_seed;
+  uint64_t tf_cases = 0, tf_timeout_ms = 10000;
+  double tf_seconds = 0;
+  tfuzz->add_option("--tiler", tf.tiler_command,
+                    "command: problem JSON on stdin, TCFUZZ_CHIP in the environment; tiling JSON or 200-byte image on "
+                    "stdout (exit 0), or exit 1 to refuse (default: the reference tiler)");
+  tfuzz->add_option("--chip", tf.chip_arg, "SoC name or profile file (default: every built-in chip in turn)");
+  tfuzz->add_option("--seed", tf_seed, "base seed (default: random, printed)");
+  auto* tf_cases_opt = tfuzz->add_option("--cases", tf_cases, "number of problems (default 2000)");
+  auto* tf_time_opt = tfuzz->add_option("--time", tf_seconds, "seconds to run instead of a case count");
+  tf_cases_opt->excludes(tf_time_opt);
+  tfuzz->add_option("--timeout-ms", tf_timeout_ms, "deadline for one tiler call (default 10000)");
+  tfuzz->add_option("--report", tf.out_dir, "report folder (default: report/tiling-fuzz)");
 
   CLI::App* encode = app.add_subcommand("encode", "Build an operand from a description");
   encode->require_subcommand(1);
@@ -310,18 +333,24 @@ int main(int argc, char** argv) {
   if (*tcheck) return tcfuzz::suites::TilingCheck(chip_arg, problem_file, tiling_file, tiling_json);
   if (*tsim) return tcfuzz::suites::TilingSimulate(chip_arg, problem_file, tiling_file, numeric);
   if (*tmake) return tcfuzz::suites::TilingMake(chip_arg, problem_file);
+  if (*tfuzz) {
+    if (!tf.chip_arg.empty()) tf.chip = tcfuzz::suites::LoadChip(tf.chip_arg);
+    tf.seed = tf_seed.empty() ? RandomSeed() : ParseNumberArg("--seed", tf_seed, ~uint64_t{0});
+    if (*tf_time_opt && !(tf_seconds > 0)) Die("--time: must be a positive number of seconds");
+    if (*tf_cases_opt && tf_cases == 0) Die("--cases: must be at least 1");
+    if (tf_timeout_ms == 0 || tf_timeout_ms > 3600000) Die("--timeout-ms: must be 1..3600000");
+    if (tf.out_dir.empty()) Die("--report: empty folder name");
+    tf.cases = tf_cases, tf.seconds = tf_seconds, tf.timeout = std::chrono::milliseconds(tf_timeout_ms);
+    tf.command_line = JoinArgs(argc, argv);
+    return tcfuzz::suites::RunTilingFuzz(tf, std::cout);
+  }
   if (*dot) return OracleDot(na);
   if (*captures) return tcfuzz::suites::OracleCaptures(na.dir.empty() ? tcfuzz::suites::DefaultCapturesDir() : na.dir, std::cout);
   if (*nsmem) return EncodeSmem(sa);
   if (*replay) return Replay(files);
   if (*rules) return Rules(rules_json);
   if (*run) {
-    if (seed_text.empty()) {
-      std::random_device rd;
-      options.seed = (uint64_t{rd()} << 32) | rd();
-    } else {
-      options.seed = ParseNumberArg("--seed", seed_text, ~uint64_t{0});
-    }
+    options.seed = seed_text.empty() ? RandomSeed() : ParseNumberArg("--seed", seed_text, ~uint64_t{0});
     if (*time_opt) {
       if (!(seconds > 0)) Die("--time: must be a positive number of seconds");
       options.seconds = seconds;

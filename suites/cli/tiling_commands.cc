@@ -16,19 +16,6 @@ namespace {
 
 using namespace oracle::ascend;
 
-ChipProfile LoadChip(const std::string& name_or_file) {
-  if (const ChipProfile* c = FindChip(name_or_file)) return *c;
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(name_or_file, ec)) {
-    cli::Die("--chip: '" + name_or_file + "' is neither a known SoC (tcfuzz tiling chips) nor a profile file");
-  }
-  auto text = ReadFile(name_or_file);
-  if (!text.ok()) cli::Die(text.error());
-  auto chip = ChipFromJson(text.value());
-  if (!chip.ok()) cli::Die(name_or_file + ": " + chip.error());
-  return chip.value();
-}
-
 nlohmann::ordered_json Entries(const oracle::Verdict& v) {
   nlohmann::ordered_json a = nlohmann::ordered_json::array();
   for (const auto& x : v.violations()) a.push_back({{"rule", std::string(x.rule->id)}, {"message", x.message}});
@@ -65,6 +52,19 @@ Loaded Load(const std::string& chip_arg, const std::string& problem_file, const 
 }
 
 }  // namespace
+
+ChipProfile LoadChip(const std::string& name_or_file) {
+  if (const ChipProfile* c = FindChip(name_or_file)) return *c;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(name_or_file, ec)) {
+    cli::Die("--chip: '" + name_or_file + "' is neither a known SoC (tcfuzz tiling chips) nor a profile file");
+  }
+  auto text = ReadFile(name_or_file);
+  if (!text.ok()) cli::Die(text.error());
+  auto chip = ChipFromJson(text.value());
+  if (!chip.ok()) cli::Die(name_or_file + ": " + chip.error());
+  return chip.value();
+}
 
 int TilingChips(bool json) {
   if (json) {

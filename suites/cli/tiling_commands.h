@@ -1,9 +1,14 @@
-// `tcfuzz tiling chips` and `tcfuzz tiling check`.
+// The `tcfuzz tiling` commands (fuzz itself lives in suites/campaigns/tiling_fuzz.h).
 #pragma once
 
 #include <string>
 
+#include "oracle/ascend/chip_profile.h"
+
 namespace tcfuzz::suites {
+
+// A built-in SoC by name, else a profile file; a one-line error (exit 2) when neither.
+oracle::ascend::ChipProfile LoadChip(const std::string& name_or_file);
 
 int TilingChips(bool json);
 // Exit code: 0 legal, 1 illegal; bad input is a one-line error with exit code 2.
