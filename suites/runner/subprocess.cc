@@ -38,7 +38,30 @@ std::string CommandResult::Describe(std::chrono::milliseconds timeout) const {
 }
 
 CommandResult RunCommand(const std::string& command, const std::string& stdin_text, const CommandOptions& options) {
+  return RunArgv({"/bin/sh", "-c", command}, stdin_text, options);
+}
+
+CommandResult RunArgv(const std::vector<std::string>& argv, const std::string& stdin_text, const CommandOptions& options) {
   CommandResult r;
+  if (argv.empty()) {
+    r.error = "empty command";
+    return r;
+  }
+  std::vector<char*> args;  // built before fork: the child may only call async-signal-safe functions
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  std::vector<std::string> env_text;  // the inherited environment with options.env over it
+  for (char** e = environ; *e != nullptr; ++e) {
+    const std::string entry(*e);
+    const std::string key = entry.substr(0, entry.find('='));
+    bool replaced = false;
+    for (const auto& [k, v] : options.env) replaced = replaced || k == key;
+    if (!replaced) env_text.push_back(entry);
+  }
+  for (const auto& [k, v] : options.env) env_text.push_back(k + "=" + v);
+  std::vector<char*> envp;
+  for (const std::string& e : env_text) envp.push_back(const_cast<char*>(e.c_str()));
+  envp.push_back(nullptr);
   ::signal(SIGPIPE, SIG_IGN);
   Pipe in, out, err;
   if (::pipe2(in.fd, O_CLOEXEC) != 0 || ::pipe2(out.fd, O_CLOEXEC) != 0 || ::pipe2(err.fd, O_CLOEXEC) != 0) {
@@ -57,8 +80,7 @@ CommandResult RunCommand(const std::string& command, const std::string& stdin_te
     ::dup2(in.fd[0], 0);
     ::dup2(out.fd[1], 1);
     ::dup2(err.fd[1], 2);
-    for (const auto& [k, v] : options.env) ::setenv(k.c_str(), v.c_str(), 1);
-    ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    ::execve(args[0], args.data(), envp.data());
     ::_exit(127);
   }
   ::setpgid(pid, pid);  // also here, so the group exists before we might kill it

@@ -1,5 +1,5 @@
 // Running a command that may crash, hang or flood its output, without letting it take tcfuzz
-// down: `/bin/sh -c COMMAND` in its own process group (fork + exec), stdin fed from a string,
+// down: a program (or `/bin/sh -c COMMAND`) in its own process group (fork + exec), stdin fed from a string,
 // stdout and stderr captured up to a cap, the whole group killed at a deadline.
 #pragma once
 
@@ -30,8 +30,12 @@ struct CommandOptions {
   std::vector<std::pair<std::string, std::string>> env;  // added to the inherited environment
 };
 
-// Runs `command` with `/bin/sh -c`. SIGPIPE is ignored in this process from the first call on
-// (a child that exits without reading stdin must not kill tcfuzz); the child gets it back.
+// Runs argv[0] (a path, not searched) with argv. SIGPIPE is ignored in this process from the
+// first call on (a child that exits without reading stdin must not kill tcfuzz); the child gets
+// it back.
+CommandResult RunArgv(const std::vector<std::string>& argv, const std::string& stdin_text, const CommandOptions& options);
+
+// RunArgv of `/bin/sh -c command`.
 CommandResult RunCommand(const std::string& command, const std::string& stdin_text, const CommandOptions& options);
 
 }  // namespace tcfuzz::suites

@@ -1,0 +1,162 @@
+#include "suites/runner/batch_engine.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <deque>
+#include <memory>
+#include <sstream>
+
+#include "suites/runner/subprocess.h"
+
+namespace tcfuzz::suites {
+namespace {
+
+// Appends lines and forces each to disk before the worker it announces starts: after a hang or
+// a crash of the machine the journal still names the range in flight.
+class Journal {
+ public:
+  explicit Journal(const std::string& path) {
+    if (!path.empty()) file_.reset(std::fopen(path.c_str(), "a"));
+  }
+  bool ok(const std::string& path) const { return path.empty() || file_ != nullptr; }
+  void Line(const std::string& line) {
+    if (!file_) return;
+    std::fputs((line + "\n").c_str(), file_.get());
+    std::fflush(file_.get());
+    ::fsync(::fileno(file_.get()));
+  }
+
+ private:
+  struct Closer {
+    void operator()(std::FILE* f) const { std::fclose(f); }
+  };
+  std::unique_ptr<std::FILE, Closer> file_;
+};
+
+struct Range {
+  uint64_t first, count;
+};
+
+// One worker over one range: either a complete answer or the reason it has none.
+struct Attempt {
+  bool complete = false;
+  uint64_t ran = 0;
+  std::vector<CaseLineFields> cases;
+  CaseOutcome failure = CaseOutcome::kHarnessError;  // when !complete: fault, timeout or harness error
+  std::string detail;
+  bool can_split = true;  // false: the worker cannot start at all, so splitting will not help
+};
+
+Attempt RunWorker(const EngineOptions& o, const std::string& suite, uint64_t seed, Range r) {
+  std::vector<std::string> argv = o.worker;
+  for (const std::string& a : {std::string("--suite"), suite, std::string("--seed"), std::to_string(seed),
+                               std::string("--first"), std::to_string(r.first), std::string("--count"),
+                               std::to_string(r.count)}) {
+    argv.push_back(a);
+  }
+  argv.insert(argv.end(), o.extra_args.begin(), o.extra_args.end());
+  CommandOptions co;
+  co.timeout = o.watchdog_base + std::chrono::duration_cast<std::chrono::milliseconds>(o.watchdog_per_case * r.count);
+  co.max_output = std::size_t{64} << 20;
+  const CommandResult res = RunArgv(argv, "", co);
+  Attempt a;
+  bool done = false;
+  std::string fault;
+  std::istringstream lines(res.out);
+  for (std::string line; std::getline(lines, line);) {
+    if (auto c = ParseCaseLine(line)) {
+      a.cases.push_back(*c);
+    } else if (line.starts_with("ran ")) {
+      a.ran = std::strtoull(line.c_str() + 4, nullptr, 10);
+    } else if (line.starts_with("fault ")) {
+      fault = line.substr(6);
+    } else if (line == "done") {
+      done = true;
+    }
+  }
+  if (!res.started || res.exit_code == 127) {
+    a.detail = "worker did not start: " + (res.started ? res.err.substr(0, res.err.find('\n')) : res.error);
+    a.can_split = false;
+  } else if (res.timed_out) {
+    a.failure = CaseOutcome::kTimeout;
+    a.detail = "watchdog: " + res.Describe(co.timeout);
+  } else if (res.exit_code == kWorkerFaultExit && !fault.empty()) {
+    a.failure = CaseOutcome::kDeviceFault;
+    a.detail = fault;
+  } else if (res.exit_code == 0 && done) {
+    a.complete = true;
+  } else {
+    a.detail = "worker " + res.Describe(co.timeout) + (res.err.empty() ? "" : ": " + res.err.substr(0, res.err.find('\n')));
+  }
+  return a;
+}
+
+}  // namespace
+
+EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_t seed, uint64_t first, uint64_t count) {
+  EngineResult out;
+  Journal journal(o.journal_path);
+  if (!journal.ok(o.journal_path)) {
+    out.error = "cannot open the journal " + o.journal_path;
+    return out;
+  }
+  journal.Line("tcfuzz journal: suite " + suite + " seed " + std::to_string(seed));
+  const auto charge = [&](CaseOutcome outcome, uint64_t n) {
+    out.counts[outcome] += n;
+    out.cases += n;
+  };
+  std::deque<Range> queue;
+  const uint64_t batch = std::max<uint64_t>(1, o.batch);
+  for (uint64_t f = first; f < first + count; f += batch) queue.push_back({f, std::min(batch, first + count - f)});
+  while (!queue.empty()) {
+    const Range r = queue.front();
+    queue.pop_front();
+    journal.Line("begin " + std::to_string(r.first) + " " + std::to_string(r.count));
+    ++out.workers;
+    const Attempt a = RunWorker(o, suite, seed, r);
+    if (a.complete) {
+      uint64_t failed = 0;
+      for (const CaseLineFields& c : a.cases) {
+        if (c.outcome == CaseOutcome::kPass) continue;
+        ++failed;
+        charge(c.outcome, 1);
+        if (c.outcome == CaseOutcome::kNotSupported) {
+          ++out.not_supported[c.detail];
+        } else {
+          out.records.push_back({c.index, c.outcome, c.detail});
+        }
+      }
+      charge(CaseOutcome::kPass, a.ran >= failed ? a.ran - failed : 0);
+      journal.Line("end " + std::to_string(r.first) + " " + std::to_string(r.count) + " ran " + std::to_string(a.ran));
+      continue;
+    }
+    journal.Line("failed " + std::to_string(r.first) + " " + std::to_string(r.count) + " " + std::string(Name(a.failure)) +
+                 ": " + a.detail);
+    if (!a.can_split) {
+      // No worker can run at all: every case left is a harness error, and splitting would only
+      // repeat that.
+      out.error = a.detail;
+      charge(a.failure, r.count);
+      for (const Range& rest : queue) charge(a.failure, rest.count);
+      break;
+    }
+    if (r.count == 1) {  // the culprit
+      charge(a.failure, 1);
+      out.records.push_back({r.first, a.failure, a.detail});
+      continue;
+    }
+    // Split into parts, run first (in order) before the rest of the queue.
+    const uint64_t parts = std::min<uint64_t>(static_cast<uint64_t>(std::max(2, o.split)), r.count);
+    std::vector<Range> pieces;
+    for (uint64_t i = 0; i < parts; ++i) {
+      const uint64_t lo = r.first + r.count * i / parts, hi = r.first + r.count * (i + 1) / parts;
+      if (hi > lo) pieces.push_back({lo, hi - lo});
+    }
+    queue.insert(queue.begin(), pieces.begin(), pieces.end());
+  }
+  journal.Line("finished");
+  return out;
+}
+
+}  // namespace tcfuzz::suites

@@ -1,0 +1,39 @@
+// What a batch worker tells the engine (suites/runner/batch_engine.h), one line each on stdout:
+//
+//   case <index> <outcome> <detail>   a case that did not pass (mismatch, not_supported, ...)
+//   ran <n>                           how many cases of its range it ran (its shard's share)
+//   fault <detail>                    a sticky device error: nothing after it can be trusted
+//   done                              the range is finished
+//
+// and exits 0 when done, kWorkerFaultExit after a fault line. Any other ending (a signal,
+// another exit code, silence past the watchdog) says the range holds a case that kills workers.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace tcfuzz::suites {
+
+// The result classes, kept apart in every report.
+enum class CaseOutcome { kPass, kMismatch, kDeviceFault, kTimeout, kNotSupported, kHarnessError };
+constexpr CaseOutcome kAllOutcomes[] = {CaseOutcome::kPass,    CaseOutcome::kMismatch,     CaseOutcome::kDeviceFault,
+                                        CaseOutcome::kTimeout, CaseOutcome::kNotSupported, CaseOutcome::kHarnessError};
+
+std::string_view Name(CaseOutcome o);  // pass mismatch device_fault timeout not_supported harness_error
+std::optional<CaseOutcome> ParseOutcome(std::string_view s);
+
+constexpr int kWorkerFaultExit = 3;
+
+// "case 17 mismatch D[3][4] ..." (newlines in detail become spaces).
+std::string CaseLine(uint64_t index, CaseOutcome outcome, std::string_view detail);
+
+struct CaseLineFields {
+  uint64_t index = 0;
+  CaseOutcome outcome = CaseOutcome::kPass;
+  std::string detail;
+};
+std::optional<CaseLineFields> ParseCaseLine(std::string_view line);
+
+}  // namespace tcfuzz::suites
