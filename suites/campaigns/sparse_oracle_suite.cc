@@ -1,6 +1,9 @@
 // Host campaign for sparse MMA operands: metadata rules, the lane maps, compress/expand and the
 // whole-instruction reference against exact arithmetic.
+#include <cstdio>
+
 #include "generators/core/random_source.h"
+#include "oracle/sparse/sparse_case_text.h"
 #include "generators/sparse/sparse_mma_gen.h"
 #include "suites/checks/sparse_mma_checks.h"
 #include "suites/runner/host_suite.h"
@@ -41,6 +44,7 @@ class SparseOracleSuite final : public HostSuite {
   }
 
   oracle::Result<CheckFailures> Replay(const oracle::TextDoc& doc) override {
+    if (doc.Has("origin.gpu")) return ReplayDeviceCase(doc);
     auto seed = doc.Uint("origin.case_seed", ~uint64_t{0});
     auto intent_name = doc.String("origin.intent");
     if (!seed.ok()) return oracle::Result<CheckFailures>::Fail(seed.error());
@@ -53,6 +57,42 @@ class SparseOracleSuite final : public HostSuite {
       return oracle::Result<CheckFailures>::Fail("origin.intent does not match the case seed");
     }
     return oracle::Result<CheckFailures>::Ok(CheckSparse(gen::DrawSparse(s, intent)));
+  }
+
+ private:
+  // A case of the sparse-mma GPU suite: the operands and what the device returned are in the
+  // file, so without a GPU the replay asks whether the oracle still disagrees with that device.
+  static oracle::Result<CheckFailures> ReplayDeviceCase(const oracle::TextDoc& doc) {
+    using R = oracle::Result<CheckFailures>;
+    auto c = oracle::sparse::SparseCaseFromDoc(doc);
+    if (!c.ok()) return R::Fail(c.error());
+    const auto gpu = oracle::num::ParseGpu(doc.String("origin.gpu").value());
+    if (!gpu) return R::Fail("origin.gpu: not a GPU name");
+    const auto text = [&doc](std::string_view key, const char* otherwise) {
+      auto v = doc.String(key);
+      return v.ok() ? v.value() : std::string(otherwise);
+    };
+    CheckFailures out;
+    if (!c.value().observed) {
+      out.push_back({"sparse.device_" + text("origin.outcome", "unknown"),
+                     text("origin.detail", "") + " (no observed D: re-run on a GPU, see the file's last line)"});
+      return R::Ok(out);
+    }
+    const std::string mode = text("origin.mode", "random");
+    const bool exact = mode == gen::Name(gen::ValueMode::kSmallInt) || mode == gen::Name(gen::ValueMode::kProbe);
+    const auto params = SparseParams(c.value().tile, *gpu);
+    if (!params && !exact) return R::Fail("no arithmetic model for this form on " + std::string(oracle::num::Name(*gpu)));
+    const auto want = oracle::sparse::Reference(c.value().tile, params.value_or(oracle::num::DotParams{}));
+    const auto& got = *c.value().observed;
+    for (std::size_t e = 0; e < want.size(); ++e) {
+      if (want[e] != got[e]) {
+        char msg[120];
+        std::snprintf(msg, sizeof msg, "D[%zu][%zu]: oracle %08x, the device returned %08x", e / 8, e % 8, want[e], got[e]);
+        out.push_back({"sparse.device_mismatch", msg});
+        break;
+      }
+    }
+    return R::Ok(out);
   }
 };
 

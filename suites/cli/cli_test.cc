@@ -297,12 +297,15 @@ TEST(Cli, HelpOnEveryCommand) {
 
 TEST(Cli, RunWritesSummaryAndJUnit) {
   const std::string dir = TempDir("run");
-  const CliRun r = Tcfuzz("run --seed 77 --cases 5000 --no-progress --report " + dir);
+  const CliRun r = Tcfuzz("run --seed 77 --cases 5000 --no-progress --gpu off --report " + dir);
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("seed 77"), std::string::npos);
   auto summary = nlohmann::json::parse(suites::ReadFile(dir + "/summary.json").value());
-  EXPECT_EQ(summary["cases"].get<int>(), 15000);  // 5000 per suite
-  EXPECT_EQ(summary["suites"].size(), 3u);
+  EXPECT_EQ(summary["cases"].get<int>(), 15000);  // 5000 per host suite
+  ASSERT_EQ(summary["suites"].size(), 4u);        // and the GPU suite, skipped visibly
+  EXPECT_EQ(summary["suites"][3]["suite"], "sparse-mma");
+  EXPECT_EQ(summary["suites"][3]["skipped"], "no GPU: --gpu off");
+  ExpectOneLineError(Tcfuzz("run --gpu maybe"));
   EXPECT_EQ(summary["seed"].get<int>(), 77);
   EXPECT_TRUE(suites::ReadFile(dir + "/junit.xml").ok());
   std::filesystem::remove_all(dir);
@@ -331,6 +334,29 @@ TEST(Cli, ReplayPassesCorpusAndFailsARefutedExpectation) {
   const CliRun bad = Tcfuzz("replay " + dir + "/bad.txt");
   ExpectOneLineError(bad);
   EXPECT_NE(bad.out.find("line 5: n: 'lots' is not a number"), std::string::npos) << bad.out;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, ReplayOfADeviceCaseChecksTheOracleAgainstWhatTheDeviceReturned) {
+  // A real H100 capture (corpus/sparse_mma/h100) written as the sparse-mma GPU suite writes its
+  // reproducers (origin.gpu names the arithmetic row): the oracle agrees with the device...
+  auto capture = suites::ReadFile(std::string(TCFUZZ_SOURCE_DIR) +
+                                  "/corpus/sparse_mma/h100/m16n8k16.bf16_ordered_sel1_f32_random_084.txt");
+  ASSERT_TRUE(capture.ok()) << capture.error();
+  const std::string dir = TempDir("replay_device");
+  std::string text = capture.value() + "origin.gpu = sm_90\norigin.outcome = mismatch\n";
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/agrees.txt", text).ok());
+  const CliRun pass = Tcfuzz("replay " + dir + "/agrees.txt");
+  EXPECT_EQ(pass.code, 0) << pass.out;
+  // ...and a device result changed in one bit is a mismatch that names the element.
+  const std::size_t at = text.find("observed.2 = ");
+  ASSERT_NE(at, std::string::npos);
+  const std::size_t digit = text.find_first_of("0123456789abcdef", at + 13);
+  text[digit] = text[digit] == '0' ? '1' : '0';
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/differs.txt", text).ok());
+  const CliRun fail = Tcfuzz("replay " + dir + "/differs.txt");
+  EXPECT_EQ(fail.code, 1) << fail.out;
+  EXPECT_NE(fail.out.find("sparse.device_mismatch: D[2][0]"), std::string::npos) << fail.out;
   std::filesystem::remove_all(dir);
 }
 

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -30,6 +31,8 @@
 #include "suites/cli/explain_zcm.h"
 #include "suites/cli/numerics_commands.h"
 #include "suites/cli/tiling_commands.h"
+#include "suites/campaigns/device_campaign.h"
+#include "suites/campaigns/sparse_mma_device.h"
 #include "suites/campaigns/tiling_fuzz.h"
 #include "suites/captures/capture_sets.h"
 #include "suites/runner/atomic_file.h"
@@ -304,6 +307,24 @@ int main(int argc, char** argv) {
   run->add_option("--report", options.report_dir, "report folder (default: report)");
   run->add_flag("--no-progress", no_progress, "no live progress line");
 
+  std::string gpu_mode = "auto";
+  run->add_option("--gpu", gpu_mode, "GPU suites: auto (run when a device answers), require, off (default auto)")
+      ->check(CLI::IsMember({"auto", "require", "off"}));
+
+  // worker (internal): the process that touches the GPU, started by `run`
+  CLI::App* worker = app.add_subcommand("worker", "(internal) run a range of a GPU suite's cases; started by run");
+  tcfuzz::suites::WorkerArgs wa;
+  std::string worker_shard;
+  bool probe = false;
+  worker->add_flag("--probe", probe, "print the device this process sees and exit");
+  worker->add_option("--suite", wa.suite, "GPU suite");
+  worker->add_option("--seed", wa.seed, "base seed");
+  worker->add_option("--first", wa.first, "first case index");
+  worker->add_option("--count", wa.count, "number of case indices");
+  worker->add_option("--shard", worker_shard, "I/N");
+  worker->add_option("--plant-fault", wa.plant_fault, "(test only) run an illegal-address kernel at this index");
+  worker->add_option("--plant-hang", wa.plant_hang, "(test only) run a kernel that never ends at this index");
+
   // replay
   CLI::App* replay = app.add_subcommand("replay", "Re-run reproducer or corpus files");
   std::vector<std::string> files;
@@ -347,6 +368,17 @@ int main(int argc, char** argv) {
   if (*dot) return OracleDot(na);
   if (*captures) return tcfuzz::suites::OracleCaptures(na.dir.empty() ? tcfuzz::suites::DefaultCapturesDir() : na.dir, std::cout);
   if (*nsmem) return EncodeSmem(sa);
+  if (*worker) {
+    if (probe) return tcfuzz::suites::ProbeWorker(std::cout);
+    if (wa.suite != tcfuzz::suites::kSparseMmaDeviceSuite) Die("worker: --suite must be " + std::string(tcfuzz::suites::kSparseMmaDeviceSuite));
+    if (!worker_shard.empty()) {
+      const std::size_t slash = worker_shard.find('/');
+      if (slash == std::string::npos) Die("--shard: expected I/N, got '" + worker_shard + "'");
+      wa.shard_index = ParseNumberArg("--shard index", worker_shard.substr(0, slash), 1u << 20);
+      wa.shard_count = ParseNumberArg("--shard count", worker_shard.substr(slash + 1), 1u << 20);
+    }
+    return tcfuzz::suites::RunSparseMmaWorker(wa, std::cout);
+  }
   if (*replay) return Replay(files);
   if (*rules) return Rules(rules_json);
   if (*run) {
@@ -369,6 +401,10 @@ int main(int argc, char** argv) {
     if (options.report_dir.empty()) Die("--report: empty folder name");
     options.progress = !no_progress && ::isatty(STDERR_FILENO);
     options.command_line = JoinArgs(argc, argv);
+    options.gpu = gpu_mode;
+    std::error_code ec;
+    const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec) options.worker = {self.string()};
     return tcfuzz::suites::RunCampaign(options, std::cout);
   }
   return 2;

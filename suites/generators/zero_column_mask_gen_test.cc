@@ -100,8 +100,10 @@ TEST(ZeroColumnMaskGen, RawBitsReachIllegalShapesAndReservedBits) {
   EXPECT_TRUE(bad_m && reserved);
 }
 
-// A planted failure ("shift of at least 7 is bad") shrinks to the minimal case: M = 128,
-// dense N = 64, every field 0 but the shift, exactly 7, and no idesc.
+// A planted failure ("shift of at least 7 is bad") shrinks to the minimal case: dense N = 64,
+// every field 0 but the shift, exactly 7, and no idesc. M shrinks towards 128 (choice 0) but may
+// stop at 64 or 32: shrinking the M choice re-reads the later choices, and for some seeds that
+// loses the failure (a local minimum; seed 7401982581741401884 stops at M = 32).
 TEST(ZeroColumnMaskGen, ShrinkingReachesTheMinimalCase) {
   static GeneratedZcm last_failing;
   const auto property = [] {
@@ -117,7 +119,9 @@ TEST(ZeroColumnMaskGen, ShrinkingReachesTheMinimalCase) {
   const auto result = rc::detail::checkTestable(property, rc::detail::TestMetadata{}, params);
   ASSERT_TRUE(result.is<rc::detail::FailureResult>()) << "the planted failure was never hit";
   EXPECT_EQ(last_failing.c.desc, uint64_t{7} << 56);
-  EXPECT_EQ(last_failing.c.shape, (oracle::tcgen05::MmaWsShape{128, 64, false, std::nullopt}));
+  const auto& shape = last_failing.c.shape;
+  EXPECT_TRUE(shape.m == 128 || shape.m == 64 || shape.m == 32) << shape.m;
+  EXPECT_EQ(shape, (oracle::tcgen05::MmaWsShape{shape.m, 64, false, std::nullopt}));
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <memory>
 #include <sstream>
@@ -43,6 +44,7 @@ struct Attempt {
   bool complete = false;
   uint64_t ran = 0;
   std::vector<CaseLineFields> cases;
+  std::vector<std::pair<uint64_t, std::string>> unsupported;  // aggregated: n cases, reason
   CaseOutcome failure = CaseOutcome::kHarnessError;  // when !complete: fault, timeout or harness error
   std::string detail;
   bool can_split = true;  // false: the worker cannot start at all, so splitting will not help
@@ -67,6 +69,10 @@ Attempt RunWorker(const EngineOptions& o, const std::string& suite, uint64_t see
   for (std::string line; std::getline(lines, line);) {
     if (auto c = ParseCaseLine(line)) {
       a.cases.push_back(*c);
+    } else if (line.starts_with("unsupported ")) {
+      char* end = nullptr;
+      const uint64_t n = std::strtoull(line.c_str() + 12, &end, 10);
+      a.unsupported.push_back({n, *end == ' ' ? std::string(end + 1) : std::string()});
     } else if (line.starts_with("ran ")) {
       a.ran = std::strtoull(line.c_str() + 4, nullptr, 10);
     } else if (line.starts_with("fault ")) {
@@ -106,10 +112,16 @@ EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_
     out.counts[outcome] += n;
     out.cases += n;
   };
-  std::deque<Range> queue;
-  const uint64_t batch = std::max<uint64_t>(1, o.batch);
-  for (uint64_t f = first; f < first + count; f += batch) queue.push_back({f, std::min(batch, first + count - f)});
-  while (!queue.empty()) {
+  std::deque<Range> queue;  // ranges split after a failure, run before any new batch
+  const uint64_t batch = std::max<uint64_t>(1, o.batch), end = first + count;
+  uint64_t next = first;       // the first index no batch has covered yet
+  const auto start = std::chrono::steady_clock::now();
+  while (!queue.empty() || next < end) {
+    if (queue.empty()) {
+      if (o.deadline.count() > 0 && std::chrono::steady_clock::now() - start >= o.deadline) break;
+      queue.push_back({next, std::min(batch, end - next)});
+      next += queue.back().count;
+    }
     const Range r = queue.front();
     queue.pop_front();
     journal.Line("begin " + std::to_string(r.first) + " " + std::to_string(r.count));
@@ -127,6 +139,11 @@ EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_
           out.records.push_back({c.index, c.outcome, c.detail});
         }
       }
+      for (const auto& [n, why] : a.unsupported) {
+        failed += n;
+        charge(CaseOutcome::kNotSupported, n);
+        out.not_supported[why] += n;
+      }
       charge(CaseOutcome::kPass, a.ran >= failed ? a.ran - failed : 0);
       journal.Line("end " + std::to_string(r.first) + " " + std::to_string(r.count) + " ran " + std::to_string(a.ran));
       continue;
@@ -139,6 +156,7 @@ EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_
       out.error = a.detail;
       charge(a.failure, r.count);
       for (const Range& rest : queue) charge(a.failure, rest.count);
+      if (o.deadline.count() == 0) charge(a.failure, end - next);
       break;
     }
     if (r.count == 1) {  // the culprit

@@ -27,6 +27,7 @@ struct EngineOptions {
   std::chrono::milliseconds watchdog_base{20000};  // per worker: start-up and JIT
   std::chrono::microseconds watchdog_per_case{50};
   std::string journal_path;             // empty: no journal
+  std::chrono::milliseconds deadline{0};  // > 0: start no new batch after this long
 };
 
 struct CaseRecord {
@@ -44,7 +45,8 @@ struct EngineResult {
   std::string error;                               // the engine itself failed (journal not writable)
 };
 
-// Runs indices [first, first + count) of `suite` under `seed`.
+// Runs indices [first, first + count) of `suite` under `seed` (with a deadline, a prefix of them:
+// the ranges already split after a failure still finish).
 EngineResult RunEngine(const EngineOptions& options, const std::string& suite, uint64_t seed, uint64_t first,
                        uint64_t count);
 

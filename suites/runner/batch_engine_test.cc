@@ -101,6 +101,16 @@ TEST(BatchEngine, ClassesStayApart) {
   EXPECT_NE(r.records[0].detail.find("signal 6"), std::string::npos) << r.records[0].detail;
 }
 
+TEST(BatchEngine, AggregatedNotSupportedCounts) {
+  const std::string dir = test::TempDir("engine_nodevice");
+  const EngineResult r = RunEngine(Fake({"--no-device", "1"}, dir), "fake", 1, 0, 2500);
+  EXPECT_EQ(r.cases, 2500u);
+  EXPECT_EQ(r.counts.at(CaseOutcome::kNotSupported), 2500u);
+  EXPECT_EQ(r.not_supported.at("no GPU: fake"), 2500u);
+  EXPECT_EQ(r.counts.count(CaseOutcome::kPass) ? r.counts.at(CaseOutcome::kPass) : 0, 0u);
+  EXPECT_TRUE(r.records.empty());
+}
+
 TEST(BatchEngine, AWorkerThatCannotStartStopsTheRun) {
   const std::string dir = test::TempDir("engine_missing");
   EngineOptions o = Fake({}, dir);

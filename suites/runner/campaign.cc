@@ -5,6 +5,7 @@
 
 #include "generators/core/random_source.h"
 #include "oracle/core/text_format.h"
+#include "suites/campaigns/device_campaign.h"
 #include "suites/runner/atomic_file.h"
 #include "suites/runner/host_suite.h"
 #include "suites/runner/report.h"
@@ -100,21 +101,43 @@ int RunCampaign(const CampaignOptions& o, std::ostream& log) {
 int RunCampaign(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
                 std::ostream& log) {
   std::vector<HostSuite*> chosen;
+  std::vector<std::string> device_suites;
   for (const std::string& name : o.suites) {
     HostSuite* found = nullptr;
     for (auto& s : all) {
       if (s->name() == name) found = s.get();
     }
+    if (IsDeviceSuite(name)) {
+      device_suites.push_back(name);
+      continue;
+    }
     if (found == nullptr) {
       std::string known;
       for (auto& s : all) known += (known.empty() ? "" : ", ") + std::string(s->name());
+      for (const std::string& d : DeviceSuiteNames()) known += ", " + d;
       log << "tcfuzz: error: unknown suite '" << name << "' (known: " << known << ")\n";
       return 2;
     }
     chosen.push_back(found);
   }
-  if (chosen.empty()) {
+  if (o.suites.empty()) {
     for (auto& s : all) chosen.push_back(s.get());
+    if (!o.worker.empty()) device_suites = DeviceSuiteNames();
+  }
+  // The device, asked once, by a worker process: this process never initializes CUDA.
+  DeviceProbe device;
+  if (!device_suites.empty()) {
+    if (o.gpu == "off") {
+      device.reason = "--gpu off";
+    } else if (o.worker.empty()) {
+      device.reason = "no worker binary";
+    } else {
+      device = ProbeInWorker(o.worker);
+    }
+    if (o.gpu == "require" && !device.available) {
+      log << "tcfuzz: error: --gpu require: " << device.reason << "\n";
+      return 2;
+    }
   }
 
   CampaignReport report;
@@ -137,6 +160,10 @@ int RunCampaign(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>
     log << r.suite << ": " << r.cases << " cases, " << r.failed << " failed, "
         << static_cast<uint64_t>(r.seconds > 0 ? static_cast<double>(r.cases) / r.seconds : 0)
         << " cases/s\n";
+  }
+  for (const std::string& name : device_suites) {
+    report.suites.push_back(RunDeviceSuite(name, o, device, log, reproducers));
+    failed += report.suites.back().failed;
   }
   for (const auto& [file, content] :
        {std::pair{std::string("summary.json"), SummaryJson(report)},

@@ -23,6 +23,13 @@ struct CampaignOptions {
   bool progress = false;            // live progress line (on a terminal)
   std::string command_line;         // recorded in the summary
   std::size_t max_reproducers = 100;
+  // GPU suites (suites/campaigns/device_campaign.h): "auto" runs them when a device answers the
+  // probe and reports them skipped otherwise, "require" fails the run without one, "off" skips.
+  std::string gpu = "auto";
+  std::vector<std::string> worker;        // argv prefix of `tcfuzz` itself; empty: no GPU suites
+  std::vector<std::string> worker_extra;  // appended to every worker (test-only fault plants)
+  uint64_t device_batch = uint64_t{1} << 16;
+  int device_watchdog_ms = 20000;         // per worker, plus 50 us per case
 };
 
 class HostSuite;

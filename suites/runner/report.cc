@@ -45,6 +45,7 @@ std::string SummaryJson(const CampaignReport& report) {
     js["suite"] = s.suite;
     js["cases"] = s.cases;
     js["failed"] = s.failed;
+    if (!s.skipped.empty()) js["skipped"] = s.skipped;
     js["seconds"] = s.seconds;
     js["cases_per_second"] = s.seconds > 0 ? static_cast<double>(s.cases) / s.seconds : 0.0;
     js["families"] = nlohmann::ordered_json::object();
@@ -71,7 +72,7 @@ std::string JUnitXml(const CampaignReport& report) {
   uint64_t tests = 0, failures = 0;
   double seconds = 0;
   for (const SuiteReport& s : report.suites) {
-    tests += s.families.size() + s.failures.size();
+    tests += s.families.size() + s.failures.size() + (s.skipped.empty() ? 0 : 1);
     failures += s.failures.size();
     for (const auto& [name, f] : s.families) failures += f.failed > 0 ? 1 : 0;
     seconds += s.seconds;
@@ -83,7 +84,7 @@ std::string JUnitXml(const CampaignReport& report) {
     uint64_t suite_failures = s.failures.size();
     for (const auto& [name, f] : s.families) suite_failures += f.failed > 0 ? 1 : 0;
     x += "  <testsuite name=\"" + XmlEscape(s.suite) + "\" tests=\"" +
-         std::to_string(s.families.size() + s.failures.size()) + "\" failures=\"" +
+         std::to_string(s.families.size() + s.failures.size() + (s.skipped.empty() ? 0 : 1)) + "\" failures=\"" +
          std::to_string(suite_failures) + "\" time=\"" + Seconds(s.seconds) + "\">\n";
     x += "    <properties>\n";
     x += "      <property name=\"seed\" value=\"" + std::to_string(report.seed) + "\"/>\n";
@@ -91,6 +92,10 @@ std::string JUnitXml(const CampaignReport& report) {
          std::to_string(report.shard_count) + "\"/>\n";
     x += "      <property name=\"tool\" value=\"" + XmlEscape(report.tool) + "\"/>\n";
     x += "    </properties>\n";
+    if (!s.skipped.empty()) {
+      x += "    <testcase classname=\"" + XmlEscape(s.suite) + "\" name=\"skipped\">\n      <skipped message=\"" +
+           XmlEscape(s.skipped) + "\"/>\n    </testcase>\n";
+    }
     // One test case per family: it fails when any of its cases failed.
     for (const auto& [name, f] : s.families) {
       x += "    <testcase classname=\"" + XmlEscape(s.suite) + ".families\" name=\"" +

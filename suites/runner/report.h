@@ -31,6 +31,7 @@ struct SuiteReport {
   std::map<std::string, FamilyStats> families;
   std::map<std::string, uint64_t> coverage;  // tag -> cases
   std::vector<FailureRecord> failures;
+  std::string skipped;  // why the suite did not run at all (no GPU), shown in both reports
 };
 
 struct CampaignReport {

@@ -1,6 +1,8 @@
 // What a batch worker tells the engine (suites/runner/batch_engine.h), one line each on stdout:
 //
 //   case <index> <outcome> <detail>   a case that did not pass (mismatch, not_supported, ...)
+//   unsupported <n> <reason>          n cases it did not run, for one reason (no device, a form
+//                                     the device lacks): counted, not listed
 //   ran <n>                           how many cases of its range it ran (its shard's share)
 //   fault <detail>                    a sticky device error: nothing after it can be trusted
 //   done                              the range is finished

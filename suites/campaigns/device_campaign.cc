@@ -1,0 +1,139 @@
+#include "suites/campaigns/device_campaign.h"
+
+#include <chrono>
+#include <sstream>
+
+#include "generators/core/random_source.h"
+#include "oracle/sparse/sparse_case_text.h"
+#include "suites/runner/atomic_file.h"
+#include "suites/runner/batch_engine.h"
+#include "suites/runner/subprocess.h"
+
+namespace tcfuzz::suites {
+
+gen::GeneratedSparse DrawSparseMmaCase(uint64_t seed, uint64_t index) {
+  gen::RandomSource s(gen::CaseSeed(seed, kSparseMmaDeviceSuite, index));
+  return gen::DrawSparse(s, gen::Intent::kLegal);
+}
+
+DeviceProbe ProbeInWorker(const std::vector<std::string>& worker) {
+  DeviceProbe p;
+  std::vector<std::string> argv = worker;
+  argv.insert(argv.end(), {"worker", "--probe"});
+  CommandOptions co;
+  co.timeout = std::chrono::milliseconds(60000);
+  const CommandResult r = RunArgv(argv, "", co);
+  std::istringstream in(r.out);
+  std::string word;
+  in >> word;
+  if (r.ok() && word == "device") {
+    in >> p.cc_major >> p.cc_minor;
+    std::getline(in >> std::ws, p.name);
+    p.available = true;
+  } else if (r.ok() && word == "none") {
+    std::getline(in >> std::ws, p.reason);
+  } else {
+    p.reason = "the device probe failed: " + r.Describe(co.timeout) + (r.err.empty() ? "" : ": " + r.err.substr(0, r.err.find('\n')));
+  }
+  return p;
+}
+
+bool IsDeviceSuite(const std::string& name) { return name == kSparseMmaDeviceSuite; }
+std::vector<std::string> DeviceSuiteNames() { return {kSparseMmaDeviceSuite}; }
+
+namespace {
+
+std::vector<uint32_t> ParseObserved(const std::string& detail) {
+  std::vector<uint32_t> d;
+  const std::size_t at = detail.find("observed=");
+  if (at == std::string::npos) return d;
+  std::istringstream in(detail.substr(at + 9));
+  for (std::string word; std::getline(in, word, ',');) d.push_back(static_cast<uint32_t>(std::stoul(word, nullptr, 16)));
+  return d.size() == 128 ? d : std::vector<uint32_t>{};
+}
+
+std::string GpuName(const DeviceProbe& d) {
+  if (d.cc_major >= 10) return "sm_100";
+  if (d.cc_major == 9) return "sm_90";
+  return d.cc_minor >= 9 ? "sm_89" : "sm_80";
+}
+
+}  // namespace
+
+SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, const DeviceProbe& device,
+                           std::ostream& log, std::size_t& reproducers_written) {
+  SuiteReport r;
+  r.suite = suite;
+  if (!device.available) {
+    r.skipped = "no GPU: " + device.reason;
+    log << suite << ": skipped (" << r.skipped << ")\n";
+    return r;
+  }
+  EngineOptions e;
+  e.worker = o.worker;
+  e.worker.push_back("worker");
+  e.extra_args = o.worker_extra;
+  if (o.shard_count > 1) {
+    e.extra_args.insert(e.extra_args.end(), {"--shard", std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count)});
+  }
+  e.batch = o.device_batch;
+  e.watchdog_base = std::chrono::milliseconds(o.device_watchdog_ms);
+  e.journal_path = o.report_dir + "/journal-" + suite + ".txt";
+  const uint64_t cases = o.cases ? *o.cases : o.seconds ? uint64_t{1} << 40 : 200'000;
+  if (o.seconds) e.deadline = std::chrono::milliseconds(static_cast<int64_t>(*o.seconds * 1000));
+  if (!WriteFileAtomic(e.journal_path, "").ok()) log << "tcfuzz: warning: cannot create " << e.journal_path << "\n";
+  const auto t0 = std::chrono::steady_clock::now();
+  const EngineResult er = RunEngine(e, suite, o.seed, 0, cases);
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (!er.error.empty()) log << "tcfuzz: error: " << suite << ": " << er.error << "\n";
+  // Shards: the engine counted only this shard's cases (the worker skips the others).
+  r.cases = er.cases;
+  for (const auto& [outcome, n] : er.counts) {
+    FamilyStats& f = r.families[std::string(Name(outcome))];
+    f.cases = n;
+    const bool failing = outcome != CaseOutcome::kPass && outcome != CaseOutcome::kNotSupported;
+    f.failed = failing ? n : 0;
+    r.failed += f.failed;
+  }
+  for (const auto& [why, n] : er.not_supported) r.coverage["not supported: " + why] = n;
+  for (const CaseRecord& c : er.records) {
+    FailureRecord f;
+    const gen::GeneratedSparse g = DrawSparseMmaCase(o.seed, c.index);
+    f.family = g.op.form->Name();
+    f.index = c.index;
+    f.case_seed = gen::CaseSeed(o.seed, suite, c.index);
+    f.case_name = suite + "." + f.family + "#" + std::to_string(c.index);
+    f.check = std::string(Name(c.outcome));
+    f.message = c.detail.substr(0, c.detail.find(" observed="));
+    if (reproducers_written < o.max_reproducers) {
+      oracle::TextWriter w(oracle::sparse::kSparseKind);
+      const std::vector<uint32_t> observed = ParseObserved(c.detail);
+      oracle::sparse::AppendSparseCase(w, g.op, g.tile, observed.empty() ? nullptr : &observed);
+      w.Add("origin.suite", suite);
+      w.Add("origin.seed", std::to_string(o.seed));
+      w.Add("origin.index", std::to_string(c.index));
+      w.Add("origin.outcome", f.check);
+      w.Add("origin.detail", f.message);
+      w.Add("origin.device", device.name + ", CC " + std::to_string(device.cc_major) + "." + std::to_string(device.cc_minor));
+      w.Add("origin.gpu", GpuName(device));
+      w.Add("origin.mode", gen::Name(g.mode));
+      const std::string path = o.report_dir + "/reproducers/" + suite + "-" + std::to_string(c.index) + ".txt";
+      std::string text = w.str() + "# replay: tcfuzz replay " + path + "\n";
+      text += "# rerun on a GPU: tcfuzz run --suite " + suite + " --seed " + std::to_string(o.seed) + " --cases " +
+              std::to_string(c.index + 1) + "\n";
+      if (WriteFileAtomic(path, text).ok()) {
+        f.reproducer_path = path;
+        ++reproducers_written;
+      }
+    }
+    log << "FAIL " << f.case_name << " " << f.check << ": " << f.message
+        << (f.reproducer_path.empty() ? "" : "  (" + f.reproducer_path + ")") << "\n";
+    r.failures.push_back(std::move(f));
+  }
+  log << suite << ": " << er.workers << " worker processes";
+  for (const auto& [outcome, n] : er.counts) log << ", " << n << " " << Name(outcome);
+  log << "\n";
+  return r;
+}
+
+}  // namespace tcfuzz::suites

@@ -1,0 +1,40 @@
+// The parent side of a GPU suite: it never initializes CUDA. It asks a worker process whether
+// there is a device (`tcfuzz worker --probe`), runs the case space through the batch engine
+// (suites/runner/batch_engine.h) with `tcfuzz worker` as the worker, and turns the engine's
+// result into the campaign report: one family per result class, and for every failing case a
+// reproducer rebuilt on the host from (seed, index) with what the device returned.
+#pragma once
+
+#include <cstddef>
+#include <ostream>
+#include <string>
+
+#include "generators/sparse/sparse_mma_gen.h"
+#include "suites/runner/campaign.h"
+#include "suites/runner/report.h"
+
+namespace tcfuzz::suites {
+
+inline constexpr const char* kSparseMmaDeviceSuite = "sparse-mma";
+
+// Case `index` of the sparse-mma suite: a legal case from CaseSeed(seed, "sparse-mma", index).
+gen::GeneratedSparse DrawSparseMmaCase(uint64_t seed, uint64_t index);
+
+struct DeviceProbe {
+  bool available = false;
+  int cc_major = 0, cc_minor = 0;
+  std::string name;
+  std::string reason;  // when not available
+};
+
+// Runs `<worker> worker --probe` in a child process (worker: the tcfuzz binary).
+DeviceProbe ProbeInWorker(const std::vector<std::string>& worker);
+
+bool IsDeviceSuite(const std::string& name);
+std::vector<std::string> DeviceSuiteNames();
+
+// Runs one device suite per the campaign options (cases, time, shard, seed, report folder).
+SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, const DeviceProbe& device,
+                           std::ostream& log, std::size_t& reproducers_written);
+
+}  // namespace tcfuzz::suites

@@ -1,0 +1,136 @@
+#include "suites/campaigns/sparse_mma_device.h"
+
+#include <cstdio>
+#include <map>
+#include <tuple>
+#include <vector>
+
+#include "suites/campaigns/device_campaign.h"
+#include "harness/device.h"
+#include "harness/mma_sp_exec.h"
+#include "harness/planted_faults.h"
+#include "suites/checks/sparse_mma_checks.h"
+#include "suites/runner/worker_protocol.h"
+
+namespace tcfuzz::suites {
+
+using namespace oracle::sparse;
+using oracle::num::Format;
+
+int ProbeWorker(std::ostream& out) {
+  const harness::DeviceInfo info = harness::ProbeDevice();
+  if (!info.available) {
+    out << "none " << info.reason << "\n";
+  } else {
+    out << "device " << info.cc_major << " " << info.cc_minor << " " << info.name << "\n";
+  }
+  return 0;
+}
+
+namespace {
+
+oracle::num::Gpu GpuOf(const harness::DeviceInfo& d) {
+  if (d.cc_major >= 10) return oracle::num::Gpu::kSm100;
+  if (d.cc_major == 9) return oracle::num::Gpu::kSm90;
+  return d.cc_minor >= 9 ? oracle::num::Gpu::kSm89 : oracle::num::Gpu::kSm80;
+}
+
+// Why the device cannot run (or the oracle cannot judge) a case; empty when it can.
+std::string Unsupported(const gen::GeneratedSparse& g, const harness::DeviceInfo& d, const oracle::num::Gpu gpu) {
+  const int cc = d.cc_major * 10 + d.cc_minor;
+  const std::string_view target = g.op.form->target;
+  if (target == "sm_120a" && cc / 10 != 12) return g.op.form->Name() + " needs sm_120a";
+  if (target == "sm_89" && cc < 89) return g.op.form->Name() + " needs sm_89";
+  if (cc < 80) return "mma.sp needs sm_80";
+  const bool layout = g.mode == gen::ValueMode::kSmallInt || g.mode == gen::ValueMode::kProbe;
+  if (!layout && !SparseParams(g.tile, gpu)) {
+    return "no arithmetic model for " + g.op.form->Name() + " on " + std::string(oracle::num::Name(gpu));
+  }
+  return {};
+}
+
+std::string Hex(const std::vector<uint32_t>& v) {
+  std::string s;
+  char buf[12];
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    std::snprintf(buf, sizeof buf, "%s%08x", i ? "," : "", v[i]);
+    s += buf;
+  }
+  return s;
+}
+
+}  // namespace
+
+int RunSparseMmaWorker(const WorkerArgs& a, std::ostream& out) {
+  std::vector<uint64_t> indices;
+  for (uint64_t i = a.first; i < a.first + a.count; ++i) {
+    if (a.shard_count <= 1 || i % a.shard_count == a.shard_index) indices.push_back(i);
+  }
+  const harness::DeviceInfo d = harness::ProbeDevice();
+  if (!d.available) {
+    out << "unsupported " << indices.size() << " no GPU: " << d.reason << "\nran " << indices.size() << "\ndone\n";
+    return 0;
+  }
+  for (const uint64_t i : indices) {
+    if (a.plant_hang.count(i)) harness::RunPlantedFault(harness::PlantedFault::kHang);
+    if (a.plant_fault.count(i)) {
+      const auto r = harness::RunPlantedFault(harness::PlantedFault::kIllegalAddress);
+      out << "fault " << (r.ok() ? "planted fault did not fault" : r.error()) << "\n" << std::flush;
+      return kWorkerFaultExit;
+    }
+  }
+  const oracle::num::Gpu gpu = GpuOf(d);
+  std::map<std::string, uint64_t> unsupported;
+  // Cases grouped by instruction form: one batched launch per group.
+  using Key = std::tuple<std::string, int, int, int, int, int, bool>;
+  std::map<Key, std::vector<std::pair<uint64_t, gen::GeneratedSparse>>> groups;
+  for (const uint64_t i : indices) {
+    gen::GeneratedSparse g = DrawSparseMmaCase(a.seed, i);
+    if (const std::string why = Unsupported(g, d, gpu); !why.empty()) {
+      ++unsupported[why];
+      continue;
+    }
+    const Key k{g.op.form->Name(), static_cast<int>(g.op.variant), g.op.selector, static_cast<int>(g.tile.a_type),
+                static_cast<int>(g.tile.b_type), static_cast<int>(g.tile.cd), g.tile.satfinite};
+    groups[k].push_back({i, std::move(g)});
+  }
+  constexpr std::size_t kLaunch = std::size_t{1} << 16;  // cases per launch
+  for (const auto& [key, cases] : groups) {
+    const gen::GeneratedSparse& first = cases.front().second;
+    const harness::MmaSpSpec spec{first.op.form, first.op.variant, first.op.selector, first.tile.a_type,
+                                  first.tile.b_type, first.tile.cd, first.tile.satfinite};
+    for (std::size_t at = 0; at < cases.size(); at += kLaunch) {
+      const std::size_t n = std::min(kLaunch, cases.size() - at);
+      std::vector<harness::MmaSpCase> batch;
+      for (std::size_t j = at; j < at + n; ++j) batch.push_back({cases[j].second.op, cases[j].second.tile});
+      const auto d_out = harness::RunMmaSp(spec, batch);
+      if (!d_out.ok()) {
+        if (d_out.error().rfind("PTX JIT failed", 0) == 0) {  // our PTX or the assembler: not sticky
+          for (std::size_t j = at; j < at + n; ++j) {
+            out << CaseLine(cases[j].first, CaseOutcome::kHarnessError, d_out.error().substr(0, 300)) << "\n";
+          }
+          continue;
+        }
+        out << "fault " << d_out.error() << "\n" << std::flush;  // the context is gone: stop here
+        return kWorkerFaultExit;
+      }
+      for (std::size_t j = at; j < at + n; ++j) {
+        const gen::GeneratedSparse& g = cases[j].second;
+        const auto params = SparseParams(g.tile, gpu).value_or(oracle::num::DotParams{});
+        const std::vector<uint32_t> want = Reference(g.tile, params);
+        const std::vector<uint32_t>& got = d_out.value()[j - at];
+        if (want == got) continue;
+        std::size_t e = 0;
+        while (want[e] == got[e]) ++e;
+        char what[96];
+        std::snprintf(what, sizeof what, "D[%zu][%zu] oracle %08x device %08x", e / 8, e % 8, want[e], got[e]);
+        out << CaseLine(cases[j].first, CaseOutcome::kMismatch, std::string(what) + " observed=" + Hex(got)) << "\n";
+      }
+    }
+  }
+  for (const auto& [why, n] : unsupported) out << "unsupported " << n << " " << why << "\n";
+  out << "ran " << indices.size() << "\ndone\n";
+  return 0;
+}
+
+}  // namespace tcfuzz::suites
