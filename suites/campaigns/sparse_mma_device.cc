@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <map>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -62,6 +63,23 @@ std::string Hex(const std::vector<uint32_t>& v) {
 
 }  // namespace
 
+namespace {
+
+// Runs body(i) for i in [0, n) on `threads` threads (each index once; order free).
+template <typename Body>
+void ParallelFor(std::size_t n, unsigned threads, Body body) {
+  threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(n / 64 + 1)));
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < threads; ++t) {
+    pool.emplace_back([=] {
+      for (std::size_t i = t; i < n; i += threads) body(i);
+    });
+  }
+  for (auto& th : pool) th.join();
+}
+
+}  // namespace
+
 int RunSparseMmaWorker(const WorkerArgs& a, std::ostream& out) {
   std::vector<uint64_t> indices;
   for (uint64_t i = a.first; i < a.first + a.count; ++i) {
@@ -81,55 +99,68 @@ int RunSparseMmaWorker(const WorkerArgs& a, std::ostream& out) {
     }
   }
   const oracle::num::Gpu gpu = GpuOf(d);
+  const unsigned threads = a.threads ? a.threads : std::max(1u, std::thread::hardware_concurrency());
+  // Generation is per index and independent: in parallel, then grouped by instruction form
+  // (one batched launch per group) in index order.
+  std::vector<gen::GeneratedSparse> drawn(indices.size());
+  std::vector<std::string> why(indices.size());
+  ParallelFor(indices.size(), threads, [&](std::size_t j) {
+    drawn[j] = DrawSparseMmaCase(a.seed, indices[j]);
+    why[j] = Unsupported(drawn[j], d, gpu);
+  });
   std::map<std::string, uint64_t> unsupported;
-  // Cases grouped by instruction form: one batched launch per group.
   using Key = std::tuple<std::string, int, int, int, int, int, bool>;
-  std::map<Key, std::vector<std::pair<uint64_t, gen::GeneratedSparse>>> groups;
-  for (const uint64_t i : indices) {
-    gen::GeneratedSparse g = DrawSparseMmaCase(a.seed, i);
-    if (const std::string why = Unsupported(g, d, gpu); !why.empty()) {
-      ++unsupported[why];
+  std::map<Key, std::vector<std::size_t>> groups;  // positions in `indices`
+  for (std::size_t j = 0; j < indices.size(); ++j) {
+    if (!why[j].empty()) {
+      ++unsupported[why[j]];
       continue;
     }
+    const gen::GeneratedSparse& g = drawn[j];
     const Key k{g.op.form->Name(), static_cast<int>(g.op.variant), g.op.selector, static_cast<int>(g.tile.a_type),
                 static_cast<int>(g.tile.b_type), static_cast<int>(g.tile.cd), g.tile.satfinite};
-    groups[k].push_back({i, std::move(g)});
+    groups[k].push_back(j);
   }
-  constexpr std::size_t kLaunch = std::size_t{1} << 16;  // cases per launch
-  for (const auto& [key, cases] : groups) {
-    const gen::GeneratedSparse& first = cases.front().second;
+  std::vector<std::string> lines(indices.size());  // per case: its protocol line, if it did not pass
+  const std::size_t per_launch = std::max<std::size_t>(1, a.cases_per_launch);
+  for (const auto& [key, members] : groups) {
+    const gen::GeneratedSparse& first = drawn[members.front()];
     const harness::MmaSpSpec spec{first.op.form, first.op.variant, first.op.selector, first.tile.a_type,
                                   first.tile.b_type, first.tile.cd, first.tile.satfinite};
-    for (std::size_t at = 0; at < cases.size(); at += kLaunch) {
-      const std::size_t n = std::min(kLaunch, cases.size() - at);
+    for (std::size_t at = 0; at < members.size(); at += per_launch) {
+      const std::size_t n = std::min(per_launch, members.size() - at);
       std::vector<harness::MmaSpCase> batch;
-      for (std::size_t j = at; j < at + n; ++j) batch.push_back({cases[j].second.op, cases[j].second.tile});
+      for (std::size_t m = at; m < at + n; ++m) batch.push_back({drawn[members[m]].op, drawn[members[m]].tile});
       const auto d_out = harness::RunMmaSp(spec, batch);
       if (!d_out.ok()) {
         if (d_out.error().rfind("PTX JIT failed", 0) == 0) {  // our PTX or the assembler: not sticky
-          for (std::size_t j = at; j < at + n; ++j) {
-            out << CaseLine(cases[j].first, CaseOutcome::kHarnessError, d_out.error().substr(0, 300)) << "\n";
+          for (std::size_t m = at; m < at + n; ++m) {
+            lines[members[m]] = CaseLine(indices[members[m]], CaseOutcome::kHarnessError, d_out.error().substr(0, 300));
           }
           continue;
         }
         out << "fault " << d_out.error() << "\n" << std::flush;  // the context is gone: stop here
         return kWorkerFaultExit;
       }
-      for (std::size_t j = at; j < at + n; ++j) {
-        const gen::GeneratedSparse& g = cases[j].second;
+      ParallelFor(n, threads, [&](std::size_t m) {
+        const std::size_t j = members[at + m];
+        const gen::GeneratedSparse& g = drawn[j];
         const auto params = SparseParams(g.tile, gpu).value_or(oracle::num::DotParams{});
         const std::vector<uint32_t> want = Reference(g.tile, params);
-        const std::vector<uint32_t>& got = d_out.value()[j - at];
-        if (want == got) continue;
+        const std::vector<uint32_t>& got = d_out.value()[m];
+        if (want == got) return;
         std::size_t e = 0;
         while (want[e] == got[e]) ++e;
         char what[96];
         std::snprintf(what, sizeof what, "D[%zu][%zu] oracle %08x device %08x", e / 8, e % 8, want[e], got[e]);
-        out << CaseLine(cases[j].first, CaseOutcome::kMismatch, std::string(what) + " observed=" + Hex(got)) << "\n";
-      }
+        lines[j] = CaseLine(indices[j], CaseOutcome::kMismatch, std::string(what) + " observed=" + Hex(got));
+      });
     }
   }
-  for (const auto& [why, n] : unsupported) out << "unsupported " << n << " " << why << "\n";
+  for (const std::string& line : lines) {
+    if (!line.empty()) out << line << "\n";
+  }
+  for (const auto& [reason, n] : unsupported) out << "unsupported " << n << " " << reason << "\n";
   out << "ran " << indices.size() << "\ndone\n";
   return 0;
 }

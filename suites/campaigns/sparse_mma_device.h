@@ -4,6 +4,7 @@
 // draws the same cases (DrawSparseMmaCase), so a reported case is rebuilt, not shipped.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <ostream>
 #include <set>
@@ -16,6 +17,8 @@ struct WorkerArgs {
   uint64_t seed = 0, first = 0, count = 0;
   uint64_t shard_index = 0, shard_count = 1;
   std::set<uint64_t> plant_fault, plant_hang;  // test-only: planted kernels at these indices
+  unsigned threads = 0;                          // host threads for generation and the oracle; 0: all
+  std::size_t cases_per_launch = std::size_t{1} << 16;  // 1: the one-case-per-launch baseline
 };
 
 // Runs the range and prints the worker protocol (suites/runner/worker_protocol.h); returns the

@@ -307,6 +307,9 @@ int main(int argc, char** argv) {
   run->add_option("--report", options.report_dir, "report folder (default: report)");
   run->add_flag("--no-progress", no_progress, "no live progress line");
 
+  uint64_t cases_per_launch = 0;
+  run->add_option("--cases-per-launch", cases_per_launch,
+                  "GPU suites: cases per kernel launch (default 65536; 1 is the one-case-per-launch baseline)");
   std::string gpu_mode = "auto";
   run->add_option("--gpu", gpu_mode, "GPU suites: auto (run when a device answers), require, off (default auto)")
       ->check(CLI::IsMember({"auto", "require", "off"}));
@@ -324,6 +327,8 @@ int main(int argc, char** argv) {
   worker->add_option("--shard", worker_shard, "I/N");
   worker->add_option("--plant-fault", wa.plant_fault, "(test only) run an illegal-address kernel at this index");
   worker->add_option("--plant-hang", wa.plant_hang, "(test only) run a kernel that never ends at this index");
+  worker->add_option("--threads", wa.threads, "host threads for generation and the oracle (default: every core)");
+  worker->add_option("--cases-per-launch", wa.cases_per_launch, "cases per kernel launch (1: the baseline mode)");
 
   // replay
   CLI::App* replay = app.add_subcommand("replay", "Re-run reproducer or corpus files");
@@ -402,6 +407,7 @@ int main(int argc, char** argv) {
     options.progress = !no_progress && ::isatty(STDERR_FILENO);
     options.command_line = JoinArgs(argc, argv);
     options.gpu = gpu_mode;
+    if (cases_per_launch > 0) options.worker_extra = {"--cases-per-launch", std::to_string(cases_per_launch)};
     std::error_code ec;
     const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
     if (!ec) options.worker = {self.string()};
