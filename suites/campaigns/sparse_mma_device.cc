@@ -123,7 +123,8 @@ int RunSparseMmaWorker(const WorkerArgs& a, std::ostream& out) {
   }
   std::vector<std::string> lines(indices.size());  // per case: its protocol line, if it did not pass
   const std::size_t per_launch = std::max<std::size_t>(1, a.cases_per_launch);
-  for (const auto& [key, members] : groups) {
+  for (const auto& group : groups) {
+    const std::vector<std::size_t>& members = group.second;  // a plain name: lambdas capture it
     const gen::GeneratedSparse& first = drawn[members.front()];
     const harness::MmaSpSpec spec{first.op.form, first.op.variant, first.op.selector, first.tile.a_type,
                                   first.tile.b_type, first.tile.cd, first.tile.satfinite};
