@@ -7,14 +7,14 @@ namespace tcfuzz::harness {
 using namespace oracle::sparse;
 using oracle::num::Format;
 
-oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaSp(const MmaSpSpec& spec, std::span<const MmaSpCase> cases) {
-  using R = oracle::Result<std::vector<std::vector<uint32_t>>>;
+PackedMmaSp PackMmaSp(const MmaSpSpec& spec, std::span<const MmaSpCase> cases) {
   const SparseForm& f = *spec.form;
   const int cr = CdRegisters(spec.cd);
   const int eb = f.elem_bits();
   const uint64_t mask = eb == 32 ? 0xFFFFFFFFull : (uint64_t{1} << eb) - 1;
   const std::size_t n = cases.size();
-  std::vector<uint32_t> a(n * 32 * f.a_regs), b(n * 32 * f.b_regs), c(n * 32 * cr), e(n * 32);
+  PackedMmaSp p;
+  p.a.assign(n * 32 * f.a_regs, 0), p.b.assign(n * 32 * f.b_regs, 0), p.c.assign(n * 32 * cr, 0), p.e.assign(n * 32, 0);
   for (std::size_t i = 0; i < n; ++i) {
     const SparseTile& t = cases[i].tile;
     for (int lane = 0; lane < 32; ++lane) {
@@ -26,7 +26,7 @@ oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaSp(const MmaSpSpec& spe
           const uint64_t v = t.a[static_cast<std::size_t>(x.row * (f.k / 2) + x.chunk * f.kept + x.slot)];
           word |= static_cast<uint32_t>((v & mask) << (pos * eb));
         }
-        a[idx * f.a_regs + reg] = word;
+        p.a[idx * f.a_regs + reg] = word;
       }
       for (int reg = 0; reg < f.b_regs; ++reg) {
         uint32_t word = 0;
@@ -34,42 +34,55 @@ oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaSp(const MmaSpSpec& spe
           const Coord x = MapB(f, lane, reg, pos);
           word |= static_cast<uint32_t>((t.b[static_cast<std::size_t>(x.row * 8 + x.col)] & mask) << (pos * eb));
         }
-        b[idx * f.b_regs + reg] = word;
+        p.b[idx * f.b_regs + reg] = word;
       }
       for (int k = 0; k < 4; ++k) {
         const Coord x = MapCD(lane, k);
         const uint32_t v = t.c[static_cast<std::size_t>(x.row * 8 + x.col)];
         if (cr == 2) {
-          c[idx * 2 + k / 2] |= (v & 0xFFFF) << (16 * (k % 2));
+          p.c[idx * 2 + k / 2] |= (v & 0xFFFF) << (16 * (k % 2));
         } else {
-          c[idx * 4 + k] = v;
+          p.c[idx * 4 + k] = v;
         }
       }
-      e[idx] = cases[i].op.meta[static_cast<std::size_t>(lane)];
+      p.e[idx] = cases[i].op.meta[static_cast<std::size_t>(lane)];
     }
   }
+  return p;
+}
+
+std::vector<uint32_t> UnpackD(const MmaSpSpec& spec, std::span<const uint32_t> d_regs, std::size_t i) {
+  const int cr = CdRegisters(spec.cd);
+  std::vector<uint32_t> d(16 * 8);
+  for (int lane = 0; lane < 32; ++lane) {
+    const std::size_t idx = i * 32 + static_cast<std::size_t>(lane);
+    for (int k = 0; k < 4; ++k) {
+      const Coord x = MapCD(lane, k);
+      d[static_cast<std::size_t>(x.row * 8 + x.col)] =
+          cr == 2 ? (d_regs[idx * 2 + k / 2] >> (16 * (k % 2))) & 0xFFFF : d_regs[idx * 4 + k];
+    }
+  }
+  return d;
+}
+
+oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaSp(const MmaSpSpec& spec, std::span<const MmaSpCase> cases) {
+  using R = oracle::Result<std::vector<std::vector<uint32_t>>>;
+  const std::size_t n = cases.size();
+  PackedMmaSp p = PackMmaSp(spec, cases);
   const std::string target = DeviceTarget();
   if (target.empty()) return R::Fail("no CUDA device");
   KernelLaunch l;
   l.ptx = MmaSpModule(spec, target);
   l.entry = "tcfuzz_mma_sp";
-  l.inputs = {std::move(a), std::move(b), std::move(c), std::move(e)};
-  l.output_words = n * 32 * cr;
+  l.inputs = {std::move(p.a), std::move(p.b), std::move(p.c), std::move(p.e)};
+  l.output_words = n * 32 * CdRegisters(spec.cd);
   l.n = static_cast<uint32_t>(n);
   l.grid = static_cast<unsigned>((n + 3) / 4);
   auto out = RunPtxKernel(l);
   if (!out.ok()) return R::Fail(out.error());
-  std::vector<std::vector<uint32_t>> d(n, std::vector<uint32_t>(16 * 8));
-  for (std::size_t i = 0; i < n; ++i) {
-    for (int lane = 0; lane < 32; ++lane) {
-      const std::size_t idx = i * 32 + static_cast<std::size_t>(lane);
-      for (int k = 0; k < 4; ++k) {
-        const Coord x = MapCD(lane, k);
-        const uint32_t v = cr == 2 ? (out.value()[idx * 2 + k / 2] >> (16 * (k % 2))) & 0xFFFF : out.value()[idx * 4 + k];
-        d[i][static_cast<std::size_t>(x.row * 8 + x.col)] = v;
-      }
-    }
-  }
+  std::vector<std::vector<uint32_t>> d;
+  d.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) d.push_back(UnpackD(spec, out.value(), i));
   return R::Ok(std::move(d));
 }
 

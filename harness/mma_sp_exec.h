@@ -16,6 +16,16 @@ struct MmaSpCase {
   oracle::sparse::SparseTile tile;  // A (compressed), B, C as logical matrices
 };
 
+// Each lane's registers for a batch, case-major then lane: a[(case * 32 + lane) * a_regs + reg],
+// likewise b, c (CdRegisters of them) and e (one). Pure packing: no device needed.
+struct PackedMmaSp {
+  std::vector<uint32_t> a, b, c, e;
+};
+PackedMmaSp PackMmaSp(const MmaSpSpec& spec, std::span<const MmaSpCase> cases);
+
+// D [16][8] (row-major bit patterns) of case i from the lanes' d registers (same order as c).
+std::vector<uint32_t> UnpackD(const MmaSpSpec& spec, std::span<const uint32_t> d_regs, std::size_t i);
+
 // D [16][8] (row-major bit patterns) per case. Every case must share `spec`.
 oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaSp(const MmaSpSpec& spec, std::span<const MmaSpCase> cases);
 

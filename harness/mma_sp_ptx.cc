@@ -39,6 +39,23 @@ std::string MmaSpInstruction(const MmaSpSpec& s) {
   return ins;
 }
 
+std::string MmaSpAsm(const MmaSpSpec& s) {
+  const auto& f = *s.form;
+  const int cr = CdRegisters(s.cd);
+  int next = 0;
+  const auto list = [&next](int n) {
+    std::string l = "{";
+    for (int i = 0; i < n; ++i) l += (i ? ", %" : "%") + std::to_string(next++);
+    return l + "}";
+  };
+  // The PTX form's head, then numbered operands in place of the named registers.
+  const std::string named = MmaSpInstruction(s);
+  std::string head = named.substr(0, named.find(' '));
+  const std::string d = list(cr), a = list(f.a_regs), b = list(f.b_regs), c = list(cr);
+  const std::string e = "%" + std::to_string(next++);
+  return head + " " + d + ", " + a + ", " + b + ", " + c + ", " + e + ", " + std::to_string(s.selector) + ";";
+}
+
 std::string MmaSpModule(const MmaSpSpec& s, const std::string& target) {
   const auto& f = *s.form;
   const int cr = CdRegisters(s.cd);

@@ -26,6 +26,9 @@ int CdRegisters(oracle::num::Format cd);  // 2 for f16 (f16x2), else 4
 // "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {...}, ..., %e, 0x1;"
 std::string MmaSpInstruction(const MmaSpSpec& s);
 
+// The same instruction for CUDA inline asm: operands %0.. in the order d, a, b, c, e (all "r").
+std::string MmaSpAsm(const MmaSpSpec& s);
+
 // A complete PTX module with the entry `tcfuzz_mma_sp(a, b, c, e, d, n)` for `target` ("sm_90").
 std::string MmaSpModule(const MmaSpSpec& s, const std::string& target);
 

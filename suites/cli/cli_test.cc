@@ -3,6 +3,7 @@
 #include <sys/wait.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -287,7 +288,7 @@ TEST(Cli, BadArgumentsAreOneLineErrorsWithExitCode2) {
 TEST(Cli, HelpOnEveryCommand) {
   for (const char* cmd : {"--help", "explain --help", "explain zcm --help", "explain smem --help",
                           "explain sparse --help", "encode smem --help", "oracle dot --help",
-                          "oracle captures --help", "tiling chips --help", "tiling check --help", "tiling simulate --help", "tiling make --help", "tiling fuzz --help", "run --help",
+                          "oracle captures --help", "tiling chips --help", "tiling check --help", "tiling simulate --help", "tiling make --help", "tiling fuzz --help", "repro --help", "run --help",
                           "replay --help", "rules --help"}) {
     const CliRun r = Tcfuzz(cmd);
     EXPECT_EQ(r.code, 0) << cmd;
@@ -357,6 +358,35 @@ TEST(Cli, ReplayOfADeviceCaseChecksTheOracleAgainstWhatTheDeviceReturned) {
   const CliRun fail = Tcfuzz("replay " + dir + "/differs.txt");
   EXPECT_EQ(fail.code, 1) << fail.out;
   EXPECT_NE(fail.out.find("sparse.device_mismatch: D[2][0]"), std::string::npos) << fail.out;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, ReproEmitsAStandaloneCudaFile) {
+  const std::string dir = TempDir("repro");
+  const std::string capture =
+      std::string(TCFUZZ_SOURCE_DIR) + "/corpus/sparse_mma/h100/m16n8k16.bf16_ordered_sel1_f32_random_084.txt";
+  const CliRun r = Tcfuzz("repro " + capture + " --emit-cu " + dir + "/repro.cu");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const std::string cu = suites::ReadFile(dir + "/repro.cu").value();
+  // The instruction as inline asm with numbered operands, the case's registers, the oracle's D
+  // and the device's D from the capture, and no tcfuzz header.
+  EXPECT_NE(cu.find("asm volatile(\"mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 "
+                    "{%0, %1, %2, %3}, {%4, %5}, {%6, %7}, {%8, %9, %10, %11}, %12, 1;\""),
+            std::string::npos);
+  EXPECT_NE(cu.find("static const uint32_t kFound[16][8]"), std::string::npos);
+  EXPECT_EQ(cu.find("#include \"oracle"), std::string::npos);
+  EXPECT_EQ(cu.find("tcfuzz::"), std::string::npos);
+  // The capture's D row 2 starts 73674000 (see the file): it is the first word of kFound's row 2.
+  EXPECT_NE(cu.find("{0x73674000u, 0xff800000u"), std::string::npos);
+#ifdef TCFUZZ_NVCC
+  // It builds with nvcc alone (running it needs a GPU: gpu_tests does that).
+  const std::string cmd = std::string(TCFUZZ_NVCC) + " -arch=sm_90a -o " + dir + "/repro " + dir + "/repro.cu 2>&1";
+  EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
+#endif
+  ExpectOneLineError(Tcfuzz("repro " + std::string(TCFUZZ_SOURCE_DIR) +
+                            "/corpus/zero_column_mask/seed/spec_example_4_m32.txt --emit-cu " + dir + "/x.cu"));
+  ExpectOneLineError(Tcfuzz("repro /nonexistent.txt --emit-cu " + dir + "/x.cu"));
+  ExpectOneLineError(Tcfuzz("repro " + capture + " --emit-cu " + dir + "/y.cu --gpu-row sm_42"));
   std::filesystem::remove_all(dir);
 }
 

@@ -30,6 +30,7 @@
 #include "suites/cli/explain_smem.h"
 #include "suites/cli/explain_zcm.h"
 #include "suites/cli/numerics_commands.h"
+#include "suites/cli/repro_cu.h"
 #include "suites/cli/tiling_commands.h"
 #include "suites/campaigns/device_campaign.h"
 #include "suites/campaigns/sparse_mma_device.h"
@@ -330,6 +331,13 @@ int main(int argc, char** argv) {
   worker->add_option("--threads", wa.threads, "host threads for generation and the oracle (default: every core)");
   worker->add_option("--cases-per-launch", wa.cases_per_launch, "cases per kernel launch (1: the baseline mode)");
 
+  // repro
+  CLI::App* repro = app.add_subcommand("repro", "Turn a reproducer into something that runs without tcfuzz");
+  std::string repro_file, emit_cu, gpu_row = "sm_90";
+  repro->add_option("FILE", repro_file, "a sparse_mma case file (reproducer or corpus)")->required();
+  repro->add_option("--emit-cu", emit_cu, "write one standalone CUDA file here")->required();
+  repro->add_option("--gpu-row", gpu_row, "numerics row for the expected values when the file names none (default sm_90)");
+
   // replay
   CLI::App* replay = app.add_subcommand("replay", "Re-run reproducer or corpus files");
   std::vector<std::string> files;
@@ -384,6 +392,7 @@ int main(int argc, char** argv) {
     }
     return tcfuzz::suites::RunSparseMmaWorker(wa, std::cout);
   }
+  if (*repro) return tcfuzz::suites::ReproEmitCu(repro_file, emit_cu, gpu_row);
   if (*replay) return Replay(files);
   if (*rules) return Rules(rules_json);
   if (*run) {
