@@ -8,6 +8,7 @@
 #include "suites/runner/atomic_file.h"
 #include "suites/runner/batch_engine.h"
 #include "suites/runner/subprocess.h"
+#include "suites/runner/worker_protocol.h"
 
 namespace tcfuzz::suites {
 
@@ -41,24 +42,12 @@ DeviceProbe ProbeInWorker(const std::vector<std::string>& worker) {
 bool IsDeviceSuite(const std::string& name) { return name == kSparseMmaDeviceSuite; }
 std::vector<std::string> DeviceSuiteNames() { return {kSparseMmaDeviceSuite}; }
 
-namespace {
 
-std::vector<uint32_t> ParseObserved(const std::string& detail) {
-  std::vector<uint32_t> d;
-  const std::size_t at = detail.find("observed=");
-  if (at == std::string::npos) return d;
-  std::istringstream in(detail.substr(at + 9));
-  for (std::string word; std::getline(in, word, ',');) d.push_back(static_cast<uint32_t>(std::stoul(word, nullptr, 16)));
-  return d.size() == 128 ? d : std::vector<uint32_t>{};
+std::string GpuRowName(int cc_major, int cc_minor) {
+  if (cc_major >= 10) return "sm_100";
+  if (cc_major == 9) return "sm_90";
+  return cc_minor >= 9 ? "sm_89" : "sm_80";
 }
-
-std::string GpuName(const DeviceProbe& d) {
-  if (d.cc_major >= 10) return "sm_100";
-  if (d.cc_major == 9) return "sm_90";
-  return d.cc_minor >= 9 ? "sm_89" : "sm_80";
-}
-
-}  // namespace
 
 SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, const DeviceProbe& device,
                            std::ostream& log, std::size_t& reproducers_written) {
@@ -115,7 +104,7 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, c
       w.Add("origin.outcome", f.check);
       w.Add("origin.detail", f.message);
       w.Add("origin.device", device.name + ", CC " + std::to_string(device.cc_major) + "." + std::to_string(device.cc_minor));
-      w.Add("origin.gpu", GpuName(device));
+      w.Add("origin.gpu", GpuRowName(device.cc_major, device.cc_minor));
       w.Add("origin.mode", gen::Name(g.mode));
       const std::string path = o.report_dir + "/reproducers/" + suite + "-" + std::to_string(c.index) + ".txt";
       std::string text = w.str() + "# replay: tcfuzz replay " + path + "\n";

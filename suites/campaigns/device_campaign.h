@@ -30,6 +30,9 @@ struct DeviceProbe {
 // Runs `<worker> worker --probe` in a child process (worker: the tcfuzz binary).
 DeviceProbe ProbeInWorker(const std::vector<std::string>& worker);
 
+// The numerics-model row (oracle::num::Gpu name) a device of this compute capability follows.
+std::string GpuRowName(int cc_major, int cc_minor);
+
 bool IsDeviceSuite(const std::string& name);
 std::vector<std::string> DeviceSuiteNames();
 

@@ -10,7 +10,9 @@
 #include "harness/device.h"
 #include "harness/mma_sp_exec.h"
 #include "harness/planted_faults.h"
+#include "oracle/sparse/sparse_case_text.h"
 #include "suites/checks/sparse_mma_checks.h"
+#include "suites/runner/atomic_file.h"
 #include "suites/runner/worker_protocol.h"
 
 namespace tcfuzz::suites {
@@ -30,11 +32,7 @@ int ProbeWorker(std::ostream& out) {
 
 namespace {
 
-oracle::num::Gpu GpuOf(const harness::DeviceInfo& d) {
-  if (d.cc_major >= 10) return oracle::num::Gpu::kSm100;
-  if (d.cc_major == 9) return oracle::num::Gpu::kSm90;
-  return d.cc_minor >= 9 ? oracle::num::Gpu::kSm89 : oracle::num::Gpu::kSm80;
-}
+oracle::num::Gpu GpuOf(const harness::DeviceInfo& d) { return *oracle::num::ParseGpu(GpuRowName(d.cc_major, d.cc_minor)); }
 
 // Why the device cannot run (or the oracle cannot judge) a case; empty when it can.
 std::string Unsupported(const gen::GeneratedSparse& g, const harness::DeviceInfo& d, const oracle::num::Gpu gpu) {
@@ -51,15 +49,6 @@ std::string Unsupported(const gen::GeneratedSparse& g, const harness::DeviceInfo
   return {};
 }
 
-std::string Hex(const std::vector<uint32_t>& v) {
-  std::string s;
-  char buf[12];
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    std::snprintf(buf, sizeof buf, "%s%08x", i ? "," : "", v[i]);
-    s += buf;
-  }
-  return s;
-}
 
 }  // namespace
 
@@ -154,7 +143,7 @@ int RunSparseMmaWorker(const WorkerArgs& a, std::ostream& out) {
         while (want[e] == got[e]) ++e;
         char what[96];
         std::snprintf(what, sizeof what, "D[%zu][%zu] oracle %08x device %08x", e / 8, e % 8, want[e], got[e]);
-        lines[j] = CaseLine(indices[j], CaseOutcome::kMismatch, std::string(what) + " observed=" + Hex(got));
+        lines[j] = CaseLine(indices[j], CaseOutcome::kMismatch, std::string(what) + ObservedField(got));
       });
     }
   }
@@ -163,6 +152,47 @@ int RunSparseMmaWorker(const WorkerArgs& a, std::ostream& out) {
   }
   for (const auto& [reason, n] : unsupported) out << "unsupported " << n << " " << reason << "\n";
   out << "ran " << indices.size() << "\ndone\n";
+  return 0;
+}
+
+int RunSparseCaseFileWorker(const std::string& path, std::ostream& out) {
+  auto text = ReadFile(path);
+  auto doc = text.ok() ? oracle::TextDoc::Parse(text.value()) : oracle::Result<oracle::TextDoc>::Fail(text.error());
+  auto k = doc.ok() ? SparseCaseFromDoc(doc.value()) : oracle::Result<SparseCaseFile>::Fail(doc.error());
+  if (!k.ok()) {
+    out << CaseLine(0, CaseOutcome::kHarnessError, path + ": " + k.error()) << "\nran 1\ndone\n";
+    return 0;
+  }
+  const harness::DeviceInfo d = harness::ProbeDevice();
+  if (!d.available) {
+    out << "unsupported 1 no GPU: " << d.reason << "\nran 1\ndone\n";
+    return 0;
+  }
+  const SparseCaseFile& c = k.value();
+  const harness::MmaSpSpec spec{c.op.form, c.op.variant, c.op.selector, c.tile.a_type,
+                                c.tile.b_type, c.tile.cd, c.tile.satfinite};
+  const auto got = harness::RunMmaSp(spec, std::vector<harness::MmaSpCase>{{c.op, c.tile}});
+  if (!got.ok()) {
+    if (got.error().rfind("PTX JIT failed", 0) == 0) {
+      out << CaseLine(0, CaseOutcome::kHarnessError, got.error().substr(0, 300)) << "\nran 1\ndone\n";
+      return 0;
+    }
+    out << "fault " << got.error() << "\n" << std::flush;
+    return kWorkerFaultExit;
+  }
+  const auto params = SparseParams(c.tile, GpuOf(d)).value_or(oracle::num::DotParams{});
+  const std::vector<uint32_t> want = Reference(c.tile, params);
+  const std::vector<uint32_t>& d_out = got.value()[0];
+  if (want != d_out) {
+    std::size_t e = 0;
+    while (want[e] == d_out[e]) ++e;
+    char what[96];
+    std::snprintf(what, sizeof what, "D[%zu][%zu] oracle %08x device %08x", e / 8, e % 8, want[e], d_out[e]);
+    out << CaseLine(0, CaseOutcome::kMismatch, std::string(what) + ObservedField(d_out)) << "\n";
+  } else {
+    out << CaseLine(0, CaseOutcome::kPass, ObservedField(d_out).substr(1)) << "\n";
+  }
+  out << "ran 1\ndone\n";
   return 0;
 }
 

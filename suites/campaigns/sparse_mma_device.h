@@ -25,6 +25,10 @@ struct WorkerArgs {
 // exit code.
 int RunSparseMmaWorker(const WorkerArgs& args, std::ostream& out);
 
+// `tcfuzz worker --case-file F`: one sparse case from a file on the device, compared with the
+// oracle (the device's numerics row), reported as case 0 in the worker protocol.
+int RunSparseCaseFileWorker(const std::string& path, std::ostream& out);
+
 // `tcfuzz worker --probe`: "device <cc major> <cc minor> <name>" or "none <reason>".
 int ProbeWorker(std::ostream& out);
 

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "suites/campaigns/device_campaign.h"
 #include "suites/runner/atomic_file.h"
 #include "suites/support/temp_dir.h"
 
@@ -288,7 +289,7 @@ TEST(Cli, BadArgumentsAreOneLineErrorsWithExitCode2) {
 TEST(Cli, HelpOnEveryCommand) {
   for (const char* cmd : {"--help", "explain --help", "explain zcm --help", "explain smem --help",
                           "explain sparse --help", "encode smem --help", "oracle dot --help",
-                          "oracle captures --help", "tiling chips --help", "tiling check --help", "tiling simulate --help", "tiling make --help", "tiling fuzz --help", "repro --help", "run --help",
+                          "oracle captures --help", "tiling chips --help", "tiling check --help", "tiling simulate --help", "tiling make --help", "tiling fuzz --help", "repro --help", "minimize --help", "run --help",
                           "replay --help", "rules --help"}) {
     const CliRun r = Tcfuzz(cmd);
     EXPECT_EQ(r.code, 0) << cmd;
@@ -387,6 +388,19 @@ TEST(Cli, ReproEmitsAStandaloneCudaFile) {
                             "/corpus/zero_column_mask/seed/spec_example_4_m32.txt --emit-cu " + dir + "/x.cu"));
   ExpectOneLineError(Tcfuzz("repro /nonexistent.txt --emit-cu " + dir + "/x.cu"));
   ExpectOneLineError(Tcfuzz("repro " + capture + " --emit-cu " + dir + "/y.cu --gpu-row sm_42"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, MinimizeNeedsAGpuAndSaysSo) {
+  const suites::DeviceProbe device = suites::ProbeInWorker({TCFUZZ_BIN});
+  if (device.available) GTEST_SKIP() << "a GPU is present: gpu_tests minimizes on it";
+  const std::string dir = TempDir("minimize");
+  const CliRun r = Tcfuzz("minimize " + std::string(TCFUZZ_SOURCE_DIR) +
+                          "/corpus/sparse_mma/open/n4_tf32_m16n8k8_signed_zero.txt --out " + dir + "/m.txt");
+  ExpectOneLineError(r);
+  EXPECT_NE(r.out.find("minimize runs the case on a GPU: no GPU"), std::string::npos) << r.out;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/m.txt"));
+  ExpectOneLineError(Tcfuzz("minimize /nonexistent.txt"));
   std::filesystem::remove_all(dir);
 }
 

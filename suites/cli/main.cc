@@ -33,6 +33,7 @@
 #include "suites/cli/repro_cu.h"
 #include "suites/cli/tiling_commands.h"
 #include "suites/campaigns/device_campaign.h"
+#include "suites/campaigns/sparse_minimize.h"
 #include "suites/campaigns/sparse_mma_device.h"
 #include "suites/campaigns/tiling_fuzz.h"
 #include "suites/captures/capture_sets.h"
@@ -321,6 +322,8 @@ int main(int argc, char** argv) {
   std::string worker_shard;
   bool probe = false;
   worker->add_flag("--probe", probe, "print the device this process sees and exit");
+  std::string case_file;
+  worker->add_option("--case-file", case_file, "run one sparse case from this file");
   worker->add_option("--suite", wa.suite, "GPU suite");
   worker->add_option("--seed", wa.seed, "base seed");
   worker->add_option("--first", wa.first, "first case index");
@@ -337,6 +340,14 @@ int main(int argc, char** argv) {
   repro->add_option("FILE", repro_file, "a sparse_mma case file (reproducer or corpus)")->required();
   repro->add_option("--emit-cu", emit_cu, "write one standalone CUDA file here")->required();
   repro->add_option("--gpu-row", gpu_row, "numerics row for the expected values when the file names none (default sm_90)");
+
+  // minimize
+  CLI::App* minimize = app.add_subcommand("minimize", "Shrink a failing sparse case on the GPU while it fails the same way");
+  std::string min_file, min_out;
+  int min_budget = 400;
+  minimize->add_option("FILE", min_file, "a sparse_mma reproducer")->required();
+  minimize->add_option("--out", min_out, "where the minimized case goes (default FILE.min.txt)");
+  minimize->add_option("--budget", min_budget, "device runs at most (default 400)")->check(CLI::Range(1, 100000));
 
   // replay
   CLI::App* replay = app.add_subcommand("replay", "Re-run reproducer or corpus files");
@@ -383,6 +394,7 @@ int main(int argc, char** argv) {
   if (*nsmem) return EncodeSmem(sa);
   if (*worker) {
     if (probe) return tcfuzz::suites::ProbeWorker(std::cout);
+    if (!case_file.empty()) return tcfuzz::suites::RunSparseCaseFileWorker(case_file, std::cout);
     if (wa.suite != tcfuzz::suites::kSparseMmaDeviceSuite) Die("worker: --suite must be " + std::string(tcfuzz::suites::kSparseMmaDeviceSuite));
     if (!worker_shard.empty()) {
       const std::size_t slash = worker_shard.find('/');
@@ -391,6 +403,13 @@ int main(int argc, char** argv) {
       wa.shard_count = ParseNumberArg("--shard count", worker_shard.substr(slash + 1), 1u << 20);
     }
     return tcfuzz::suites::RunSparseMmaWorker(wa, std::cout);
+  }
+  if (*minimize) {
+    std::error_code ec;
+    const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (ec) Die("cannot find the tcfuzz binary (/proc/self/exe)");
+    return tcfuzz::suites::RunMinimize(min_file, min_out.empty() ? min_file + ".min.txt" : min_out, min_budget,
+                                       {self.string()}, std::cerr);
   }
   if (*repro) return tcfuzz::suites::ReproEmitCu(repro_file, emit_cu, gpu_row);
   if (*replay) return Replay(files);

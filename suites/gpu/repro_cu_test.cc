@@ -55,5 +55,20 @@ TEST(ReproCu, EmittedFileRunsOnTheDevice) {
   }
 }
 
+TEST(Minimize, SignedZeroCaseShrinksOnTheDevice) {
+  const harness::DeviceInfo info = harness::ProbeDevice();
+  if (!info.available) GTEST_SKIP() << "no GPU: " << info.reason;
+  const std::string dir = test::TempDir("minimize_gpu");
+  const std::string in = std::string(TCFUZZ_SOURCE_DIR) + "/corpus/sparse_mma/open/n4_tf32_m16n8k8_signed_zero.txt";
+  const auto r = Sh(std::string(TCFUZZ_BIN) + " minimize " + in + " --out " + dir + "/min.txt");
+  std::printf("%s%s", r.out.c_str(), r.err.c_str());
+  if (r.exit_code == 1) GTEST_SKIP() << "this device agrees with the oracle on the N4 case (recorded above)";
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // The minimized case still fails on the device, replayed from its file alone.
+  const auto replay = Sh(std::string(TCFUZZ_BIN) + " replay " + dir + "/min.txt");
+  EXPECT_EQ(replay.exit_code, 1) << replay.out;
+  EXPECT_NE(replay.out.find("sparse.device_mismatch"), std::string::npos) << replay.out;
+}
+
 }  // namespace
 }  // namespace tcfuzz

@@ -36,6 +36,22 @@ int Lines(const std::string& path, const std::string& prefix = "") {
   return n;
 }
 
+TEST(WorkerProtocol, LinesAndObservedWordsRoundTripAndGarbageIsRefused) {
+  const auto line = ParseCaseLine(CaseLine(17, CaseOutcome::kMismatch, "D[3][4] oracle 1\nsecond line"));
+  ASSERT_TRUE(line);
+  EXPECT_EQ(line->index, 17u);
+  EXPECT_EQ(line->outcome, CaseOutcome::kMismatch);
+  EXPECT_EQ(line->detail, "D[3][4] oracle 1 second line");
+  EXPECT_FALSE(ParseCaseLine("case x mismatch"));
+  EXPECT_FALSE(ParseCaseLine("case 3 exploded why"));
+  std::vector<uint32_t> d(128);
+  for (std::size_t i = 0; i < d.size(); ++i) d[i] = static_cast<uint32_t>(i * 0x01010101u);
+  EXPECT_EQ(ParseObserved("D[0][0] x" + ObservedField(d)), d);
+  EXPECT_TRUE(ParseObserved("observed=12,zz").empty());
+  EXPECT_TRUE(ParseObserved("observed=1,2,3").empty());  // not 128 words
+  EXPECT_TRUE(ParseObserved("observed=123456789").empty());  // past 32 bits
+}
+
 TEST(BatchEngine, CleanRunOneWorkerPerBatchAndAJournal) {
   const std::string dir = test::TempDir("engine_clean");
   const EngineResult r = RunEngine(Fake({}, dir), "fake", 1, 0, 10000);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 
 namespace tcfuzz::suites {
 
@@ -43,6 +44,34 @@ std::optional<CaseLineFields> ParseCaseLine(std::string_view line) {
   f.outcome = *outcome;
   if (space != std::string_view::npos) f.detail = std::string(line.substr(space + 1));
   return f;
+}
+
+std::string ObservedField(const std::vector<uint32_t>& words) {
+  std::string s = " observed=";
+  char buf[12];
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    std::snprintf(buf, sizeof buf, "%s%08x", i ? "," : "", words[i]);
+    s += buf;
+  }
+  return s;
+}
+
+std::vector<uint32_t> ParseObserved(std::string_view detail, std::size_t count) {
+  const std::size_t at = detail.find("observed=");
+  if (at == std::string_view::npos) return {};
+  std::string_view rest = detail.substr(at + 9);
+  rest = rest.substr(0, rest.find(' '));
+  std::vector<uint32_t> out;
+  while (!rest.empty()) {
+    const std::size_t comma = rest.find(',');
+    const std::string_view word = rest.substr(0, comma);
+    uint32_t v = 0;
+    const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), v, 16);
+    if (ec != std::errc() || end != word.data() + word.size()) return {};
+    out.push_back(v);
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+  }
+  return out.size() == count ? out : std::vector<uint32_t>{};
 }
 
 }  // namespace tcfuzz::suites

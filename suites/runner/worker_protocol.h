@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tcfuzz::suites {
 
@@ -37,5 +38,10 @@ struct CaseLineFields {
   std::string detail;
 };
 std::optional<CaseLineFields> ParseCaseLine(std::string_view line);
+
+// A device result carried in a detail: " observed=" and the words in hex, comma-separated.
+std::string ObservedField(const std::vector<uint32_t>& words);
+// The words back (empty when the detail has none, or they do not parse, or not `count` of them).
+std::vector<uint32_t> ParseObserved(std::string_view detail, std::size_t count = 128);
 
 }  // namespace tcfuzz::suites
