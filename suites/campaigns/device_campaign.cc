@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "generators/core/random_source.h"
+#include "oracle/numerics/formats.h"
 #include "oracle/sparse/sparse_case_text.h"
 #include "suites/runner/atomic_file.h"
 #include "suites/runner/batch_engine.h"
@@ -48,6 +49,40 @@ std::string GpuRowName(int cc_major, int cc_minor) {
   if (cc_major == 9) return "sm_90";
   return cc_minor >= 9 ? "sm_89" : "sm_80";
 }
+
+namespace {
+
+// For a probe case (A holds 1 + its column mod 8, B is one-hot per column), which A element the
+// device read for the first differing element of D, next to the one the oracle reads.
+std::string ProbeExplanation(const gen::GeneratedSparse& g, const std::vector<uint32_t>& observed) {
+  if (g.mode != gen::ValueMode::kProbe || observed.size() != 128) return {};
+  const std::vector<uint32_t> want =
+      oracle::sparse::Reference(g.tile, oracle::num::DotParams{});  // probe sums are exact in any row
+  std::size_t e = 0;
+  while (e < 128 && want[e] == observed[e]) ++e;
+  if (e == 128) return {};
+  const int row = static_cast<int>(e / 8), col = static_cast<int>(e % 8);
+  int hot = -1;
+  for (int k = 0; k < g.op.form->k; ++k) {
+    if (g.tile.b[static_cast<std::size_t>(k * 8 + col)] != 0) hot = k;
+  }
+  const auto value = [&](uint32_t bits) {
+    if (g.tile.cd == oracle::num::Format::kS32) return static_cast<double>(static_cast<int32_t>(bits));
+    return oracle::num::ToDouble(g.tile.cd, bits);
+  };
+  const double c = value(g.tile.c[e]);
+  const auto read = [&](double v) {
+    const double a = v - c;
+    if (a == 0) return std::string("no A element (0)");
+    if (a != static_cast<int>(a) || a < 1 || a > 8) return "the value " + std::to_string(a) + " (not a probe value)";
+    return "an A element of column = " + std::to_string(static_cast<int>(a) - 1) + " (mod " +
+           (g.tile.cd == oracle::num::Format::kS32 ? "7" : "8") + ")";
+  };
+  return "probe: D[" + std::to_string(row) + "][" + std::to_string(col) + "] meets B's one hot row " +
+         std::to_string(hot) + "; the oracle reads " + read(value(want[e])) + ", the device read " + read(value(observed[e]));
+}
+
+}  // namespace
 
 SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, const DeviceProbe& device,
                            std::ostream& log, std::size_t& reproducers_written) {
@@ -94,9 +129,10 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, c
     f.case_name = suite + "." + f.family + "#" + std::to_string(c.index);
     f.check = std::string(Name(c.outcome));
     f.message = c.detail.substr(0, c.detail.find(" observed="));
+    const std::vector<uint32_t> observed = ParseObserved(c.detail);
+    if (const std::string probe = ProbeExplanation(g, observed); !probe.empty()) f.message += "; " + probe;
     if (reproducers_written < o.max_reproducers) {
       oracle::TextWriter w(oracle::sparse::kSparseKind);
-      const std::vector<uint32_t> observed = ParseObserved(c.detail);
       oracle::sparse::AppendSparseCase(w, g.op, g.tile, observed.empty() ? nullptr : &observed);
       w.Add("origin.suite", suite);
       w.Add("origin.seed", std::to_string(o.seed));

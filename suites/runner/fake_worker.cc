@@ -1,6 +1,9 @@
 // A stand-in for `tcfuzz worker` in the engine's tests: no GPU, but every way a real worker can
 // end, planted at chosen case indices. Also appends "first count" to --log for each start, so a
-// test can see which ranges ran in which process.
+// test can see which ranges ran in which process. Called as `fake_worker worker --probe` it
+// claims a device; with --device-probe-wrong-at I it answers sparse-mma cases like a device
+// that is right everywhere except one element of case I (one more than the oracle there), so
+// the parent's reports and reproducers can be tested without a GPU.
 #include <unistd.h>
 
 #include <cstdio>
@@ -9,11 +12,20 @@
 #include <set>
 #include <string>
 
+#include "oracle/numerics/formats.h"
+#include "suites/campaigns/device_campaign.h"
 #include "suites/runner/worker_protocol.h"
 
 int main(int argc, char** argv) {
   using tcfuzz::suites::CaseLine;
   using tcfuzz::suites::CaseOutcome;
+  if (argc > 1 && std::string(argv[1]) == "worker") --argc, ++argv;  // the parent's subcommand word
+  if (argc > 1 && std::string(argv[1]) == "--probe") {
+    std::printf("device 9 0 Fake GPU (fake_worker)\n");
+    return 0;
+  }
+  uint64_t seed = 0;
+  std::set<uint64_t> wrong;
   uint64_t first = 0, count = 0, shard_i = 0, shard_n = 1, unsupported_every = 0;
   std::set<uint64_t> fault, hang, crash, mismatch;
   const char* log = nullptr;
@@ -21,6 +33,8 @@ int main(int argc, char** argv) {
     const std::string k = argv[i];
     const uint64_t v = std::strtoull(argv[i + 1], nullptr, 10);
     if (k == "--first") first = v;
+    if (k == "--seed") seed = v;
+    if (k == "--device-probe-wrong-at") wrong.insert(v);
     if (k == "--count") count = v;
     if (k == "--fault-at") fault.insert(v);
     if (k == "--hang-at") hang.insert(v);
@@ -53,6 +67,18 @@ int main(int argc, char** argv) {
     }
     if (crash.count(i)) std::abort();
     ++ran;
+    if (wrong.count(i)) {
+      // The oracle's D with the first element that has a product in it raised by one.
+      const auto g = tcfuzz::suites::DrawSparseMmaCase(seed, i);
+      std::vector<uint32_t> d = tcfuzz::oracle::sparse::Reference(g.tile, tcfuzz::oracle::num::DotParams{});
+      for (std::size_t e = 0; e < d.size(); ++e) {
+        const double v = tcfuzz::oracle::num::ToDouble(g.tile.cd, d[e]) - tcfuzz::oracle::num::ToDouble(g.tile.cd, g.tile.c[e]);
+        if (g.tile.cd == tcfuzz::oracle::num::Format::kS32 || v == 0) continue;
+        d[e] = static_cast<uint32_t>(tcfuzz::oracle::num::FromDouble(g.tile.cd, tcfuzz::oracle::num::ToDouble(g.tile.cd, d[e]) + 1));
+        std::printf("%s\n", CaseLine(i, CaseOutcome::kMismatch, "D[?] planted" + tcfuzz::suites::ObservedField(d)).c_str());
+        break;
+      }
+    }
     if (mismatch.count(i)) std::printf("%s\n", CaseLine(i, CaseOutcome::kMismatch, "D[0][0] planted").c_str());
     if (unsupported_every && i % unsupported_every == 0) {
       std::printf("%s\n", CaseLine(i, CaseOutcome::kNotSupported, "planted: form needs sm_120a").c_str());

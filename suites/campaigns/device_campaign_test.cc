@@ -1,0 +1,95 @@
+// The parent side of a GPU suite with a fake device (suites/runner/fake_worker.cc): the probe,
+// result classes, the failure message that names which A element the device read in a probe
+// case, a reproducer rebuilt from the seed with the observed D, and its replay without a GPU.
+#include "suites/campaigns/device_campaign.h"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "oracle/core/text_format.h"
+#include "suites/runner/atomic_file.h"
+#include "suites/runner/host_suite.h"
+#include "suites/support/temp_dir.h"
+
+namespace tcfuzz::suites {
+namespace {
+
+TEST(DeviceCampaign, FakeDeviceMismatchIsReportedWithWhatItRead) {
+  constexpr uint64_t kSeed = 77;
+  // A probe-mode floating-point case to plant the wrong element in.
+  uint64_t planted = 0;
+  while (true) {
+    const auto g = DrawSparseMmaCase(kSeed, planted);
+    if (g.mode == gen::ValueMode::kProbe && g.tile.cd == oracle::num::Format::kF32) break;
+    ++planted;
+  }
+  ASSERT_LT(planted, 2000u);
+  const DeviceProbe probe = ProbeInWorker({FAKE_WORKER_BIN});
+  ASSERT_TRUE(probe.available);
+  EXPECT_EQ(probe.cc_major, 9);
+  EXPECT_EQ(probe.name, "Fake GPU (fake_worker)");
+  CampaignOptions o;
+  o.suites = {kSparseMmaDeviceSuite};
+  o.seed = kSeed;
+  o.cases = 2000;
+  o.gpu = "require";
+  o.worker = {FAKE_WORKER_BIN};
+  o.worker_extra = {"--device-probe-wrong-at", std::to_string(planted)};
+  o.device_batch = 500;
+  o.report_dir = test::TempDir("device_campaign");
+  std::ostringstream log;
+  EXPECT_EQ(RunCampaign(o, log), 1) << log.str();
+  const auto j = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
+  const auto& s = j["suites"][0];
+  EXPECT_EQ(s["cases"], 2000);
+  EXPECT_EQ(s["families"]["mismatch"]["cases"], 1);
+  EXPECT_EQ(s["families"]["pass"]["cases"], 1999);
+  ASSERT_EQ(s["failures"].size(), 1u);
+  const auto& f = s["failures"][0];
+  EXPECT_EQ(f["index"], planted);
+  // The fake raised one element by one: the device "read" the A value one column further on.
+  const std::string msg = f["message"];
+  EXPECT_NE(msg.find("probe: D["), std::string::npos) << msg;
+  EXPECT_NE(msg.find("the device read an A element of column = "), std::string::npos) << msg;
+  // The reproducer carries the case, the device's D and the row; replayed without a GPU it
+  // fails because the oracle still disagrees with that D.
+  const auto text = ReadFile(f["reproducer"].get<std::string>());
+  ASSERT_TRUE(text.ok());
+  EXPECT_NE(text.value().find("origin.gpu = sm_90"), std::string::npos);
+  EXPECT_NE(text.value().find("observed.15 = "), std::string::npos);
+  const auto doc = oracle::TextDoc::Parse(text.value());
+  ASSERT_TRUE(doc.ok()) << doc.error();
+  std::unique_ptr<HostSuite> sparse;
+  for (auto& h : MakeHostSuites()) {
+    if (h->text_kind() == "sparse_mma") sparse = std::move(h);
+  }
+  ASSERT_TRUE(sparse);
+  const auto replay = sparse->Replay(doc.value());
+  ASSERT_TRUE(replay.ok()) << replay.error();
+  ASSERT_EQ(replay.value().size(), 1u);
+  EXPECT_EQ(replay.value()[0].check, "sparse.device_mismatch");
+  EXPECT_TRUE(ReadFile(o.report_dir + "/journal-sparse-mma.txt").ok());
+}
+
+TEST(DeviceCampaign, NoDeviceIsSkippedOrAnErrorAsAsked) {
+  CampaignOptions o;
+  o.suites = {kSparseMmaDeviceSuite};
+  o.cases = 10;
+  o.report_dir = test::TempDir("device_campaign_off");
+  o.worker = {FAKE_WORKER_BIN};
+  o.gpu = "off";
+  std::ostringstream log;
+  EXPECT_EQ(RunCampaign(o, log), 0) << log.str();
+  const auto j = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
+  EXPECT_EQ(j["suites"][0]["skipped"], "no GPU: --gpu off");
+  o.worker = {o.report_dir + "/missing-binary"};
+  o.gpu = "require";
+  std::ostringstream log2;
+  EXPECT_EQ(RunCampaign(o, log2), 2);
+  EXPECT_NE(log2.str().find("--gpu require: the device probe failed"), std::string::npos) << log2.str();
+}
+
+}  // namespace
+}  // namespace tcfuzz::suites
