@@ -29,7 +29,7 @@ DeviceProbe ProbeInWorker(const std::vector<std::string>& worker) {
   std::string word;
   in >> word;
   if (r.ok() && word == "device") {
-    in >> p.cc_major >> p.cc_minor;
+    in >> p.cc_major >> p.cc_minor >> p.driver_version >> p.runtime_version;
     std::getline(in >> std::ws, p.name);
     p.available = true;
   } else if (r.ok() && word == "none") {
@@ -139,7 +139,9 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, c
       w.Add("origin.index", std::to_string(c.index));
       w.Add("origin.outcome", f.check);
       w.Add("origin.detail", f.message);
-      w.Add("origin.device", device.name + ", CC " + std::to_string(device.cc_major) + "." + std::to_string(device.cc_minor));
+      w.Add("origin.device", device.name + ", CC " + std::to_string(device.cc_major) + "." + std::to_string(device.cc_minor) +
+                                 ", CUDA driver API " + std::to_string(device.driver_version) + ", runtime " +
+                                 std::to_string(device.runtime_version));
       w.Add("origin.gpu", GpuRowName(device.cc_major, device.cc_minor));
       w.Add("origin.mode", gen::Name(g.mode));
       const std::string path = o.report_dir + "/reproducers/" + suite + "-" + std::to_string(c.index) + ".txt";

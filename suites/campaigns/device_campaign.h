@@ -23,6 +23,7 @@ gen::GeneratedSparse DrawSparseMmaCase(uint64_t seed, uint64_t index);
 struct DeviceProbe {
   bool available = false;
   int cc_major = 0, cc_minor = 0;
+  int driver_version = 0, runtime_version = 0;  // CUDA driver API and runtime, e.g. 13000
   std::string name;
   std::string reason;  // when not available
 };

@@ -58,6 +58,9 @@ TEST(DeviceCampaign, FakeDeviceMismatchIsReportedWithWhatItRead) {
   const auto text = ReadFile(f["reproducer"].get<std::string>());
   ASSERT_TRUE(text.ok());
   EXPECT_NE(text.value().find("origin.gpu = sm_90"), std::string::npos);
+  EXPECT_NE(text.value().find("origin.device = Fake GPU (fake_worker), CC 9.0, CUDA driver API 13000, runtime 13000"),
+            std::string::npos)
+      << text.value();
   EXPECT_NE(text.value().find("observed.15 = "), std::string::npos);
   const auto doc = oracle::TextDoc::Parse(text.value());
   ASSERT_TRUE(doc.ok()) << doc.error();

@@ -25,7 +25,8 @@ int ProbeWorker(std::ostream& out) {
   if (!info.available) {
     out << "none " << info.reason << "\n";
   } else {
-    out << "device " << info.cc_major << " " << info.cc_minor << " " << info.name << "\n";
+    out << "device " << info.cc_major << " " << info.cc_minor << " " << info.driver_version << " " << info.runtime_version
+        << " " << info.name << "\n";
   }
   return 0;
 }

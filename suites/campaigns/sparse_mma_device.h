@@ -29,7 +29,8 @@ int RunSparseMmaWorker(const WorkerArgs& args, std::ostream& out);
 // oracle (the device's numerics row), reported as case 0 in the worker protocol.
 int RunSparseCaseFileWorker(const std::string& path, std::ostream& out);
 
-// `tcfuzz worker --probe`: "device <cc major> <cc minor> <name>" or "none <reason>".
+// `tcfuzz worker --probe`: "device <cc major> <cc minor> <driver API> <runtime> <name>" or
+// "none <reason>".
 int ProbeWorker(std::ostream& out);
 
 }  // namespace tcfuzz::suites

@@ -21,7 +21,7 @@ int main(int argc, char** argv) {
   using tcfuzz::suites::CaseOutcome;
   if (argc > 1 && std::string(argv[1]) == "worker") --argc, ++argv;  // the parent's subcommand word
   if (argc > 1 && std::string(argv[1]) == "--probe") {
-    std::printf("device 9 0 Fake GPU (fake_worker)\n");
+    std::printf("device 9 0 13000 13000 Fake GPU (fake_worker)\n");
     return 0;
   }
   uint64_t seed = 0;
