@@ -1,6 +1,7 @@
 #include "suites/campaigns/device_campaign.h"
 
 #include <chrono>
+#include <cstdio>
 #include <sstream>
 
 #include "generators/core/random_source.h"
@@ -107,7 +108,17 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, c
   if (o.seconds) e.deadline = std::chrono::milliseconds(static_cast<int64_t>(*o.seconds * 1000));
   if (!WriteFileAtomic(e.journal_path, "").ok()) log << "tcfuzz: warning: cannot create " << e.journal_path << "\n";
   const auto t0 = std::chrono::steady_clock::now();
+  const auto failed_so_far = [](const EngineResult& so_far) {
+    uint64_t bad = 0;
+    for (const auto& [outcome, n] : so_far.counts) bad += outcome == CaseOutcome::kPass || outcome == CaseOutcome::kNotSupported ? 0 : n;
+    return bad;
+  };
+  const auto since = [&t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  if (o.progress) {
+    e.on_progress = [&](const EngineResult& so_far) { PrintProgress(suite, so_far.cases, failed_so_far(so_far), since(), false); };
+  }
   const EngineResult er = RunEngine(e, suite, o.seed, 0, cases);
+  if (o.progress) PrintProgress(suite, er.cases, failed_so_far(er), since(), true);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (!er.error.empty()) log << "tcfuzz: error: " << suite << ": " << er.error << "\n";
   // Shards: the engine counted only this shard's cases (the worker skips the others).

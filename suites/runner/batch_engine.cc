@@ -146,6 +146,7 @@ EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_
       }
       charge(CaseOutcome::kPass, a.ran >= failed ? a.ran - failed : 0);
       journal.Line("end " + std::to_string(r.first) + " " + std::to_string(r.count) + " ran " + std::to_string(a.ran));
+      if (o.on_progress) o.on_progress(out);
       continue;
     }
     journal.Line("failed " + std::to_string(r.first) + " " + std::to_string(r.count) + " " + std::string(Name(a.failure)) +
@@ -162,6 +163,7 @@ EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_
     if (r.count == 1) {  // the culprit
       charge(a.failure, 1);
       out.records.push_back({r.first, a.failure, a.detail});
+      if (o.on_progress) o.on_progress(out);
       continue;
     }
     // Split into parts, run first (in order) before the rest of the queue.

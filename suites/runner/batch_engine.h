@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -16,6 +17,8 @@
 #include "suites/runner/worker_protocol.h"
 
 namespace tcfuzz::suites {
+
+struct EngineResult;
 
 struct EngineOptions {
   // The worker: argv[0] must be a path. The engine appends
@@ -28,6 +31,7 @@ struct EngineOptions {
   std::chrono::microseconds watchdog_per_case{50};
   std::string journal_path;             // empty: no journal
   std::chrono::milliseconds deadline{0};  // > 0: start no new batch after this long
+  std::function<void(const EngineResult&)> on_progress;  // after every worker
 };
 
 struct CaseRecord {

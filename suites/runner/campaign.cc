@@ -19,14 +19,6 @@ double Since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-void Progress(const std::string& suite, uint64_t cases, uint64_t failed, double seconds,
-              bool final_line) {
-  std::fprintf(stderr, "\r[%s] %llu cases, %llu failed, %.0f cases/s, %.1f s%s", suite.c_str(),
-               static_cast<unsigned long long>(cases), static_cast<unsigned long long>(failed),
-               seconds > 0 ? static_cast<double>(cases) / seconds : 0.0, seconds,
-               final_line ? "\n" : "   ");
-  std::fflush(stderr);
-}
 
 SuiteReport RunSuite(HostSuite& suite, const CampaignOptions& o, std::ostream& log,
                      std::size_t& reproducers_written) {
@@ -84,15 +76,24 @@ SuiteReport RunSuite(HostSuite& suite, const CampaignOptions& o, std::ostream& l
     if (o.progress && (r.cases & 4095) == 0 &&
         std::chrono::duration<double>(Clock::now() - last_progress).count() > 0.25) {
       last_progress = Clock::now();
-      Progress(r.suite, r.cases, r.failed, Since(t0), false);
+      PrintProgress(r.suite, r.cases, r.failed, Since(t0), false);
     }
   }
   r.seconds = Since(t0);
-  if (o.progress) Progress(r.suite, r.cases, r.failed, r.seconds, true);
+  if (o.progress) PrintProgress(r.suite, r.cases, r.failed, r.seconds, true);
   return r;
 }
 
 }  // namespace
+
+void PrintProgress(const std::string& suite, uint64_t cases, uint64_t failed, double seconds,
+              bool final_line) {
+  std::fprintf(stderr, "\r[%s] %llu cases, %llu failed, %.0f cases/s, %.1f s%s", suite.c_str(),
+               static_cast<unsigned long long>(cases), static_cast<unsigned long long>(failed),
+               seconds > 0 ? static_cast<double>(cases) / seconds : 0.0, seconds,
+               final_line ? "\n" : "   ");
+  std::fflush(stderr);
+}
 
 int RunCampaign(const CampaignOptions& o, std::ostream& log) {
   return RunCampaign(o, MakeHostSuites(), log);

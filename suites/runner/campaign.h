@@ -34,6 +34,9 @@ struct CampaignOptions {
 
 class HostSuite;
 
+// The live progress line on stderr ("[suite] N cases, F failed, R cases/s, T s").
+void PrintProgress(const std::string& suite, uint64_t cases, uint64_t failed, double seconds, bool final_line);
+
 // Runs the campaign over every host suite; returns the process exit code (0 clean,
 // 1 failures, 2 setup error).
 int RunCampaign(const CampaignOptions& options, std::ostream& log);
