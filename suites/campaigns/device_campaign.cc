@@ -1,6 +1,8 @@
 #include "suites/campaigns/device_campaign.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <sstream>
 
@@ -75,7 +77,7 @@ std::string ProbeExplanation(const gen::GeneratedSparse& g, const std::vector<ui
   const auto read = [&](double v) {
     const double a = v - c;
     if (a == 0) return std::string("no A element (0)");
-    if (a != static_cast<int>(a) || a < 1 || a > 8) return "the value " + std::to_string(a) + " (not a probe value)";
+    if (!(a >= 1 && a <= 8) || a != std::floor(a)) return "the value " + std::to_string(a) + " (not a probe value)";
     return "an A element of column = " + std::to_string(static_cast<int>(a) - 1) + " (mod " +
            (g.tile.cd == oracle::num::Format::kS32 ? "7" : "8") + ")";
   };
@@ -103,9 +105,15 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, c
   }
   e.batch = o.device_batch;
   e.watchdog_base = std::chrono::milliseconds(o.device_watchdog_ms);
+  if (o.device_cases_per_launch > 0) {
+    e.extra_args.insert(e.extra_args.end(), {"--cases-per-launch", std::to_string(o.device_cases_per_launch)});
+    // Small launches pay a launch (and a module load) per few cases: about 1 ms a case at one.
+    if (o.device_cases_per_launch < 1024) e.watchdog_per_case = std::chrono::microseconds(5000);
+  }
   e.journal_path = o.report_dir + "/journal-" + suite + ".txt";
   const uint64_t cases = o.cases ? *o.cases : o.seconds ? uint64_t{1} << 40 : 200'000;
-  if (o.seconds) e.deadline = std::chrono::milliseconds(static_cast<int64_t>(*o.seconds * 1000));
+  // At least 1 ms (0 would mean no deadline) and at most a year (no overflow).
+  if (o.seconds) e.deadline = std::chrono::milliseconds(static_cast<int64_t>(std::clamp(*o.seconds * 1000, 1.0, 3.2e10)));
   if (!WriteFileAtomic(e.journal_path, "").ok()) log << "tcfuzz: warning: cannot create " << e.journal_path << "\n";
   const auto t0 = std::chrono::steady_clock::now();
   const auto failed_so_far = [](const EngineResult& so_far) {

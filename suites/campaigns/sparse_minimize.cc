@@ -1,5 +1,7 @@
 #include "suites/campaigns/sparse_minimize.h"
 
+#include <stdlib.h>
+
 #include <filesystem>
 #include <sstream>
 
@@ -142,7 +144,9 @@ SparseEvaluator WorkerEvaluator(const std::vector<std::string>& worker, const st
     const CommandResult r = RunArgv(argv, "", o);
     std::istringstream lines(r.out);
     std::string fault;
+    bool done = false;
     for (std::string line; std::getline(lines, line);) {
+      done = done || line == "done";
       if (auto c = ParseCaseLine(line)) {
         if (c->outcome == CaseOutcome::kPass || c->outcome == CaseOutcome::kMismatch) {
           const auto d = ParseObserved(c->detail);
@@ -157,8 +161,17 @@ SparseEvaluator WorkerEvaluator(const std::vector<std::string>& worker, const st
       }
     }
     if (r.timed_out) e.failure = FailureSignature{"timeout", ""};
-    if (!fault.empty()) e.failure = FailureSignature{"device_fault", fault.substr(0, fault.find(' '))};
-    if (!r.started || r.exit_code == 127) *error = "the worker did not start: " + r.Describe(o.timeout);
+    if (!fault.empty()) {
+      // The CUDA error's name (CUDA_ERROR_...), not the call that reported it.
+      const std::size_t at = fault.find("CUDA_ERROR_");
+      e.failure = FailureSignature{"device_fault", at == std::string::npos ? fault : fault.substr(at, fault.find(' ', at) - at)};
+    }
+    if (!r.started || r.exit_code == 127) {
+      *error = "the worker did not start: " + r.Describe(o.timeout);
+    } else if (!r.timed_out && fault.empty() && !(r.exit_code == 0 && done)) {
+      // A failure of its own kind, never "the device agrees".
+      e.failure = FailureSignature{"harness_error", "the worker ended without an answer: " + r.Describe(o.timeout)};
+    }
     return e;
   };
 }
@@ -173,24 +186,41 @@ int RunMinimize(const std::string& file, const std::string& out_path, int budget
     return 2;
   }
   std::string error;
-  const std::string scratch = out_path + ".scratch";
-  std::error_code ec;
-  std::filesystem::create_directories(scratch, ec);
-  const SparseEvaluator eval = WorkerEvaluator(worker, scratch, &error);
-  const Evaluation first = eval(k.value());
+  // Candidates go to a fresh private folder, removed on every way out.
+  struct Scratch {
+    std::string path = (std::filesystem::temp_directory_path() / "tcfuzz-minimize-XXXXXX").string();
+    bool made = ::mkdtemp(path.data()) != nullptr;
+    ~Scratch() {
+      std::error_code ec;
+      if (made) std::filesystem::remove_all(path, ec);
+    }
+  } scratch;
+  if (!scratch.made) {
+    log << "tcfuzz: error: cannot make a scratch folder in " << std::filesystem::temp_directory_path().string() << "\n";
+    return 2;
+  }
+  const SparseEvaluator eval = WorkerEvaluator(worker, scratch.path, &error);
+  SparseCaseFile start = k.value();
+  const Evaluation first = eval(start);
+  start.observed = first.observed;  // what this device returns, not what the file recorded
   if (!error.empty()) {
-    std::filesystem::remove_all(scratch, ec);
     log << "tcfuzz: error: minimize runs the case on a GPU: " << error << "\n";
     return 2;
   }
+  if (first.failure && first.failure->outcome == "harness_error") {
+    log << "tcfuzz: error: minimize: " << first.failure->where << "\n";
+    return 2;
+  }
   if (!first.failure) {
-    std::filesystem::remove_all(scratch, ec);
     log << file << ": the device agrees with the oracle on this case: nothing to minimize\n";
     return 1;
   }
   const FailureSignature sig = *first.failure;
-  const MinimizeResult r = MinimizeSparse(k.value(), sig, eval, budget);
-  std::filesystem::remove_all(scratch, ec);
+  const MinimizeResult r = MinimizeSparse(start, sig, eval, budget);
+  if (!error.empty()) {  // a later candidate could not be run: stop rather than guess
+    log << "tcfuzz: error: minimize: " << error << "\n";
+    return 2;
+  }
   // The numerics row the worker compared with is the device's: keep the file's record of it, or
   // ask the device, so `tcfuzz replay` judges the minimized case the same way.
   std::string gpu = doc.value().Has("origin.gpu") ? doc.value().String("origin.gpu").value() : "";

@@ -291,7 +291,9 @@ int RunTilingFuzz(const TilingFuzzOptions& o, std::ostream& out) {
                              {"problem", nlohmann::json::parse(ProblemToJson(k.minimized))},
                              {"original_problem", nlohmann::json::parse(ProblemToJson(k.original))}});
   }
-  const auto summary = WriteFileAtomic(o.out_dir + "/summary.json", j.dump(2) + "\n");
+  // A tiler's stderr reaches the summary (refusal reasons, crash messages): invalid UTF-8 is
+  // replaced rather than thrown on.
+  const auto summary = WriteFileAtomic(o.out_dir + "/summary.json", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   if (!summary.ok() || write_failed) {
     out << "tcfuzz: error: cannot write the report in " << o.out_dir << (summary.ok() ? "" : ": " + summary.error()) << "\n";
     return 2;

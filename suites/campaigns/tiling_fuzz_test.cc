@@ -90,6 +90,19 @@ TEST(TilingFuzz, CommandTilersThatCrashHangOrBabbleAreFindings) {
   EXPECT_FALSE(judge("grep -q '\"M\":64' && [ \"$TCFUZZ_CHIP\" = Ascend910B2 ] && cat " + answer));
 }
 
+TEST(TilingFuzz, ATilerWritingInvalidUtf8StillGetsASummary) {
+  const std::string dir = test::TempDir("tf_utf8");
+  TilingFuzzOptions o;
+  // Refuses with a stray byte, or crashes with one: both texts reach summary.json.
+  o.tiler_command = Script(dir, "t.sh", "printf 'no \\377 tiling' >&2; grep -q '\"isBias\":true' && exit 5; exit 1");
+  o.seed = 4, o.cases = 30, o.out_dir = dir + "/report";
+  std::ostringstream log;
+  EXPECT_EQ(RunTilingFuzz(o, log), 1) << log.str();
+  const auto j = nlohmann::json::parse(ReadFile(o.out_dir + "/summary.json").value());
+  EXPECT_GT(j["refused"].get<int>(), 0);
+  EXPECT_EQ(j["findings"][0]["rule"], "tiler.crash");
+}
+
 TEST(TilingFuzz, ReproducerFilesFailAgainOnTheirOwn) {
   const std::string dir = test::TempDir("tf_repro");
   // A command tiler that answers every problem with the same fixed tiling (the answer to

@@ -396,6 +396,9 @@ int main(int argc, char** argv) {
     if (probe) return tcfuzz::suites::ProbeWorker(std::cout);
     if (!case_file.empty()) return tcfuzz::suites::RunSparseCaseFileWorker(case_file, std::cout);
     if (wa.suite != tcfuzz::suites::kSparseMmaDeviceSuite) Die("worker: --suite must be " + std::string(tcfuzz::suites::kSparseMmaDeviceSuite));
+    if (wa.count > (uint64_t{1} << 26) || wa.first > ~uint64_t{0} - wa.count) {
+      Die("worker: --first/--count: at most 2^26 cases, and first + count must not pass 2^64");
+    }
     if (!worker_shard.empty()) {
       const std::size_t slash = worker_shard.find('/');
       if (slash == std::string::npos) Die("--shard: expected I/N, got '" + worker_shard + "'");
@@ -405,11 +408,8 @@ int main(int argc, char** argv) {
     return tcfuzz::suites::RunSparseMmaWorker(wa, std::cout);
   }
   if (*minimize) {
-    std::error_code ec;
-    const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-    if (ec) Die("cannot find the tcfuzz binary (/proc/self/exe)");
     return tcfuzz::suites::RunMinimize(min_file, min_out.empty() ? min_file + ".min.txt" : min_out, min_budget,
-                                       {self.string()}, std::cerr);
+                                       {"/proc/self/exe"}, std::cerr);
   }
   if (*repro) return tcfuzz::suites::ReproEmitCu(repro_file, emit_cu, gpu_row);
   if (*replay) return Replay(files);
@@ -435,10 +435,10 @@ int main(int argc, char** argv) {
     options.progress = !no_progress && ::isatty(STDERR_FILENO);
     options.command_line = JoinArgs(argc, argv);
     options.gpu = gpu_mode;
-    if (cases_per_launch > 0) options.worker_extra = {"--cases-per-launch", std::to_string(cases_per_launch)};
-    std::error_code ec;
-    const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-    if (!ec) options.worker = {self.string()};
+    options.device_cases_per_launch = cases_per_launch;
+    // The literal link, resolved by each worker at exec: the image this process runs, even if
+    // the file is rebuilt during a long run.
+    options.worker = {"/proc/self/exe"};
     return tcfuzz::suites::RunCampaign(options, std::cout);
   }
   return 2;

@@ -69,8 +69,8 @@ int ReproEmitCu(const std::string& file, const std::string& out_path, const std:
   std::string cu;
   cu += "// Reproducer emitted by tcfuzz from " + file + "\n";
   cu += "// Instruction: " + harness::MmaSpInstruction(spec) + "\n";
-  cu += "// Build and run: nvcc -arch=sm_90a repro.cu -o repro && ./repro   (a GPU that runs this form: " +
-        std::string(f.target) + " or newer)\n";
+  cu += "// Build and run: nvcc -arch=" + std::string(f.target) + " repro.cu -o repro && ./repro   (a GPU that runs " +
+        std::string(f.target) + (f.target.ends_with("a") ? ")\n" : " or newer)\n");
   cu += "// Prints every element of D where the device differs from tcfuzz's oracle (numerics row " + row_name + ")";
   cu += k.observed ? ", and the value the device returned when tcfuzz found the case.\n" : ".\n";
   cu += "// Exit code: 0 when the device agrees with the oracle everywhere, 1 when not, 2 on a CUDA error.\n";

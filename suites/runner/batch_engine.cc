@@ -18,7 +18,7 @@ namespace {
 class Journal {
  public:
   explicit Journal(const std::string& path) {
-    if (!path.empty()) file_.reset(std::fopen(path.c_str(), "a"));
+    if (!path.empty()) file_.reset(std::fopen(path.c_str(), "ae"));  // "e": not inherited by workers
   }
   bool ok(const std::string& path) const { return path.empty() || file_ != nullptr; }
   void Line(const std::string& line) {
@@ -60,7 +60,7 @@ Attempt RunWorker(const EngineOptions& o, const std::string& suite, uint64_t see
   argv.insert(argv.end(), o.extra_args.begin(), o.extra_args.end());
   CommandOptions co;
   co.timeout = o.watchdog_base + std::chrono::duration_cast<std::chrono::milliseconds>(o.watchdog_per_case * r.count);
-  co.max_output = std::size_t{64} << 20;
+  co.max_output = std::size_t{512} << 20;  // a batch of 65,536 mismatches with their D is about 80 MB
   const CommandResult res = RunArgv(argv, "", co);
   Attempt a;
   bool done = false;
@@ -90,7 +90,7 @@ Attempt RunWorker(const EngineOptions& o, const std::string& suite, uint64_t see
   } else if (res.exit_code == kWorkerFaultExit && !fault.empty()) {
     a.failure = CaseOutcome::kDeviceFault;
     a.detail = fault;
-  } else if (res.exit_code == 0 && done) {
+  } else if (res.exit_code == 0 && done && !res.out_truncated) {
     a.complete = true;
   } else {
     a.detail = "worker " + res.Describe(co.timeout) + (res.err.empty() ? "" : ": " + res.err.substr(0, res.err.find('\n')));

@@ -29,7 +29,8 @@ struct CampaignOptions {
   std::vector<std::string> worker;        // argv prefix of `tcfuzz` itself; empty: no GPU suites
   std::vector<std::string> worker_extra;  // appended to every worker (test-only fault plants)
   uint64_t device_batch = uint64_t{1} << 16;
-  int device_watchdog_ms = 20000;         // per worker, plus 50 us per case
+  int device_watchdog_ms = 20000;         // per worker, plus an allowance per case
+  uint64_t device_cases_per_launch = 0;   // 0: the worker's default (65,536); 1: the baseline mode
 };
 
 class HostSuite;

@@ -65,7 +65,8 @@ std::string SummaryJson(const CampaignReport& report) {
     }
     j["suites"].push_back(std::move(js));
   }
-  return j.dump(2) + "\n";
+  // Messages can carry a tool's own bytes (a worker's stderr): invalid UTF-8 becomes U+FFFD.
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 std::string JUnitXml(const CampaignReport& report) {

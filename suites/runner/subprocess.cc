@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <algorithm>
 
 namespace tcfuzz::suites {
 namespace {
@@ -68,6 +69,17 @@ CommandResult RunArgv(const std::vector<std::string>& argv, const std::string& s
     r.error = Errno("pipe");
     return r;
   }
+  // If this process started with 0, 1 or 2 closed, a pipe end may have landed there and the
+  // child's dup2 calls would clobber each other: keep every end at 3 or above.
+  for (Pipe* pp : {&in, &out, &err}) {
+    for (int& fd : pp->fd) {
+      if (fd < 3) {
+        const int moved = ::fcntl(fd, F_DUPFD_CLOEXEC, 3);
+        ::close(fd);
+        fd = moved;
+      }
+    }
+  }
   const pid_t pid = ::fork();
   if (pid < 0) {
     r.error = Errno("fork");
@@ -94,9 +106,21 @@ CommandResult RunArgv(const std::vector<std::string>& argv, const std::string& s
   std::string* sinks[2] = {&r.out, &r.err};
   int fds[2] = {out.fd[0], err.fd[0]};
   char buf[65536];
-  while (fds[0] >= 0 || fds[1] >= 0 || in.fd[1] >= 0) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) {
+  int status = 0;
+  bool reaped = false;
+  // Once the child has exited, output still in flight is read for a short grace period: a
+  // grandchild that keeps the pipes open must not turn a finished answer into a hang.
+  std::chrono::steady_clock::time_point drain_until{};
+  while (fds[0] >= 0 || fds[1] >= 0 || (in.fd[1] >= 0 && !reaped)) {
+    const auto now = std::chrono::steady_clock::now();
+    if (!reaped && ::waitpid(pid, &status, WNOHANG) == pid) {
+      reaped = true;
+      drain_until = now + std::chrono::milliseconds(200);
+      in.Close(1);
+    }
+    if (reaped && now >= drain_until) break;
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>((reaped ? drain_until : deadline) - now);
+    if (!reaped && left.count() <= 0) {
       r.timed_out = true;
       break;
     }
@@ -107,7 +131,8 @@ CommandResult RunArgv(const std::vector<std::string>& argv, const std::string& s
     }
     const int in_slot = n;
     if (in.fd[1] >= 0) p[n++] = {in.fd[1], POLLOUT, 0};
-    const int ready = ::poll(p, static_cast<nfds_t>(n), static_cast<int>(std::min<int64_t>(left.count(), 1000)));
+    // Short polls: the child's exit is noticed by waitpid above, not by the pipes closing.
+    const int ready = ::poll(p, static_cast<nfds_t>(n), static_cast<int>(std::clamp<int64_t>(left.count(), 1, 50)));
     if (ready < 0 && errno != EINTR) break;
     if (ready <= 0) continue;
     if (in_slot < n && p[in_slot].revents) {
@@ -131,9 +156,22 @@ CommandResult RunArgv(const std::vector<std::string>& argv, const std::string& s
       if (static_cast<std::size_t>(got) > room && i == 0) r.out_truncated = true;
     }
   }
-  if (r.timed_out) ::kill(-pid, SIGKILL);
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  // Still running here: timed out, or the pipes closed while it runs on. Either way the
+  // deadline holds: wait for it no longer than that, then kill the group.
+  while (!reaped) {
+    if (::waitpid(pid, &status, WNOHANG) == pid) {
+      reaped = true;
+      break;
+    }
+    if (r.timed_out || std::chrono::steady_clock::now() >= deadline) {
+      r.timed_out = true;
+      ::kill(-pid, SIGKILL);
+      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+      }
+      reaped = true;
+      break;
+    }
+    ::usleep(5000);
   }
   if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);

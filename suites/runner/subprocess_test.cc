@@ -41,6 +41,23 @@ TEST(RunCommand, KillsTheWholeGroupAtTheDeadline) {
   EXPECT_EQ(r.Describe(o.timeout), "timed out after 300 ms");
 }
 
+TEST(RunCommand, TheDeadlineHoldsAfterTheChildClosesItsPipes) {
+  CommandOptions o;
+  o.timeout = 300ms;
+  const auto r = RunCommand("exec >/dev/null 2>&1 </dev/null; sleep 30", "input", o);
+  EXPECT_TRUE(r.timed_out);
+}
+
+TEST(RunCommand, AGrandchildHoldingThePipesDoesNotMakeAHang) {
+  CommandOptions o;
+  o.timeout = 5000ms;
+  // The shell answers and exits; its background child keeps stdout open for 30 s.
+  const auto r = RunCommand("sleep 30 & echo answer", "", o);
+  EXPECT_FALSE(r.timed_out);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "answer\n");
+}
+
 TEST(RunCommand, CapsOutputAndSurvivesAChildThatIgnoresStdin) {
   CommandOptions o;
   o.max_output = 1000;
