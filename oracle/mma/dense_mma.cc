@@ -1,0 +1,70 @@
+#include "oracle/mma/dense_mma.h"
+
+#include <array>
+
+namespace tcfuzz::oracle::mma {
+
+std::string DenseForm::Name() const { return std::string(shape) + "." + std::string(num::Name(type)); }
+
+std::span<const DenseForm> AllDenseForms() {
+  static constexpr std::array<DenseForm, 9> kForms = {{
+      {"m16n8k16", 16, Format::kF16, "sm_80"},
+      {"m16n8k16", 16, Format::kBF16, "sm_80"},
+      {"m16n8k8", 8, Format::kTF32, "sm_80"},
+      {"m16n8k32", 32, Format::kS8, "sm_80"},
+      {"m16n8k32", 32, Format::kU8, "sm_80"},
+      {"m16n8k32", 32, Format::kE4M3, "sm_89"},
+      {"m16n8k32", 32, Format::kE5M2, "sm_89"},
+      {"m16n8k64", 64, Format::kS4, "sm_80"},
+      {"m16n8k64", 64, Format::kU4, "sm_80"},
+  }};
+  return kForms;
+}
+
+const DenseForm* FindDenseForm(std::string_view shape, Format type) {
+  for (const DenseForm& f : AllDenseForms()) {
+    if (f.shape == shape && f.type == type) return &f;
+  }
+  return nullptr;
+}
+
+// The figures, for every shape here: lane = 4 * groupID + threadID_in_group. A register r holds
+// row groupID (+8 for odd r) and per_reg consecutive K columns from per_reg * threadID, in the
+// lower (r < 2) or upper (r >= 2) half of K. B register r holds K rows per_reg * threadID + pos
+// in the r-th half of K, column groupID.
+Coord MapDenseA(const DenseForm& f, int lane, int reg, int pos) {
+  const int g = lane >> 2, t = lane & 3, u = f.per_reg();
+  return Coord{g + 8 * (reg & 1), u * t + pos + (f.k / 2) * (reg >> 1)};
+}
+
+Coord MapDenseB(const DenseForm& f, int lane, int reg, int pos) {
+  const int g = lane >> 2, t = lane & 3, u = f.per_reg();
+  return Coord{u * t + pos + (f.k / 2) * reg, g};
+}
+
+Coord MapDenseCD(int lane, int index) {
+  const int g = lane >> 2, t = lane & 3;
+  return Coord{g + 8 * (index >> 1), 2 * t + (index & 1)};
+}
+
+std::vector<uint32_t> DenseReference(const DenseTile& t, const num::DotParams& p) {
+  const int k = t.form->k;
+  std::vector<uint32_t> d(16 * 8);
+  std::vector<uint64_t> av(static_cast<std::size_t>(k)), bv(static_cast<std::size_t>(k));
+  for (int i = 0; i < 16; ++i) {
+    for (int j = 0; j < 8; ++j) {
+      for (int x = 0; x < k; ++x) {
+        av[static_cast<std::size_t>(x)] = t.a[static_cast<std::size_t>(i * k + x)];
+        bv[static_cast<std::size_t>(x)] = t.b[static_cast<std::size_t>(x * 8 + j)];
+      }
+      const uint32_t c = t.c[static_cast<std::size_t>(i * 8 + j)];
+      d[static_cast<std::size_t>(i * 8 + j)] =
+          num::IsFloat(t.a_type)
+              ? num::DotProduct(av, bv, c, t.a_type, t.b_type, t.cd, p)
+              : static_cast<uint32_t>(num::IntDotProduct(av, bv, static_cast<int32_t>(c), t.a_type, t.b_type, t.satfinite));
+    }
+  }
+  return d;
+}
+
+}  // namespace tcfuzz::oracle::mma
