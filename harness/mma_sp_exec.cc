@@ -69,8 +69,10 @@ oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaSp(const MmaSpSpec& spe
   using R = oracle::Result<std::vector<std::vector<uint32_t>>>;
   const std::size_t n = cases.size();
   PackedMmaSp p = PackMmaSp(spec, cases);
-  const std::string target = DeviceTarget();
+  std::string target = DeviceTarget();
   if (target.empty()) return R::Fail("no CUDA device");
+  // Arch-specific forms (sm_120a) assemble only for the suffixed target of their own device.
+  if (spec.form->target == target + "a") target += "a";
   KernelLaunch l;
   l.ptx = MmaSpModule(spec, target);
   l.entry = "tcfuzz_mma_sp";

@@ -30,6 +30,8 @@ std::string MmaSpInstruction(const MmaSpSpec& s) {
   const bool ordered = s.variant == oracle::sparse::Variant::kOrdered;
   std::string ins = ordered ? "mma.sp::ordered_metadata" : "mma.sp";
   ins += ".sync.aligned." + std::string(f.shape) + ".row.col";
+  // The FP6/FP4 forms (sm_120a) name their kind; only the ordered spelling exists for them.
+  if (f.ordered_only) ins += ".kind::f8f6f4";
   if (s.satfinite) ins += ".satfinite";
   const std::string cd(oracle::num::Name(s.cd));
   ins += "." + cd + "." + std::string(oracle::num::Name(s.a_type)) + "." + std::string(oracle::num::Name(s.b_type)) + "." + cd;
@@ -59,7 +61,8 @@ std::string MmaSpAsm(const MmaSpSpec& s) {
 std::string MmaSpModule(const MmaSpSpec& s, const std::string& target) {
   const auto& f = *s.form;
   const int cr = CdRegisters(s.cd);
-  std::string m = ".version 8.5\n.target " + target + "\n.address_size 64\n\n";
+  // PTX ISA 8.7 brought sm_120a and kind::f8f6f4; 8.5 covers every other form.
+  std::string m = std::string(f.ordered_only ? ".version 8.7" : ".version 8.5") + "\n.target " + target + "\n.address_size 64\n\n";
   m += ".visible .entry tcfuzz_mma_sp(.param .u64 p_a, .param .u64 p_b, .param .u64 p_c, .param .u64 p_e,\n"
        "                               .param .u64 p_d, .param .u32 p_n)\n{\n";
   m += "  .reg .pred %p;\n  .reg .b32 %a<4>, %b<4>, %c<4>, %d<4>, %e;\n";

@@ -20,6 +20,10 @@ TEST(MmaSpPtx, InstructionSpelling) {
   EXPECT_EQ(MmaSpInstruction(i),
             "mma.sp.sync.aligned.m16n8k64.row.col.satfinite.s32.s8.u8.s32 {%d0, %d1, %d2, %d3}, "
             "{%a0, %a1, %a2, %a3}, {%b0, %b1, %b2, %b3}, {%c0, %c1, %c2, %c3}, %e, 0;");
+  // The FP6/FP4 forms name their kind (ptx-spec-notes §9: ptxas requires .kind::f8f6f4).
+  MmaSpSpec k{FindForm("m16n8k64", Format::kE2M1), Variant::kOrdered, 0, Format::kE2M1, Format::kE3M2, Format::kF32, false};
+  const std::string kind_head = "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.kind::f8f6f4.f32.e2m1.e3m2.f32 ";
+  EXPECT_EQ(MmaSpInstruction(k).substr(0, kind_head.size()), kind_head);
   MmaSpSpec h{FindForm("m16n8k16", Format::kF16), Variant::kOrdered, 3, Format::kF16, Format::kF16, Format::kF16, false};
   EXPECT_EQ(MmaSpInstruction(h),
             "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%d0, %d1}, {%a0, %a1}, "

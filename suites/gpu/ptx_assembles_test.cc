@@ -1,0 +1,69 @@
+// Every PTX module the harness renders assembles with the toolkit's ptxas for the target the
+// form needs: each sparse form, spelling, accumulator and a selector, the planted-fault kernels.
+// Runs wherever ptxas is (CI has the toolkit); no GPU needed. Skips visibly without ptxas.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "harness/mma_sp_ptx.h"
+#include "harness/planted_faults.h"
+#include "suites/runner/atomic_file.h"
+#include "suites/runner/subprocess.h"
+#include "suites/support/temp_dir.h"
+
+namespace tcfuzz::harness {
+namespace {
+
+using oracle::num::Format;
+using namespace oracle::sparse;
+
+std::string Ptxas() {
+  for (const char* p : {"/usr/local/cuda/bin/ptxas", "/usr/bin/ptxas"}) {
+    if (std::filesystem::exists(p)) return p;
+  }
+  return {};
+}
+
+// "" when ptxas accepts the module for `arch`, else its diagnostic.
+std::string Assemble(const std::string& ptxas, const std::string& dir, const std::string& ptx, const std::string& arch) {
+  const std::string path = dir + "/m.ptx";
+  if (!suites::WriteFileAtomic(path, ptx).ok()) return "cannot write " + path;
+  suites::CommandOptions o;
+  o.timeout = std::chrono::milliseconds(60000);
+  const auto r = suites::RunArgv({ptxas, "-arch=" + arch, "-o", "/dev/null", path}, "", o);
+  return r.ok() ? "" : r.Describe(o.timeout) + ": " + r.err;
+}
+
+TEST(PtxAssembles, EverySparseFormForItsTarget) {
+  const std::string ptxas = Ptxas();
+  if (ptxas.empty()) GTEST_SKIP() << "no ptxas (CUDA toolkit) on this machine";
+  const std::string dir = test::TempDir("ptxas");
+  int modules = 0;
+  for (const SparseForm& f : AllForms()) {
+    const std::string target = f.target == "sm_120a" ? "sm_120a" : "sm_90";
+    const bool integer = !oracle::num::IsFloat(f.type);
+    std::vector<Format> cds = integer ? std::vector<Format>{Format::kS32} : std::vector<Format>{Format::kF32};
+    if (f.type == Format::kF16) cds.push_back(Format::kF16);
+    for (const Variant v : {Variant::kOrdered, Variant::kSp}) {
+      if (v == Variant::kSp && f.ordered_only) continue;
+      for (const Format cd : cds) {
+        const MmaSpSpec spec{&f, v, f.max_selector(), f.type, f.type, cd, integer};
+        EXPECT_EQ(Assemble(ptxas, dir, MmaSpModule(spec, target), target), "") << MmaSpInstruction(spec);
+        ++modules;
+      }
+    }
+  }
+  EXPECT_GE(modules, 30);
+}
+
+TEST(PtxAssembles, PlantedFaultKernels) {
+  const std::string ptxas = Ptxas();
+  if (ptxas.empty()) GTEST_SKIP() << "no ptxas (CUDA toolkit) on this machine";
+  const std::string dir = test::TempDir("ptxas_planted");
+  for (const PlantedFault k : {PlantedFault::kIllegalAddress, PlantedFault::kHang}) {
+    EXPECT_EQ(Assemble(ptxas, dir, PlantedFaultModule(k, "sm_90"), "sm_90"), "");
+  }
+}
+
+}  // namespace
+}  // namespace tcfuzz::harness
