@@ -36,23 +36,29 @@ PackedMmaSp PackMmaSp(const MmaSpSpec& spec, std::span<const MmaSpCase> cases) {
         }
         p.b[idx * f.b_regs + reg] = word;
       }
-      for (int k = 0; k < 4; ++k) {
-        const Coord x = MapCD(lane, k);
-        const uint32_t v = t.c[static_cast<std::size_t>(x.row * 8 + x.col)];
-        if (cr == 2) {
-          p.c[idx * 2 + k / 2] |= (v & 0xFFFF) << (16 * (k % 2));
-        } else {
-          p.c[idx * 4 + k] = v;
-        }
-      }
+      PackC(spec.cd, t.c, lane, &p.c[idx * static_cast<std::size_t>(cr)]);
       p.e[idx] = cases[i].op.meta[static_cast<std::size_t>(lane)];
     }
   }
   return p;
 }
 
-std::vector<uint32_t> UnpackD(const MmaSpSpec& spec, std::span<const uint32_t> d_regs, std::size_t i) {
-  const int cr = CdRegisters(spec.cd);
+void PackC(Format cd, std::span<const uint32_t> c, int lane, uint32_t* regs) {
+  const int cr = CdRegisters(cd);
+  for (int k = 0; k < cr; ++k) regs[k] = 0;
+  for (int k = 0; k < 4; ++k) {
+    const Coord x = MapCD(lane, k);
+    const uint32_t v = c[static_cast<std::size_t>(x.row * 8 + x.col)];
+    if (cr == 2) {
+      regs[k / 2] |= (v & 0xFFFF) << (16 * (k % 2));
+    } else {
+      regs[k] = v;
+    }
+  }
+}
+
+std::vector<uint32_t> UnpackD(Format cd, std::span<const uint32_t> d_regs, std::size_t i) {
+  const int cr = CdRegisters(cd);
   std::vector<uint32_t> d(16 * 8);
   for (int lane = 0; lane < 32; ++lane) {
     const std::size_t idx = i * 32 + static_cast<std::size_t>(lane);
@@ -84,7 +90,7 @@ oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaSp(const MmaSpSpec& spe
   if (!out.ok()) return R::Fail(out.error());
   std::vector<std::vector<uint32_t>> d;
   d.reserve(n);
-  for (std::size_t i = 0; i < n; ++i) d.push_back(UnpackD(spec, out.value(), i));
+  for (std::size_t i = 0; i < n; ++i) d.push_back(UnpackD(spec.cd, out.value(), i));
   return R::Ok(std::move(d));
 }
 

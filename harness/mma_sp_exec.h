@@ -23,8 +23,10 @@ struct PackedMmaSp {
 };
 PackedMmaSp PackMmaSp(const MmaSpSpec& spec, std::span<const MmaSpCase> cases);
 
-// D [16][8] (row-major bit patterns) of case i from the lanes' d registers (same order as c).
-std::vector<uint32_t> UnpackD(const MmaSpSpec& spec, std::span<const uint32_t> d_regs, std::size_t i);
+// C and D use one lane map for every warp-level mma (sparse and dense; tested equal):
+// the lane's c registers for C [16][8], and D [16][8] of case i from the lanes' d registers.
+void PackC(oracle::num::Format cd, std::span<const uint32_t> c, int lane, uint32_t* regs);
+std::vector<uint32_t> UnpackD(oracle::num::Format cd, std::span<const uint32_t> d_regs, std::size_t i);
 
 // D [16][8] (row-major bit patterns) per case. Every case must share `spec`.
 oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaSp(const MmaSpSpec& spec, std::span<const MmaSpCase> cases);

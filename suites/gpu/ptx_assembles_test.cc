@@ -1,10 +1,12 @@
 // Every PTX module the harness renders assembles with the toolkit's ptxas for the target the
-// form needs: each sparse form, spelling, accumulator and a selector, the planted-fault kernels.
+// form needs: each sparse form, spelling, accumulator and a selector, each dense form and
+// accumulator, the planted-fault kernels.
 // Runs wherever ptxas is (CI has the toolkit); no GPU needed. Skips visibly without ptxas.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 
+#include "harness/mma_dense.h"
 #include "harness/mma_sp_ptx.h"
 #include "harness/planted_faults.h"
 #include "suites/runner/atomic_file.h"
@@ -54,6 +56,21 @@ TEST(PtxAssembles, EverySparseFormForItsTarget) {
     }
   }
   EXPECT_GE(modules, 30);
+}
+
+TEST(PtxAssembles, EveryDenseFormForItsTarget) {
+  const std::string ptxas = Ptxas();
+  if (ptxas.empty()) GTEST_SKIP() << "no ptxas (CUDA toolkit) on this machine";
+  const std::string dir = test::TempDir("ptxas_dense");
+  for (const oracle::mma::DenseForm& f : oracle::mma::AllDenseForms()) {
+    const bool integer = !oracle::num::IsFloat(f.type);
+    std::vector<Format> cds = integer ? std::vector<Format>{Format::kS32} : std::vector<Format>{Format::kF32};
+    if (f.type == Format::kF16) cds.push_back(Format::kF16);
+    for (const Format cd : cds) {
+      const MmaDenseSpec spec{&f, f.type, f.type, cd, integer};
+      EXPECT_EQ(Assemble(ptxas, dir, MmaDenseModule(spec, "sm_90"), "sm_90"), "") << MmaDenseInstruction(spec);
+    }
+  }
 }
 
 TEST(PtxAssembles, PlantedFaultKernels) {

@@ -1,0 +1,86 @@
+#include "harness/mma_dense.h"
+
+#include "harness/mma_sp_exec.h"
+#include "harness/mma_sp_ptx.h"
+#include "harness/ptx_kernel.h"
+#include "harness/warp_mma_ptx.h"
+
+namespace tcfuzz::harness {
+
+using namespace oracle::mma;
+using oracle::num::Format;
+
+std::string MmaDenseInstruction(const MmaDenseSpec& s) {
+  const DenseForm& f = *s.form;
+  std::string ins = "mma.sync.aligned." + std::string(f.shape) + ".row.col";
+  if (s.satfinite) ins += ".satfinite";
+  const std::string cd(oracle::num::Name(s.cd));
+  ins += "." + cd + "." + std::string(oracle::num::Name(s.a_type)) + "." + std::string(oracle::num::Name(s.b_type)) + "." + cd;
+  const int cr = CdRegisters(s.cd);
+  return ins + " " + PtxRegList("d", cr) + ", " + PtxRegList("a", f.a_regs()) + ", " + PtxRegList("b", f.b_regs()) + ", " +
+         PtxRegList("c", cr) + ";";
+}
+
+std::string MmaDenseModule(const MmaDenseSpec& s, const std::string& target) {
+  return WarpMmaModule({"tcfuzz_mma_dense", ".version 8.5", MmaDenseInstruction(s), s.form->a_regs(), s.form->b_regs(),
+                        CdRegisters(s.cd), false},
+                       target);
+}
+
+PackedMmaDense PackMmaDense(const MmaDenseSpec& spec, std::span<const DenseTile> tiles) {
+  const DenseForm& f = *spec.form;
+  const int cr = CdRegisters(spec.cd);
+  const int eb = f.elem_bits();
+  const uint64_t mask = eb == 32 ? 0xFFFFFFFFull : (uint64_t{1} << eb) - 1;
+  const std::size_t n = tiles.size();
+  PackedMmaDense p;
+  p.a.assign(n * 32 * static_cast<std::size_t>(f.a_regs()), 0);
+  p.b.assign(n * 32 * static_cast<std::size_t>(f.b_regs()), 0);
+  p.c.assign(n * 32 * static_cast<std::size_t>(cr), 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    const DenseTile& t = tiles[i];
+    for (int lane = 0; lane < 32; ++lane) {
+      const std::size_t idx = i * 32 + static_cast<std::size_t>(lane);
+      for (int reg = 0; reg < f.a_regs(); ++reg) {
+        uint32_t word = 0;
+        for (int pos = 0; pos < f.per_reg(); ++pos) {
+          const Coord x = MapDenseA(f, lane, reg, pos);
+          word |= static_cast<uint32_t>((t.a[static_cast<std::size_t>(x.row * f.k + x.col)] & mask) << (pos * eb));
+        }
+        p.a[idx * static_cast<std::size_t>(f.a_regs()) + static_cast<std::size_t>(reg)] = word;
+      }
+      for (int reg = 0; reg < f.b_regs(); ++reg) {
+        uint32_t word = 0;
+        for (int pos = 0; pos < f.per_reg(); ++pos) {
+          const Coord x = MapDenseB(f, lane, reg, pos);
+          word |= static_cast<uint32_t>((t.b[static_cast<std::size_t>(x.row * 8 + x.col)] & mask) << (pos * eb));
+        }
+        p.b[idx * static_cast<std::size_t>(f.b_regs()) + static_cast<std::size_t>(reg)] = word;
+      }
+      PackC(spec.cd, t.c, lane, &p.c[idx * static_cast<std::size_t>(cr)]);
+    }
+  }
+  return p;
+}
+
+oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaDense(const MmaDenseSpec& spec, std::span<const DenseTile> tiles) {
+  using R = oracle::Result<std::vector<std::vector<uint32_t>>>;
+  PackedMmaDense p = PackMmaDense(spec, tiles);
+  const std::string target = DeviceTarget();
+  if (target.empty()) return R::Fail("no CUDA device");
+  const int cr = CdRegisters(spec.cd);
+  KernelLaunch l;
+  l.ptx = MmaDenseModule(spec, target);
+  l.entry = "tcfuzz_mma_dense";
+  l.inputs = {std::move(p.a), std::move(p.b), std::move(p.c)};
+  l.output_words = tiles.size() * 32 * static_cast<std::size_t>(cr);
+  l.n = static_cast<uint32_t>(tiles.size());
+  l.grid = static_cast<unsigned>((tiles.size() + 3) / 4);
+  auto out = RunPtxKernel(l);
+  if (!out.ok()) return R::Fail(out.error());
+  std::vector<std::vector<uint32_t>> d;
+  for (std::size_t i = 0; i < tiles.size(); ++i) d.push_back(UnpackD(spec.cd, out.value(), i));
+  return R::Ok(std::move(d));
+}
+
+}  // namespace tcfuzz::harness
