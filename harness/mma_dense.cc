@@ -30,8 +30,6 @@ std::string MmaDenseModule(const MmaDenseSpec& s, const std::string& target) {
 PackedMmaDense PackMmaDense(const MmaDenseSpec& spec, std::span<const DenseTile> tiles) {
   const DenseForm& f = *spec.form;
   const int cr = CdRegisters(spec.cd);
-  const int eb = f.elem_bits();
-  const uint64_t mask = eb == 32 ? 0xFFFFFFFFull : (uint64_t{1} << eb) - 1;
   const std::size_t n = tiles.size();
   PackedMmaDense p;
   p.a.assign(n * 32 * static_cast<std::size_t>(f.a_regs()), 0);
@@ -42,20 +40,18 @@ PackedMmaDense PackMmaDense(const MmaDenseSpec& spec, std::span<const DenseTile>
     for (int lane = 0; lane < 32; ++lane) {
       const std::size_t idx = i * 32 + static_cast<std::size_t>(lane);
       for (int reg = 0; reg < f.a_regs(); ++reg) {
-        uint32_t word = 0;
-        for (int pos = 0; pos < f.per_reg(); ++pos) {
-          const Coord x = MapDenseA(f, lane, reg, pos);
-          word |= static_cast<uint32_t>((t.a[static_cast<std::size_t>(x.row * f.k + x.col)] & mask) << (pos * eb));
-        }
-        p.a[idx * static_cast<std::size_t>(f.a_regs()) + static_cast<std::size_t>(reg)] = word;
+        p.a[idx * static_cast<std::size_t>(f.a_regs()) + static_cast<std::size_t>(reg)] =
+            PackRegister(f.per_reg(), f.elem_bits(), [&](int pos) {
+              const Coord x = MapDenseA(f, lane, reg, pos);
+              return t.a[static_cast<std::size_t>(x.row * f.k + x.col)];
+            });
       }
       for (int reg = 0; reg < f.b_regs(); ++reg) {
-        uint32_t word = 0;
-        for (int pos = 0; pos < f.per_reg(); ++pos) {
-          const Coord x = MapDenseB(f, lane, reg, pos);
-          word |= static_cast<uint32_t>((t.b[static_cast<std::size_t>(x.row * 8 + x.col)] & mask) << (pos * eb));
-        }
-        p.b[idx * static_cast<std::size_t>(f.b_regs()) + static_cast<std::size_t>(reg)] = word;
+        p.b[idx * static_cast<std::size_t>(f.b_regs()) + static_cast<std::size_t>(reg)] =
+            PackRegister(f.per_reg(), f.elem_bits(), [&](int pos) {
+              const Coord x = MapDenseB(f, lane, reg, pos);
+              return t.b[static_cast<std::size_t>(x.row * 8 + x.col)];
+            });
       }
       PackC(spec.cd, t.c, lane, &p.c[idx * static_cast<std::size_t>(cr)]);
     }

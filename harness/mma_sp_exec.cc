@@ -10,8 +10,6 @@ using oracle::num::Format;
 PackedMmaSp PackMmaSp(const MmaSpSpec& spec, std::span<const MmaSpCase> cases) {
   const SparseForm& f = *spec.form;
   const int cr = CdRegisters(spec.cd);
-  const int eb = f.elem_bits();
-  const uint64_t mask = eb == 32 ? 0xFFFFFFFFull : (uint64_t{1} << eb) - 1;
   const std::size_t n = cases.size();
   PackedMmaSp p;
   p.a.assign(n * 32 * f.a_regs, 0), p.b.assign(n * 32 * f.b_regs, 0), p.c.assign(n * 32 * cr, 0), p.e.assign(n * 32, 0);
@@ -20,21 +18,16 @@ PackedMmaSp PackMmaSp(const MmaSpSpec& spec, std::span<const MmaSpCase> cases) {
     for (int lane = 0; lane < 32; ++lane) {
       const std::size_t idx = i * 32 + static_cast<std::size_t>(lane);
       for (int reg = 0; reg < f.a_regs; ++reg) {
-        uint32_t word = 0;
-        for (int pos = 0; pos < f.per_reg(); ++pos) {
+        p.a[idx * f.a_regs + reg] = PackRegister(f.per_reg(), f.elem_bits(), [&](int pos) {
           const AElement x = MapA(f, lane, reg, pos);
-          const uint64_t v = t.a[static_cast<std::size_t>(x.row * (f.k / 2) + x.chunk * f.kept + x.slot)];
-          word |= static_cast<uint32_t>((v & mask) << (pos * eb));
-        }
-        p.a[idx * f.a_regs + reg] = word;
+          return t.a[static_cast<std::size_t>(x.row * (f.k / 2) + x.chunk * f.kept + x.slot)];
+        });
       }
       for (int reg = 0; reg < f.b_regs; ++reg) {
-        uint32_t word = 0;
-        for (int pos = 0; pos < f.per_reg(); ++pos) {
+        p.b[idx * f.b_regs + reg] = PackRegister(f.per_reg(), f.elem_bits(), [&](int pos) {
           const Coord x = MapB(f, lane, reg, pos);
-          word |= static_cast<uint32_t>((t.b[static_cast<std::size_t>(x.row * 8 + x.col)] & mask) << (pos * eb));
-        }
-        p.b[idx * f.b_regs + reg] = word;
+          return t.b[static_cast<std::size_t>(x.row * 8 + x.col)];
+        });
       }
       PackC(spec.cd, t.c, lane, &p.c[idx * static_cast<std::size_t>(cr)]);
       p.e[idx] = cases[i].op.meta[static_cast<std::size_t>(lane)];

@@ -16,6 +16,16 @@ struct MmaSpCase {
   oracle::sparse::SparseTile tile;  // A (compressed), B, C as logical matrices
 };
 
+// One .b32 operand register: per_reg elements of elem_bits each, element `pos` (the value
+// at(pos) returns, cut to elem_bits) at bit pos * elem_bits.
+template <class ElementAt>
+uint32_t PackRegister(int per_reg, int elem_bits, ElementAt at) {
+  const uint64_t mask = elem_bits >= 32 ? 0xFFFFFFFFull : (uint64_t{1} << elem_bits) - 1;
+  uint32_t word = 0;
+  for (int pos = 0; pos < per_reg; ++pos) word |= static_cast<uint32_t>((at(pos) & mask) << (pos * elem_bits));
+  return word;
+}
+
 // Each lane's registers for a batch, case-major then lane: a[(case * 32 + lane) * a_regs + reg],
 // likewise b, c (CdRegisters of them) and e (one). Pure packing: no device needed.
 struct PackedMmaSp {

@@ -57,11 +57,8 @@ std::vector<uint32_t> DenseReference(const DenseTile& t, const num::DotParams& p
         av[static_cast<std::size_t>(x)] = t.a[static_cast<std::size_t>(i * k + x)];
         bv[static_cast<std::size_t>(x)] = t.b[static_cast<std::size_t>(x * 8 + j)];
       }
-      const uint32_t c = t.c[static_cast<std::size_t>(i * 8 + j)];
       d[static_cast<std::size_t>(i * 8 + j)] =
-          num::IsFloat(t.a_type)
-              ? num::DotProduct(av, bv, c, t.a_type, t.b_type, t.cd, p)
-              : static_cast<uint32_t>(num::IntDotProduct(av, bv, static_cast<int32_t>(c), t.a_type, t.b_type, t.satfinite));
+          num::MmaElement(av, bv, t.c[static_cast<std::size_t>(i * 8 + j)], t.a_type, t.b_type, t.cd, t.satfinite, p);
     }
   }
   return d;

@@ -133,13 +133,8 @@ std::vector<uint32_t> Reference(const SparseTile& t, const num::DotParams& p, Sp
           }
         }
       }
-      const uint32_t c = t.c[static_cast<std::size_t>(i * 8 + j)];
-      if (!num::IsFloat(t.a_type)) {
-        d[static_cast<std::size_t>(i * 8 + j)] =
-            static_cast<uint32_t>(num::IntDotProduct(av, bv, static_cast<int32_t>(c), t.a_type, t.b_type, t.satfinite));
-      } else {
-        d[static_cast<std::size_t>(i * 8 + j)] = num::DotProduct(av, bv, c, t.a_type, t.b_type, t.cd, p);
-      }
+      d[static_cast<std::size_t>(i * 8 + j)] =
+          num::MmaElement(av, bv, t.c[static_cast<std::size_t>(i * 8 + j)], t.a_type, t.b_type, t.cd, t.satfinite, p);
     }
   }
   return d;

@@ -16,6 +16,21 @@
 
 namespace tcfuzz::suites {
 
+oracle::Result<SparseCaseRead> ReadSparseCase(const std::string& path) {
+  using R = oracle::Result<SparseCaseRead>;
+  auto text = ReadFile(path);
+  if (!text.ok()) return R::Fail(text.error());  // names the path already
+  auto doc = oracle::TextDoc::Parse(text.value());
+  if (!doc.ok()) return R::Fail(path + ": " + doc.error());
+  const auto kind = doc.value().String("kind");
+  if (!kind.ok() || kind.value() != oracle::sparse::kSparseKind) {
+    return R::Fail(path + ": not a " + std::string(oracle::sparse::kSparseKind) + " case file");
+  }
+  auto c = oracle::sparse::SparseCaseFromDoc(doc.value());
+  if (!c.ok()) return R::Fail(path + ": " + c.error());
+  return R::Ok(SparseCaseRead{std::move(doc.value()), std::move(c.value())});
+}
+
 gen::GeneratedSparse DrawSparseMmaCase(uint64_t seed, uint64_t index) {
   gen::RandomSource s(gen::CaseSeed(seed, kSparseMmaDeviceSuite, index));
   return gen::DrawSparse(s, gen::Intent::kLegal);
@@ -61,9 +76,9 @@ std::string ProbeExplanation(const gen::GeneratedSparse& g, const std::vector<ui
   if (g.mode != gen::ValueMode::kProbe || observed.size() != 128) return {};
   const std::vector<uint32_t> want =
       oracle::sparse::Reference(g.tile, oracle::num::DotParams{});  // probe sums are exact in any row
-  std::size_t e = 0;
-  while (e < 128 && want[e] == observed[e]) ++e;
-  if (e == 128) return {};
+  const auto first = FirstDifference(want, observed);
+  if (!first) return {};
+  const std::size_t e = *first;
   const int row = static_cast<int>(e / 8), col = static_cast<int>(e % 8);
   int hot = -1;
   for (int k = 0; k < g.op.form->k; ++k) {

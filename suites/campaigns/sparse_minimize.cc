@@ -16,10 +16,9 @@ namespace tcfuzz::suites {
 using namespace oracle::sparse;
 
 std::optional<FailureSignature> MismatchSignature(const std::vector<uint32_t>& expected, const std::vector<uint32_t>& got) {
-  for (std::size_t e = 0; e < expected.size() && e < got.size(); ++e) {
-    if (expected[e] != got[e]) return FailureSignature{"mismatch", "D[" + std::to_string(e / 8) + "][" + std::to_string(e % 8) + "]"};
-  }
-  return std::nullopt;
+  const auto e = FirstDifference(expected, got);
+  if (!e) return std::nullopt;
+  return FailureSignature{"mismatch", "D[" + std::to_string(*e / 8) + "][" + std::to_string(*e % 8) + "]"};
 }
 
 namespace {
@@ -178,13 +177,13 @@ SparseEvaluator WorkerEvaluator(const std::vector<std::string>& worker, const st
 
 int RunMinimize(const std::string& file, const std::string& out_path, int budget, const std::vector<std::string>& worker,
                 std::ostream& log) {
-  auto text = ReadFile(file);
-  auto doc = text.ok() ? oracle::TextDoc::Parse(text.value()) : oracle::Result<oracle::TextDoc>::Fail(text.error());
-  auto k = doc.ok() ? SparseCaseFromDoc(doc.value()) : oracle::Result<SparseCaseFile>::Fail(doc.error());
-  if (!k.ok()) {
-    log << "tcfuzz: error: " << (doc.ok() ? file + ": " : "") << k.error() << "\n";
+  const auto read = ReadSparseCase(file);
+  if (!read.ok()) {
+    log << "tcfuzz: error: " << read.error() << "\n";
     return 2;
   }
+  const oracle::TextDoc& doc = read.value().doc;
+  const SparseCaseFile& original = read.value().c;
   std::string error;
   // Candidates go to a fresh private folder, removed on every way out.
   struct Scratch {
@@ -200,7 +199,7 @@ int RunMinimize(const std::string& file, const std::string& out_path, int budget
     return 2;
   }
   const SparseEvaluator eval = WorkerEvaluator(worker, scratch.path, &error);
-  SparseCaseFile start = k.value();
+  SparseCaseFile start = original;
   const Evaluation first = eval(start);
   start.observed = first.observed;  // what this device returns, not what the file recorded
   if (!error.empty()) {
@@ -223,7 +222,7 @@ int RunMinimize(const std::string& file, const std::string& out_path, int budget
   }
   // The numerics row the worker compared with is the device's: keep the file's record of it, or
   // ask the device, so `tcfuzz replay` judges the minimized case the same way.
-  std::string gpu = doc.value().Has("origin.gpu") ? doc.value().String("origin.gpu").value() : "";
+  std::string gpu = doc.Has("origin.gpu") ? doc.String("origin.gpu").value() : "";
   if (gpu.empty()) {
     const DeviceProbe d = ProbeInWorker(worker);
     gpu = GpuRowName(d.cc_major, d.cc_minor);
@@ -237,7 +236,7 @@ int RunMinimize(const std::string& file, const std::string& out_path, int budget
     return 2;
   }
   log << "minimized " << file << " (" << sig.outcome << " at " << sig.where << "): " << r.accepted << " steps kept of " << r.tries
-      << " tried; " << NonZero(k.value()).size() << " -> " << NonZero(r.minimized).size() << " non-zero values; written to "
+      << " tried; " << NonZero(original).size() << " -> " << NonZero(r.minimized).size() << " non-zero values; written to "
       << out_path << "\n";
   return 0;
 }

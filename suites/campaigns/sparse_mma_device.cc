@@ -1,6 +1,5 @@
 #include "suites/campaigns/sparse_mma_device.h"
 
-#include <cstdio>
 #include <map>
 #include <thread>
 #include <tuple>
@@ -12,7 +11,6 @@
 #include "harness/planted_faults.h"
 #include "oracle/sparse/sparse_case_text.h"
 #include "suites/checks/sparse_mma_checks.h"
-#include "suites/runner/atomic_file.h"
 #include "suites/runner/worker_protocol.h"
 
 namespace tcfuzz::suites {
@@ -139,12 +137,9 @@ int RunSparseMmaWorker(const WorkerArgs& a, std::ostream& out) {
         const auto params = SparseParams(g.tile, gpu).value_or(oracle::num::DotParams{});
         const std::vector<uint32_t> want = Reference(g.tile, params);
         const std::vector<uint32_t>& got = d_out.value()[m];
-        if (want == got) return;
-        std::size_t e = 0;
-        while (want[e] == got[e]) ++e;
-        char what[96];
-        std::snprintf(what, sizeof what, "D[%zu][%zu] oracle %08x device %08x", e / 8, e % 8, want[e], got[e]);
-        lines[j] = CaseLine(indices[j], CaseOutcome::kMismatch, std::string(what) + ObservedField(got));
+        if (const std::string what = MismatchDetail(want, got); !what.empty()) {
+          lines[j] = CaseLine(indices[j], CaseOutcome::kMismatch, what + ObservedField(got));
+        }
       });
     }
   }
@@ -157,11 +152,9 @@ int RunSparseMmaWorker(const WorkerArgs& a, std::ostream& out) {
 }
 
 int RunSparseCaseFileWorker(const std::string& path, std::ostream& out) {
-  auto text = ReadFile(path);
-  auto doc = text.ok() ? oracle::TextDoc::Parse(text.value()) : oracle::Result<oracle::TextDoc>::Fail(text.error());
-  auto k = doc.ok() ? SparseCaseFromDoc(doc.value()) : oracle::Result<SparseCaseFile>::Fail(doc.error());
+  const auto k = ReadSparseCase(path);
   if (!k.ok()) {
-    out << CaseLine(0, CaseOutcome::kHarnessError, path + ": " + k.error()) << "\nran 1\ndone\n";
+    out << CaseLine(0, CaseOutcome::kHarnessError, k.error()) << "\nran 1\ndone\n";
     return 0;
   }
   const harness::DeviceInfo d = harness::ProbeDevice();
@@ -169,7 +162,7 @@ int RunSparseCaseFileWorker(const std::string& path, std::ostream& out) {
     out << "unsupported 1 no GPU: " << d.reason << "\nran 1\ndone\n";
     return 0;
   }
-  const SparseCaseFile& c = k.value();
+  const SparseCaseFile& c = k.value().c;
   const harness::MmaSpSpec spec{c.op.form, c.op.variant, c.op.selector, c.tile.a_type,
                                 c.tile.b_type, c.tile.cd, c.tile.satfinite};
   const auto got = harness::RunMmaSp(spec, std::vector<harness::MmaSpCase>{{c.op, c.tile}});
@@ -184,12 +177,8 @@ int RunSparseCaseFileWorker(const std::string& path, std::ostream& out) {
   const auto params = SparseParams(c.tile, GpuOf(d)).value_or(oracle::num::DotParams{});
   const std::vector<uint32_t> want = Reference(c.tile, params);
   const std::vector<uint32_t>& d_out = got.value()[0];
-  if (want != d_out) {
-    std::size_t e = 0;
-    while (want[e] == d_out[e]) ++e;
-    char what[96];
-    std::snprintf(what, sizeof what, "D[%zu][%zu] oracle %08x device %08x", e / 8, e % 8, want[e], d_out[e]);
-    out << CaseLine(0, CaseOutcome::kMismatch, std::string(what) + ObservedField(d_out)) << "\n";
+  if (const std::string what = MismatchDetail(want, d_out); !what.empty()) {
+    out << CaseLine(0, CaseOutcome::kMismatch, what + ObservedField(d_out)) << "\n";
   } else {
     out << CaseLine(0, CaseOutcome::kPass, ObservedField(d_out).substr(1)) << "\n";
   }

@@ -1,9 +1,9 @@
 // Host campaign for sparse MMA operands: metadata rules, the lane maps, compress/expand and the
 // whole-instruction reference against exact arithmetic.
-#include <cstdio>
 
 #include "generators/core/random_source.h"
 #include "oracle/sparse/sparse_case_text.h"
+#include "suites/runner/worker_protocol.h"
 #include "generators/sparse/sparse_mma_gen.h"
 #include "suites/checks/sparse_mma_checks.h"
 #include "suites/runner/host_suite.h"
@@ -83,14 +83,8 @@ class SparseOracleSuite final : public HostSuite {
     const auto params = SparseParams(c.value().tile, *gpu);
     if (!params && !exact) return R::Fail("no arithmetic model for this form on " + std::string(oracle::num::Name(*gpu)));
     const auto want = oracle::sparse::Reference(c.value().tile, params.value_or(oracle::num::DotParams{}));
-    const auto& got = *c.value().observed;
-    for (std::size_t e = 0; e < want.size(); ++e) {
-      if (want[e] != got[e]) {
-        char msg[120];
-        std::snprintf(msg, sizeof msg, "D[%zu][%zu]: oracle %08x, the device returned %08x", e / 8, e % 8, want[e], got[e]);
-        out.push_back({"sparse.device_mismatch", msg});
-        break;
-      }
+    if (const std::string what = MismatchDetail(want, *c.value().observed); !what.empty()) {
+      out.push_back({"sparse.device_mismatch", what});
     }
     return R::Ok(out);
   }

@@ -110,6 +110,23 @@ Tiler ExternalTiler(const std::string& command, std::chrono::milliseconds timeou
   };
 }
 
+namespace {
+
+bool TooLargeToSimulate(const Problem& p, const TCubeTiling& t) {
+  return SatMul({CeilDiv(p.m, t[kBaseM]), CeilDiv(p.n, t[kBaseN])}) > kMaxSimTiles;
+}
+
+// A tiling answer, given its verdict: the first hard rule it breaks, else what simulating it finds.
+std::optional<Finding> JudgeTiling(const Problem& p, const TCubeTiling& t, const TilingVerdict& v) {
+  if (!v.hard.legal()) return Finding{std::string(v.hard.violations()[0].rule->id), v.hard.violations()[0].message};
+  if (TooLargeToSimulate(p, t)) return std::nullopt;
+  const SimResult r = Simulate(p, t, SatMul({p.m, p.n, p.k}) <= kNumericMacs);
+  if (!r.clean) return Finding{"tiling.simulation", r.findings[0]};
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<Finding> Judge(const Problem& p, const ChipProfile& chip, const TilerAnswer& a) {
   switch (a.kind) {
     case TilerAnswer::Kind::kRefused: return std::nullopt;
@@ -118,12 +135,7 @@ std::optional<Finding> Judge(const Problem& p, const ChipProfile& chip, const Ti
     case TilerAnswer::Kind::kGarbage: return Finding{"tiler.garbage", a.detail};
     case TilerAnswer::Kind::kTiling: break;
   }
-  const TilingVerdict v = Validate(p, a.tiling, chip);
-  if (!v.hard.legal()) return Finding{std::string(v.hard.violations()[0].rule->id), v.hard.violations()[0].message};
-  if (SatMul({CeilDiv(p.m, a.tiling[kBaseM]), CeilDiv(p.n, a.tiling[kBaseN])}) > kMaxSimTiles) return std::nullopt;
-  const SimResult r = Simulate(p, a.tiling, SatMul({p.m, p.n, p.k}) <= kNumericMacs);
-  if (!r.clean) return Finding{"tiling.simulation", r.findings[0]};
-  return std::nullopt;
+  return JudgeTiling(p, a.tiling, Validate(p, a.tiling, chip));
 }
 
 Problem MinimizeProblem(const Problem& start, const ChipProfile& chip, const std::string& chip_arg, const Tiler& tiler,
@@ -234,15 +246,16 @@ int RunTilingFuzz(const TilingFuzzOptions& o, std::ostream& out) {
       ++refused;
       if (refusals.size() < 32 || refusals.count(a.detail)) ++refusals[a.detail];
     }
+    std::optional<Finding> f;
     if (a.kind == TilerAnswer::Kind::kTiling) {
       ++answered;
-      const TilingVerdict v = Validate(p, a.tiling, chip);
+      const TilingVerdict v = Validate(p, a.tiling, chip);  // once: warnings, then the judgement
       for (const auto& w : v.warnings.violations()) ++warnings[std::string(w.rule->id)];
-      if (v.hard.legal() && SatMul({CeilDiv(p.m, a.tiling[kBaseM]), CeilDiv(p.n, a.tiling[kBaseN])}) > kMaxSimTiles) {
-        ++validated_only;
-      }
+      if (v.hard.legal() && TooLargeToSimulate(p, a.tiling)) ++validated_only;
+      f = JudgeTiling(p, a.tiling, v);
+    } else {
+      f = Judge(p, chip, a);
     }
-    const auto f = Judge(p, chip, a);
     if (!f) continue;
     auto [it, fresh] = kept.try_emplace(f->rule);
     ++it->second.count;

@@ -23,6 +23,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <tuple>
+#include <utility>
 
 #include "oracle/core/rule.h"
 #include "oracle/core/text_format.h"
@@ -181,6 +183,16 @@ int Rules(bool json) {
     std::cout << r->id << "  [" << r->section << "]  " << r->meaning << "\n";
   }
   return 0;
+}
+
+// "I/N" with 0 <= I < N, for `run --shard` and the workers it starts.
+std::pair<uint64_t, uint64_t> ParseShard(const std::string& text) {
+  const std::size_t slash = text.find('/');
+  if (slash == std::string::npos) Die("--shard: expected I/N, got '" + text + "'");
+  const uint64_t index = ParseNumberArg("--shard index", text.substr(0, slash), 1u << 20);
+  const uint64_t count = ParseNumberArg("--shard count", text.substr(slash + 1), 1u << 20);
+  if (count == 0 || index >= count) Die("--shard: need 0 <= I < N, got '" + text + "'");
+  return {index, count};
 }
 
 uint64_t RandomSeed() {
@@ -399,12 +411,7 @@ int main(int argc, char** argv) {
     if (wa.count > (uint64_t{1} << 26) || wa.first > ~uint64_t{0} - wa.count) {
       Die("worker: --first/--count: at most 2^26 cases, and first + count must not pass 2^64");
     }
-    if (!worker_shard.empty()) {
-      const std::size_t slash = worker_shard.find('/');
-      if (slash == std::string::npos) Die("--shard: expected I/N, got '" + worker_shard + "'");
-      wa.shard_index = ParseNumberArg("--shard index", worker_shard.substr(0, slash), 1u << 20);
-      wa.shard_count = ParseNumberArg("--shard count", worker_shard.substr(slash + 1), 1u << 20);
-    }
+    if (!worker_shard.empty()) std::tie(wa.shard_index, wa.shard_count) = ParseShard(worker_shard);
     return tcfuzz::suites::RunSparseMmaWorker(wa, std::cout);
   }
   if (*minimize) {
@@ -422,15 +429,7 @@ int main(int argc, char** argv) {
     } else {
       if (*cases_opt) options.cases = cases;
     }
-    if (!shard_text.empty()) {
-      const std::size_t slash = shard_text.find('/');
-      if (slash == std::string::npos) Die("--shard: expected I/N, got '" + shard_text + "'");
-      options.shard_index = ParseNumberArg("--shard index", shard_text.substr(0, slash), 1u << 20);
-      options.shard_count = ParseNumberArg("--shard count", shard_text.substr(slash + 1), 1u << 20);
-      if (options.shard_count == 0 || options.shard_index >= options.shard_count) {
-        Die("--shard: need 0 <= I < N, got '" + shard_text + "'");
-      }
-    }
+    if (!shard_text.empty()) std::tie(options.shard_index, options.shard_count) = ParseShard(shard_text);
     if (options.report_dir.empty()) Die("--report: empty folder name");
     options.progress = !no_progress && ::isatty(STDERR_FILENO);
     options.command_line = JoinArgs(argc, argv);

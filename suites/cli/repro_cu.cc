@@ -5,6 +5,7 @@
 
 #include "harness/mma_sp_exec.h"
 #include "oracle/sparse/sparse_case_text.h"
+#include "suites/campaigns/device_campaign.h"
 #include "suites/checks/sparse_mma_checks.h"
 #include "suites/cli/cli_common.h"
 #include "suites/runner/atomic_file.h"
@@ -37,17 +38,13 @@ std::string AsmOperands(const char* array, int regs, const char* constraint) {
 }  // namespace
 
 int ReproEmitCu(const std::string& file, const std::string& out_path, const std::string& gpu_row) {
-  auto text = ReadFile(file);
-  if (!text.ok()) cli::Die(text.error());
-  auto doc = oracle::TextDoc::Parse(text.value());
-  if (!doc.ok()) cli::Die(file + ": " + doc.error());
-  if (doc.value().String("kind").value() != kSparseKind) cli::Die(file + ": --emit-cu takes a sparse_mma case file");
-  auto c = SparseCaseFromDoc(doc.value());
-  if (!c.ok()) cli::Die(file + ": " + c.error());
-  const auto row_name = doc.value().Has("origin.gpu") ? doc.value().String("origin.gpu").value() : gpu_row;
+  const auto read = ReadSparseCase(file);
+  if (!read.ok()) cli::Die(read.error());
+  const oracle::TextDoc& doc = read.value().doc;
+  const auto row_name = doc.Has("origin.gpu") ? doc.String("origin.gpu").value() : gpu_row;
   const auto gpu = oracle::num::ParseGpu(row_name);
   if (!gpu) cli::Die("--gpu-row: '" + row_name + "' is not one of sm_70 sm_80 sm_89 sm_90 sm_100");
-  const SparseCaseFile& k = c.value();
+  const SparseCaseFile& k = read.value().c;
   const auto params = SparseParams(k.tile, *gpu);
   if (!params && oracle::num::IsFloat(k.tile.a_type)) {
     cli::Die(file + ": the oracle has no arithmetic row for this form on " + row_name);

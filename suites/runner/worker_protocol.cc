@@ -46,6 +46,21 @@ std::optional<CaseLineFields> ParseCaseLine(std::string_view line) {
   return f;
 }
 
+std::optional<std::size_t> FirstDifference(std::span<const uint32_t> want, std::span<const uint32_t> got) {
+  for (std::size_t e = 0; e < want.size() && e < got.size(); ++e) {
+    if (want[e] != got[e]) return e;
+  }
+  return std::nullopt;
+}
+
+std::string MismatchDetail(std::span<const uint32_t> want, std::span<const uint32_t> got) {
+  const auto e = FirstDifference(want, got);
+  if (!e) return {};
+  char what[96];
+  std::snprintf(what, sizeof what, "D[%zu][%zu] oracle %08x device %08x", *e / 8, *e % 8, want[*e], got[*e]);
+  return what;
+}
+
 std::string ObservedField(const std::vector<uint32_t>& words) {
   std::string s = " observed=";
   char buf[12];

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,6 +39,12 @@ struct CaseLineFields {
   std::string detail;
 };
 std::optional<CaseLineFields> ParseCaseLine(std::string_view line);
+
+// The first element (row-major index into D [16][8]) where the device's D differs from the
+// oracle's; nullopt when they agree.
+std::optional<std::size_t> FirstDifference(std::span<const uint32_t> want, std::span<const uint32_t> got);
+// "D[r][c] oracle XXXXXXXX device YYYYYYYY" at that element; empty when they agree.
+std::string MismatchDetail(std::span<const uint32_t> want, std::span<const uint32_t> got);
 
 // A device result carried in a detail: " observed=" and the words in hex, comma-separated.
 std::string ObservedField(const std::vector<uint32_t>& words);
