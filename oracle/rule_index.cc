@@ -3,6 +3,7 @@
 
 #include "oracle/ascend/tiling_rules.h"
 #include "oracle/core/rule.h"
+#include "oracle/ptx/instruction_form.h"
 #include "oracle/smem/smem_case.h"
 #include "oracle/sparse/sparse_metadata.h"
 #include "oracle/tcgen05/mma_ws_shape.h"
@@ -16,7 +17,7 @@ const std::vector<const Rule*>& Index() {
     std::vector<const Rule*> all;
     for (auto table : {tcgen05::ZeroColumnMaskRules(), tcgen05::MmaWsRules(), smem::SmemRules(),
                        sparse::SparseRules(), ascend::TilingRules(),
-                       ascend::TilingWarnings()}) {
+                       ascend::TilingWarnings(), ptx::FormRules()}) {
       all.insert(all.end(), table.begin(), table.end());
     }
     return all;

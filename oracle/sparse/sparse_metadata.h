@@ -27,7 +27,7 @@ inline constexpr Rule kUnordered{"mma_sp.meta_unordered", "PTX 9.1 §9.7.14.6.1 
 inline constexpr Rule kTf32Nibble{"mma_sp.meta_tf32", "PTX 9.1 §9.7.14.6.1",
                                   "tf32 (1:2) nibbles are 0b0100 (element 0) or 0b1110 (element 1)"};
 inline constexpr Rule kOrderedOnly{"mma_sp.ordered_only", "PTX 9.1 §9.7.14.6.3 (kind::f8f6f4)",
-                                   "the e3m2/e2m3/e2m1 forms exist only as .sp::ordered_metadata"};
+                                   "the PTX 8.7 forms (kind::f8f6f4, e3m2/e2m3/e2m1, fp8 with f16 D) exist only as .sp::ordered_metadata"};
 }  // namespace sp_rule
 
 std::span<const Rule* const> SparseRules();

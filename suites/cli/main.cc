@@ -34,6 +34,7 @@
 #include "suites/cli/numerics_commands.h"
 #include "suites/cli/repro_cu.h"
 #include "suites/cli/tiling_commands.h"
+#include "suites/cli/toolchain_commands.h"
 #include "suites/campaigns/device_campaign.h"
 #include "suites/campaigns/sparse_minimize.h"
 #include "suites/campaigns/sparse_mma_device.h"
@@ -366,6 +367,10 @@ int main(int argc, char** argv) {
   std::vector<std::string> files;
   replay->add_option("FILE", files, "text-form case files")->required();
 
+  // toolchain
+  tcfuzz::suites::ToolchainCli toolchain;
+  tcfuzz::suites::AddToolchainCommands(app, toolchain);
+
   // rules
   CLI::App* rules = app.add_subcommand("rules", "List every legality rule the oracle checks");
   bool rules_json = false;
@@ -401,6 +406,7 @@ int main(int argc, char** argv) {
     tf.command_line = JoinArgs(argc, argv);
     return tcfuzz::suites::RunTilingFuzz(tf, std::cout);
   }
+  if (const int rc = tcfuzz::suites::RunToolchainCommand(toolchain); rc >= 0) return rc;
   if (*dot) return OracleDot(na);
   if (*captures) return tcfuzz::suites::OracleCaptures(na.dir.empty() ? tcfuzz::suites::DefaultCapturesDir() : na.dir, std::cout);
   if (*nsmem) return EncodeSmem(sa);

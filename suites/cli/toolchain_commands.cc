@@ -1,0 +1,85 @@
+#include "suites/cli/toolchain_commands.h"
+
+#include <unistd.h>
+
+#include <iostream>
+#include <sstream>
+
+#include "oracle/ptx/ptx_target.h"
+#include "suites/runner/atomic_file.h"
+
+namespace tcfuzz::suites {
+namespace {
+
+std::vector<std::string> SplitTargets(const std::string& list) {
+  std::vector<std::string> out;
+  if (list == "all") {
+    for (const auto& t : oracle::ptx::AllTargets()) out.emplace_back(t.name);
+    return out;
+  }
+  std::stringstream in(list);
+  for (std::string t; std::getline(in, t, ',');) {
+    if (!t.empty()) out.push_back(t);
+  }
+  return out;
+}
+
+}  // namespace
+
+void AddToolchainCommands(CLI::App& app, ToolchainCli& t) {
+  CLI::App* tc = app.add_subcommand("toolchain", "Assemblers against the instruction-form legality model");
+  tc->require_subcommand(1);
+  t.scan = tc->add_subcommand("scan", "every form x target through nvJitLink or ptxas (exit 1 on any unexpected verdict)");
+  t.scan->add_option("--targets", t.targets, "comma-separated targets, or 'all' (default: sm_80,sm_89,sm_90a,sm_100a,sm_103a,sm_120a)");
+  t.scan->add_option("--assembler", t.options.assembler, "nvjitlink (in process, default) or ptxas")
+      ->check(CLI::IsMember({"nvjitlink", "ptxas"}));
+  t.scan->add_option("--ptxas", t.options.ptxas, "the ptxas binary (default: /usr/local/cuda/bin/ptxas)");
+  t.scan->add_option("--expectations", t.options.expectations_file,
+                     "known deviations per toolkit (default: corpus/toolchain/expectations.txt of this source tree)");
+  t.scan->add_flag("--no-expectations", t.no_expectations, "hold every verdict to the model alone");
+  t.scan->add_option("--jobs", t.options.jobs, "worker processes at once (default: every core)")->check(CLI::Range(1, 256));
+  t.scan->add_flag("--json", t.json, "one JSON object per form and target instead of the table");
+  t.scan->add_option("--out", t.out, "write the table or JSON here (atomically) instead of stdout");
+
+  t.worker = tc->add_subcommand("worker", "(internal) assemble a range of the scan's items; started by scan");
+  t.worker->add_option("--assembler", t.options.assembler, "nvjitlink or ptxas");
+  t.worker->add_option("--ptxas", t.options.ptxas, "the ptxas binary");
+  t.worker->add_option("--targets", t.targets, "comma-separated targets");
+  t.worker->add_option("--first", t.first, "first item")->required();
+  t.worker->add_option("--count", t.count, "number of items")->required();
+}
+
+int RunToolchainCommand(ToolchainCli& t) {
+  if (t.scan == nullptr || (!*t.scan && !*t.worker)) return -1;
+  t.options.targets = SplitTargets(t.targets);
+  if (*t.worker) return RunScanWorker(t.options, t.first, t.count, std::cout);
+
+  if (t.no_expectations) {
+    t.options.expectations_file.clear();
+  } else if (t.options.expectations_file.empty() && access(TCFUZZ_EXPECTATIONS_FILE, R_OK) == 0) {
+    t.options.expectations_file = TCFUZZ_EXPECTATIONS_FILE;
+  }
+  if (t.options.jobs <= 0) t.options.jobs = static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
+  t.options.worker_argv = {"/proc/self/exe", "toolchain", "worker"};
+  const auto report = RunScan(t.options);
+  if (!report.ok()) {
+    std::cerr << "tcfuzz toolchain scan: " << report.error() << "\n";
+    return 2;
+  }
+  std::ostringstream text;
+  if (t.json) PrintScanJson(report.value(), text);
+  else PrintScanTable(report.value(), text);
+  if (t.out.empty()) {
+    std::cout << text.str();
+  } else if (const auto w = WriteFileAtomic(t.out, text.str()); !w.ok()) {
+    std::cerr << "tcfuzz toolchain scan: " << w.error() << "\n";
+    return 2;
+  } else if (!t.json) {
+    // The verdict line still reaches the terminal.
+    std::cerr << report.value().unexpected << " unexpected verdicts, " << report.value().stale.size()
+              << " stale expectations; table in " << t.out << "\n";
+  }
+  return report.value().unexpected > 0 || !report.value().stale.empty() ? 1 : 0;
+}
+
+}  // namespace tcfuzz::suites

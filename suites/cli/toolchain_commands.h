@@ -1,0 +1,25 @@
+// `tcfuzz toolchain scan` and its internal `toolchain worker` (suites/toolchain/toolchain_scan.h).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include "suites/toolchain/toolchain_scan.h"
+
+namespace tcfuzz::suites {
+
+struct ToolchainCli {
+  CLI::App* scan = nullptr;
+  CLI::App* worker = nullptr;
+  ScanOptions options;
+  std::string targets;  // comma-separated, or "all"
+  bool json = false;
+  std::string out;      // write the output here (atomically) instead of stdout
+  bool no_expectations = false;
+  size_t first = 0, count = 0;
+};
+
+void AddToolchainCommands(CLI::App& app, ToolchainCli& t);
+// Runs whichever of the two was given; -1 when neither.
+int RunToolchainCommand(ToolchainCli& t);
+
+}  // namespace tcfuzz::suites

@@ -1,0 +1,274 @@
+#include "suites/toolchain/toolchain_scan.h"
+
+#include <fnmatch.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <ostream>
+#include <sstream>
+#include <thread>
+
+#include "generators/toolchain/ptx_form_gen.h"
+#include "harness/nvjitlink.h"
+#include "harness/ptx_form_module.h"
+#include "oracle/ptx/ptx_target.h"
+#include "suites/runner/subprocess.h"
+
+namespace tcfuzz::suites {
+namespace {
+
+using R = oracle::Result<ScanReport>;
+
+const std::vector<gen::EnumeratedForm>& Forms() {
+  static const std::vector<gen::EnumeratedForm> forms = gen::EnumerateForms();
+  return forms;
+}
+
+std::vector<std::string> Targets(const ScanOptions& o) {
+  if (!o.targets.empty()) return o.targets;
+  std::vector<std::string> t;
+  for (std::string_view s : oracle::ptx::DefaultScanTargets()) t.emplace_back(s);
+  return t;
+}
+
+// Item i: target i / forms, form i % forms.
+struct Item {
+  oracle::ptx::PtxForm form;
+  std::string target;
+};
+Item ItemAt(const std::vector<std::string>& targets, size_t i) {
+  const auto& forms = Forms();
+  const std::string& t = targets[i / forms.size()];
+  return {gen::AtTarget(forms[i % forms.size()], t), t};
+}
+
+std::string OneLine(std::string s) {
+  for (char& c : s) {
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  }
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return s;
+}
+
+// One module through the chosen assembler, in this process (ptxas: a child with a deadline).
+std::pair<Observed, std::string> Assemble(const ScanOptions& o, const std::string& ptxas, const std::string& module,
+                                          const std::string& target) {
+  if (o.assembler == "nvjitlink") {
+    const auto link = harness::NvJitLink::Load();
+    if (!link.ok()) return {Observed::kCrash, link.error()};
+    const auto r = link.value()->Assemble(module, target);
+    return {r.accepted ? Observed::kAccept : Observed::kReject, r.diagnostic};
+  }
+  char path[] = "/tmp/tcfuzz-scan-XXXXXX.ptx";
+  const int fd = mkstemps(path, 4);
+  if (fd < 0) return {Observed::kCrash, "cannot create a temporary PTX file"};
+  const bool written = write(fd, module.data(), module.size()) == static_cast<ssize_t>(module.size());
+  close(fd);
+  CommandOptions co;
+  co.timeout = o.item_timeout;
+  const CommandResult r = written ? RunArgv({ptxas, "-arch=" + target, "-o", "/dev/null", path}, "", co) : CommandResult{};
+  unlink(path);
+  if (!written) return {Observed::kCrash, "cannot write a temporary PTX file"};
+  if (r.timed_out) return {Observed::kTimeout, r.Describe(co.timeout)};
+  if (!r.started || r.signal != 0) return {Observed::kCrash, r.Describe(co.timeout) + " " + r.err};
+  return {r.exit_code == 0 ? Observed::kAccept : Observed::kReject, r.exit_code == 0 ? "" : r.err + r.out};
+}
+
+// "nvJitLink 13.0" / "ptxas 13.0" and the toolkit key, or an error when the assembler is missing.
+oracle::Result<std::pair<std::string, std::string>> Identify(const ScanOptions& o, const std::string& ptxas) {
+  using V = oracle::Result<std::pair<std::string, std::string>>;
+  if (o.assembler == "nvjitlink") {
+    const auto link = harness::NvJitLink::Load();
+    if (!link.ok()) return V::Fail(link.error());
+    const std::string v = link.value()->Version();
+    return V::Ok({"nvJitLink " + v, v});
+  }
+  if (o.assembler != "ptxas") return V::Fail("--assembler: want nvjitlink or ptxas, not '" + o.assembler + "'");
+  if (ptxas.empty()) return V::Fail("no ptxas found (give --ptxas PATH)");
+  CommandOptions co;
+  const CommandResult r = RunArgv({ptxas, "--version"}, "", co);
+  const size_t at = r.out.find("release ");
+  if (!r.ok() || at == std::string::npos) return V::Fail(ptxas + " --version did not say its release");
+  const std::string v = r.out.substr(at + 8, r.out.find(',', at) - at - 8);
+  return V::Ok({"ptxas " + v, v});
+}
+
+char Code(Observed o) { return "ARCT"[static_cast<int>(o)]; }
+
+// Parses worker lines into rows and marks the items they report.
+void ParseWorkerLines(const std::string& out, size_t first, size_t count, std::vector<ScanRow>& rows,
+                      std::vector<char>& done) {
+  std::istringstream in(out);
+  std::string line;
+  while (std::getline(in, line)) {
+    const size_t t1 = line.find('\t');
+    if (t1 == std::string::npos || t1 + 2 >= line.size()) continue;
+    char* end = nullptr;
+    const unsigned long long i = std::strtoull(line.c_str(), &end, 10);
+    if (end != line.c_str() + t1 || i < first || i >= first + count) continue;
+    const std::string codes = "ARCT";
+    const size_t code = codes.find(line[t1 + 1]);
+    if (code == std::string::npos) continue;
+    rows[i].observed = static_cast<Observed>(code);
+    rows[i].diagnostic = line.size() > t1 + 3 ? line.substr(t1 + 3) : "";
+    done[i] = 1;
+  }
+}
+
+std::vector<std::string> WorkerArgv(const ScanOptions& o, const std::string& ptxas, const std::vector<std::string>& targets,
+                                    size_t first, size_t count) {
+  std::vector<std::string> argv = o.worker_argv;
+  std::string joined;
+  for (const auto& t : targets) joined += (joined.empty() ? "" : ",") + t;
+  for (std::string a : {std::string("--assembler"), o.assembler, std::string("--targets"), joined, std::string("--first"),
+                        std::to_string(first), std::string("--count"), std::to_string(count)}) {
+    argv.push_back(std::move(a));
+  }
+  if (!ptxas.empty()) argv.insert(argv.end(), {"--ptxas", ptxas});
+  return argv;
+}
+
+// Runs [first, first + count) in workers until every item has a verdict: after a worker dies,
+// the first item without one is run alone, and a crash or hang there is that item's verdict.
+void RunChunk(const ScanOptions& o, const std::string& ptxas, const std::vector<std::string>& targets, size_t first,
+              size_t count, std::vector<ScanRow>& rows, std::vector<char>& done) {
+  size_t pos = first;
+  const size_t end = first + count;
+  while (pos < end) {
+    CommandOptions co;
+    co.timeout = o.item_timeout + std::chrono::milliseconds(250) * static_cast<int64_t>(end - pos);
+    co.max_output = std::size_t{64} << 20;
+    const CommandResult r = RunArgv(WorkerArgv(o, ptxas, targets, pos, end - pos), "", co);
+    ParseWorkerLines(r.out, pos, end - pos, rows, done);
+    while (pos < end && done[pos]) ++pos;
+    if (pos == end) break;
+    CommandOptions alone;
+    alone.timeout = o.item_timeout;
+    const CommandResult one = RunArgv(WorkerArgv(o, ptxas, targets, pos, 1), "", alone);
+    ParseWorkerLines(one.out, pos, 1, rows, done);
+    if (!done[pos]) {
+      rows[pos].observed = one.timed_out ? Observed::kTimeout : Observed::kCrash;
+      rows[pos].diagnostic = OneLine("worker " + one.Describe(alone.timeout) + ": " + one.err.substr(0, 400));
+      done[pos] = 1;
+    }
+    ++pos;
+  }
+}
+
+}  // namespace
+
+std::string_view Name(Observed o) {
+  switch (o) {
+    case Observed::kAccept: return "accept";
+    case Observed::kReject: return "reject";
+    case Observed::kCrash: return "crash";
+    case Observed::kTimeout: return "timeout";
+  }
+  return "?";
+}
+
+bool ScanRow::unexpected() const {
+  if (observed == Observed::kCrash || observed == Observed::kTimeout) return true;
+  return (observed == Observed::kAccept) != expected_accept && !known_deviation();
+}
+
+std::string FindPtxas() {
+  for (const char* p : {"/usr/local/cuda/bin/ptxas", "/usr/bin/ptxas"}) {
+    if (access(p, X_OK) == 0) return p;
+  }
+  return "";
+}
+
+int RunScanWorker(const ScanOptions& o, size_t first, size_t count, std::ostream& out) {
+  const auto targets = Targets(o);
+  const std::string ptxas = o.ptxas.empty() ? FindPtxas() : o.ptxas;
+  const size_t total = targets.size() * Forms().size();
+  for (size_t i = first; i < first + count && i < total; ++i) {
+    const Item item = ItemAt(targets, i);
+    const auto [observed, diag] = Assemble(o, ptxas, harness::FormModule(item.form, item.target), item.target);
+    out << i << '\t' << Code(observed) << '\t' << OneLine(diag) << '\n' << std::flush;
+  }
+  return 0;
+}
+
+oracle::Result<ScanReport> RunScan(const ScanOptions& o) {
+  const auto targets = Targets(o);
+  for (const auto& t : targets) {
+    if (oracle::ptx::FindTarget(t) == nullptr) return R::Fail("--targets: unknown target '" + t + "'");
+  }
+  const std::string ptxas = o.ptxas.empty() ? FindPtxas() : o.ptxas;
+  const auto id = Identify(o, ptxas);
+  if (!id.ok()) return R::Fail(id.error());
+  std::vector<Expectation> expectations;
+  if (!o.expectations_file.empty()) {
+    auto e = LoadExpectations(o.expectations_file);
+    if (!e.ok()) return R::Fail(e.error());
+    expectations = std::move(e).value();
+  }
+  ScanReport report;
+  std::tie(report.assembler, report.toolkit) = id.value();
+
+  const size_t total = targets.size() * Forms().size();
+  report.rows.resize(total);
+  for (size_t i = 0; i < total; ++i) {
+    const Item item = ItemAt(targets, i);
+    const auto& e = Forms()[i % Forms().size()];
+    const oracle::Verdict v = oracle::ptx::ValidateForm(item.form, item.target);
+    ScanRow& row = report.rows[i];
+    row.form = item.form.Key();
+    row.family = std::string(oracle::ptx::FamilyName(item.form.family));
+    row.ptx = harness::FormInstruction(item.form);
+    row.target = item.target;
+    row.expected_accept = v.legal();
+    row.rules = oracle::JoinRuleIds(v.RuleIds());
+    row.mutation = e.mutation;
+  }
+
+  std::vector<char> done(total, 0);  // char, not bool: threads write neighbours
+  if (o.worker_argv.empty()) {
+    for (size_t i = 0; i < total; ++i) {
+      const Item item = ItemAt(targets, i);
+      auto [obs, diag] = Assemble(o, ptxas, harness::FormModule(item.form, item.target), item.target);
+      report.rows[i].observed = obs;
+      report.rows[i].diagnostic = OneLine(diag);
+    }
+  } else {
+    // Chunks small enough that every job stays busy and a dead worker loses little.
+    const size_t chunk = 128;
+    std::atomic<size_t> next{0};
+    std::vector<std::thread> pool;
+    const int jobs = o.jobs < 1 ? 1 : o.jobs;
+    for (int j = 0; j < jobs; ++j) {
+      pool.emplace_back([&] {
+        for (size_t at; (at = next.fetch_add(chunk)) < total;) {
+          RunChunk(o, ptxas, targets, at, std::min(chunk, total - at), report.rows, done);
+        }
+      });
+    }
+    for (auto& t : pool) t.join();
+  }
+
+  std::vector<bool> used(expectations.size(), false);
+  for (ScanRow& row : report.rows) {
+    const bool accepted = row.observed == Observed::kAccept;
+    if (accepted != row.expected_accept && (accepted || row.observed == Observed::kReject)) {
+      row.expectation = MatchExpectation(expectations, report.toolkit, accepted, row.target, row.form);
+      if (row.expectation >= 0) used[static_cast<size_t>(row.expectation)] = true;
+    }
+    if (row.unexpected()) ++report.unexpected;
+  }
+  // Stale: a line of this toolkit that matched nothing on a target this scan covered.
+  for (size_t i = 0; i < expectations.size(); ++i) {
+    const Expectation& e = expectations[i];
+    bool covered = false;
+    for (const auto& t : targets) covered = covered || fnmatch(e.target_glob.c_str(), t.c_str(), 0) == 0;
+    if (!used[i] && covered && e.toolkit == report.toolkit) report.stale.push_back(e);
+  }
+  return R::Ok(std::move(report));
+}
+
+}  // namespace tcfuzz::suites
