@@ -31,6 +31,7 @@ void AddToolchainCommands(CLI::App& app, ToolchainCli& t) {
   tc->require_subcommand(1);
   t.scan = tc->add_subcommand("scan", "every form x target through nvJitLink or ptxas (exit 1 on any unexpected verdict)");
   t.scan->add_option("--targets", t.targets, "comma-separated targets, or 'all' (default: sm_80,sm_89,sm_90a,sm_100a,sm_103a,sm_120a)");
+  t.scan->add_option("--forms", t.options.forms, "only the forms whose key matches this glob, e.g. 'wgmma*.sp*'");
   t.scan->add_option("--assembler", t.options.assembler, "nvjitlink (in process, default) or ptxas")
       ->check(CLI::IsMember({"nvjitlink", "ptxas"}));
   t.scan->add_option("--ptxas", t.options.ptxas, "the ptxas binary (default: /usr/local/cuda/bin/ptxas)");
@@ -39,13 +40,20 @@ void AddToolchainCommands(CLI::App& app, ToolchainCli& t) {
   t.scan->add_flag("--no-expectations", t.no_expectations, "hold every verdict to the model alone");
   t.scan->add_option("--jobs", t.options.jobs, "worker processes at once (default: every core)")->check(CLI::Range(1, 256));
   t.scan->add_flag("--json", t.json, "one JSON object per form and target instead of the table");
+  t.scan->add_option("--item-timeout-ms", t.item_timeout_ms, "a worker's deadline for one item (default 30000)")
+      ->check(CLI::Range(1, 3600000));
+  t.scan->add_option("--plant-crash", t.options.plant_crash, "(test only) the worker crashes at this item")->group("");
+  t.scan->add_option("--plant-hang", t.options.plant_hang, "(test only) the worker hangs at this item")->group("");
   t.scan->add_option("--out", t.out, "write the table or JSON here (atomically) instead of stdout");
 
   t.worker = tc->add_subcommand("worker", "(internal) assemble a range of the scan's items; started by scan");
   t.worker->add_option("--assembler", t.options.assembler, "nvjitlink or ptxas");
   t.worker->add_option("--ptxas", t.options.ptxas, "the ptxas binary");
   t.worker->add_option("--targets", t.targets, "comma-separated targets");
+  t.worker->add_option("--forms", t.options.forms, "the scan's form pattern");
   t.worker->add_option("--first", t.first, "first item")->required();
+  t.worker->add_option("--plant-crash", t.options.plant_crash, "(test only) crash at this item");
+  t.worker->add_option("--plant-hang", t.options.plant_hang, "(test only) hang at this item");
   t.worker->add_option("--count", t.count, "number of items")->required();
 }
 
@@ -61,10 +69,12 @@ int RunToolchainCommand(ToolchainCli& t) {
   }
   if (t.options.jobs <= 0) t.options.jobs = static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
   t.options.worker_argv = {"/proc/self/exe", "toolchain", "worker"};
-  const auto report = RunScan(t.options);
+  t.options.item_timeout = std::chrono::milliseconds(t.item_timeout_ms);
+  ScanError why = ScanError::kBadInput;
+  const auto report = RunScan(t.options, &why);
   if (!report.ok()) {
     std::cerr << "tcfuzz toolchain scan: " << report.error() << "\n";
-    return 2;
+    return why == ScanError::kAssemblerMissing ? kExitNoAssembler : 2;
   }
   std::ostringstream text;
   if (t.json) PrintScanJson(report.value(), text);

@@ -16,7 +16,12 @@ struct ToolchainCli {
   std::string out;      // write the output here (atomically) instead of stdout
   bool no_expectations = false;
   size_t first = 0, count = 0;
+  int item_timeout_ms = 30000;
 };
+
+// Exit code of a scan whose assembler is missing (ctest counts it as a skip): 0 clean, 1 an
+// unexpected verdict or stale expectation, 2 bad input.
+inline constexpr int kExitNoAssembler = 3;
 
 void AddToolchainCommands(CLI::App& app, ToolchainCli& t);
 // Runs whichever of the two was given; -1 when neither.

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <csignal>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -23,9 +24,20 @@ namespace {
 
 using R = oracle::Result<ScanReport>;
 
-const std::vector<gen::EnumeratedForm>& Forms() {
-  static const std::vector<gen::EnumeratedForm> forms = gen::EnumerateForms();
-  return forms;
+// The enumerated forms whose key matches the options' pattern (a process scans one pattern).
+const std::vector<gen::EnumeratedForm>& Forms(const ScanOptions& o) {
+  static const std::vector<gen::EnumeratedForm> all = gen::EnumerateForms();
+  static std::map<std::string, std::vector<gen::EnumeratedForm>> selected;
+  static std::mutex mu;
+  if (o.forms.empty()) return all;
+  std::lock_guard<std::mutex> lock(mu);
+  auto [it, fresh] = selected.try_emplace(o.forms);
+  if (fresh) {
+    for (const auto& e : all) {
+      if (fnmatch(o.forms.c_str(), e.form.Key().c_str(), 0) == 0) it->second.push_back(e);
+    }
+  }
+  return it->second;
 }
 
 std::vector<std::string> Targets(const ScanOptions& o) {
@@ -40,8 +52,8 @@ struct Item {
   oracle::ptx::PtxForm form;
   std::string target;
 };
-Item ItemAt(const std::vector<std::string>& targets, size_t i) {
-  const auto& forms = Forms();
+Item ItemAt(const ScanOptions& o, const std::vector<std::string>& targets, size_t i) {
+  const auto& forms = Forms(o);
   const std::string& t = targets[i / forms.size()];
   return {gen::AtTarget(forms[i % forms.size()], t), t};
 }
@@ -87,7 +99,6 @@ oracle::Result<std::pair<std::string, std::string>> Identify(const ScanOptions& 
     const std::string v = link.value()->Version();
     return V::Ok({"nvJitLink " + v, v});
   }
-  if (o.assembler != "ptxas") return V::Fail("--assembler: want nvjitlink or ptxas, not '" + o.assembler + "'");
   if (ptxas.empty()) return V::Fail("no ptxas found (give --ptxas PATH)");
   CommandOptions co;
   const CommandResult r = RunArgv({ptxas, "--version"}, "", co);
@@ -124,11 +135,14 @@ std::vector<std::string> WorkerArgv(const ScanOptions& o, const std::string& ptx
   std::vector<std::string> argv = o.worker_argv;
   std::string joined;
   for (const auto& t : targets) joined += (joined.empty() ? "" : ",") + t;
+  if (!o.forms.empty()) argv.insert(argv.end(), {"--forms", o.forms});
   for (std::string a : {std::string("--assembler"), o.assembler, std::string("--targets"), joined, std::string("--first"),
                         std::to_string(first), std::string("--count"), std::to_string(count)}) {
     argv.push_back(std::move(a));
   }
   if (!ptxas.empty()) argv.insert(argv.end(), {"--ptxas", ptxas});
+  if (o.plant_crash >= 0) argv.insert(argv.end(), {"--plant-crash", std::to_string(o.plant_crash)});
+  if (o.plant_hang >= 0) argv.insert(argv.end(), {"--plant-hang", std::to_string(o.plant_hang)});
   return argv;
 }
 
@@ -186,37 +200,47 @@ std::string FindPtxas() {
 int RunScanWorker(const ScanOptions& o, size_t first, size_t count, std::ostream& out) {
   const auto targets = Targets(o);
   const std::string ptxas = o.ptxas.empty() ? FindPtxas() : o.ptxas;
-  const size_t total = targets.size() * Forms().size();
+  const size_t total = targets.size() * Forms(o).size();
   for (size_t i = first; i < first + count && i < total; ++i) {
-    const Item item = ItemAt(targets, i);
+    if (static_cast<long>(i) == o.plant_crash) std::raise(SIGSEGV);
+    while (static_cast<long>(i) == o.plant_hang) pause();
+    const Item item = ItemAt(o, targets, i);
     const auto [observed, diag] = Assemble(o, ptxas, harness::FormModule(item.form, item.target), item.target);
     out << i << '\t' << Code(observed) << '\t' << OneLine(diag) << '\n' << std::flush;
   }
   return 0;
 }
 
-oracle::Result<ScanReport> RunScan(const ScanOptions& o) {
+oracle::Result<ScanReport> RunScan(const ScanOptions& o, ScanError* why) {
+  if (why != nullptr) *why = ScanError::kBadInput;
   const auto targets = Targets(o);
   for (const auto& t : targets) {
     if (oracle::ptx::FindTarget(t) == nullptr) return R::Fail("--targets: unknown target '" + t + "'");
   }
   const std::string ptxas = o.ptxas.empty() ? FindPtxas() : o.ptxas;
+  if (o.assembler != "nvjitlink" && o.assembler != "ptxas") {
+    return R::Fail("--assembler: want nvjitlink or ptxas, not '" + o.assembler + "'");
+  }
   const auto id = Identify(o, ptxas);
-  if (!id.ok()) return R::Fail(id.error());
+  if (!id.ok()) {
+    if (why != nullptr) *why = ScanError::kAssemblerMissing;
+    return R::Fail(id.error());
+  }
   std::vector<Expectation> expectations;
   if (!o.expectations_file.empty()) {
     auto e = LoadExpectations(o.expectations_file);
     if (!e.ok()) return R::Fail(e.error());
     expectations = std::move(e).value();
   }
+  if (Forms(o).empty()) return R::Fail("--forms: no form key matches '" + o.forms + "'");
   ScanReport report;
   std::tie(report.assembler, report.toolkit) = id.value();
 
-  const size_t total = targets.size() * Forms().size();
+  const size_t total = targets.size() * Forms(o).size();
   report.rows.resize(total);
   for (size_t i = 0; i < total; ++i) {
-    const Item item = ItemAt(targets, i);
-    const auto& e = Forms()[i % Forms().size()];
+    const Item item = ItemAt(o, targets, i);
+    const auto& e = Forms(o)[i % Forms(o).size()];
     const oracle::Verdict v = oracle::ptx::ValidateForm(item.form, item.target);
     ScanRow& row = report.rows[i];
     row.form = item.form.Key();
@@ -231,7 +255,7 @@ oracle::Result<ScanReport> RunScan(const ScanOptions& o) {
   std::vector<char> done(total, 0);  // char, not bool: threads write neighbours
   if (o.worker_argv.empty()) {
     for (size_t i = 0; i < total; ++i) {
-      const Item item = ItemAt(targets, i);
+      const Item item = ItemAt(o, targets, i);
       auto [obs, diag] = Assemble(o, ptxas, harness::FormModule(item.form, item.target), item.target);
       report.rows[i].observed = obs;
       report.rows[i].diagnostic = OneLine(diag);

@@ -36,13 +36,20 @@ struct ScanRow {
 
 struct ScanOptions {
   std::vector<std::string> targets;     // empty: oracle::ptx::DefaultScanTargets()
+  std::string forms;                    // fnmatch(3) pattern over form keys; "": every form
   std::string assembler = "nvjitlink";  // or "ptxas"
   std::string ptxas;                    // the ptxas binary (assembler "ptxas"); empty: found on the usual paths
   std::string expectations_file;        // empty: none
   std::vector<std::string> worker_argv; // the worker command; empty: assemble in this process
   int jobs = 2;
   std::chrono::milliseconds item_timeout{30000};
+  // Test only: the worker crashes (SIGSEGV) or hangs at this item, standing in for an assembler
+  // that does; -1: never.
+  long plant_crash = -1, plant_hang = -1;
 };
+
+// Why a scan could not start; kAssemblerMissing lets CI without a toolkit skip rather than fail.
+enum class ScanError { kBadInput, kAssemblerMissing };
 
 struct ScanReport {
   std::string assembler;  // "nvJitLink 13.0" / "ptxas 13.0"
@@ -52,8 +59,9 @@ struct ScanReport {
   int unexpected = 0;
 };
 
-// Checks the options (targets known, assembler present, expectations readable): a one-line error.
-oracle::Result<ScanReport> RunScan(const ScanOptions& options);
+// Checks the options (targets known, assembler present, expectations readable): a one-line error,
+// and in `why` which kind it was.
+oracle::Result<ScanReport> RunScan(const ScanOptions& options, ScanError* why = nullptr);
 
 // The worker: assembles items [first, first + count) of the scan of `targets` and prints one line
 // per item as it finishes ("<index>\t<A|R>\t<diagnostic, one line>").
