@@ -23,12 +23,13 @@ inline constexpr std::string_view kMmaSec = "PTX 9.1 §9.7.13.4 (mma)";
 inline constexpr Rule kMmaShape{"mma.shape_type", kMmaSec,
                                 "the m16n8kK shape is one mma defines for the A/B type"};
 inline constexpr Rule kMmaTypes{"mma.types", kMmaSec,
-                                "A and B types pair as mma allows (f16/bf16/tf32 alike; s8/u8, s4/u4, e4m3/e5m2 may mix)"};
+                                "A and B types pair as mma allows (f16/bf16/tf32 alike; s8/u8, s4/u4, e4m3/e5m2 may mix; "
+                                ".kind::f8f6f4 any of its five types)"};
 inline constexpr Rule kMmaAccum{"mma.accumulator", kMmaSec,
                                 "D equals C and is a type the A/B type takes (f16, fp8: f16|f32; bf16, tf32: f32; ints: s32)"};
 inline constexpr Rule kMmaSatfinite{"mma.satfinite", kMmaSec, ".satfinite is for integer types only"};
 inline constexpr Rule kMmaTarget{"mma.target", kMmaSec,
-                                 "sm_80 or later; e4m3/e5m2 need sm_89 or later"};
+                                 "sm_80 or later; e4m3/e5m2 need sm_89 or later; .kind::f8f6f4 sm_120a/121a or their family"};
 inline constexpr Rule kMmaVersion{"mma.ptx_version", kMmaSec,
                                   "PTX 7.0 (e4m3/e5m2: 8.4; their f16 accumulators: 8.7)"};
 
@@ -37,11 +38,11 @@ inline constexpr std::string_view kSpSec = "PTX 9.1 §9.7.14.6.3 (mma.sp)";
 inline constexpr Rule kSpShape{"mma_sp.shape_type", kSpSec,
                                "the m16n8kK shape is one mma.sp defines for the A/B type"};
 inline constexpr Rule kSpAccum{"mma_sp.accumulator", kSpSec,
-                               "D equals C and is a type the A/B type takes (e4m3/e5m2 with f16 D: sm_120 only)"};
+                               "D equals C and is a type the A/B type takes (e4m3/e5m2 with f16 D: sm_120a/121a and their family only)"};
 inline constexpr Rule kSpKind{"mma_sp.kind", kSpSec,
                               ".kind::f8f6f4 spells the e4m3/e5m2/e3m2/e2m3/e2m1 forms of ::ordered_metadata only, and e3m2/e2m3/e2m1 need it"};
 inline constexpr Rule kSpTarget{"mma_sp.target", kSpSec,
-                                "sm_80 or later; e4m3/e5m2 sm_89 or later; .kind::f8f6f4 sm_120a/sm_121a"};
+                                "sm_80 or later; e4m3/e5m2 sm_89 or later; .kind::f8f6f4 sm_120a/121a or the sm_120f/121f family"};
 inline constexpr Rule kSpVersion{"mma_sp.ptx_version", kSpSec,
                                  "PTX 7.1 (::ordered_metadata 8.5, e4m3/e5m2 8.4, .kind::f8f6f4 and f16 D with fp8 8.7)"};
 
@@ -61,6 +62,7 @@ inline constexpr Rule kWgVersion{"wgmma.ptx_version", kWgSec, "PTX 8.0 (.sp 8.2;
 
 // tcgen05.mma family (PTX 9.1 §9.7.16.10.9; ptx-spec-notes §3).
 inline constexpr std::string_view kTcSec = "PTX 9.1 §9.7.16.10.9 (tcgen05.mma)";
+inline constexpr Rule kTcCtaGroup{"tcgen05.cta_group", kTcSec, ".cta_group is ::1 or ::2"};
 inline constexpr Rule kTcWsCta{"tcgen05.ws_cta_group", kTcSec, ".ws exists with .cta_group::1 only"};
 inline constexpr Rule kTcCollector{"tcgen05.collector", kTcSec,
                                    "non-ws: .collector::a::{fill,use,lastuse,discard}; ws: .collector::b0..b3::{...}"};
@@ -72,7 +74,7 @@ inline constexpr Rule kTcScaleRange{"tcgen05.scale_input_d_range", kTcSec, "scal
 inline constexpr Rule kTcZeroColumnMask{"tcgen05.zero_column_mask", "PTX 9.1 §9.7.16.10.9.3-4",
                                         "the zero-column mask operand exists on .ws and .ws.sp only"};
 inline constexpr Rule kTcTarget{"tcgen05.target", "PTX 9.1 §9.7.16.10.9 (target ISA notes)",
-                                "sm_100a, sm_103a, sm_110a or the sm_100f/sm_110f families; kind::i8 arch-specific "
+                                "sm_100a, sm_103a, sm_110a or their families (sm_100f, sm_103f, sm_110f); kind::i8 arch-specific "
                                 "sm_100a/sm_110a only; scale-input-d sm_100a only"};
 inline constexpr Rule kTcVersion{"tcgen05.ptx_version", "PTX 9.1 §9.7.16.10.9 (PTX ISA notes)", "PTX 8.6"};
 }  // namespace form_rule

@@ -22,7 +22,7 @@ constexpr const Rule* kRules[] = {
     &form_rule::kSpShape,       &form_rule::kSpAccum,       &form_rule::kSpKind,       &form_rule::kSpTarget,
     &form_rule::kSpVersion,     &form_rule::kWgShape,       &form_rule::kWgTypes,      &form_rule::kWgTrans,
     &form_rule::kWgSatfinite,   &form_rule::kWgSelector,    &form_rule::kWgTarget,     &form_rule::kWgVersion,
-    &form_rule::kTcWsCta,       &form_rule::kTcCollector,   &form_rule::kTcDisableLanes, &form_rule::kTcScaleKind,
+    &form_rule::kTcCtaGroup, &form_rule::kTcWsCta,       &form_rule::kTcCollector,   &form_rule::kTcDisableLanes, &form_rule::kTcScaleKind,
     &form_rule::kTcScaleRange,  &form_rule::kTcZeroColumnMask, &form_rule::kTcTarget,  &form_rule::kTcVersion,
 };
 

@@ -15,13 +15,8 @@ struct PtxTarget {
   int min_ptx;            // major*10 + minor
 };
 
-// sm_80, sm_86, sm_89, sm_90, sm_90a, sm_100, sm_100a, sm_100f, sm_103a, sm_110a, sm_120,
-// sm_120a, sm_121a.
+// sm_75 through sm_121f: every sm_ target of the 13.0 toolkit, plain, "a" and "f".
 std::span<const PtxTarget> AllTargets();
 const PtxTarget* FindTarget(std::string_view name);
-
-// The targets the issue that introduced the scan names: sm_80, sm_89, sm_90a, sm_100a, sm_103a,
-// sm_120a.
-std::span<const std::string_view> DefaultScanTargets();
 
 }  // namespace tcfuzz::oracle::ptx

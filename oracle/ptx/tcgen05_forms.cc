@@ -22,7 +22,9 @@ bool CollectorOk(std::string_view c, bool ws) {
 
 void ValidateTcgen05(const PtxForm& f, const PtxTarget& t, Verdict& v) {
   const bool ws = f.family == Family::kTcgen05Ws || f.family == Family::kTcgen05WsSp;
-  if (ws && f.cta_group != 1) v.Add(form_rule::kTcWsCta, "cta_group", static_cast<uint64_t>(f.cta_group), ".ws with cta_group::2");
+  if (f.cta_group != 1 && f.cta_group != 2) {
+    v.Add(form_rule::kTcCtaGroup, "cta_group", static_cast<uint64_t>(f.cta_group), "cta_group::" + std::to_string(f.cta_group));
+  } else if (ws && f.cta_group != 1) v.Add(form_rule::kTcWsCta, "cta_group", static_cast<uint64_t>(f.cta_group), ".ws with cta_group::2");
   if (!CollectorOk(f.collector, ws)) v.Add(form_rule::kTcCollector, "collector", 0, "collector ::" + f.collector + " on this form");
   if (f.disable_lanes > 0 && (ws || f.disable_lanes != 4 * f.cta_group)) {
     v.Add(form_rule::kTcDisableLanes, "disable_lanes", static_cast<uint64_t>(f.disable_lanes),
@@ -39,10 +41,10 @@ void ValidateTcgen05(const PtxForm& f, const PtxTarget& t, Verdict& v) {
   }
   if (f.zero_column_mask && !ws) v.Add(form_rule::kTcZeroColumnMask, "zero_column_mask", 1, "zero-column mask on a non-ws form");
 
-  // Arch-specific sm_100a/103a/110a or the sm_100f/110f families; kind::i8 needs sm_100a or
+  // Arch-specific sm_100a/103a/110a or their families; kind::i8 needs sm_100a or
   // sm_110a; scale-input-d needs sm_100a.
   const bool arch = t.suffix == 'a' && (t.sm == 100 || t.sm == 103 || t.sm == 110);
-  const bool family = t.suffix == 'f' && (t.sm == 100 || t.sm == 110);
+  const bool family = t.suffix == 'f' && (t.sm == 100 || t.sm == 103 || t.sm == 110);
   bool on_target = arch || family;
   if (f.kind == Kind::kI8) on_target = t.suffix == 'a' && (t.sm == 100 || t.sm == 110);
   if (f.scale_input_d >= 0) on_target = on_target && t.suffix == 'a' && t.sm == 100;

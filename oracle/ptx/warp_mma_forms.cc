@@ -24,7 +24,7 @@ bool TypesPair(Format a, Format b, bool kind) {
   if (IsInt8(a)) return IsInt8(b);
   if (IsInt4(a)) return IsInt4(b);
   if (IsFp8(a)) return IsFp8(b);
-  return a == b && !IsFp6Fp4(a);
+  return a == b;  // (e3m2/e2m3/e2m1 without the kind: mma_sp.kind says so)
 }
 
 // The dense table's K for the type, 0 when the type has no dense form here.
@@ -35,18 +35,22 @@ int DenseK(Format a) {
   return 0;
 }
 
+// sm_120a/sm_121a, or the sm_120f/sm_121f family (PTX 8.8): where the PTX 8.7 additions run.
+bool Sm120Specific(const PtxTarget& t) { return t.suffix != '\0' && (t.sm == 120 || t.sm == 121); }
+
 bool FloatAccum(Format x) { return x == Format::kF16 || x == Format::kF32; }
 
 void CheckDense(const PtxForm& f, const std::optional<Mnk>& s, Verdict& v) {
-  const int k = DenseK(f.a);
+  // .kind::f8f6f4 (sm_120a, PTX 8.7): m16n8k32 over any of the five types, f16 or f32 D = C.
+  const int k = f.kind_f8f6f4 ? 32 : DenseK(f.a);
   // The table's K, or half of it (m16n8k8 f16/bf16, m16n8k4 tf32, m16n8k16 s8 and fp8, m16n8k32 s4).
-  if (!s || s->m != 16 || s->n != 8 || k == 0 || (s->k != k && s->k != k / 2)) {
+  if (!s || s->m != 16 || s->n != 8 || k == 0 || (s->k != k && (f.kind_f8f6f4 || s->k != k / 2))) {
     v.Add(form_rule::kMmaShape, "shape", 0, f.shape + " is not an mma shape for " + std::string(num::Name(f.a)));
   }
   bool accum = false;
   if (f.a == Format::kF16) accum = f.d == f.c && FloatAccum(f.d);  // ptxas: ".dtype must be .f16 when .ctype is .f16"
   else if (f.a == Format::kBF16 || f.a == Format::kTF32) accum = f.d == Format::kF32 && f.c == Format::kF32;
-  else if (IsFp8(f.a)) accum = f.d == f.c && FloatAccum(f.d);
+  else if (IsFp8(f.a) || f.kind_f8f6f4) accum = f.d == f.c && FloatAccum(f.d);
   else if (IsInt(f.a)) accum = f.d == Format::kS32 && f.c == Format::kS32;
   if (!accum) v.Add(form_rule::kMmaAccum, "d", 0, "D/C types do not go with " + std::string(num::Name(f.a)));
 }
@@ -72,7 +76,7 @@ void CheckSparse(const PtxForm& f, const PtxTarget& t, Verdict& v) {
   bool accum = f.d == f.c;
   if (f.a == Format::kF16 || f.kind_f8f6f4) accum = accum && FloatAccum(f.d);
   else if (f.a == Format::kBF16 || f.a == Format::kTF32) accum = accum && f.d == Format::kF32;
-  else if (IsFp8(f.a)) accum = accum && (f.d == Format::kF32 || (f.d == Format::kF16 && t.sm >= 120));
+  else if (IsFp8(f.a)) accum = accum && (f.d == Format::kF32 || (f.d == Format::kF16 && Sm120Specific(t)));
   else if (IsInt(f.a)) accum = accum && f.d == Format::kS32;
   if (!accum) v.Add(form_rule::kSpAccum, "d", 0, "D/C types do not go with " + std::string(num::Name(f.a)) + " here");
 }
@@ -90,11 +94,11 @@ void ValidateWarpMma(const PtxForm& f, const PtxTarget& t, Verdict& v) {
   else CheckDense(f, shape, v);
   if (f.satfinite && !IsInt(f.a)) v.Add(form_rule::kMmaSatfinite, "satfinite", 1, ".satfinite on a float type");
 
-  // Targets: everything from sm_80; fp8 from sm_89; .kind::f8f6f4 on sm_120a/sm_121a only.
+  // Targets: everything from sm_80; fp8 from sm_89; .kind::f8f6f4 on sm_120a/121a and the 120f/121f family.
   const Rule& target_rule = sparse ? form_rule::kSpTarget : form_rule::kMmaTarget;
   bool on_target = t.sm >= 80;
   if (IsFp8(f.a) || IsFp8(f.b)) on_target = on_target && t.sm >= 89;
-  if (f.kind_f8f6f4) on_target = t.suffix == 'a' && (t.sm == 120 || t.sm == 121);
+  if (f.kind_f8f6f4) on_target = Sm120Specific(t);
   if (!on_target) v.Add(target_rule, "target", static_cast<uint64_t>(t.sm), "not defined on " + std::string(t.name));
 
   const PtxVersion need = WarpMmaMinVersion(f);
@@ -107,6 +111,7 @@ void ValidateWarpMma(const PtxForm& f, const PtxTarget& t, Verdict& v) {
 PtxVersion WarpMmaMinVersion(const PtxForm& f) {
   const bool fp8 = IsFp8(f.a) || IsFp8(f.b);
   if (f.family == Family::kMma) {
+    if (f.kind_f8f6f4) return 87;
     if (!fp8) return 70;
     const auto s = ParseShape(f.shape);
     return f.d == Format::kF16 || (s && s->k == DenseK(f.a) / 2) ? 87 : 84;

@@ -30,7 +30,7 @@ void AddToolchainCommands(CLI::App& app, ToolchainCli& t) {
   CLI::App* tc = app.add_subcommand("toolchain", "Assemblers against the instruction-form legality model");
   tc->require_subcommand(1);
   t.scan = tc->add_subcommand("scan", "every form x target through nvJitLink or ptxas (exit 1 on any unexpected verdict)");
-  t.scan->add_option("--targets", t.targets, "comma-separated targets, or 'all' (default: sm_80,sm_89,sm_90a,sm_100a,sm_103a,sm_120a)");
+  t.scan->add_option("--targets", t.targets, "comma-separated targets (default: all, sm_75 .. sm_121f)");
   t.scan->add_option("--forms", t.options.forms, "only the forms whose key matches this glob, e.g. 'wgmma*.sp*'");
   t.scan->add_option("--assembler", t.options.assembler, "nvjitlink (in process, default) or ptxas")
       ->check(CLI::IsMember({"nvjitlink", "ptxas"}));

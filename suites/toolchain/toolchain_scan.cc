@@ -43,7 +43,7 @@ const std::vector<gen::EnumeratedForm>& Forms(const ScanOptions& o) {
 std::vector<std::string> Targets(const ScanOptions& o) {
   if (!o.targets.empty()) return o.targets;
   std::vector<std::string> t;
-  for (std::string_view s : oracle::ptx::DefaultScanTargets()) t.emplace_back(s);
+  for (const auto& target : oracle::ptx::AllTargets()) t.emplace_back(target.name);
   return t;
 }
 

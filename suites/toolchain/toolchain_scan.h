@@ -35,7 +35,7 @@ struct ScanRow {
 };
 
 struct ScanOptions {
-  std::vector<std::string> targets;     // empty: oracle::ptx::DefaultScanTargets()
+  std::vector<std::string> targets;     // empty: every target of oracle::ptx::AllTargets()
   std::string forms;                    // fnmatch(3) pattern over form keys; "": every form
   std::string assembler = "nvjitlink";  // or "ptxas"
   std::string ptxas;                    // the ptxas binary (assembler "ptxas"); empty: found on the usual paths
