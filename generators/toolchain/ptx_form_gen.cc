@@ -86,6 +86,7 @@ void WarpDense(Out& out) {
       }
       if (df.type == Format::kF16) {
         n = f;
+        n.d = Format::kF32;
         n.c = Format::kF16;
         out.Neighbour(n, "D type differs from C");
       }
@@ -109,7 +110,9 @@ void WarpSparse(Out& out) {
           f.b = b;
           f.kind_f8f6f4 = kind;
           std::vector<Format> ds;
-          if (sf.type == Format::kF16 || kind || fp8) ds = {Format::kF32, Format::kF16};
+          // (fp8 with f16 D is a PTX 8.7 form: ::ordered_metadata only.)
+          if (sf.type == Format::kF16 || kind || (fp8 && fam == Family::kMmaSpOrdered)) ds = {Format::kF32, Format::kF16};
+          else if (fp8) ds = {Format::kF32};
           else if (IsInt(sf.type)) ds = {Format::kS32};
           else ds = {Format::kF32};
           for (Format d : ds) {
@@ -130,9 +133,19 @@ void WarpSparse(Out& out) {
           out.Neighbour(f, "selector past its range");
           f.selector = 0;
           out.TooOld(f);
+          // Twice the type's largest sparse K: a shape no sparse form of the type has.
+          int max_k = 0;
+          for (const auto& other : oracle::sparse::AllForms()) {
+            if (other.type == sf.type) max_k = std::max(max_k, other.k);
+          }
           PtxForm n = f;
-          n.shape = Shape(16, 8, sf.k * 2);
-          out.Neighbour(n, "K twice the form's");
+          n.shape = Shape(16, 8, max_k * 2);
+          if (sf.k == max_k) out.Neighbour(n, "K past the type's sparse shapes");
+          if (fp8 && !kind && fam == Family::kMmaSp) {
+            n = f;
+            n.d = n.c = Format::kF16;
+            out.Neighbour(n, "fp8 with f16 D on plain mma.sp");
+          }
           if (kind) {
             n = f;
             n.family = Family::kMmaSp;

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "oracle/ptx/ptx_target.h"
+#include "suites/cli/cli_common.h"
 #include "suites/runner/atomic_file.h"
 
 namespace tcfuzz::suites {
@@ -73,8 +74,11 @@ int RunToolchainCommand(ToolchainCli& t) {
   ScanError why = ScanError::kBadInput;
   const auto report = RunScan(t.options, &why);
   if (!report.ok()) {
-    std::cerr << "tcfuzz toolchain scan: " << report.error() << "\n";
-    return why == ScanError::kAssemblerMissing ? kExitNoAssembler : 2;
+    if (why == ScanError::kAssemblerMissing) {
+      std::cerr << "tcfuzz: error: " << report.error() << "\n";
+      return kExitNoAssembler;
+    }
+    cli::Die(report.error());
   }
   std::ostringstream text;
   if (t.json) PrintScanJson(report.value(), text);
@@ -82,8 +86,7 @@ int RunToolchainCommand(ToolchainCli& t) {
   if (t.out.empty()) {
     std::cout << text.str();
   } else if (const auto w = WriteFileAtomic(t.out, text.str()); !w.ok()) {
-    std::cerr << "tcfuzz toolchain scan: " << w.error() << "\n";
-    return 2;
+    cli::Die("--out: " + w.error());
   } else if (!t.json) {
     // The verdict line still reaches the terminal.
     std::cerr << report.value().unexpected << " unexpected verdicts, " << report.value().stale.size()

@@ -52,7 +52,7 @@ int MatchExpectation(const std::vector<Expectation>& all, std::string_view toolk
   for (size_t i = 0; i < all.size(); ++i) {
     const Expectation& e = all[i];
     if (e.toolkit != toolkit || e.accept != accepted) continue;
-    if (fnmatch(e.target_glob.c_str(), t.c_str(), 0) == 0 && fnmatch(e.key_glob.c_str(), k.c_str(), 0) == 0) {
+    if (fnmatch(e.target_glob.c_str(), t.c_str(), kGlobFlags) == 0 && fnmatch(e.key_glob.c_str(), k.c_str(), kGlobFlags) == 0) {
       return static_cast<int>(i);
     }
   }

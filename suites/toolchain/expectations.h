@@ -2,11 +2,15 @@
 //
 // One line per deviation:  <toolkit> <accept|reject> <target-glob> <form-key-glob>  # why
 // e.g.  13.0 accept sm_* mma.sp*.m16n8k32.row.col.f32.f16.f16.f32 sel=[23] @*  # SP4 ...
-// Globs are fnmatch(3) patterns over the target name and the form key (PtxForm::Key()). A scan
+// Globs are fnmatch(3) patterns with GNU extglob ("@(f16|tf32)") over the target name and the
+// form key (PtxForm::Key()). A scan
 // verdict that differs from the model is "known" when a line of the running toolkit matches
-// it; a line of the running toolkit that matches nothing is stale, so a toolkit that fixes a
-// deviation shows up as well as one that adds one.
+// it; a line of the running toolkit that matches no deviation although the scan had a row where
+// it could have (its target and form, the model saying the other verdict) is stale, so a toolkit
+// that fixes a deviation shows up as well as one that adds one.
 #pragma once
+
+#include <fnmatch.h>
 
 #include <string>
 #include <string_view>
@@ -15,6 +19,9 @@
 #include "oracle/core/result.h"
 
 namespace tcfuzz::suites {
+
+// fnmatch flags for every glob of the file (and for `toolchain scan --forms`).
+inline constexpr int kGlobFlags = FNM_EXTMATCH;  // glibc's ksh-style @(a|b)
 
 struct Expectation {
   std::string toolkit;     // "13.0"

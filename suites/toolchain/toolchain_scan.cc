@@ -24,6 +24,13 @@ namespace {
 
 using R = oracle::Result<ScanReport>;
 
+std::vector<std::string> Targets(const ScanOptions& o) {
+  if (!o.targets.empty()) return o.targets;
+  std::vector<std::string> t;
+  for (const auto& target : oracle::ptx::AllTargets()) t.emplace_back(target.name);
+  return t;
+}
+
 // The enumerated forms whose key matches the options' pattern (a process scans one pattern).
 const std::vector<gen::EnumeratedForm>& Forms(const ScanOptions& o) {
   static const std::vector<gen::EnumeratedForm> all = gen::EnumerateForms();
@@ -33,19 +40,16 @@ const std::vector<gen::EnumeratedForm>& Forms(const ScanOptions& o) {
   std::lock_guard<std::mutex> lock(mu);
   auto [it, fresh] = selected.try_emplace(o.forms);
   if (fresh) {
+    // A form is in when its key (version included) matches on one of the scanned targets.
     for (const auto& e : all) {
-      if (fnmatch(o.forms.c_str(), e.form.Key().c_str(), 0) == 0) it->second.push_back(e);
+      bool in = false;
+      for (const auto& t : Targets(o)) in = in || fnmatch(o.forms.c_str(), gen::AtTarget(e, t).Key().c_str(), kGlobFlags) == 0;
+      if (in) it->second.push_back(e);
     }
   }
   return it->second;
 }
 
-std::vector<std::string> Targets(const ScanOptions& o) {
-  if (!o.targets.empty()) return o.targets;
-  std::vector<std::string> t;
-  for (const auto& target : oracle::ptx::AllTargets()) t.emplace_back(target.name);
-  return t;
-}
 
 // Item i: target i / forms, form i % forms.
 struct Item {
@@ -154,7 +158,7 @@ void RunChunk(const ScanOptions& o, const std::string& ptxas, const std::vector<
   const size_t end = first + count;
   while (pos < end) {
     CommandOptions co;
-    co.timeout = o.item_timeout + std::chrono::milliseconds(250) * static_cast<int64_t>(end - pos);
+    co.timeout = o.item_timeout + std::chrono::milliseconds(100) * static_cast<int64_t>(end - pos);
     co.max_output = std::size_t{64} << 20;
     const CommandResult r = RunArgv(WorkerArgv(o, ptxas, targets, pos, end - pos), "", co);
     ParseWorkerLines(r.out, pos, end - pos, rows, done);
@@ -285,12 +289,18 @@ oracle::Result<ScanReport> RunScan(const ScanOptions& o, ScanError* why) {
     }
     if (row.unexpected()) ++report.unexpected;
   }
-  // Stale: a line of this toolkit that matched nothing on a target this scan covered.
+  // Stale: a line of this toolkit that matched no deviation although the scan had a row where
+  // its deviation could have shown (its target and form, the model saying the other verdict).
   for (size_t i = 0; i < expectations.size(); ++i) {
     const Expectation& e = expectations[i];
-    bool covered = false;
-    for (const auto& t : targets) covered = covered || fnmatch(e.target_glob.c_str(), t.c_str(), 0) == 0;
-    if (!used[i] && covered && e.toolkit == report.toolkit) report.stale.push_back(e);
+    if (used[i] || e.toolkit != report.toolkit) continue;
+    for (const ScanRow& row : report.rows) {
+      if (row.expected_accept != e.accept && fnmatch(e.target_glob.c_str(), row.target.c_str(), kGlobFlags) == 0 &&
+          fnmatch(e.key_glob.c_str(), row.form.c_str(), kGlobFlags) == 0) {
+        report.stale.push_back(e);
+        break;
+      }
+    }
   }
   return R::Ok(std::move(report));
 }
