@@ -21,11 +21,14 @@ function(tcfuzz_add_test name)
     PROPERTIES LABELS "${ARG_LABEL}" TIMEOUT 300)
 endfunction()
 
-# tcfuzz_add_fuzzer(NAME SOURCE src CORPUS dir DEPS...)
+# tcfuzz_add_fuzzer(NAME SOURCE src CORPUS dir [SMOKE_RUNS n] DEPS...)
 # The same source builds a libFuzzer binary (fuzz preset) and a plain replay binary
 # (every build); ctest replays the corpus folder's seed/ and regression/ through it.
 function(tcfuzz_add_fuzzer name)
-  cmake_parse_arguments(ARG "" "SOURCE;CORPUS" "DEPS" ${ARGN})
+  cmake_parse_arguments(ARG "" "SOURCE;CORPUS;SMOKE_RUNS" "DEPS" ${ARGN})
+  if(NOT ARG_SMOKE_RUNS)
+    set(ARG_SMOKE_RUNS 200000)
+  endif()
   add_executable(${name}_replay ${ARG_SOURCE} ${PROJECT_SOURCE_DIR}/suites/fuzz/replay_main.cc)
   target_link_libraries(${name}_replay PRIVATE ${ARG_DEPS})
   target_compile_options(${name}_replay PRIVATE ${TCFUZZ_WARNINGS})
@@ -43,7 +46,7 @@ function(tcfuzz_add_fuzzer name)
     set(scratch ${CMAKE_BINARY_DIR}/fuzz-scratch/${name})
     file(MAKE_DIRECTORY ${scratch} ${CMAKE_BINARY_DIR}/fuzz-artifacts)
     add_test(NAME fuzz_smoke.${name}
-             COMMAND ${name} -runs=200000 -seed=1 -error_exitcode=77 -timeout_exitcode=78
+             COMMAND ${name} -runs=${ARG_SMOKE_RUNS} -seed=1 -error_exitcode=77 -timeout_exitcode=78
                      -artifact_prefix=${CMAKE_BINARY_DIR}/fuzz-artifacts/
                      ${scratch} ${ARG_CORPUS}/seed ${ARG_CORPUS}/regression)
     set_tests_properties(fuzz_smoke.${name} PROPERTIES LABELS "fuzz-smoke" TIMEOUT 600)

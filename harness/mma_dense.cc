@@ -1,5 +1,7 @@
 #include "harness/mma_dense.h"
 
+#include "oracle/ptx/instruction_form.h"
+
 #include "harness/mma_sp_exec.h"
 #include "harness/mma_sp_ptx.h"
 #include "harness/ptx_kernel.h"
@@ -12,10 +14,14 @@ using oracle::num::Format;
 
 std::string MmaDenseInstruction(const MmaDenseSpec& s) {
   const DenseForm& f = *s.form;
-  std::string ins = "mma.sync.aligned." + std::string(f.shape) + ".row.col";
-  if (s.satfinite) ins += ".satfinite";
-  const std::string cd(oracle::num::Name(s.cd));
-  ins += "." + cd + "." + std::string(oracle::num::Name(s.a_type)) + "." + std::string(oracle::num::Name(s.b_type)) + "." + cd;
+  oracle::ptx::PtxForm spelling;  // the oracle's spelling of the form
+  spelling.family = oracle::ptx::Family::kMma;
+  spelling.shape = std::string(f.shape);
+  spelling.satfinite = s.satfinite;
+  spelling.a = s.a_type;
+  spelling.b = s.b_type;
+  spelling.d = spelling.c = s.cd;
+  const std::string ins = spelling.Opcode();
   const int cr = CdRegisters(s.cd);
   return ins + " " + PtxRegList("d", cr) + ", " + PtxRegList("a", f.a_regs()) + ", " + PtxRegList("b", f.b_regs()) + ", " +
          PtxRegList("c", cr) + ";";

@@ -1,6 +1,7 @@
 #include "harness/mma_sp_ptx.h"
 
 #include "harness/warp_mma_ptx.h"
+#include "oracle/ptx/instruction_form.h"
 
 namespace tcfuzz::harness {
 using oracle::num::Format;
@@ -10,13 +11,16 @@ int CdRegisters(Format cd) { return cd == Format::kF16 ? 2 : 4; }
 std::string MmaSpInstruction(const MmaSpSpec& s) {
   const auto& f = *s.form;
   const bool ordered = s.variant == oracle::sparse::Variant::kOrdered;
-  std::string ins = ordered ? "mma.sp::ordered_metadata" : "mma.sp";
-  ins += ".sync.aligned." + std::string(f.shape) + ".row.col";
+  oracle::ptx::PtxForm spelling;  // the oracle's spelling of the form
+  spelling.family = ordered ? oracle::ptx::Family::kMmaSpOrdered : oracle::ptx::Family::kMmaSp;
+  spelling.shape = std::string(f.shape);
   // The FP6/FP4 forms (sm_120a) name their kind; only the ordered spelling exists for them.
-  if (f.ordered_only) ins += ".kind::f8f6f4";
-  if (s.satfinite) ins += ".satfinite";
-  const std::string cd(oracle::num::Name(s.cd));
-  ins += "." + cd + "." + std::string(oracle::num::Name(s.a_type)) + "." + std::string(oracle::num::Name(s.b_type)) + "." + cd;
+  spelling.kind_f8f6f4 = f.ordered_only;
+  spelling.satfinite = s.satfinite;
+  spelling.a = s.a_type;
+  spelling.b = s.b_type;
+  spelling.d = spelling.c = s.cd;
+  std::string ins = spelling.Opcode();
   const int cr = CdRegisters(s.cd);
   ins += " " + PtxRegList("d", cr) + ", " + PtxRegList("a", f.a_regs) + ", " + PtxRegList("b", f.b_regs) + ", " + PtxRegList("c", cr) +
          ", %e, " + std::to_string(s.selector) + ";";

@@ -15,9 +15,6 @@
 #include "harness/ptx_form_module.h"
 #include "oracle/ptx/ptx_target.h"
 
-// nvJitLink keeps caches for the life of the process; they are not the assembler's bugs.
-extern "C" const char* __lsan_default_suppressions() { return "leak:libnvJitLink\n"; }
-
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace tcfuzz;
   gen::BytesSource s(std::span<const uint8_t>(data, size));
