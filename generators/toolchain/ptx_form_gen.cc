@@ -39,6 +39,12 @@ class Out {
  public:
   void Form(const PtxForm& f) { all_.push_back({f, false, ""}); }
   void Neighbour(PtxForm f, std::string what, bool pinned = false) { all_.push_back({std::move(f), pinned, std::move(what)}); }
+  // The neighbour `change` makes of `base`.
+  template <class Change>
+  void Vary(PtxForm base, Change change, std::string what) {
+    change(base);
+    Neighbour(std::move(base), std::move(what));
+  }
   // One step below the form's first version (8.5 -> 8.4, 8.0 -> 7.8 as PTX numbered them).
   void TooOld(PtxForm f) {
     const int v = oracle::ptx::FormMinVersion(f);
@@ -75,20 +81,13 @@ void WarpDense(Out& out) {
       }
       if (b != df.type) continue;
       f.satfinite = false;
-      PtxForm n = f;
-      n.shape = Shape(16, 8, df.k * 2);
-      out.Neighbour(n, "K of the sparse shape");
+      out.Vary(f, [&](PtxForm& g) { g.shape = Shape(16, 8, df.k * 2); }, "K of the sparse shape");
       out.TooOld(f);
       if (!IsInt(df.type)) {
-        n = f;
-        n.satfinite = true;
-        out.Neighbour(n, ".satfinite on a float type");
+        out.Vary(f, [&](PtxForm& g) { g.satfinite = true; }, ".satfinite on a float type");
       }
       if (df.type == Format::kF16) {
-        n = f;
-        n.d = Format::kF32;
-        n.c = Format::kF16;
-        out.Neighbour(n, "D type differs from C");
+        out.Vary(f, [&](PtxForm& g) { g.d = Format::kF32; g.c = Format::kF16; }, "D type differs from C");
       }
     }
   }
@@ -142,24 +141,16 @@ void WarpSparse(Out& out) {
           n.shape = Shape(16, 8, max_k * 2);
           if (sf.k == max_k) out.Neighbour(n, "K past the type's sparse shapes");
           if (fp8 && !kind && fam == Family::kMmaSp) {
-            n = f;
-            n.d = n.c = Format::kF16;
-            out.Neighbour(n, "fp8 with f16 D on plain mma.sp");
+            out.Vary(f, [&](PtxForm& g) { g.d = g.c = Format::kF16; }, "fp8 with f16 D on plain mma.sp");
           }
           if (kind) {
-            n = f;
-            n.family = Family::kMmaSp;
-            out.Neighbour(n, ".kind::f8f6f4 on plain mma.sp");
+            out.Vary(f, [&](PtxForm& g) { g.family = Family::kMmaSp; }, ".kind::f8f6f4 on plain mma.sp");
           }
           if (sf.type == Format::kF16) {
-            n = f;
-            n.c = Format::kF16;
-            out.Neighbour(n, "D type differs from C");
+            out.Vary(f, [&](PtxForm& g) { g.c = Format::kF16; }, "D type differs from C");
           }
           if (sf.type == Format::kBF16) {
-            n = f;
-            n.d = n.c = Format::kF16;
-            out.Neighbour(n, "f16 accumulators with bf16");
+            out.Vary(f, [&](PtxForm& g) { g.d = g.c = Format::kF16; }, "f16 accumulators with bf16");
           }
         }
       }
@@ -241,19 +232,13 @@ void Wgmma(Out& out) {
           out.Neighbour(n, "imm-trans operands on a K-major-only type");
         }
         if (!is_int) {
-          n = f;
-          n.satfinite = true;
-          out.Neighbour(n, ".satfinite on a float type");
+          out.Vary(f, [&](PtxForm& g) { g.satfinite = true; }, ".satfinite on a float type");
         }
         if (sp) {
-          n = f;
-          n.selector = ty.sparse_pairs ? 2 : 1;
-          out.Neighbour(n, "selector past its range");
+          out.Vary(f, [&](PtxForm& g) { g.selector = ty.sparse_pairs ? 2 : 1; }, "selector past its range");
         }
         if (ty.a == Format::kBF16) {
-          n = f;
-          n.d = n.c = Format::kF16;
-          out.Neighbour(n, "f16 D with bf16");
+          out.Vary(f, [&](PtxForm& g) { g.d = g.c = Format::kF16; }, "f16 D with bf16");
         }
       }
     }
@@ -311,33 +296,20 @@ void Tcgen05(Out& out) {
       f.family = fam;
       f.kind = kind;
       out.TooOld(f);
-      PtxForm n = f;
-      n.collector = ws ? "a::fill" : "b0::fill";
-      out.Neighbour(n, "collector buffer of the other variant");
+      out.Vary(f, [&](PtxForm& g) { g.collector = ws ? "a::fill" : "b0::fill"; }, "collector buffer of the other variant");
       if (ws) {
-        n = f;
-        n.cta_group = 2;
-        out.Neighbour(n, ".ws with cta_group::2");
-        n = f;
-        n.disable_lanes = 4;
-        out.Neighbour(n, "disable-output-lane on .ws");
+        out.Vary(f, [&](PtxForm& g) { g.cta_group = 2; }, ".ws with cta_group::2");
+        out.Vary(f, [&](PtxForm& g) { g.disable_lanes = 4; }, "disable-output-lane on .ws");
         // (A lone immediate after enable-input-d is a legal zero-column mask on .ws, so the
         // neighbour carries both.)
-        n = f;
-        n.scale_input_d = 0;
-        n.zero_column_mask = true;
-        out.Neighbour(n, "scale-input-d on .ws");
+        out.Vary(f, [&](PtxForm& g) { g.scale_input_d = 0; g.zero_column_mask = true; }, "scale-input-d on .ws");
       } else {
-        n = f;
-        n.zero_column_mask = true;
-        out.Neighbour(n, "zero-column mask on a non-ws form");
-        n = f;
-        n.cta_group = 2;
-        n.disable_lanes = 4;
-        out.Neighbour(n, "4-register disable-output-lane with cta_group::2");
-        n = f;
-        n.scale_input_d = kind == Kind::kF16 || kind == Kind::kTf32 ? 16 : 0;
-        out.Neighbour(n, kind == Kind::kF16 || kind == Kind::kTf32 ? "scale-input-d = 16" : "scale-input-d on this kind");
+        out.Vary(f, [&](PtxForm& g) { g.zero_column_mask = true; }, "zero-column mask on a non-ws form");
+        out.Vary(f, [&](PtxForm& g) { g.cta_group = 2; g.disable_lanes = 4; },
+                 "4-register disable-output-lane with cta_group::2");
+        const bool scales = kind == Kind::kF16 || kind == Kind::kTf32;
+        out.Vary(f, [&](PtxForm& g) { g.scale_input_d = scales ? 16 : 0; },
+                 scales ? "scale-input-d = 16" : "scale-input-d on this kind");
       }
     }
   }
