@@ -23,6 +23,7 @@ struct Driver {
   TCFUZZ_CU(cuGetErrorString)
   TCFUZZ_CU(cuModuleLoadDataEx)
   TCFUZZ_CU(cuModuleGetFunction)
+  TCFUZZ_CU(cuFuncSetAttribute)
   TCFUZZ_CU(cuModuleUnload)
   TCFUZZ_CU(cuMemAlloc)
   TCFUZZ_CU(cuMemFree)
@@ -54,6 +55,7 @@ const Driver& Api() {
     get(x.cuGetErrorString, "cuGetErrorString");
     get(x.cuModuleLoadDataEx, "cuModuleLoadDataEx");
     get(x.cuModuleGetFunction, "cuModuleGetFunction");
+    get(x.cuFuncSetAttribute, "cuFuncSetAttribute");
     get(x.cuModuleUnload, "cuModuleUnload");
     get(x.cuMemAlloc, "cuMemAlloc_v2");
     get(x.cuMemFree, "cuMemFree_v2");
@@ -139,7 +141,14 @@ R RunPtxKernel(const KernelLaunch& l) {
   for (CUdeviceptr& p : bufs) args.push_back(&p);
   uint32_t n = l.n;
   args.push_back(&n);
-  if ((r = Api().cuLaunchKernel(fn, l.grid, 1, 1, l.block, 1, 1, 0, nullptr, args.data(), nullptr)) != CUDA_SUCCESS) {
+  // Past 48 KiB of dynamic shared memory a kernel must opt in.
+  if (l.shared_bytes > 48 * 1024 &&
+      (r = Api().cuFuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, static_cast<int>(l.shared_bytes))) !=
+          CUDA_SUCCESS) {
+    return fail("dynamic shared memory of " + std::to_string(l.shared_bytes) + " bytes", r);
+  }
+  if ((r = Api().cuLaunchKernel(fn, l.grid, 1, 1, l.block, 1, 1, l.shared_bytes, nullptr, args.data(), nullptr)) !=
+      CUDA_SUCCESS) {
     return fail("launch", r);
   }
   if ((r = Api().cuCtxSynchronize()) != CUDA_SUCCESS) return fail("kernel", r);

@@ -18,6 +18,7 @@ struct KernelLaunch {
   std::size_t output_words = 0;               // one output buffer, passed after the inputs
   uint32_t n = 0;                             // passed last as u32
   unsigned grid = 1, block = 128;
+  unsigned shared_bytes = 0;  // dynamic shared memory per block
 };
 
 // The output buffer's contents.

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <vector>
 
+#include "generators/core/mma_values.h"
+
 namespace tcfuzz::gen {
 namespace {
 
@@ -16,15 +18,6 @@ constexpr std::array<const Rule*, 5> kBreakable = {&sp_rule::kSelector, &sp_rule
                                                    &sp_rule::kOrderedOnly};
 constexpr std::array<uint8_t, 6> kAscending = {0x4, 0x8, 0x9, 0xC, 0xD, 0xE};
 constexpr std::array<uint8_t, 12> kDistinct = {0x4, 0x8, 0x9, 0xC, 0xD, 0xE, 0x1, 0x2, 0x3, 0x6, 0x7, 0xB};
-
-uint64_t SmallInt(Source& s, Format f) {
-  const int v = static_cast<int>(s.Below(7)) - 3;  // -3..3: products and sums stay exact
-  if (!oracle::num::IsFloat(f)) {
-    if (!oracle::num::IsSigned(f)) return static_cast<uint64_t>(std::abs(v));
-    return static_cast<uint64_t>(static_cast<int64_t>(v)) & ((uint64_t{1} << oracle::num::StorageBits(f)) - 1);
-  }
-  return oracle::num::FromDouble(f, v);
-}
 
 uint64_t RandomValue(Source& s, Format f) {
   if (!oracle::num::IsFloat(f)) return s.Bits(oracle::num::StorageBits(f));

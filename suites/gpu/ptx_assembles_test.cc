@@ -1,6 +1,7 @@
 // Every PTX module the harness renders assembles with the toolkit's ptxas for the target the
 // form needs: each sparse form, spelling, accumulator and a selector, each dense form and
-// accumulator, the planted-fault kernels.
+// accumulator, the wgmma descriptor kernel for every type, D type, transpose and a range of N,
+// the planted-fault kernels.
 // Runs wherever ptxas is (CI has the toolkit); no GPU needed. Skips visibly without ptxas.
 #include <gtest/gtest.h>
 
@@ -9,6 +10,7 @@
 #include "harness/mma_dense.h"
 #include "harness/mma_sp_ptx.h"
 #include "harness/planted_faults.h"
+#include "harness/wgmma_exec.h"
 #include "suites/runner/atomic_file.h"
 #include "suites/runner/subprocess.h"
 #include "suites/support/temp_dir.h"
@@ -69,6 +71,25 @@ TEST(PtxAssembles, EveryDenseFormForItsTarget) {
     for (const Format cd : cds) {
       const MmaDenseSpec spec{&f, f.type, f.type, cd, integer};
       EXPECT_EQ(Assemble(ptxas, dir, MmaDenseModule(spec, "sm_90"), "sm_90"), "") << MmaDenseInstruction(spec);
+    }
+  }
+}
+
+TEST(PtxAssembles, WgmmaDescriptorKernelForSm90a) {
+  const std::string ptxas = Ptxas();
+  if (ptxas.empty()) GTEST_SKIP() << "no ptxas (CUDA toolkit) on this machine";
+  const std::string dir = test::TempDir("ptxas_wgmma");
+  struct Types {
+    Format ab, b, d;
+  };
+  for (const Types& t : {Types{Format::kF16, Format::kF16, Format::kF32}, Types{Format::kF16, Format::kF16, Format::kF16},
+                         Types{Format::kBF16, Format::kBF16, Format::kF32}, Types{Format::kTF32, Format::kTF32, Format::kF32},
+                         Types{Format::kE4M3, Format::kE5M2, Format::kF16}, Types{Format::kE5M2, Format::kE4M3, Format::kF32},
+                         Types{Format::kS8, Format::kU8, Format::kS32}, Types{Format::kU8, Format::kU8, Format::kS32}}) {
+    const bool trans = t.ab == Format::kF16 || t.ab == Format::kBF16;
+    for (int n : {8, 24, 64, 256}) {
+      WgmmaSpec s{t.ab, t.b, t.d, n, trans ? 1 : 0, 0, 64 * 1024};
+      EXPECT_EQ(Assemble(ptxas, dir, WgmmaModule(s), "sm_90a"), "") << WgmmaInstruction(s);
     }
   }
 }

@@ -1,0 +1,126 @@
+#include "generators/smem/wgmma_tile_gen.h"
+
+#include <algorithm>
+#include <array>
+
+#include "generators/core/mma_values.h"
+#include "oracle/ptx/instruction_form.h"
+#include "oracle/smem/canonical_layout.h"
+
+namespace tcfuzz::gen {
+namespace {
+
+using oracle::num::Format;
+using namespace oracle::smem;
+
+struct TypePair {
+  Format ab, b;
+  DType dtype;
+};
+constexpr std::array<TypePair, 9> kTypes{{
+    {Format::kF16, Format::kF16, DType::kF16},    {Format::kBF16, Format::kBF16, DType::kBF16},
+    {Format::kTF32, Format::kTF32, DType::kTF32}, {Format::kE4M3, Format::kE4M3, DType::kE4M3},
+    {Format::kE5M2, Format::kE4M3, DType::kE5M2}, {Format::kS8, Format::kS8, DType::kS8},
+    {Format::kU8, Format::kS8, DType::kU8},       {Format::kE4M3, Format::kE5M2, DType::kE4M3},
+    {Format::kS8, Format::kU8, DType::kS8},
+}};
+
+DType DTypeOf(Format f) {
+  for (const auto& t : kTypes) {
+    if (t.ab == f) return t.dtype;
+  }
+  return DType::kF16;
+}
+
+// One operand: a descriptor for `rows` x 32 bytes of K at a start inside `region` (the region's
+// first byte is 1024-aligned, so the swizzle pattern repeats from it).
+SmemCase DrawOperand(Source& s, Operand which, DType dtype, int rows, uint64_t region) {
+  SmemCase c;
+  c.arch = Arch::kSm90a;
+  c.operand = which;
+  const bool mn_ok = MajorAllowed(Arch::kSm90a, Major::kMN, dtype);
+  c.view = {mn_ok && s.Coin() ? Major::kMN : Major::kK, dtype, rows, 32};
+  std::array<Swizzle, 4> modes{Swizzle::kNone, Swizzle::k32B, Swizzle::k64B, Swizzle::k128B};
+  Swizzle sw = Swizzle::kNone;
+  for (int tries = 0; tries < 8; ++tries) {
+    sw = modes[s.Below(modes.size())];
+    if (SwizzleAllowed(Arch::kSm90a, c.view.major, dtype, sw)) break;
+    sw = Swizzle::kNone;
+  }
+  SmemMatrix m;
+  m.swizzle = sw;
+  // The start: on the region, or inside a swizzle row (16-byte steps, as a K loop advances it).
+  m.start = region + (s.Coin() ? 0 : 16 * s.Below(sw == Swizzle::kNone ? 8 : SwizzleRowBytes(sw) / 16));
+  m.base_offset = BaseOffsetFor(sw, region);  // the pattern starts on the region
+  c.pattern_start = region;
+  // LBO and SBO: multiples of 16 (K-major swizzled layouts ignore LBO, so any value), drawn from
+  // a range that halves until every element lies in the operand's half of the image.
+  for (uint64_t range = 128;; range = std::max<uint64_t>(1, range / 2)) {
+    m.lbo = 16 * (1 + s.Below(range));
+    m.sbo = 16 * (1 + s.Below(range));
+    c.desc = EncodeMatrix(Arch::kSm90a, m).desc;
+    const auto map = Map(c);
+    bool inside = map.ok();
+    for (size_t i = 0; inside && i < map.value().bits.size(); ++i) {
+      inside = map.value().bits[i] / 8 + 4 <= region + kWgmmaImageBytes / 2;
+    }
+    if (inside || range == 1) return c;
+  }
+}
+
+// Writes `value` (little-endian, the element's bytes) at the element's bytes.
+void Put(std::vector<uint8_t>& image, uint64_t bit, int bits, uint64_t value) {
+  for (int i = 0; i < (bits + 7) / 8; ++i) image[bit / 8 + static_cast<uint64_t>(i)] = static_cast<uint8_t>(value >> (8 * i));
+}
+
+}  // namespace
+
+GeneratedWgmma DrawWgmmaTile(Source& s) {
+  GeneratedWgmma g;
+  auto& t = g.tile;
+  const TypePair& ty = kTypes[s.Below(kTypes.size())];
+  t.ab = ty.ab;
+  t.b_type = ty.b;
+  const auto* wt = oracle::ptx::FindWgmmaType(ty.ab);
+  std::vector<Format> ds;
+  if (wt->d_f32) ds.push_back(Format::kF32);
+  if (wt->d_f16) ds.push_back(Format::kF16);
+  if (wt->d_s32) ds.push_back(Format::kS32);
+  t.d = ds[s.Below(ds.size())];
+  constexpr std::array<int, 6> kN{64, 8, 16, 128, 256, 24};
+  t.n = kN[s.Below(kN.size())];
+  g.values = s.Coin() ? TileValues::kProbe : TileValues::kSmallInt;
+
+  // A in the first half of the image, B in the second: each region 1024-aligned.
+  t.a = DrawOperand(s, Operand::kA, ty.dtype, 64, 0);
+  t.b = DrawOperand(s, Operand::kB, DTypeOf(ty.b), t.n, kWgmmaImageBytes / 2);
+  const int elem_bits = StorageBits(ty.dtype);
+  const bool is_float = oracle::num::IsFloat(ty.ab);
+  // Poison: all-ones bytes are NaN in every float type here; 127 is far from any small integer.
+  t.image.assign(kWgmmaImageBytes, is_float ? 0xFF : 0x7F);
+  const auto ma = Map(t.a), mb = Map(t.b);
+  const int k = oracle::wgmma::TileK(t);
+  std::vector<int> hot(static_cast<size_t>(t.n));
+  for (int& h : hot) h = static_cast<int>(s.Below(static_cast<uint64_t>(k)));
+  for (int r = 0; r < 64 && ma.ok(); ++r) {
+    for (int kk = 0; kk < k; ++kk) {
+      const uint64_t bit = ma.value().Bit(r, kk);
+      if (bit / 8 + 4 > t.image.size()) continue;  // outside the image: the reference says so
+      uint64_t v = SmallInt(s, ty.ab);
+      if (g.values == TileValues::kProbe) v = is_float ? oracle::num::FromDouble(ty.ab, 1 + kk % 4) : static_cast<uint64_t>(1 + kk % 4);
+      Put(t.image, bit, elem_bits, v);
+    }
+  }
+  for (int n = 0; n < t.n && mb.ok(); ++n) {
+    for (int kk = 0; kk < k; ++kk) {
+      const uint64_t bit = mb.value().Bit(n, kk);
+      if (bit / 8 + 4 > t.image.size()) continue;
+      uint64_t v = SmallInt(s, ty.b);
+      if (g.values == TileValues::kProbe) v = kk == hot[static_cast<size_t>(n)] ? (is_float ? oracle::num::FromDouble(ty.b, 1.0) : 1) : 0;
+      Put(t.image, bit, elem_bits, v);
+    }
+  }
+  return g;
+}
+
+}  // namespace tcfuzz::gen

@@ -1,0 +1,173 @@
+#include "harness/wgmma_exec.h"
+
+#include "harness/ptx_kernel.h"
+#include "oracle/ptx/instruction_form.h"
+
+namespace tcfuzz::harness {
+namespace {
+
+using oracle::num::Format;
+
+bool IsInt(Format f) { return f == Format::kS8 || f == Format::kU8; }
+bool HasTrans(Format f) { return f == Format::kF16 || f == Format::kBF16; }
+
+std::string Regs(const char* prefix, int n) {
+  std::string s = "{";
+  for (int i = 0; i < n; ++i) s += (i ? ", %" : "%") + std::string(prefix) + std::to_string(i);
+  return s + "}";
+}
+
+}  // namespace
+
+WgmmaSpec SpecOf(const oracle::wgmma::WgmmaTile& t) {
+  WgmmaSpec s;
+  s.ab = t.ab;
+  s.b_type = t.b_type;
+  s.d = t.d;
+  s.n = t.n;
+  s.trans_a = t.a.view.major == oracle::smem::Major::kMN ? 1 : 0;
+  s.trans_b = t.b.view.major == oracle::smem::Major::kMN ? 1 : 0;
+  s.image_bytes = static_cast<int>(t.image.size());
+  return s;
+}
+
+int AccumulatorRegisters(const WgmmaSpec& s) { return s.d == Format::kF16 ? s.n / 4 : s.n / 2; }
+
+// The oracle's form of the instruction: its spelling and first PTX version.
+oracle::ptx::PtxForm FormOf(const WgmmaSpec& s) {
+  oracle::ptx::PtxForm f;
+  f.family = oracle::ptx::Family::kWgmma;
+  f.shape = "m64n" + std::to_string(s.n) + "k" + std::to_string(32 * 8 / oracle::num::StorageBits(s.ab));
+  f.a = s.ab;
+  f.b = s.b_type;
+  f.d = f.c = s.d;
+  return f;
+}
+
+std::string WgmmaInstruction(const WgmmaSpec& s) {
+  std::string ins = FormOf(s).Opcode() + " " + Regs(s.d == Format::kF32 ? "f" : "r", AccumulatorRegisters(s)) + ", %da, %db, %sd";
+  if (!IsInt(s.ab)) ins += ", 1, 1";  // imm-scale-a, imm-scale-b
+  if (HasTrans(s.ab)) ins += ", " + std::to_string(s.trans_a) + ", " + std::to_string(s.trans_b);
+  return ins + ";";
+}
+
+std::string WgmmaModule(const WgmmaSpec& s) {
+  const int regs = AccumulatorRegisters(s);
+  const std::string bytes = std::to_string(s.image_bytes);
+  const std::string per_case = std::to_string(128 * regs + 1);  // words: the base, then 128 threads
+  std::string p = ".version " + oracle::ptx::VersionText(oracle::ptx::FormMinVersion(FormOf(s))) +
+                  "\n.target sm_90a\n.address_size 64\n\n"
+                  ".extern .shared .align 1024 .b8 tcfuzz_smem[];\n\n"
+                  ".visible .entry tcfuzz_wgmma(.param .u64 p_img, .param .u64 p_desc, .param .u64 p_d, .param .u32 p_n)\n{\n";
+  p += "  .reg .b32 %t<16>;\n  .reg .b64 %q<16>;\n  .reg .pred %p<4>;\n  .reg .b64 %da, %db;\n  .reg .pred %sd;\n";
+  p += "  .reg .f32 %f<" + std::to_string(regs) + ">;\n  .reg .b32 %r<" + std::to_string(regs) + ">;\n";
+  p += R"(  ld.param.u64 %q1, [p_img];
+  ld.param.u64 %q2, [p_desc];
+  ld.param.u64 %q3, [p_d];
+  ld.param.u32 %t1, [p_n];
+  cvta.to.global.u64 %q1, %q1;
+  cvta.to.global.u64 %q2, %q2;
+  cvta.to.global.u64 %q3, %q3;
+  mov.u32 %t2, %ctaid.x;
+  setp.ge.u32 %p1, %t2, %t1;
+  @%p1 bra DONE;
+  mov.u32 %t3, %tid.x;
+  mul.wide.u32 %q4, %t2, )" + bytes + R"(;
+  add.s64 %q4, %q1, %q4;
+  mov.u32 %t4, tcfuzz_smem;
+  shl.b32 %t5, %t3, 4;
+COPY:
+  setp.ge.u32 %p2, %t5, )" + bytes + R"(;
+  @%p2 bra COPIED;
+  cvt.u64.u32 %q5, %t5;
+  add.s64 %q6, %q4, %q5;
+  ld.global.v4.u32 {%t8, %t9, %t10, %t11}, [%q6];
+  add.u32 %t6, %t4, %t5;
+  st.shared.v4.u32 [%t6], {%t8, %t9, %t10, %t11};
+  add.u32 %t5, %t5, 2048;
+  bra COPY;
+COPIED:
+  bar.sync 0;
+  fence.proxy.async.shared::cta;
+  mul.wide.u32 %q7, %t2, 16;
+  add.s64 %q7, %q2, %q7;
+  ld.global.u64 %da, [%q7];
+  ld.global.u64 %db, [%q7+8];
+  shr.u32 %t7, %t4, 4;
+  cvt.u64.u32 %q8, %t7;
+  add.s64 %da, %da, %q8;
+  add.s64 %db, %db, %q8;
+  setp.ne.b32 %sd, 0, 0;
+  wgmma.fence.sync.aligned;
+  )" + WgmmaInstruction(s) + R"(
+  wgmma.commit_group.sync.aligned;
+  wgmma.wait_group.sync.aligned 0;
+  mul.wide.u32 %q9, %t2, )" + per_case + R"(;
+  shl.b64 %q9, %q9, 2;
+  add.s64 %q9, %q3, %q9;
+  setp.ne.u32 %p3, %t3, 0;
+  @!%p3 st.global.u32 [%q9], %t4;
+  mul.wide.u32 %q10, %t3, )" + std::to_string(4 * regs) + R"(;
+  add.s64 %q10, %q9, %q10;
+)";
+  for (int i = 0; i < regs; ++i) {
+    p += "  st.global." + std::string(s.d == Format::kF32 ? "f32" : "b32") + " [%q10+" + std::to_string(4 + 4 * i) + "], %" +
+         (s.d == Format::kF32 ? "f" : "r") + std::to_string(i) + ";\n";
+  }
+  p += "DONE:\n  ret;\n}\n";
+  return p;
+}
+
+oracle::Result<std::vector<std::vector<uint32_t>>> RunWgmma(const WgmmaSpec& spec,
+                                                            std::span<const oracle::wgmma::WgmmaTile> tiles) {
+  using R = oracle::Result<std::vector<std::vector<uint32_t>>>;
+  const int regs = AccumulatorRegisters(spec);
+  const size_t per_case = static_cast<size_t>(128 * regs + 1);
+  KernelLaunch l;
+  l.ptx = WgmmaModule(spec);
+  l.entry = "tcfuzz_wgmma";
+  std::vector<uint32_t> image, desc;
+  for (const auto& t : tiles) {
+    if (t.image.size() != static_cast<size_t>(spec.image_bytes)) return R::Fail("a tile's image is not the spec's size");
+    for (size_t i = 0; i < t.image.size(); i += 4) {
+      image.push_back(uint32_t{t.image[i]} | uint32_t{t.image[i + 1]} << 8 | uint32_t{t.image[i + 2]} << 16 |
+                      uint32_t{t.image[i + 3]} << 24);
+    }
+    for (uint64_t d : {t.a.desc, t.b.desc}) {
+      desc.push_back(static_cast<uint32_t>(d));
+      desc.push_back(static_cast<uint32_t>(d >> 32));
+    }
+  }
+  l.inputs = {image, desc};
+  l.output_words = per_case * tiles.size();
+  l.n = static_cast<uint32_t>(tiles.size());
+  l.grid = static_cast<unsigned>(tiles.size());
+  l.block = 128;
+  l.shared_bytes = static_cast<unsigned>(spec.image_bytes);
+  auto out = RunPtxKernel(l);
+  if (!out.ok()) return R::Fail(out.error());
+  std::vector<std::vector<uint32_t>> all;
+  for (size_t c = 0; c < tiles.size(); ++c) {
+    const uint32_t* w = out.value().data() + c * per_case;
+    if (w[0] % 1024 != 0) return R::Fail("dynamic shared memory at " + std::to_string(w[0]) + ", not 1024-aligned");
+    std::vector<uint32_t> d(static_cast<size_t>(64) * spec.n);
+    for (int t = 0; t < 128; ++t) {
+      for (int i = 0; i < regs; ++i) {
+        const uint32_t v = w[1 + static_cast<size_t>(t) * regs + i];
+        if (spec.d == Format::kF16) {  // two accumulators a register, the lower index in the low half
+          for (int h = 0; h < 2; ++h) {
+            const auto at = oracle::wgmma::MapD(t, 2 * i + h);
+            d[static_cast<size_t>(at.row) * spec.n + at.col] = (v >> (16 * h)) & 0xFFFF;
+          }
+        } else {
+          const auto at = oracle::wgmma::MapD(t, i);
+          d[static_cast<size_t>(at.row) * spec.n + at.col] = v;
+        }
+      }
+    }
+    all.push_back(std::move(d));
+  }
+  return R::Ok(std::move(all));
+}
+
+}  // namespace tcfuzz::harness

@@ -1,0 +1,38 @@
+// wgmma.mma_async on the GPU with both operands in shared memory (sm_90a): a batch kernel of
+// one warpgroup per tile that copies the tile's image into dynamic shared memory (1024-aligned,
+// so the swizzle patterns hold), adds the buffer's shared address to each descriptor's start
+// address, issues the one instruction with scale-d false, and stores every thread's
+// accumulators; D is unpacked with the oracle's fragment map (oracle/wgmma/wgmma_mma.h).
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "oracle/core/result.h"
+#include "oracle/wgmma/wgmma_mma.h"
+
+namespace tcfuzz::harness {
+
+// The form every tile of a batch shares.
+struct WgmmaSpec {
+  oracle::num::Format ab = oracle::num::Format::kF16, b_type = oracle::num::Format::kF16;
+  oracle::num::Format d = oracle::num::Format::kF32;
+  int n = 64;
+  int trans_a = 0, trans_b = 0;  // 1: MN-major (f16/bf16 only)
+  int image_bytes = 64 * 1024;
+};
+WgmmaSpec SpecOf(const oracle::wgmma::WgmmaTile& t);
+
+int AccumulatorRegisters(const WgmmaSpec& s);  // N/2 (f32, s32) or N/4 (f16) per thread
+
+// The instruction line and the whole module (entry `tcfuzz_wgmma(img, desc, d, n)`).
+std::string WgmmaInstruction(const WgmmaSpec& s);
+std::string WgmmaModule(const WgmmaSpec& s);
+
+// D [64][n] per tile on device 0 (every tile must have SpecOf(tile) == spec). An error names
+// the CUDA failure, or a shared-memory buffer the driver did not place on a 1024-byte boundary.
+oracle::Result<std::vector<std::vector<uint32_t>>> RunWgmma(const WgmmaSpec& spec,
+                                                            std::span<const oracle::wgmma::WgmmaTile> tiles);
+
+}  // namespace tcfuzz::harness

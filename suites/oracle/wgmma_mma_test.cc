@@ -1,0 +1,103 @@
+// The wgmma accumulator fragment and the reference over shared-memory images, against
+// derivations written here: the fragment formula of the PTX figure and plain double sums.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "generators/core/random_source.h"
+#include "generators/smem/wgmma_tile_gen.h"
+#include "oracle/wgmma/wgmma_mma.h"
+#include "suites/support/test_seed.h"
+
+namespace tcfuzz::oracle::wgmma {
+namespace {
+
+using num::Format;
+
+TEST(WgmmaFragment, AnchorsOfTheFigure) {
+  // §9.7.15.5.1.1: thread 0 holds (0,0), (0,1), (8,0), (8,1), then the next 8 columns.
+  EXPECT_EQ(MapD(0, 0).row, 0);
+  EXPECT_EQ(MapD(0, 1).col, 1);
+  EXPECT_EQ(MapD(0, 2).row, 8);
+  EXPECT_EQ(MapD(0, 2).col, 0);
+  EXPECT_EQ(MapD(0, 4).col, 8);
+  // Thread 37: warp 1 (rows 16..31), lane 5: row 16 + 1, columns 2..3.
+  EXPECT_EQ(MapD(37, 0).row, 17);
+  EXPECT_EQ(MapD(37, 1).col, 3);
+}
+
+TEST(WgmmaFragment, EveryElementOfM64N256ExactlyOnce) {
+  std::set<std::pair<int, int>> seen;
+  for (int t = 0; t < 128; ++t) {
+    for (int i = 0; i < 128; ++i) {
+      const Coord c = MapD(t, i);
+      ASSERT_LT(c.row, 64);
+      ASSERT_LT(c.col, 256);
+      EXPECT_TRUE(seen.insert({c.row, c.col}).second) << t << " " << i;
+    }
+  }
+  EXPECT_EQ(seen.size(), 64u * 256u);
+}
+
+TEST(WgmmaReference, GeneratedTilesAreExactSums) {
+  gen::RandomSource s(test::Seed());
+  int probes = 0;
+  for (int n = 0; n < 60; ++n) {
+    const gen::GeneratedWgmma g = gen::DrawWgmmaTile(s);
+    const WgmmaTile& t = g.tile;
+    const auto d = WgmmaReference(t);
+    ASSERT_TRUE(d.ok()) << d.error();
+    const auto a = ReadOperand(t, smem::Operand::kA), b = ReadOperand(t, smem::Operand::kB);
+    const int k = TileK(t);
+    for (int i = 0; i < 64; i += 7) {
+      for (int j = 0; j < t.n; j += 5) {
+        double sum = 0, at_hot = 0;
+        int hots = 0;
+        for (int kk = 0; kk < k; ++kk) {
+          const uint64_t av = (*a)[static_cast<size_t>(i * k + kk)], bv = (*b)[static_cast<size_t>(j * k + kk)];
+          const bool is_int = !num::IsFloat(t.ab);
+          const double x = is_int ? (t.ab == Format::kS8 ? static_cast<int8_t>(av) : static_cast<double>(av)) : num::ToDouble(t.ab, av);
+          const double y = is_int ? (t.b_type == Format::kS8 ? static_cast<int8_t>(bv) : static_cast<double>(bv))
+                                  : num::ToDouble(t.b_type, bv);
+          if (y != 0) ++hots, at_hot = x;
+          sum += x * y;
+        }
+        const uint32_t got = d.value()[static_cast<size_t>(i * t.n + j)];
+        const double value = t.d == Format::kS32 ? static_cast<int32_t>(got) : num::ToDouble(t.d, got);
+        EXPECT_EQ(value, sum) << "D(" << i << "," << j << ") of a " << num::Name(t.ab) << " tile";
+        // A probe column with one hot K (layouts whose LBO/SBO alias elements can have more)
+        // gives D = the A element at that K: 1 + K mod 4.
+        if (g.values == gen::TileValues::kProbe && hots == 1) {
+          EXPECT_EQ(value, at_hot);
+          EXPECT_GE(value, 1);
+          EXPECT_LE(value, 4);
+          ++probes;
+        }
+      }
+    }
+  }
+  EXPECT_GT(probes, 0);
+}
+
+TEST(WgmmaReference, AMapOutsideTheImageIsAnError) {
+  gen::RandomSource s(1);
+  WgmmaTile t = gen::DrawWgmmaTile(s).tile;
+  t.image.resize(64);
+  EXPECT_EQ(WgmmaReference(t).error(), "an operand's address map reaches outside the shared-memory image");
+}
+
+TEST(WgmmaTileGen, DescriptorsAreLegalAndOperandsStayInTheirHalves) {
+  gen::RandomSource s(test::Seed());
+  for (int n = 0; n < 100; ++n) {
+    const WgmmaTile t = gen::DrawWgmmaTile(s).tile;
+    EXPECT_TRUE(smem::Validate(t.a).legal()) << smem::Validate(t.a).violations().front().message;
+    EXPECT_TRUE(smem::Validate(t.b).legal()) << smem::Validate(t.b).violations().front().message;
+    const auto ma = smem::Map(t.a), mb = smem::Map(t.b);
+    ASSERT_TRUE(ma.ok() && mb.ok());
+    for (uint64_t bit : ma.value().bits) EXPECT_LT(bit / 8, uint64_t{gen::kWgmmaImageBytes / 2});
+    for (uint64_t bit : mb.value().bits) EXPECT_GE(bit / 8, uint64_t{gen::kWgmmaImageBytes / 2});
+  }
+}
+
+}  // namespace
+}  // namespace tcfuzz::oracle::wgmma
