@@ -4,6 +4,8 @@
 #include <array>
 
 #include "generators/core/mma_values.h"
+#include "generators/tcgen05/zero_column_mask_gen.h"
+#include "oracle/tcgen05/zero_column_mask.h"
 #include "oracle/ptx/instruction_form.h"
 #include "oracle/smem/canonical_layout.h"
 
@@ -34,17 +36,17 @@ DType DTypeOf(Format f) {
 
 // One operand: a descriptor for `rows` x 32 bytes of K at a start inside `region` (the region's
 // first byte is 1024-aligned, so the swizzle pattern repeats from it).
-SmemCase DrawOperand(Source& s, Operand which, DType dtype, int rows, uint64_t region) {
+SmemCase DrawOperand(Source& s, Arch arch, Operand which, DType dtype, int rows, uint64_t region) {
   SmemCase c;
-  c.arch = Arch::kSm90a;
+  c.arch = arch;
   c.operand = which;
-  const bool mn_ok = MajorAllowed(Arch::kSm90a, Major::kMN, dtype);
+  const bool mn_ok = MajorAllowed(arch, Major::kMN, dtype);
   c.view = {mn_ok && s.Coin() ? Major::kMN : Major::kK, dtype, rows, 32};
   std::array<Swizzle, 4> modes{Swizzle::kNone, Swizzle::k32B, Swizzle::k64B, Swizzle::k128B};
   Swizzle sw = Swizzle::kNone;
   for (int tries = 0; tries < 8; ++tries) {
     sw = modes[s.Below(modes.size())];
-    if (SwizzleAllowed(Arch::kSm90a, c.view.major, dtype, sw)) break;
+    if (SwizzleAllowed(arch, c.view.major, dtype, sw)) break;
     sw = Swizzle::kNone;
   }
   SmemMatrix m;
@@ -58,7 +60,7 @@ SmemCase DrawOperand(Source& s, Operand which, DType dtype, int rows, uint64_t r
   for (uint64_t range = 128;; range = std::max<uint64_t>(1, range / 2)) {
     m.lbo = 16 * (1 + s.Below(range));
     m.sbo = 16 * (1 + s.Below(range));
-    c.desc = EncodeMatrix(Arch::kSm90a, m).desc;
+    c.desc = EncodeMatrix(arch, m).desc;
     const auto map = Map(c);
     bool inside = map.ok();
     for (size_t i = 0; inside && i < map.value().bits.size(); ++i) {
@@ -73,9 +75,9 @@ void Put(std::vector<uint8_t>& image, uint64_t bit, int bits, uint64_t value) {
   for (int i = 0; i < (bits + 7) / 8; ++i) image[bit / 8 + static_cast<uint64_t>(i)] = static_cast<uint8_t>(value >> (8 * i));
 }
 
-}  // namespace
 
-GeneratedWgmma DrawWgmmaTile(Source& s) {
+// A tile of `arch` with M rows of A and one of `ns` columns; the types of the table.
+GeneratedWgmma DrawTile(Source& s, Arch arch, int m, std::span<const int> ns) {
   GeneratedWgmma g;
   auto& t = g.tile;
   const TypePair& ty = kTypes[s.Below(kTypes.size())];
@@ -84,16 +86,15 @@ GeneratedWgmma DrawWgmmaTile(Source& s) {
   const auto* wt = oracle::ptx::FindWgmmaType(ty.ab);
   std::vector<Format> ds;
   if (wt->d_f32) ds.push_back(Format::kF32);
-  if (wt->d_f16) ds.push_back(Format::kF16);
+  if (wt->d_f16 && arch == Arch::kSm90a) ds.push_back(Format::kF16);  // tcgen05 reads back 32-bit D only
   if (wt->d_s32) ds.push_back(Format::kS32);
   t.d = ds[s.Below(ds.size())];
-  constexpr std::array<int, 6> kN{64, 8, 16, 128, 256, 24};
-  t.n = kN[s.Below(kN.size())];
+  t.n = ns[s.Below(ns.size())];
   g.values = s.Coin() ? TileValues::kProbe : TileValues::kSmallInt;
 
   // A in the first half of the image, B in the second: each region 1024-aligned.
-  t.a = DrawOperand(s, Operand::kA, ty.dtype, 64, 0);
-  t.b = DrawOperand(s, Operand::kB, DTypeOf(ty.b), t.n, kWgmmaImageBytes / 2);
+  t.a = DrawOperand(s, arch, Operand::kA, ty.dtype, m, 0);
+  t.b = DrawOperand(s, arch, Operand::kB, DTypeOf(ty.b), t.n, kWgmmaImageBytes / 2);
   const int elem_bits = StorageBits(ty.dtype);
   const bool is_float = oracle::num::IsFloat(ty.ab);
   // Poison: all-ones bytes are NaN in every float type here; 127 is far from any small integer.
@@ -102,7 +103,7 @@ GeneratedWgmma DrawWgmmaTile(Source& s) {
   const int k = oracle::wgmma::TileK(t);
   std::vector<int> hot(static_cast<size_t>(t.n));
   for (int& h : hot) h = static_cast<int>(s.Below(static_cast<uint64_t>(k)));
-  for (int r = 0; r < 64 && ma.ok(); ++r) {
+  for (int r = 0; r < m && ma.ok(); ++r) {
     for (int kk = 0; kk < k; ++kk) {
       const uint64_t bit = ma.value().Bit(r, kk);
       if (bit / 8 + 4 > t.image.size()) continue;  // outside the image: the reference says so
@@ -119,6 +120,33 @@ GeneratedWgmma DrawWgmmaTile(Source& s) {
       if (g.values == TileValues::kProbe) v = kk == hot[static_cast<size_t>(n)] ? (is_float ? oracle::num::FromDouble(ty.b, 1.0) : 1) : 0;
       Put(t.image, bit, elem_bits, v);
     }
+  }
+  return g;
+}
+
+}  // namespace
+
+GeneratedWgmma DrawWgmmaTile(Source& s) {
+  static constexpr int kN[] = {64, 8, 16, 128, 256, 24};
+  return DrawTile(s, Arch::kSm90a, 64, kN);
+}
+
+GeneratedWgmma DrawTcgen05Tile(Source& s, bool ws) {
+  static constexpr int kN[] = {64, 8, 16, 128, 32};
+  static constexpr int kWsN[] = {64, 128};  // Table 39: .ws takes N = 64, 128 (and 256)
+  GeneratedWgmma g = DrawTile(s, Arch::kSm100a, 128, ws ? std::span<const int>(kWsN) : std::span<const int>(kN));
+  if (ws) {
+    // A legal mask drawn for this M and N (the zero-column-mask generator's own shapes vary).
+    for (int tries = 0; tries < 256 && !g.tile.zero_column_mask; ++tries) {
+      const GeneratedZcm z = DrawZcm(s, Intent::kLegal);
+      if (z.c.shape.m != 128 || z.c.shape.n != g.tile.n || z.c.shape.sparse) continue;
+      // Shifted columns must stay among B's N rows (what a shift past N reads is open: Z5).
+      const auto e = oracle::tcgen05::Expand(z.c.desc, 128, g.tile.n);
+      if (e && std::all_of(e->b_column.begin(), e->b_column.end(), [&](int c) { return c < g.tile.n; })) {
+        g.tile.zero_column_mask = z.c.desc;
+      }
+    }
+    if (!g.tile.zero_column_mask) g.tile.zero_column_mask = 0;  // no columns zeroed
   }
   return g;
 }

@@ -22,6 +22,10 @@ struct GeneratedWgmma {
 // Bytes of shared memory a tile may use (the kernel's dynamic shared memory).
 inline constexpr int kWgmmaImageBytes = 64 * 1024;
 
+// wgmma (sm_90a): M = 64, N of 8..256.
 GeneratedWgmma DrawWgmmaTile(Source& s);
+// tcgen05.mma (sm_100a): M = 128, N of 8..128, f32/s32 D; with `ws`, tcgen05.mma.ws with a
+// legal zero-column mask for that M and N.
+GeneratedWgmma DrawTcgen05Tile(Source& s, bool ws);
 
 }  // namespace tcfuzz::gen

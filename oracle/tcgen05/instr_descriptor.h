@@ -5,8 +5,10 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
 #include "oracle/core/bits.h"
+#include "oracle/numerics/formats.h"
 
 namespace tcfuzz::oracle::tcgen05 {
 
@@ -59,5 +61,17 @@ struct InstrDescriptor {
 
 // The max_shift code whose column limit is `columns` (one of 0, 8, 16, 32), or -1.
 int MaxShiftCode(int columns);
+
+// The descriptor of a kind::f16 / tf32 / f8f6f4 / i8 instruction (Table 42's type codes: f16 0,
+// bf16 1, tf32 2; e4m3 0, e5m2 1, e2m3 3, e3m2 4, e2m1 5; u8 0, s8 1; D f16 0, f32 1, s32 2).
+// nullopt for a type the four kinds do not take.
+struct IdescFields {
+  num::Format a = num::Format::kF16, b = num::Format::kF16, d = num::Format::kF32;
+  int m = 128, n = 64;
+  bool transpose_a = false, transpose_b = false;  // MN-major operands
+  bool sparse = false;
+  int max_shift_code = 0;
+};
+std::optional<uint32_t> EncodeInstrDescriptor(const IdescFields& f);
 
 }  // namespace tcfuzz::oracle::tcgen05

@@ -1,5 +1,7 @@
 #include "oracle/wgmma/wgmma_mma.h"
 
+#include "oracle/tcgen05/zero_column_mask.h"
+
 namespace tcfuzz::oracle::wgmma {
 
 Coord MapD(int thread, int index) {
@@ -30,20 +32,34 @@ std::optional<std::vector<uint64_t>> ReadOperand(const WgmmaTile& t, smem::Opera
 
 Result<std::vector<uint32_t>> WgmmaReference(const WgmmaTile& t) {
   using R = Result<std::vector<uint32_t>>;
-  const auto params = num::ParamsFor(num::Gpu::kSm90, num::Instr::kWgmma, t.ab, t.d);
+  const bool sm100 = t.a.arch != smem::Arch::kSm90a;
+  const auto params = sm100 ? num::ParamsFor(num::Gpu::kSm100, num::Instr::kTcgen05, t.ab, t.d)
+                            : num::ParamsFor(num::Gpu::kSm90, num::Instr::kWgmma, t.ab, t.d);
   const bool is_int = !num::IsFloat(t.ab);
   if (!params && !is_int) return R::Fail("no sm_90 wgmma numerics for this type");
   const auto a = ReadOperand(t, smem::Operand::kA);
   const auto b = ReadOperand(t, smem::Operand::kB);
   if (!a || !b) return R::Fail("an operand's address map reaches outside the shared-memory image");
-  const int k = TileK(t);
-  std::vector<uint32_t> d(static_cast<size_t>(64) * t.n);
+  const int k = TileK(t), m = t.a.view.rows;
+  std::vector<int> b_column(static_cast<size_t>(t.n));
+  for (int j = 0; j < t.n; ++j) b_column[static_cast<size_t>(j)] = j;
+  if (t.zero_column_mask) {
+    const auto e = tcgen05::Expand(*t.zero_column_mask, m, t.n);
+    if (!e) return R::Fail("the zero-column mask does not expand for this M and N");
+    b_column = e->b_column;
+    for (int col : b_column) {
+      if (col >= t.b.view.rows) return R::Fail("the zero-column mask shifts a column past B's rows");
+    }
+  }
+  std::vector<uint32_t> d(static_cast<size_t>(m) * t.n);
   std::vector<uint64_t> av(static_cast<size_t>(k)), bv(static_cast<size_t>(k));
-  for (int i = 0; i < 64; ++i) {
+  for (int i = 0; i < m; ++i) {
     for (int j = 0; j < t.n; ++j) {
+      const int col = b_column[static_cast<size_t>(j)];
       for (int kk = 0; kk < k; ++kk) {
         av[static_cast<size_t>(kk)] = (*a)[static_cast<size_t>(i) * k + kk];
-        bv[static_cast<size_t>(kk)] = (*b)[static_cast<size_t>(j) * k + kk];  // B's rows are N
+        // B's rows are N; a masked column reads zeros (+0 in every type).
+        bv[static_cast<size_t>(kk)] = col < 0 ? 0 : (*b)[static_cast<size_t>(col) * k + kk];
       }
       d[static_cast<size_t>(i) * t.n + j] =
           num::MmaElement(av, bv, 0, t.ab, t.b_type, t.d, false, params.value_or(num::DotParams{}));

@@ -1,5 +1,7 @@
 // One dense wgmma.mma_async (sm_90a) with both operands in shared memory: the descriptors, the
-// bytes of shared memory they point into, and what D must be (PTX 9.1 §9.7.15.5). The oracle's
+// bytes of shared memory they point into, and what D must be (PTX 9.1 §9.7.15.5). The same
+// tile with tcgen05 descriptors (arch sm_100a, M from A's rows, an optional zero-column mask)
+// is a tcgen05.mma / .ws tile (§9.7.16.10.9), read through the sm_100 numerics. The oracle's
 // address maps (oracle/smem) are the only source of placement: element (row, k) of A or B is
 // read from the byte the map names, so a wrong map and a wrong device disagree at once.
 #pragma once
@@ -28,8 +30,9 @@ struct WgmmaTile {
   num::Format ab = num::Format::kF16;  // A and B element type (s8/u8 and e4m3/e5m2 may mix)
   num::Format b_type = num::Format::kF16;
   num::Format d = num::Format::kF32;
-  int n = 64;                          // N; M is 64, K is 32 bytes of A/B (one instruction)
-  smem::SmemCase a, b;                 // arch sm_90a; a.view.rows = 64, b.view.rows = n
+  int n = 64;                          // N; M is A's rows (64 for wgmma), K is 32 bytes of A/B
+  smem::SmemCase a, b;                 // a.view.rows = M, b.view.rows = n
+  std::optional<uint64_t> zero_column_mask;  // tcgen05.mma.ws only (oracle/tcgen05/zero_column_mask.h)
   std::vector<uint8_t> image;          // shared memory from address 0, as the kernel loads it
 };
 
@@ -40,8 +43,9 @@ int TileK(const WgmmaTile& t);
 // image; nullopt when the map reaches past the image (or the descriptor does not decode).
 std::optional<std::vector<uint64_t>> ReadOperand(const WgmmaTile& t, smem::Operand which);
 
-// D [64][n] row-major: A·B with scale-d false (C unused), each element one dot product in
-// ascending K through the sm_90 wgmma parameters; an error when an operand does not map.
+// D [M][n] row-major: A·B with scale-d false (C unused), each element one dot product in
+// ascending K through the sm_90 wgmma (or sm_100 tcgen05) parameters; a masked column reads
+// zeros, a shifted one its B column. An error when an operand does not map.
 Result<std::vector<uint32_t>> WgmmaReference(const WgmmaTile& t);
 
 }  // namespace tcfuzz::oracle::wgmma

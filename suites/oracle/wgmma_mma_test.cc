@@ -6,6 +6,8 @@
 
 #include "generators/core/random_source.h"
 #include "generators/smem/wgmma_tile_gen.h"
+#include "oracle/tcgen05/instr_descriptor.h"
+#include "oracle/tcgen05/zero_column_mask.h"
 #include "oracle/wgmma/wgmma_mma.h"
 #include "suites/support/test_seed.h"
 
@@ -97,6 +99,62 @@ TEST(WgmmaTileGen, DescriptorsAreLegalAndOperandsStayInTheirHalves) {
     for (uint64_t bit : ma.value().bits) EXPECT_LT(bit / 8, uint64_t{gen::kWgmmaImageBytes / 2});
     for (uint64_t bit : mb.value().bits) EXPECT_GE(bit / 8, uint64_t{gen::kWgmmaImageBytes / 2});
   }
+}
+
+}  // namespace
+}  // namespace tcfuzz::oracle::wgmma
+
+namespace tcfuzz::oracle::wgmma {
+namespace {
+
+TEST(Tcgen05Tile, MaskedColumnsReadZerosAndTheRestMatchTheUnmaskedProduct) {
+  gen::RandomSource s(test::Seed());
+  int masked = 0;
+  for (int n = 0; n < 40; ++n) {
+    WgmmaTile t = gen::DrawTcgen05Tile(s, true).tile;
+    ASSERT_TRUE(t.zero_column_mask.has_value());
+    const auto with = WgmmaReference(t);
+    ASSERT_TRUE(with.ok()) << with.error();
+    const auto e = tcgen05::Expand(*t.zero_column_mask, 128, t.n);
+    ASSERT_TRUE(e.has_value());
+    t.zero_column_mask.reset();
+    const auto plain = WgmmaReference(t);
+    ASSERT_TRUE(plain.ok());
+    for (int j = 0; j < t.n; ++j) {
+      const int col = e->b_column[static_cast<size_t>(j)];
+      for (int i = 0; i < 128; i += 9) {
+        const uint32_t got = with.value()[static_cast<size_t>(i * t.n + j)];
+        if (col < 0) {
+          EXPECT_EQ(got, 0u) << "masked column " << j;  // +0 (or integer 0) in every D type
+          ++masked;
+        } else {
+          EXPECT_EQ(got, plain.value()[static_cast<size_t>(i * t.n + col)]) << "column " << j << " reads B column " << col;
+        }
+      }
+    }
+  }
+  EXPECT_GT(masked, 0);
+}
+
+TEST(Tcgen05Idesc, EncodesTable42) {
+  // The README's explain example: M = 64, N = 128, f32 D, f16 A/B, maximum shift 32 columns.
+  tcgen05::IdescFields f;
+  f.m = 64;
+  f.n = 128;
+  f.max_shift_code = 3;
+  EXPECT_EQ(tcgen05::EncodeInstrDescriptor(f), 0xc4200010u);
+  f = {};
+  f.a = f.b = num::Format::kS8;
+  f.d = num::Format::kS32;
+  f.transpose_b = true;
+  const tcgen05::InstrDescriptor d{tcgen05::EncodeInstrDescriptor(f).value()};
+  EXPECT_EQ(d.m(), 128);
+  EXPECT_EQ(d.n(), 64);
+  EXPECT_EQ(tcgen05::idesc_field::kAType.Get(d.bits), 1u);  // s8
+  EXPECT_EQ(tcgen05::idesc_field::kDType.Get(d.bits), 2u);  // s32
+  EXPECT_EQ(tcgen05::idesc_field::kTransposeB.Get(d.bits), 1u);
+  f.a = num::Format::kF32;  // not an A/B type of the four kinds
+  EXPECT_FALSE(tcgen05::EncodeInstrDescriptor(f).has_value());
 }
 
 }  // namespace

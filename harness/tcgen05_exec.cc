@@ -1,0 +1,185 @@
+#include "harness/tcgen05_exec.h"
+
+#include <algorithm>
+
+#include "harness/ptx_kernel.h"
+#include "oracle/ptx/instruction_form.h"
+#include "oracle/ptx/ptx_target.h"
+#include "oracle/tcgen05/instr_descriptor.h"
+
+namespace tcfuzz::harness {
+namespace {
+
+using oracle::num::Format;
+
+oracle::ptx::PtxForm FormOf(const Tcgen05Spec& s) {
+  oracle::ptx::PtxForm f;
+  f.family = s.ws ? oracle::ptx::Family::kTcgen05Ws : oracle::ptx::Family::kTcgen05;
+  const std::string k = Tcgen05Kind(s.ab);
+  f.kind = k == "f16" ? oracle::ptx::Kind::kF16 : k == "tf32" ? oracle::ptx::Kind::kTf32
+         : k == "i8"  ? oracle::ptx::Kind::kI8 : oracle::ptx::Kind::kF8f6f4;
+  f.zero_column_mask = s.ws;
+  return f;
+}
+
+// Tensor memory columns to allocate: a power of two, at least 32.
+int AllocColumns(int n) {
+  int c = 32;
+  while (c < n) c *= 2;
+  return c;
+}
+
+}  // namespace
+
+std::string Tcgen05Kind(Format ab) {
+  switch (ab) {
+    case Format::kF16: case Format::kBF16: return "f16";
+    case Format::kTF32: return "tf32";
+    case Format::kS8: case Format::kU8: return "i8";
+    default: return "f8f6f4";
+  }
+}
+
+std::string Tcgen05Instruction(const Tcgen05Spec& s) {
+  return FormOf(s).Opcode() + " [%taddr], %da, %db, %idesc, %sd" + (s.ws ? ", %mask;" : ";");
+}
+
+std::string Tcgen05Module(const Tcgen05Spec& s, const std::string& target) {
+  const std::string bytes = std::to_string(s.image_bytes), n = std::to_string(s.n);
+  const std::string cols = std::to_string(AllocColumns(s.n));
+  const auto* t = oracle::ptx::FindTarget(target);
+  const int version = std::max(oracle::ptx::FormMinVersion(FormOf(s)), t != nullptr ? t->min_ptx : 0);
+  std::string p = ".version " + oracle::ptx::VersionText(version) + "\n.target " + target + "\n.address_size 64\n\n"
+                  ".extern .shared .align 1024 .b8 tcfuzz_smem[];\n.shared .align 8 .b64 tcfuzz_bar;\n"
+                  ".shared .align 4 .b32 tcfuzz_tmem;\n\n"
+                  ".visible .entry tcfuzz_tcgen05(.param .u64 p_img, .param .u64 p_desc, .param .u64 p_d, .param .u32 p_n)\n{\n";
+  p += "  .reg .b32 %t<24>;\n  .reg .b64 %q<16>;\n  .reg .pred %p<8>;\n  .reg .b64 %da, %db, %mask;\n"
+       "  .reg .b32 %idesc, %taddr;\n  .reg .pred %sd;\n  .reg .b32 %r<" + n + ">;\n";
+  p += R"(  ld.param.u64 %q1, [p_img];
+  ld.param.u64 %q2, [p_desc];
+  ld.param.u64 %q3, [p_d];
+  ld.param.u32 %t1, [p_n];
+  cvta.to.global.u64 %q1, %q1;
+  cvta.to.global.u64 %q2, %q2;
+  cvta.to.global.u64 %q3, %q3;
+  mov.u32 %t2, %ctaid.x;
+  setp.ge.u32 %p1, %t2, %t1;
+  @%p1 bra DONE;
+  mov.u32 %t3, %tid.x;
+  shr.u32 %t12, %t3, 5;
+  setp.eq.u32 %p4, %t12, 0;
+  setp.eq.u32 %p5, %t3, 0;
+  mul.wide.u32 %q4, %t2, )" + bytes + R"(;
+  add.s64 %q4, %q1, %q4;
+  mov.u32 %t4, tcfuzz_smem;
+  shl.b32 %t5, %t3, 4;
+COPY:
+  setp.ge.u32 %p2, %t5, )" + bytes + R"(;
+  @%p2 bra COPIED;
+  cvt.u64.u32 %q5, %t5;
+  add.s64 %q6, %q4, %q5;
+  ld.global.v4.u32 {%t8, %t9, %t10, %t11}, [%q6];
+  add.u32 %t6, %t4, %t5;
+  st.shared.v4.u32 [%t6], {%t8, %t9, %t10, %t11};
+  add.u32 %t5, %t5, 2048;
+  bra COPY;
+COPIED:
+  @!%p4 bra ALLOCATED;
+  tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [tcfuzz_tmem], )" + cols + R"(;
+  tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;
+ALLOCATED:
+  @%p5 mbarrier.init.shared::cta.b64 [tcfuzz_bar], 1;
+  bar.sync 0;
+  fence.proxy.async.shared::cta;
+  tcgen05.fence::after_thread_sync;
+  ld.shared.b32 %taddr, [tcfuzz_tmem];
+  mul.wide.u32 %q7, %t2, 32;
+  add.s64 %q7, %q2, %q7;
+  ld.global.u64 %da, [%q7];
+  ld.global.u64 %db, [%q7+8];
+  ld.global.u64 %mask, [%q7+16];
+  ld.global.u32 %idesc, [%q7+24];
+  shr.u32 %t7, %t4, 4;
+  cvt.u64.u32 %q8, %t7;
+  add.s64 %da, %da, %q8;
+  add.s64 %db, %db, %q8;
+  setp.ne.b32 %sd, 0, 0;
+  @!%p5 bra WAIT;
+  )" + Tcgen05Instruction(s) + R"(
+  tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [tcfuzz_bar];
+WAIT:
+  mbarrier.try_wait.parity.shared::cta.b64 %p6, [tcfuzz_bar], 0;
+  @!%p6 bra WAIT;
+  tcgen05.fence::after_thread_sync;
+  shl.b32 %t13, %t12, 21;
+  add.u32 %t14, %taddr, %t13;
+  tcgen05.ld.sync.aligned.32x32b.x)" + n + ".b32 {";
+  for (int i = 0; i < s.n; ++i) p += (i ? ", %r" : "%r") + std::to_string(i);
+  p += R"(}, [%t14];
+  tcgen05.wait::ld.sync.aligned;
+  mul.wide.u32 %q9, %t2, )" + std::to_string(128 * s.n + 1) + R"(;
+  shl.b64 %q9, %q9, 2;
+  add.s64 %q9, %q3, %q9;
+  @%p5 st.global.u32 [%q9], %t4;
+  mul.wide.u32 %q10, %t3, )" + std::to_string(4 * s.n) + R"(;
+  add.s64 %q10, %q9, %q10;
+)";
+  for (int i = 0; i < s.n; ++i) p += "  st.global.b32 [%q10+" + std::to_string(4 + 4 * i) + "], %r" + std::to_string(i) + ";\n";
+  p += "  tcgen05.fence::before_thread_sync;\n  bar.sync 0;\n  @!%p4 bra DONE;\n"
+       "  tcgen05.dealloc.cta_group::1.sync.aligned.b32 %taddr, " + cols + ";\nDONE:\n  ret;\n}\n";
+  return p;
+}
+
+oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(const Tcgen05Spec& spec,
+                                                              std::span<const oracle::wgmma::WgmmaTile> tiles) {
+  using R = oracle::Result<std::vector<std::vector<uint32_t>>>;
+  const size_t per_case = static_cast<size_t>(128 * spec.n + 1);
+  KernelLaunch l;
+  const std::string device = DeviceTarget();  // "sm_100", "sm_103": the arch-specific target adds "a"
+  l.ptx = Tcgen05Module(spec, device.empty() ? "sm_100a" : device + "a");
+  l.entry = "tcfuzz_tcgen05";
+  std::vector<uint32_t> image, desc;
+  for (const auto& t : tiles) {
+    if (t.image.size() != static_cast<size_t>(spec.image_bytes) || t.a.view.rows != 128) {
+      return R::Fail("a tile does not fit the spec (image size, M = 128)");
+    }
+    for (size_t i = 0; i < t.image.size(); i += 4) {
+      image.push_back(uint32_t{t.image[i]} | uint32_t{t.image[i + 1]} << 8 | uint32_t{t.image[i + 2]} << 16 |
+                      uint32_t{t.image[i + 3]} << 24);
+    }
+    oracle::tcgen05::IdescFields f;
+    f.a = t.ab;
+    f.b = t.b_type;
+    f.d = t.d;
+    f.m = 128;
+    f.n = t.n;
+    f.transpose_a = t.a.view.major == oracle::smem::Major::kMN;
+    f.transpose_b = t.b.view.major == oracle::smem::Major::kMN;
+    const auto idesc = oracle::tcgen05::EncodeInstrDescriptor(f);
+    if (!idesc) return R::Fail("no tcgen05 instruction descriptor for these types");
+    for (uint64_t d : {t.a.desc, t.b.desc, t.zero_column_mask.value_or(0)}) {
+      desc.push_back(static_cast<uint32_t>(d));
+      desc.push_back(static_cast<uint32_t>(d >> 32));
+    }
+    desc.push_back(*idesc);
+    desc.push_back(0);
+  }
+  l.inputs = {image, desc};
+  l.output_words = per_case * tiles.size();
+  l.n = static_cast<uint32_t>(tiles.size());
+  l.grid = static_cast<unsigned>(tiles.size());
+  l.block = 128;
+  l.shared_bytes = static_cast<unsigned>(spec.image_bytes);
+  auto out = RunPtxKernel(l);
+  if (!out.ok()) return R::Fail(out.error());
+  std::vector<std::vector<uint32_t>> all;
+  for (size_t c = 0; c < tiles.size(); ++c) {
+    const uint32_t* w = out.value().data() + c * per_case;
+    if (w[0] % 1024 != 0) return R::Fail("dynamic shared memory at " + std::to_string(w[0]) + ", not 1024-aligned");
+    // Thread t holds row t (TMEM lane t), its n columns in order.
+    all.emplace_back(w + 1, w + per_case);
+  }
+  return R::Ok(std::move(all));
+}
+
+}  // namespace tcfuzz::harness

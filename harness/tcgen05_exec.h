@@ -1,0 +1,41 @@
+// tcgen05.mma and tcgen05.mma.ws (with the zero-column mask) on a Blackwell GPU (sm_100a), both
+// operands in shared memory: a batch kernel of one CTA (four warps) per tile that copies the
+// tile's image into dynamic shared memory, allocates tensor memory, issues the one instruction
+// from one thread with the oracle's instruction descriptor, commits to an mbarrier, waits, reads
+// D back with tcgen05.ld (warp w: lanes 32w..32w+31) and frees the tensor memory. Compiled and
+// assembled everywhere; run only where the device reports compute capability 10.x. M = 128,
+// N = 8..128, f32 or s32 D.
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "oracle/core/result.h"
+#include "oracle/wgmma/wgmma_mma.h"
+
+namespace tcfuzz::harness {
+
+struct Tcgen05Spec {
+  oracle::num::Format ab = oracle::num::Format::kF16, b_type = oracle::num::Format::kF16;
+  oracle::num::Format d = oracle::num::Format::kF32;
+  int n = 64;
+  bool ws = false;            // tcgen05.mma.ws with a zero-column mask operand
+  int image_bytes = 64 * 1024;
+};
+
+// The kind the types take ("f16", "tf32", "f8f6f4", "i8").
+std::string Tcgen05Kind(oracle::num::Format ab);
+
+std::string Tcgen05Instruction(const Tcgen05Spec& s);
+// The module (entry `tcfuzz_tcgen05(img, desc, d, n)`; desc per tile: A, B, the mask as u64
+// pairs, then the instruction descriptor) for `target` (sm_100a, sm_103a, ...), at the PTX
+// version the target needs.
+std::string Tcgen05Module(const Tcgen05Spec& s, const std::string& target = "sm_100a");
+
+// D [128][n] per tile on device 0.
+// Runs the module for the device's own arch-specific target.
+oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(const Tcgen05Spec& spec,
+                                                              std::span<const oracle::wgmma::WgmmaTile> tiles);
+
+}  // namespace tcfuzz::harness
