@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "harness/ptx_kernel.h"
+#include "harness/smem_tile_kernel.h"
 #include "oracle/ptx/instruction_form.h"
 #include "oracle/ptx/ptx_target.h"
 #include "oracle/tcgen05/instr_descriptor.h"
@@ -45,45 +46,19 @@ std::string Tcgen05Instruction(const Tcgen05Spec& s) {
 }
 
 std::string Tcgen05Module(const Tcgen05Spec& s, const std::string& target) {
-  const std::string bytes = std::to_string(s.image_bytes), n = std::to_string(s.n);
+  const std::string n = std::to_string(s.n);
   const std::string cols = std::to_string(AllocColumns(s.n));
   const auto* t = oracle::ptx::FindTarget(target);
   const int version = std::max(oracle::ptx::FormMinVersion(FormOf(s)), t != nullptr ? t->min_ptx : 0);
   std::string p = ".version " + oracle::ptx::VersionText(version) + "\n.target " + target + "\n.address_size 64\n\n"
-                  ".extern .shared .align 1024 .b8 tcfuzz_smem[];\n.shared .align 8 .b64 tcfuzz_bar;\n"
-                  ".shared .align 4 .b32 tcfuzz_tmem;\n\n"
-                  ".visible .entry tcfuzz_tcgen05(.param .u64 p_img, .param .u64 p_desc, .param .u64 p_d, .param .u32 p_n)\n{\n";
-  p += "  .reg .b32 %t<24>;\n  .reg .b64 %q<16>;\n  .reg .pred %p<8>;\n  .reg .b64 %da, %db, %mask;\n"
-       "  .reg .b32 %idesc, %taddr;\n  .reg .pred %sd;\n  .reg .b32 %r<" + n + ">;\n";
-  p += R"(  ld.param.u64 %q1, [p_img];
-  ld.param.u64 %q2, [p_desc];
-  ld.param.u64 %q3, [p_d];
-  ld.param.u32 %t1, [p_n];
-  cvta.to.global.u64 %q1, %q1;
-  cvta.to.global.u64 %q2, %q2;
-  cvta.to.global.u64 %q3, %q3;
-  mov.u32 %t2, %ctaid.x;
-  setp.ge.u32 %p1, %t2, %t1;
-  @%p1 bra DONE;
-  mov.u32 %t3, %tid.x;
+                  ".shared .align 8 .b64 tcfuzz_bar;\n.shared .align 4 .b32 tcfuzz_tmem;\n" +
+                  SmemTileKernelHead("tcfuzz_tcgen05", s.image_bytes, 32);
+  p += "  .reg .b64 %mask;\n  .reg .b32 %idesc, %taddr;\n  .reg .b32 %r<" + n + ">;\n";
+  p += R"(  ld.global.u64 %mask, [%q7+16];
+  ld.global.u32 %idesc, [%q7+24];
   shr.u32 %t12, %t3, 5;
   setp.eq.u32 %p4, %t12, 0;
   setp.eq.u32 %p5, %t3, 0;
-  mul.wide.u32 %q4, %t2, )" + bytes + R"(;
-  add.s64 %q4, %q1, %q4;
-  mov.u32 %t4, tcfuzz_smem;
-  shl.b32 %t5, %t3, 4;
-COPY:
-  setp.ge.u32 %p2, %t5, )" + bytes + R"(;
-  @%p2 bra COPIED;
-  cvt.u64.u32 %q5, %t5;
-  add.s64 %q6, %q4, %q5;
-  ld.global.v4.u32 {%t8, %t9, %t10, %t11}, [%q6];
-  add.u32 %t6, %t4, %t5;
-  st.shared.v4.u32 [%t6], {%t8, %t9, %t10, %t11};
-  add.u32 %t5, %t5, 2048;
-  bra COPY;
-COPIED:
   @!%p4 bra ALLOCATED;
   tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [tcfuzz_tmem], )" + cols + R"(;
   tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;
@@ -93,17 +68,6 @@ ALLOCATED:
   fence.proxy.async.shared::cta;
   tcgen05.fence::after_thread_sync;
   ld.shared.b32 %taddr, [tcfuzz_tmem];
-  mul.wide.u32 %q7, %t2, 32;
-  add.s64 %q7, %q2, %q7;
-  ld.global.u64 %da, [%q7];
-  ld.global.u64 %db, [%q7+8];
-  ld.global.u64 %mask, [%q7+16];
-  ld.global.u32 %idesc, [%q7+24];
-  shr.u32 %t7, %t4, 4;
-  cvt.u64.u32 %q8, %t7;
-  add.s64 %da, %da, %q8;
-  add.s64 %db, %db, %q8;
-  setp.ne.b32 %sd, 0, 0;
   @!%p5 bra WAIT;
   )" + Tcgen05Instruction(s) + R"(
   tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [tcfuzz_bar];
@@ -138,14 +102,10 @@ oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(const Tcgen05Spec&
   const std::string device = DeviceTarget();  // "sm_100", "sm_103": the arch-specific target adds "a"
   l.ptx = Tcgen05Module(spec, device.empty() ? "sm_100a" : device + "a");
   l.entry = "tcfuzz_tcgen05";
-  std::vector<uint32_t> image, desc;
+  std::vector<uint32_t> desc;
   for (const auto& t : tiles) {
     if (t.image.size() != static_cast<size_t>(spec.image_bytes) || t.a.view.rows != 128) {
       return R::Fail("a tile does not fit the spec (image size, M = 128)");
-    }
-    for (size_t i = 0; i < t.image.size(); i += 4) {
-      image.push_back(uint32_t{t.image[i]} | uint32_t{t.image[i + 1]} << 8 | uint32_t{t.image[i + 2]} << 16 |
-                      uint32_t{t.image[i + 3]} << 24);
     }
     oracle::tcgen05::IdescFields f;
     f.a = t.ab;
@@ -164,7 +124,7 @@ oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(const Tcgen05Spec&
     desc.push_back(*idesc);
     desc.push_back(0);
   }
-  l.inputs = {image, desc};
+  l.inputs = {PackImages(tiles), desc};
   l.output_words = per_case * tiles.size();
   l.n = static_cast<uint32_t>(tiles.size());
   l.grid = static_cast<unsigned>(tiles.size());

@@ -1,6 +1,7 @@
 #include "harness/wgmma_exec.h"
 
 #include "harness/ptx_kernel.h"
+#include "harness/smem_tile_kernel.h"
 #include "oracle/ptx/instruction_form.h"
 
 namespace tcfuzz::harness {
@@ -53,51 +54,12 @@ std::string WgmmaInstruction(const WgmmaSpec& s) {
 
 std::string WgmmaModule(const WgmmaSpec& s) {
   const int regs = AccumulatorRegisters(s);
-  const std::string bytes = std::to_string(s.image_bytes);
   const std::string per_case = std::to_string(128 * regs + 1);  // words: the base, then 128 threads
   std::string p = ".version " + oracle::ptx::VersionText(oracle::ptx::FormMinVersion(FormOf(s))) +
-                  "\n.target sm_90a\n.address_size 64\n\n"
-                  ".extern .shared .align 1024 .b8 tcfuzz_smem[];\n\n"
-                  ".visible .entry tcfuzz_wgmma(.param .u64 p_img, .param .u64 p_desc, .param .u64 p_d, .param .u32 p_n)\n{\n";
-  p += "  .reg .b32 %t<16>;\n  .reg .b64 %q<16>;\n  .reg .pred %p<4>;\n  .reg .b64 %da, %db;\n  .reg .pred %sd;\n";
+                  "\n.target sm_90a\n.address_size 64\n\n" + SmemTileKernelHead("tcfuzz_wgmma", s.image_bytes, 16);
   p += "  .reg .f32 %f<" + std::to_string(regs) + ">;\n  .reg .b32 %r<" + std::to_string(regs) + ">;\n";
-  p += R"(  ld.param.u64 %q1, [p_img];
-  ld.param.u64 %q2, [p_desc];
-  ld.param.u64 %q3, [p_d];
-  ld.param.u32 %t1, [p_n];
-  cvta.to.global.u64 %q1, %q1;
-  cvta.to.global.u64 %q2, %q2;
-  cvta.to.global.u64 %q3, %q3;
-  mov.u32 %t2, %ctaid.x;
-  setp.ge.u32 %p1, %t2, %t1;
-  @%p1 bra DONE;
-  mov.u32 %t3, %tid.x;
-  mul.wide.u32 %q4, %t2, )" + bytes + R"(;
-  add.s64 %q4, %q1, %q4;
-  mov.u32 %t4, tcfuzz_smem;
-  shl.b32 %t5, %t3, 4;
-COPY:
-  setp.ge.u32 %p2, %t5, )" + bytes + R"(;
-  @%p2 bra COPIED;
-  cvt.u64.u32 %q5, %t5;
-  add.s64 %q6, %q4, %q5;
-  ld.global.v4.u32 {%t8, %t9, %t10, %t11}, [%q6];
-  add.u32 %t6, %t4, %t5;
-  st.shared.v4.u32 [%t6], {%t8, %t9, %t10, %t11};
-  add.u32 %t5, %t5, 2048;
-  bra COPY;
-COPIED:
-  bar.sync 0;
+  p += R"(  bar.sync 0;
   fence.proxy.async.shared::cta;
-  mul.wide.u32 %q7, %t2, 16;
-  add.s64 %q7, %q2, %q7;
-  ld.global.u64 %da, [%q7];
-  ld.global.u64 %db, [%q7+8];
-  shr.u32 %t7, %t4, 4;
-  cvt.u64.u32 %q8, %t7;
-  add.s64 %da, %da, %q8;
-  add.s64 %db, %db, %q8;
-  setp.ne.b32 %sd, 0, 0;
   wgmma.fence.sync.aligned;
   )" + WgmmaInstruction(s) + R"(
   wgmma.commit_group.sync.aligned;
@@ -126,19 +88,15 @@ oracle::Result<std::vector<std::vector<uint32_t>>> RunWgmma(const WgmmaSpec& spe
   KernelLaunch l;
   l.ptx = WgmmaModule(spec);
   l.entry = "tcfuzz_wgmma";
-  std::vector<uint32_t> image, desc;
+  std::vector<uint32_t> desc;
   for (const auto& t : tiles) {
     if (t.image.size() != static_cast<size_t>(spec.image_bytes)) return R::Fail("a tile's image is not the spec's size");
-    for (size_t i = 0; i < t.image.size(); i += 4) {
-      image.push_back(uint32_t{t.image[i]} | uint32_t{t.image[i + 1]} << 8 | uint32_t{t.image[i + 2]} << 16 |
-                      uint32_t{t.image[i + 3]} << 24);
-    }
     for (uint64_t d : {t.a.desc, t.b.desc}) {
       desc.push_back(static_cast<uint32_t>(d));
       desc.push_back(static_cast<uint32_t>(d >> 32));
     }
   }
-  l.inputs = {image, desc};
+  l.inputs = {PackImages(tiles), desc};
   l.output_words = per_case * tiles.size();
   l.n = static_cast<uint32_t>(tiles.size());
   l.grid = static_cast<unsigned>(tiles.size());

@@ -1,0 +1,59 @@
+#include "harness/smem_tile_kernel.h"
+
+namespace tcfuzz::harness {
+
+std::string SmemTileKernelHead(const std::string& name, int image_bytes, int desc_bytes) {
+  const std::string bytes = std::to_string(image_bytes);
+  return ".extern .shared .align 1024 .b8 tcfuzz_smem[];\n\n.visible .entry " + name +
+         "(.param .u64 p_img, .param .u64 p_desc, .param .u64 p_d, .param .u32 p_n)\n{\n"
+         "  .reg .b32 %t<24>;\n  .reg .b64 %q<16>;\n  .reg .pred %p<8>;\n  .reg .b64 %da, %db;\n  .reg .pred %sd;\n" +
+         R"(  ld.param.u64 %q1, [p_img];
+  ld.param.u64 %q2, [p_desc];
+  ld.param.u64 %q3, [p_d];
+  ld.param.u32 %t1, [p_n];
+  cvta.to.global.u64 %q1, %q1;
+  cvta.to.global.u64 %q2, %q2;
+  cvta.to.global.u64 %q3, %q3;
+  mov.u32 %t2, %ctaid.x;
+  setp.ge.u32 %p1, %t2, %t1;
+  @%p1 bra DONE;
+  mov.u32 %t3, %tid.x;
+  mul.wide.u32 %q4, %t2, )" + bytes + R"(;
+  add.s64 %q4, %q1, %q4;
+  mov.u32 %t4, tcfuzz_smem;
+  shl.b32 %t5, %t3, 4;
+COPY:
+  setp.ge.u32 %p2, %t5, )" + bytes + R"(;
+  @%p2 bra COPIED;
+  cvt.u64.u32 %q5, %t5;
+  add.s64 %q6, %q4, %q5;
+  ld.global.v4.u32 {%t8, %t9, %t10, %t11}, [%q6];
+  add.u32 %t6, %t4, %t5;
+  st.shared.v4.u32 [%t6], {%t8, %t9, %t10, %t11};
+  add.u32 %t5, %t5, 2048;
+  bra COPY;
+COPIED:
+  mul.wide.u32 %q7, %t2, )" + std::to_string(desc_bytes) + R"(;
+  add.s64 %q7, %q2, %q7;
+  ld.global.u64 %da, [%q7];
+  ld.global.u64 %db, [%q7+8];
+  shr.u32 %t7, %t4, 4;
+  cvt.u64.u32 %q8, %t7;
+  add.s64 %da, %da, %q8;
+  add.s64 %db, %db, %q8;
+  setp.ne.b32 %sd, 0, 0;
+)";
+}
+
+std::vector<uint32_t> PackImages(std::span<const oracle::wgmma::WgmmaTile> tiles) {
+  std::vector<uint32_t> words;
+  for (const auto& t : tiles) {
+    for (size_t i = 0; i + 3 < t.image.size(); i += 4) {
+      words.push_back(uint32_t{t.image[i]} | uint32_t{t.image[i + 1]} << 8 | uint32_t{t.image[i + 2]} << 16 |
+                      uint32_t{t.image[i + 3]} << 24);
+    }
+  }
+  return words;
+}
+
+}  // namespace tcfuzz::harness
