@@ -1,5 +1,7 @@
 #include "harness/smem_tile_kernel.h"
 
+#include "harness/ptx_kernel.h"
+
 namespace tcfuzz::harness {
 
 std::string SmemTileKernelHead(const std::string& name, int image_bytes, int desc_bytes) {
@@ -45,15 +47,37 @@ COPIED:
 )";
 }
 
-std::vector<uint32_t> PackImages(std::span<const oracle::wgmma::WgmmaTile> tiles) {
-  std::vector<uint32_t> words;
+oracle::Result<std::vector<std::vector<uint32_t>>> RunSmemTileKernel(const std::string& ptx, const std::string& entry,
+                                                                     std::span<const oracle::wgmma::WgmmaTile> tiles,
+                                                                     std::vector<uint32_t> desc, int image_bytes,
+                                                                     size_t per_tile_words) {
+  using R = oracle::Result<std::vector<std::vector<uint32_t>>>;
+  std::vector<uint32_t> images;  // little-endian words, one image after the other
   for (const auto& t : tiles) {
+    if (t.image.size() != static_cast<size_t>(image_bytes)) return R::Fail("a tile's image is not the spec's size");
     for (size_t i = 0; i + 3 < t.image.size(); i += 4) {
-      words.push_back(uint32_t{t.image[i]} | uint32_t{t.image[i + 1]} << 8 | uint32_t{t.image[i + 2]} << 16 |
-                      uint32_t{t.image[i + 3]} << 24);
+      images.push_back(uint32_t{t.image[i]} | uint32_t{t.image[i + 1]} << 8 | uint32_t{t.image[i + 2]} << 16 |
+                       uint32_t{t.image[i + 3]} << 24);
     }
   }
-  return words;
+  KernelLaunch l;
+  l.ptx = ptx;
+  l.entry = entry;
+  l.inputs = {std::move(images), std::move(desc)};
+  l.output_words = per_tile_words * tiles.size();
+  l.n = static_cast<uint32_t>(tiles.size());
+  l.grid = static_cast<unsigned>(tiles.size());
+  l.block = 128;
+  l.shared_bytes = static_cast<unsigned>(image_bytes);
+  auto out = RunPtxKernel(l);
+  if (!out.ok()) return R::Fail(out.error());
+  std::vector<std::vector<uint32_t>> all;
+  for (size_t c = 0; c < tiles.size(); ++c) {
+    const uint32_t* w = out.value().data() + c * per_tile_words;
+    if (w[0] % 1024 != 0) return R::Fail("dynamic shared memory at " + std::to_string(w[0]) + ", not 1024-aligned");
+    all.emplace_back(w + 1, w + per_tile_words);
+  }
+  return R::Ok(std::move(all));
 }
 
 }  // namespace tcfuzz::harness

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "oracle/core/result.h"
 #include "oracle/wgmma/wgmma_mma.h"
 
 namespace tcfuzz::harness {
@@ -18,7 +19,13 @@ namespace tcfuzz::harness {
 // descriptors, %sd false (scale-d / enable-input-d). Threads past the last tile branch to DONE.
 std::string SmemTileKernelHead(const std::string& name, int image_bytes, int desc_bytes);
 
-// The tiles' images as little-endian 32-bit words, one after the other.
-std::vector<uint32_t> PackImages(std::span<const oracle::wgmma::WgmmaTile> tiles);
+// Runs `entry` of `ptx` with one CTA of 128 threads per tile: the tiles' images, then `desc`
+// (the tiles' descriptor records), the image size as dynamic shared memory. Each tile's output
+// is `per_tile_words` words, the first the buffer's shared address; that one is checked to be
+// 1024-aligned (an error names it) and dropped, the rest comes back per tile.
+oracle::Result<std::vector<std::vector<uint32_t>>> RunSmemTileKernel(const std::string& ptx, const std::string& entry,
+                                                                     std::span<const oracle::wgmma::WgmmaTile> tiles,
+                                                                     std::vector<uint32_t> desc, int image_bytes,
+                                                                     size_t per_tile_words);
 
 }  // namespace tcfuzz::harness

@@ -98,15 +98,9 @@ oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(const Tcgen05Spec&
                                                               std::span<const oracle::wgmma::WgmmaTile> tiles) {
   using R = oracle::Result<std::vector<std::vector<uint32_t>>>;
   const size_t per_case = static_cast<size_t>(128 * spec.n + 1);
-  KernelLaunch l;
-  const std::string device = DeviceTarget();  // "sm_100", "sm_103": the arch-specific target adds "a"
-  l.ptx = Tcgen05Module(spec, device.empty() ? "sm_100a" : device + "a");
-  l.entry = "tcfuzz_tcgen05";
   std::vector<uint32_t> desc;
   for (const auto& t : tiles) {
-    if (t.image.size() != static_cast<size_t>(spec.image_bytes) || t.a.view.rows != 128) {
-      return R::Fail("a tile does not fit the spec (image size, M = 128)");
-    }
+    if (t.a.view.rows != 128) return R::Fail("a tile does not fit the spec (M = 128)");
     oracle::tcgen05::IdescFields f;
     f.a = t.ab;
     f.b = t.b_type;
@@ -124,22 +118,10 @@ oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(const Tcgen05Spec&
     desc.push_back(*idesc);
     desc.push_back(0);
   }
-  l.inputs = {PackImages(tiles), desc};
-  l.output_words = per_case * tiles.size();
-  l.n = static_cast<uint32_t>(tiles.size());
-  l.grid = static_cast<unsigned>(tiles.size());
-  l.block = 128;
-  l.shared_bytes = static_cast<unsigned>(spec.image_bytes);
-  auto out = RunPtxKernel(l);
-  if (!out.ok()) return R::Fail(out.error());
-  std::vector<std::vector<uint32_t>> all;
-  for (size_t c = 0; c < tiles.size(); ++c) {
-    const uint32_t* w = out.value().data() + c * per_case;
-    if (w[0] % 1024 != 0) return R::Fail("dynamic shared memory at " + std::to_string(w[0]) + ", not 1024-aligned");
-    // Thread t holds row t (TMEM lane t), its n columns in order.
-    all.emplace_back(w + 1, w + per_case);
-  }
-  return R::Ok(std::move(all));
+  const std::string device = DeviceTarget();  // "sm_100", "sm_103": the arch-specific target adds "a"
+  // Thread t holds row t (TMEM lane t), its n columns in order: the output is D as it comes.
+  return RunSmemTileKernel(Tcgen05Module(spec, device.empty() ? "sm_100a" : device + "a"), "tcfuzz_tcgen05", tiles,
+                           std::move(desc), spec.image_bytes, per_case);
 }
 
 }  // namespace tcfuzz::harness

@@ -1,6 +1,5 @@
 #include "harness/wgmma_exec.h"
 
-#include "harness/ptx_kernel.h"
 #include "harness/smem_tile_kernel.h"
 #include "oracle/ptx/instruction_form.h"
 
@@ -85,33 +84,21 @@ oracle::Result<std::vector<std::vector<uint32_t>>> RunWgmma(const WgmmaSpec& spe
   using R = oracle::Result<std::vector<std::vector<uint32_t>>>;
   const int regs = AccumulatorRegisters(spec);
   const size_t per_case = static_cast<size_t>(128 * regs + 1);
-  KernelLaunch l;
-  l.ptx = WgmmaModule(spec);
-  l.entry = "tcfuzz_wgmma";
   std::vector<uint32_t> desc;
   for (const auto& t : tiles) {
-    if (t.image.size() != static_cast<size_t>(spec.image_bytes)) return R::Fail("a tile's image is not the spec's size");
     for (uint64_t d : {t.a.desc, t.b.desc}) {
       desc.push_back(static_cast<uint32_t>(d));
       desc.push_back(static_cast<uint32_t>(d >> 32));
     }
   }
-  l.inputs = {PackImages(tiles), desc};
-  l.output_words = per_case * tiles.size();
-  l.n = static_cast<uint32_t>(tiles.size());
-  l.grid = static_cast<unsigned>(tiles.size());
-  l.block = 128;
-  l.shared_bytes = static_cast<unsigned>(spec.image_bytes);
-  auto out = RunPtxKernel(l);
+  auto out = RunSmemTileKernel(WgmmaModule(spec), "tcfuzz_wgmma", tiles, std::move(desc), spec.image_bytes, per_case);
   if (!out.ok()) return R::Fail(out.error());
   std::vector<std::vector<uint32_t>> all;
-  for (size_t c = 0; c < tiles.size(); ++c) {
-    const uint32_t* w = out.value().data() + c * per_case;
-    if (w[0] % 1024 != 0) return R::Fail("dynamic shared memory at " + std::to_string(w[0]) + ", not 1024-aligned");
+  for (const std::vector<uint32_t>& w : out.value()) {
     std::vector<uint32_t> d(static_cast<size_t>(64) * spec.n);
     for (int t = 0; t < 128; ++t) {
       for (int i = 0; i < regs; ++i) {
-        const uint32_t v = w[1 + static_cast<size_t>(t) * regs + i];
+        const uint32_t v = w[static_cast<size_t>(t) * regs + i];
         if (spec.d == Format::kF16) {  // two accumulators a register, the lower index in the low half
           for (int h = 0; h < 2; ++h) {
             const auto at = oracle::wgmma::MapD(t, 2 * i + h);
