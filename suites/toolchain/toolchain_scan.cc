@@ -7,8 +7,6 @@
 #include <csignal>
 #include <cstdlib>
 #include <fstream>
-#include <map>
-#include <mutex>
 #include <ostream>
 #include <sstream>
 #include <thread>
@@ -31,33 +29,26 @@ std::vector<std::string> Targets(const ScanOptions& o) {
   return t;
 }
 
-// The enumerated forms whose key matches the options' pattern (a process scans one pattern).
-const std::vector<gen::EnumeratedForm>& Forms(const ScanOptions& o) {
+// The enumerated forms whose key (version included) matches the options' pattern on one of the
+// scanned targets; every form when there is no pattern. A scan resolves this once.
+std::vector<gen::EnumeratedForm> SelectForms(const ScanOptions& o, const std::vector<std::string>& targets) {
   static const std::vector<gen::EnumeratedForm> all = gen::EnumerateForms();
-  static std::map<std::string, std::vector<gen::EnumeratedForm>> selected;
-  static std::mutex mu;
   if (o.forms.empty()) return all;
-  std::lock_guard<std::mutex> lock(mu);
-  auto [it, fresh] = selected.try_emplace(o.forms);
-  if (fresh) {
-    // A form is in when its key (version included) matches on one of the scanned targets.
-    for (const auto& e : all) {
-      bool in = false;
-      for (const auto& t : Targets(o)) in = in || fnmatch(o.forms.c_str(), gen::AtTarget(e, t).Key().c_str(), kGlobFlags) == 0;
-      if (in) it->second.push_back(e);
-    }
+  std::vector<gen::EnumeratedForm> in;
+  for (const auto& e : all) {
+    bool match = false;
+    for (const auto& t : targets) match = match || fnmatch(o.forms.c_str(), gen::AtTarget(e, t).Key().c_str(), kGlobFlags) == 0;
+    if (match) in.push_back(e);
   }
-  return it->second;
+  return in;
 }
-
 
 // Item i: target i / forms, form i % forms.
 struct Item {
   oracle::ptx::PtxForm form;
   std::string target;
 };
-Item ItemAt(const ScanOptions& o, const std::vector<std::string>& targets, size_t i) {
-  const auto& forms = Forms(o);
+Item ItemAt(const std::vector<gen::EnumeratedForm>& forms, const std::vector<std::string>& targets, size_t i) {
   const std::string& t = targets[i / forms.size()];
   return {gen::AtTarget(forms[i % forms.size()], t), t};
 }
@@ -204,11 +195,12 @@ std::string FindPtxas() {
 int RunScanWorker(const ScanOptions& o, size_t first, size_t count, std::ostream& out) {
   const auto targets = Targets(o);
   const std::string ptxas = o.ptxas.empty() ? FindPtxas() : o.ptxas;
-  const size_t total = targets.size() * Forms(o).size();
+  const auto forms = SelectForms(o, targets);
+  const size_t total = targets.size() * forms.size();
   for (size_t i = first; i < first + count && i < total; ++i) {
     if (static_cast<long>(i) == o.plant_crash) std::raise(SIGSEGV);
     while (static_cast<long>(i) == o.plant_hang) pause();
-    const Item item = ItemAt(o, targets, i);
+    const Item item = ItemAt(forms, targets, i);
     const auto [observed, diag] = Assemble(o, ptxas, harness::FormModule(item.form, item.target), item.target);
     out << i << '\t' << Code(observed) << '\t' << OneLine(diag) << '\n' << std::flush;
   }
@@ -236,15 +228,16 @@ oracle::Result<ScanReport> RunScan(const ScanOptions& o, ScanError* why) {
     if (!e.ok()) return R::Fail(e.error());
     expectations = std::move(e).value();
   }
-  if (Forms(o).empty()) return R::Fail("--forms: no form key matches '" + o.forms + "'");
+  const auto forms = SelectForms(o, targets);
+  if (forms.empty()) return R::Fail("--forms: no form key matches '" + o.forms + "'");
   ScanReport report;
   std::tie(report.assembler, report.toolkit) = id.value();
 
-  const size_t total = targets.size() * Forms(o).size();
+  const size_t total = targets.size() * forms.size();
   report.rows.resize(total);
   for (size_t i = 0; i < total; ++i) {
-    const Item item = ItemAt(o, targets, i);
-    const auto& e = Forms(o)[i % Forms(o).size()];
+    const Item item = ItemAt(forms, targets, i);
+    const auto& e = forms[i % forms.size()];
     const oracle::Verdict v = oracle::ptx::ValidateForm(item.form, item.target);
     ScanRow& row = report.rows[i];
     row.form = item.form.Key();
@@ -259,7 +252,7 @@ oracle::Result<ScanReport> RunScan(const ScanOptions& o, ScanError* why) {
   std::vector<char> done(total, 0);  // char, not bool: threads write neighbours
   if (o.worker_argv.empty()) {
     for (size_t i = 0; i < total; ++i) {
-      const Item item = ItemAt(o, targets, i);
+      const Item item = ItemAt(forms, targets, i);
       auto [obs, diag] = Assemble(o, ptxas, harness::FormModule(item.form, item.target), item.target);
       report.rows[i].observed = obs;
       report.rows[i].diagnostic = OneLine(diag);
