@@ -5,7 +5,6 @@
 // Runs wherever ptxas is (CI has the toolkit); no GPU needed. Skips visibly without ptxas.
 #include <gtest/gtest.h>
 
-#include <filesystem>
 
 #include "harness/mma_dense.h"
 #include "harness/mma_sp_ptx.h"
@@ -14,19 +13,13 @@
 #include "suites/runner/atomic_file.h"
 #include "suites/runner/subprocess.h"
 #include "suites/support/temp_dir.h"
+#include "suites/toolchain/toolchain_scan.h"
 
 namespace tcfuzz::harness {
 namespace {
 
 using oracle::num::Format;
 using namespace oracle::sparse;
-
-std::string Ptxas() {
-  for (const char* p : {"/usr/local/cuda/bin/ptxas", "/usr/bin/ptxas"}) {
-    if (std::filesystem::exists(p)) return p;
-  }
-  return {};
-}
 
 // "" when ptxas accepts the module for `arch`, else its diagnostic.
 std::string Assemble(const std::string& ptxas, const std::string& dir, const std::string& ptx, const std::string& arch) {
@@ -39,7 +32,7 @@ std::string Assemble(const std::string& ptxas, const std::string& dir, const std
 }
 
 TEST(PtxAssembles, EverySparseFormForItsTarget) {
-  const std::string ptxas = Ptxas();
+  const std::string ptxas = suites::FindPtxas();
   if (ptxas.empty()) GTEST_SKIP() << "no ptxas (CUDA toolkit) on this machine";
   const std::string dir = test::TempDir("ptxas");
   int modules = 0;
@@ -61,7 +54,7 @@ TEST(PtxAssembles, EverySparseFormForItsTarget) {
 }
 
 TEST(PtxAssembles, EveryDenseFormForItsTarget) {
-  const std::string ptxas = Ptxas();
+  const std::string ptxas = suites::FindPtxas();
   if (ptxas.empty()) GTEST_SKIP() << "no ptxas (CUDA toolkit) on this machine";
   const std::string dir = test::TempDir("ptxas_dense");
   for (const oracle::mma::DenseForm& f : oracle::mma::AllDenseForms()) {
@@ -76,7 +69,7 @@ TEST(PtxAssembles, EveryDenseFormForItsTarget) {
 }
 
 TEST(PtxAssembles, WgmmaDescriptorKernelForSm90a) {
-  const std::string ptxas = Ptxas();
+  const std::string ptxas = suites::FindPtxas();
   if (ptxas.empty()) GTEST_SKIP() << "no ptxas (CUDA toolkit) on this machine";
   const std::string dir = test::TempDir("ptxas_wgmma");
   struct Types {
@@ -95,7 +88,7 @@ TEST(PtxAssembles, WgmmaDescriptorKernelForSm90a) {
 }
 
 TEST(PtxAssembles, PlantedFaultKernels) {
-  const std::string ptxas = Ptxas();
+  const std::string ptxas = suites::FindPtxas();
   if (ptxas.empty()) GTEST_SKIP() << "no ptxas (CUDA toolkit) on this machine";
   const std::string dir = test::TempDir("ptxas_planted");
   for (const PlantedFault k : {PlantedFault::kIllegalAddress, PlantedFault::kHang}) {
