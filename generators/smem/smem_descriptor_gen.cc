@@ -181,6 +181,42 @@ uint64_t Put(const oracle::Field& f, uint64_t desc, uint64_t v) { return f.Put(d
 
 std::span<const Rule* const> SmemBreakableRules() { return kBreakable; }
 
+uint64_t BreakDescriptorField(Source& s, const SmemCase& c, const Rule& rule) {
+  uint64_t d = c.desc;
+  if (&rule == &tr::kFixed46) {
+    static constexpr std::array<uint64_t, 7> kBad = {0, 2, 3, 4, 5, 6, 7};
+    d = Put(tf::kFixed46, d, s.Pick(std::span<const uint64_t>(kBad)));
+  } else if (&rule == &tr::kReserved14) {
+    d = Put(tf::kReserved14, d, s.InRange(1, 3));
+  } else if (&rule == &tr::kReserved30) {
+    d = Put(tf::kReserved30, d, s.InRange(1, 3));
+  } else if (&rule == &tr::kFixed53) {
+    d = Put(tf::kFixed53, d, s.InRange(1, 255));
+  } else if (&rule == &tr::kSwizzleCode) {
+    static constexpr std::array<uint64_t, 3> kBad = {3, 5, 7};
+    d = Put(tf::kSwizzle, d, s.Pick(std::span<const uint64_t>(kBad)));
+  } else if (&rule == &tr::kLboModeTarget || &rule == &tr::kLboModeSwizzle ||
+             &rule == &tr::kLboModeMajor || &rule == &tr::kLboModeBaseOffset) {
+    d = Put(tf::kLboMode, d, 1);
+  } else if (&rule == &wr::kReserved14) {
+    d = Put(wf::kReserved14, d, s.InRange(1, 3));
+  } else if (&rule == &wr::kReserved30) {
+    d = Put(wf::kReserved30, d, s.InRange(1, 3));
+  } else if (&rule == &wr::kReserved46) {
+    d = Put(wf::kReserved46, d, s.InRange(1, 7));  // 1 is the tcgen05 constant: a classic slip
+  } else if (&rule == &wr::kReserved52) {
+    d = Put(wf::kReserved52, d, s.InRange(1, wf::kReserved52.max_value()));
+  } else if (&rule == &smem_rule::kBaseOffsetNoSwizzle) {
+    d = c.arch == Arch::kSm90a ? Put(wf::kBaseOffset, d, s.InRange(1, 7)) : Put(tf::kBaseOffset, d, s.InRange(1, 7));
+  } else if (&rule == &smem_rule::kBaseOffsetValue) {
+    const auto m = DecodeMatrix(c.arch, d);
+    uint64_t bad = s.Below(7);
+    if (bad >= static_cast<uint64_t>(m->base_offset)) ++bad;
+    d = c.arch == Arch::kSm90a ? Put(wf::kBaseOffset, d, bad) : Put(tf::kBaseOffset, d, bad);
+  }
+  return d;
+}
+
 GeneratedSmem DrawSmemBreaking(Source& s, const Rule& rule) {
   const std::optional<Arch> tc = s.Coin() ? Arch::kSm103a : Arch::kSm100a;
   Pins p;
@@ -221,38 +257,7 @@ GeneratedSmem DrawSmemBreaking(Source& s, const Rule& rule) {
   g.intent = Intent::kBreakOne;
   g.broken = &rule;
   uint64_t& d = g.c.desc;
-  if (&rule == &tr::kFixed46) {
-    static constexpr std::array<uint64_t, 7> kBad = {0, 2, 3, 4, 5, 6, 7};
-    d = Put(tf::kFixed46, d, s.Pick(std::span<const uint64_t>(kBad)));
-  } else if (&rule == &tr::kReserved14) {
-    d = Put(tf::kReserved14, d, s.InRange(1, 3));
-  } else if (&rule == &tr::kReserved30) {
-    d = Put(tf::kReserved30, d, s.InRange(1, 3));
-  } else if (&rule == &tr::kFixed53) {
-    d = Put(tf::kFixed53, d, s.InRange(1, 255));
-  } else if (&rule == &tr::kSwizzleCode) {
-    static constexpr std::array<uint64_t, 3> kBad = {3, 5, 7};
-    d = Put(tf::kSwizzle, d, s.Pick(std::span<const uint64_t>(kBad)));
-  } else if (&rule == &tr::kLboModeTarget || &rule == &tr::kLboModeSwizzle ||
-             &rule == &tr::kLboModeMajor || &rule == &tr::kLboModeBaseOffset) {
-    d = Put(tf::kLboMode, d, 1);
-  } else if (&rule == &wr::kReserved14) {
-    d = Put(wf::kReserved14, d, s.InRange(1, 3));
-  } else if (&rule == &wr::kReserved30) {
-    d = Put(wf::kReserved30, d, s.InRange(1, 3));
-  } else if (&rule == &wr::kReserved46) {
-    d = Put(wf::kReserved46, d, s.InRange(1, 7));  // 1 is the tcgen05 constant: a classic slip
-  } else if (&rule == &wr::kReserved52) {
-    d = Put(wf::kReserved52, d, s.InRange(1, wf::kReserved52.max_value()));
-  } else if (&rule == &smem_rule::kBaseOffsetNoSwizzle) {
-    d = g.c.arch == Arch::kSm90a ? Put(wf::kBaseOffset, d, s.InRange(1, 7))
-                                 : Put(tf::kBaseOffset, d, s.InRange(1, 7));
-  } else if (&rule == &smem_rule::kBaseOffsetValue) {
-    const auto m = DecodeMatrix(g.c.arch, d);
-    uint64_t bad = s.Below(7);
-    if (bad >= static_cast<uint64_t>(m->base_offset)) ++bad;
-    d = g.c.arch == Arch::kSm90a ? Put(wf::kBaseOffset, d, bad) : Put(tf::kBaseOffset, d, bad);
-  } else if (&rule == &smem_rule::kExtent) {
+  if (&rule == &smem_rule::kExtent) {
     // Move the pattern to the top of the window, one 128-byte row below its end.
     auto m = *DecodeMatrix(g.c.arch, d);
     const uint64_t pattern = kSmemWindowBytes - 128;
@@ -260,6 +265,8 @@ GeneratedSmem DrawSmemBreaking(Source& s, const Rule& rule) {
     m.base_offset = BaseOffsetFor(m.swizzle, pattern);
     g.c.pattern_start = pattern;
     d = EncodeMatrix(g.c.arch, m).desc;
+  } else {
+    d = BreakDescriptorField(s, g.c, rule);
   }
   return g;
 }

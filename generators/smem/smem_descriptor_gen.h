@@ -31,6 +31,11 @@ struct GeneratedSmem {
 std::span<const oracle::Rule* const> SmemBreakableRules();
 
 GeneratedSmem DrawSmem(Source& s, Intent intent);
+
+// c's descriptor with the one field `rule` is about broken (reserved and fixed bits, swizzle
+// code, LBO mode, base offset); unchanged for a rule that is not about one field (smem.extent,
+// type and major rules). The base-offset rules assume c is legal.
+uint64_t BreakDescriptorField(Source& s, const oracle::smem::SmemCase& c, const oracle::Rule& rule);
 GeneratedSmem DrawSmemBreaking(Source& s, const oracle::Rule& rule);
 
 }  // namespace tcfuzz::gen

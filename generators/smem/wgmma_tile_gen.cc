@@ -4,10 +4,13 @@
 #include <array>
 
 #include "generators/core/mma_values.h"
+#include "generators/smem/smem_descriptor_gen.h"
 #include "generators/tcgen05/zero_column_mask_gen.h"
 #include "oracle/tcgen05/zero_column_mask.h"
 #include "oracle/ptx/instruction_form.h"
 #include "oracle/smem/canonical_layout.h"
+#include "oracle/tcgen05/smem_descriptor.h"
+#include "oracle/wgmma/smem_descriptor.h"
 
 namespace tcfuzz::gen {
 namespace {
@@ -42,13 +45,13 @@ SmemCase DrawOperand(Source& s, Arch arch, Operand which, DType dtype, int rows,
   c.operand = which;
   const bool mn_ok = MajorAllowed(arch, Major::kMN, dtype);
   c.view = {mn_ok && s.Coin() ? Major::kMN : Major::kK, dtype, rows, 32};
-  std::array<Swizzle, 4> modes{Swizzle::kNone, Swizzle::k32B, Swizzle::k64B, Swizzle::k128B};
-  Swizzle sw = Swizzle::kNone;
-  for (int tries = 0; tries < 8; ++tries) {
-    sw = modes[s.Below(modes.size())];
-    if (SwizzleAllowed(arch, c.view.major, dtype, sw)) break;
-    sw = Swizzle::kNone;
+  // Every mode the target allows for this major and type (tcgen05's MN-major tf32 has only
+  // 128B with 32-byte atoms).
+  std::vector<Swizzle> modes;
+  for (Swizzle sw : {Swizzle::kNone, Swizzle::k32B, Swizzle::k64B, Swizzle::k128B, Swizzle::k128B32BAtom}) {
+    if (SwizzleAllowed(arch, c.view.major, dtype, sw)) modes.push_back(sw);
   }
+  const Swizzle sw = modes[s.Below(modes.size())];
   SmemMatrix m;
   m.swizzle = sw;
   // The start: on the region, or inside a swizzle row (16-byte steps, as a K loop advances it).
@@ -91,24 +94,29 @@ GeneratedWgmma DrawTile(Source& s, Arch arch, int m, std::span<const int> ns) {
   t.d = ds[s.Below(ds.size())];
   t.n = ns[s.Below(ns.size())];
   g.values = s.Coin() ? TileValues::kProbe : TileValues::kSmallInt;
+  const bool is_float = oracle::num::IsFloat(ty.ab);
+  // Poison: all-ones bytes are NaN in every float type here; 127 is far from any small integer.
+  g.fill = is_float ? 0xFF : 0x7F;
 
   // A in the first half of the image, B in the second: each region 1024-aligned.
   t.a = DrawOperand(s, arch, Operand::kA, ty.dtype, m, 0);
   t.b = DrawOperand(s, arch, Operand::kB, DTypeOf(ty.b), t.n, kWgmmaImageBytes / 2);
   const int elem_bits = StorageBits(ty.dtype);
-  const bool is_float = oracle::num::IsFloat(ty.ab);
-  // Poison: all-ones bytes are NaN in every float type here; 127 is far from any small integer.
-  t.image.assign(kWgmmaImageBytes, is_float ? 0xFF : 0x7F);
+  t.image.assign(kWgmmaImageBytes, g.fill);
   const auto ma = Map(t.a), mb = Map(t.b);
   const int k = oracle::wgmma::TileK(t);
   std::vector<int> hot(static_cast<size_t>(t.n));
   for (int& h : hot) h = static_cast<int>(s.Below(static_cast<uint64_t>(k)));
+  const int range = ProbeRange(ty.ab);
   for (int r = 0; r < m && ma.ok(); ++r) {
     for (int kk = 0; kk < k; ++kk) {
       const uint64_t bit = ma.value().Bit(r, kk);
       if (bit / 8 + 4 > t.image.size()) continue;  // outside the image: the reference says so
       uint64_t v = SmallInt(s, ty.ab);
-      if (g.values == TileValues::kProbe) v = is_float ? oracle::num::FromDouble(ty.ab, 1 + kk % 4) : static_cast<uint64_t>(1 + kk % 4);
+      if (g.values == TileValues::kProbe) {
+        const int p = 1 + (r * k + kk) % range;
+        v = is_float ? oracle::num::FromDouble(ty.ab, p) : static_cast<uint64_t>(p);
+      }
       Put(t.image, bit, elem_bits, v);
     }
   }
@@ -125,6 +133,37 @@ GeneratedWgmma DrawTile(Source& s, Arch arch, int m, std::span<const int> ns) {
 }
 
 }  // namespace
+
+std::string_view Name(TileValues v) { return v == TileValues::kProbe ? "probe" : "small_int"; }
+
+int ProbeRange(Format f) {
+  switch (f) {
+    case Format::kF16: case Format::kTF32: return 2048;  // 11 significant bits
+    case Format::kBF16: return 256;
+    case Format::kE4M3: return 16;
+    case Format::kE5M2: return 8;
+    case Format::kS8: return 127;
+    case Format::kU8: return 255;
+    default: return 1;
+  }
+}
+
+void BreakOneDescriptor(Source& s, GeneratedWgmma& g) {
+  namespace tr = oracle::tcgen05::smem_rule;
+  namespace wr = oracle::wgmma::smem_rule;
+  oracle::smem::SmemCase& c = s.Coin() ? g.tile.b : g.tile.a;
+  const bool swizzled = DecodeMatrix(c.arch, c.desc)->swizzle != Swizzle::kNone;
+  const oracle::Rule* base = swizzled ? &smem_rule::kBaseOffsetValue : &smem_rule::kBaseOffsetNoSwizzle;
+  std::vector<const oracle::Rule*> rules{base};
+  if (c.arch == Arch::kSm90a) {
+    rules.insert(rules.end(), {&wr::kReserved14, &wr::kReserved30, &wr::kReserved46, &wr::kReserved52});
+  } else {
+    // Not the LBO mode bit: on sm_100a it breaks three rules at once.
+    rules.insert(rules.end(), {&tr::kFixed46, &tr::kReserved14, &tr::kReserved30, &tr::kFixed53, &tr::kSwizzleCode});
+  }
+  g.broken = rules[s.Below(rules.size())];
+  c.desc = BreakDescriptorField(s, c, *g.broken);
+}
 
 GeneratedWgmma DrawWgmmaTile(Source& s) {
   static constexpr int kN[] = {64, 8, 16, 128, 256, 24};

@@ -5,18 +5,29 @@
 // so a device that reads elsewhere shows up in D.
 #pragma once
 
+#include <string_view>
+#include <vector>
+
 #include "generators/core/source.h"
+#include "oracle/core/rule.h"
 #include "oracle/wgmma/wgmma_mma.h"
 
 namespace tcfuzz::gen {
 
-// Values: small integers (every D exact), or a layout probe (A holds 1 + its K index mod 4, B
-// is one-hot per column at a drawn K, so D names the K the device read, mod 4).
+// Values: small integers (every D exact), or a layout probe: A element (row, k) holds
+// 1 + ((row * K + k) mod ProbeRange(type)) and B is one-hot per column at a drawn K, so every D
+// element is exactly the probe value of the one A element the device read.
 enum class TileValues { kSmallInt, kProbe };
+std::string_view Name(TileValues v);  // "small_int" | "probe"
+
+// How many consecutive integers from 1 the type holds exactly (8 for e5m2 .. 2048 for f16).
+int ProbeRange(oracle::num::Format f);
 
 struct GeneratedWgmma {
   oracle::wgmma::WgmmaTile tile;
   TileValues values = TileValues::kSmallInt;
+  uint8_t fill = 0xFF;                  // the poison byte of the image
+  const oracle::Rule* broken = nullptr;  // set by BreakOneDescriptor: the rule the tile breaks
 };
 
 // Bytes of shared memory a tile may use (the kernel's dynamic shared memory).
@@ -27,5 +38,10 @@ GeneratedWgmma DrawWgmmaTile(Source& s);
 // tcgen05.mma (sm_100a): M = 128, N of 8..128, f32/s32 D; with `ws`, tcgen05.mma.ws with a
 // legal zero-column mask for that M and N.
 GeneratedWgmma DrawTcgen05Tile(Source& s, bool ws);
+
+// Breaks one descriptor rule of A's or B's descriptor, one field only (reserved and fixed bits,
+// base offset, the swizzle code and LBO mode of tcgen05), leaving the image as the legal
+// descriptor placed it: what the device does with it is undefined by the spec.
+void BreakOneDescriptor(Source& s, GeneratedWgmma& g);
 
 }  // namespace tcfuzz::gen

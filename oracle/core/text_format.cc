@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstdio>
+#include <sstream>
 
 namespace tcfuzz::oracle {
 namespace {
@@ -178,6 +179,31 @@ TextWriter& TextWriter::AddHex(std::string_view key, uint64_t value, int digits)
 
 TextWriter& TextWriter::AddInt(std::string_view key, int64_t value) {
   return Add(key, std::to_string(value));
+}
+
+std::string HexRow(std::span<const uint64_t> values, int digits) {
+  std::string s;
+  for (uint64_t x : values) s += (s.empty() ? "" : " ") + Hex(x, digits).substr(2);
+  return s;
+}
+
+Result<std::vector<uint64_t>> ParseHexRow(const TextDoc& doc, const std::string& key, std::size_t count, uint64_t max) {
+  using R = Result<std::vector<uint64_t>>;
+  const TextEntry* e = doc.Find(key);
+  if (e == nullptr) return R::Fail("missing required key '" + key + "'");
+  std::istringstream in(e->value);
+  std::vector<uint64_t> out;
+  std::string word;
+  while (in >> word) {
+    auto v = ParseUint("0x" + word, max);
+    if (!v.ok()) return R::Fail("line " + std::to_string(e->line) + ": " + key + ": " + v.error());
+    out.push_back(v.value());
+  }
+  if (out.size() != count) {
+    return R::Fail("line " + std::to_string(e->line) + ": " + key + " has " + std::to_string(out.size()) +
+                   " values, expected " + std::to_string(count));
+  }
+  return R::Ok(std::move(out));
 }
 
 }  // namespace tcfuzz::oracle

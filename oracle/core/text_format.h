@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -65,5 +66,10 @@ class TextWriter {
 // Parses "123" or "0x7b" (no sign, no spaces) into a uint64 no larger than `max`.
 Result<uint64_t> ParseUint(std::string_view text, uint64_t max);
 std::string Hex(uint64_t value, int digits);  // "0x" + zero-padded lower-case hex
+
+// A row of values as one key's value: zero-padded hex words without "0x", space-separated.
+std::string HexRow(std::span<const uint64_t> values, int digits);
+// The row under `key`: exactly `count` words, each at most `max`; errors name the line.
+Result<std::vector<uint64_t>> ParseHexRow(const TextDoc& doc, const std::string& key, std::size_t count, uint64_t max);
 
 }  // namespace tcfuzz::oracle

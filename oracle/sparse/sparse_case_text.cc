@@ -6,32 +6,7 @@
 namespace tcfuzz::oracle::sparse {
 namespace {
 
-std::string Row(std::span<const uint64_t> v, int digits) {
-  std::string s;
-  for (uint64_t x : v) s += (s.empty() ? "" : " ") + Hex(x, digits).substr(2);
-  return s;
-}
-
 int Digits(num::Format f) { return (num::StorageBits(f) + 3) / 4; }
-
-Result<std::vector<uint64_t>> ParseRow(const TextDoc& doc, const std::string& key, std::size_t count, uint64_t max) {
-  using R = Result<std::vector<uint64_t>>;
-  const TextEntry* e = doc.Find(key);
-  if (e == nullptr) return R::Fail("missing required key '" + key + "'");
-  std::istringstream in(e->value);
-  std::vector<uint64_t> out;
-  std::string word;
-  while (in >> word) {
-    auto v = ParseUint("0x" + word, max);
-    if (!v.ok()) return R::Fail("line " + std::to_string(e->line) + ": " + key + ": " + v.error());
-    out.push_back(v.value());
-  }
-  if (out.size() != count) {
-    return R::Fail("line " + std::to_string(e->line) + ": " + key + " has " + std::to_string(out.size()) +
-                   " values, expected " + std::to_string(count));
-  }
-  return R::Ok(std::move(out));
-}
 
 }  // namespace
 
@@ -42,24 +17,24 @@ void AppendSparseCase(TextWriter& w, const SparseOp& op, const SparseTile& t, co
   w.AddInt("satfinite", t.satfinite ? 1 : 0);
   const int kept = f.k / 2, cpr = f.chunks_per_row();
   for (int r = 0; r < 16; ++r) {
-    w.Add("a." + std::to_string(r), Row(std::span<const uint64_t>(t.a).subspan(static_cast<std::size_t>(r * kept), kept), Digits(t.a_type)));
+    w.Add("a." + std::to_string(r), HexRow(std::span<const uint64_t>(t.a).subspan(static_cast<std::size_t>(r * kept), kept), Digits(t.a_type)));
   }
   for (int r = 0; r < 16; ++r) {
     std::vector<uint64_t> n(t.nibbles.begin() + r * cpr, t.nibbles.begin() + (r + 1) * cpr);
-    w.Add("meta." + std::to_string(r), Row(n, 1));
+    w.Add("meta." + std::to_string(r), HexRow(n, 1));
   }
   for (int k = 0; k < f.k; ++k) {
-    w.Add("b." + std::to_string(k), Row(std::span<const uint64_t>(t.b).subspan(static_cast<std::size_t>(k * 8), 8), Digits(t.b_type)));
+    w.Add("b." + std::to_string(k), HexRow(std::span<const uint64_t>(t.b).subspan(static_cast<std::size_t>(k * 8), 8), Digits(t.b_type)));
   }
   const int cd_digits = t.cd == num::Format::kF16 ? 4 : 8;
   for (int r = 0; r < 16; ++r) {
     std::vector<uint64_t> c(t.c.begin() + r * 8, t.c.begin() + r * 8 + 8);
-    w.Add("c." + std::to_string(r), Row(c, cd_digits));
+    w.Add("c." + std::to_string(r), HexRow(c, cd_digits));
   }
   if (observed) {
     for (int r = 0; r < 16; ++r) {
       std::vector<uint64_t> d(observed->begin() + r * 8, observed->begin() + r * 8 + 8);
-      w.Add("observed." + std::to_string(r), Row(d, cd_digits));
+      w.Add("observed." + std::to_string(r), HexRow(d, cd_digits));
     }
   }
 }
@@ -99,9 +74,9 @@ Result<SparseCaseFile> SparseCaseFromDoc(const TextDoc& doc) {
   const int kept = f->k / 2, cpr = f->chunks_per_row();
   const uint64_t cd_max = t.cd == num::Format::kF16 ? 0xFFFF : 0xFFFFFFFF;
   for (int r = 0; r < 16; ++r) {
-    auto a = ParseRow(doc, "a." + std::to_string(r), static_cast<std::size_t>(kept), 0xFFFFFFFF);
-    auto m = ParseRow(doc, "meta." + std::to_string(r), static_cast<std::size_t>(cpr), 0xF);
-    auto c = ParseRow(doc, "c." + std::to_string(r), 8, cd_max);
+    auto a = ParseHexRow(doc, "a." + std::to_string(r), static_cast<std::size_t>(kept), 0xFFFFFFFF);
+    auto m = ParseHexRow(doc, "meta." + std::to_string(r), static_cast<std::size_t>(cpr), 0xF);
+    auto c = ParseHexRow(doc, "c." + std::to_string(r), 8, cd_max);
     for (auto* x : {&a, &m, &c}) {
       if (!x->ok()) return R::Fail(x->error());
     }
@@ -110,7 +85,7 @@ Result<SparseCaseFile> SparseCaseFromDoc(const TextDoc& doc) {
     for (uint64_t v : c.value()) t.c.push_back(static_cast<uint32_t>(v));
   }
   for (int k = 0; k < f->k; ++k) {
-    auto b = ParseRow(doc, "b." + std::to_string(k), 8, 0xFFFFFFFF);
+    auto b = ParseHexRow(doc, "b." + std::to_string(k), 8, 0xFFFFFFFF);
     if (!b.ok()) return R::Fail(b.error());
     t.b.insert(t.b.end(), b.value().begin(), b.value().end());
   }
@@ -122,7 +97,7 @@ Result<SparseCaseFile> SparseCaseFromDoc(const TextDoc& doc) {
   if (doc.Has("observed.0")) {
     std::vector<uint32_t> d;
     for (int r = 0; r < 16; ++r) {
-      auto row = ParseRow(doc, "observed." + std::to_string(r), 8, cd_max);
+      auto row = ParseHexRow(doc, "observed." + std::to_string(r), 8, cd_max);
       if (!row.ok()) return R::Fail(row.error());
       for (uint64_t v : row.value()) d.push_back(static_cast<uint32_t>(v));
     }

@@ -1,0 +1,158 @@
+#include "oracle/wgmma/wgmma_tile_text.h"
+
+#include <algorithm>
+#include <string>
+
+namespace tcfuzz::oracle::wgmma {
+namespace {
+
+constexpr std::size_t kRunBytes = 64;  // image bytes per line (128 hex digits)
+
+std::string AtLine(const TextEntry& e, const std::string& message) {
+  return "line " + std::to_string(e.line) + ": " + e.key + ": " + message;
+}
+
+template <class E>
+Result<E> Enum(const TextDoc& doc, const std::string& key, std::optional<E> (*parse)(std::string_view)) {
+  const TextEntry* e = doc.Find(key);
+  if (e == nullptr) return Result<E>::Fail("missing required key '" + key + "'");
+  const std::optional<E> v = parse(e->value);
+  if (!v) return Result<E>::Fail(AtLine(*e, "unknown value '" + e->value + "'"));
+  return Result<E>::Ok(*v);
+}
+
+void AppendOperand(TextWriter& w, const std::string& p, const smem::SmemCase& c) {
+  w.Add(p + "major", smem::Name(c.view.major)).Add(p + "dtype", smem::Name(c.view.dtype));
+  w.AddInt(p + "rows", c.view.rows).AddHex(p + "desc", c.desc, 16);
+  if (c.pattern_start) w.AddHex(p + "pattern_start", *c.pattern_start, 5);
+}
+
+Result<smem::SmemCase> ReadOperand(const TextDoc& doc, const std::string& p, smem::Arch arch, smem::Operand which) {
+  using R = Result<smem::SmemCase>;
+  smem::SmemCase c;
+  c.arch = arch;
+  c.operand = which;
+  auto major = Enum<smem::Major>(doc, p + "major", smem::ParseMajor);
+  if (!major.ok()) return R::Fail(major.error());
+  auto dtype = Enum<smem::DType>(doc, p + "dtype", smem::ParseDType);
+  if (!dtype.ok()) return R::Fail(dtype.error());
+  auto rows = doc.Uint(p + "rows", 256);
+  if (!rows.ok()) return R::Fail(rows.error());
+  if (rows.value() == 0) return R::Fail(p + "rows: must be at least 1");
+  auto desc = doc.Uint(p + "desc", ~uint64_t{0});
+  if (!desc.ok()) return R::Fail(desc.error());
+  c.view = smem::OperandView{major.value(), dtype.value(), static_cast<int>(rows.value()), 32};
+  c.desc = desc.value();
+  if (doc.Has(p + "pattern_start")) {
+    auto s = doc.Uint(p + "pattern_start", smem::kSmemWindowBytes - 1);
+    if (!s.ok()) return R::Fail(s.error());
+    c.pattern_start = s.value();
+  }
+  return R::Ok(c);
+}
+
+int HexDigit(char ch) {
+  if (ch >= '0' && ch <= '9') return ch - '0';
+  if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
+  if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
+  return -1;
+}
+
+}  // namespace
+
+void AppendWgmmaTile(TextWriter& w, const WgmmaTile& t, uint8_t fill, const std::vector<uint32_t>* observed) {
+  w.Add("arch", smem::Name(t.a.arch)).Add("ab", num::Name(t.ab)).Add("b_type", num::Name(t.b_type));
+  w.Add("d", num::Name(t.d)).AddInt("n", t.n);
+  AppendOperand(w, "a.", t.a);
+  AppendOperand(w, "b.", t.b);
+  if (t.zero_column_mask) w.AddHex("zero_column_mask", *t.zero_column_mask, 16);
+  w.AddInt("image.bytes", static_cast<int64_t>(t.image.size())).AddHex("image.fill", fill, 2);
+  // Runs of bytes other than the fill, cut into lines of kRunBytes.
+  for (std::size_t at = 0; at < t.image.size();) {
+    if (t.image[at] == fill) {
+      ++at;
+      continue;
+    }
+    std::string bytes;
+    const std::size_t from = at;
+    while (at < t.image.size() && at - from < kRunBytes && t.image[at] != fill) {
+      bytes += Hex(t.image[at++], 2).substr(2);
+    }
+    w.Add("image." + Hex(from, 5).substr(2), bytes);
+  }
+  if (observed) {
+    const int m = t.a.view.rows;
+    for (int r = 0; r < m && static_cast<std::size_t>((r + 1) * t.n) <= observed->size(); ++r) {
+      const std::vector<uint64_t> row(observed->begin() + r * t.n, observed->begin() + (r + 1) * t.n);
+      w.Add("observed." + std::to_string(r), HexRow(row, 8));
+    }
+  }
+}
+
+Result<WgmmaTileFile> WgmmaTileFromDoc(const TextDoc& doc) {
+  using R = Result<WgmmaTileFile>;
+  const auto kind = doc.String("kind");
+  if (!kind.ok() || kind.value() != kWgmmaTileKind) return R::Fail("not a " + std::string(kWgmmaTileKind) + " case");
+  static const std::vector<std::string_view> kKeys = {
+      "tool", "kind", "arch", "ab", "b_type", "d", "n", "zero_column_mask", "image.bytes", "image.fill",
+      "a.major", "a.dtype", "a.rows", "a.desc", "a.pattern_start",
+      "b.major", "b.dtype", "b.rows", "b.desc", "b.pattern_start"};
+  for (const TextEntry& e : doc.entries()) {
+    const bool known = e.key.starts_with("origin.") || e.key.starts_with("image.") || e.key.starts_with("observed.") ||
+                       std::find(kKeys.begin(), kKeys.end(), e.key) != kKeys.end();
+    if (!known) return R::Fail(AtLine(e, "unknown key"));
+  }
+  WgmmaTileFile f;
+  WgmmaTile& t = f.tile;
+  auto arch = Enum<smem::Arch>(doc, "arch", smem::ParseArch);
+  if (!arch.ok()) return R::Fail(arch.error());
+  for (auto [key, out] : {std::pair<const char*, num::Format*>{"ab", &t.ab}, {"b_type", &t.b_type}, {"d", &t.d}}) {
+    auto v = Enum<num::Format>(doc, key, num::ParseFormat);
+    if (!v.ok()) return R::Fail(v.error());
+    *out = v.value();
+  }
+  auto n = doc.Uint("n", 256);
+  if (!n.ok()) return R::Fail(n.error());
+  if (n.value() == 0) return R::Fail("n: must be at least 1");
+  t.n = static_cast<int>(n.value());
+  auto a = ReadOperand(doc, "a.", arch.value(), smem::Operand::kA);
+  if (!a.ok()) return R::Fail(a.error());
+  auto b = ReadOperand(doc, "b.", arch.value(), smem::Operand::kB);
+  if (!b.ok()) return R::Fail(b.error());
+  t.a = a.value();
+  t.b = b.value();
+  if (doc.Has("zero_column_mask")) {
+    auto z = doc.Uint("zero_column_mask", ~uint64_t{0});
+    if (!z.ok()) return R::Fail(z.error());
+    t.zero_column_mask = z.value();
+  }
+  auto bytes = doc.Uint("image.bytes", smem::kSmemWindowBytes);
+  if (!bytes.ok()) return R::Fail(bytes.error());
+  auto fill = doc.Uint("image.fill", 0xFF);
+  if (!fill.ok()) return R::Fail(fill.error());
+  t.image.assign(bytes.value(), static_cast<uint8_t>(fill.value()));
+  for (const TextEntry& e : doc.entries()) {
+    if (!e.key.starts_with("image.") || e.key == "image.bytes" || e.key == "image.fill") continue;
+    auto at = ParseUint("0x" + e.key.substr(6), smem::kSmemWindowBytes);
+    if (!at.ok()) return R::Fail(AtLine(e, "the offset is not hex"));
+    if (e.value.size() % 2 != 0 || e.value.empty()) return R::Fail(AtLine(e, "an odd number of hex digits"));
+    if (at.value() + e.value.size() / 2 > t.image.size()) return R::Fail(AtLine(e, "runs past image.bytes"));
+    for (std::size_t i = 0; i < e.value.size(); i += 2) {
+      const int hi = HexDigit(e.value[i]), lo = HexDigit(e.value[i + 1]);
+      if (hi < 0 || lo < 0) return R::Fail(AtLine(e, "not a hex byte at digit " + std::to_string(i)));
+      t.image[at.value() + i / 2] = static_cast<uint8_t>(hi * 16 + lo);
+    }
+  }
+  if (doc.Has("observed.0")) {
+    std::vector<uint32_t> d;
+    for (int r = 0; r < t.a.view.rows; ++r) {
+      auto row = ParseHexRow(doc, "observed." + std::to_string(r), static_cast<std::size_t>(t.n), 0xFFFFFFFF);
+      if (!row.ok()) return R::Fail(row.error());
+      d.insert(d.end(), row.value().begin(), row.value().end());
+    }
+    f.observed = std::move(d);
+  }
+  return R::Ok(std::move(f));
+}
+
+}  // namespace tcfuzz::oracle::wgmma
