@@ -2,13 +2,11 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <sstream>
 
 #include "generators/core/random_source.h"
-#include "oracle/numerics/formats.h"
-#include "oracle/sparse/sparse_case_text.h"
+#include "suites/campaigns/device_suite.h"
 #include "suites/runner/atomic_file.h"
 #include "suites/runner/batch_engine.h"
 #include "suites/runner/subprocess.h"
@@ -58,9 +56,12 @@ DeviceProbe ProbeInWorker(const std::vector<std::string>& worker) {
   return p;
 }
 
-bool IsDeviceSuite(const std::string& name) { return name == kSparseMmaDeviceSuite; }
-std::vector<std::string> DeviceSuiteNames() { return {kSparseMmaDeviceSuite}; }
-
+bool IsDeviceSuite(const std::string& name) { return FindDeviceSuite(name) != nullptr; }
+std::vector<std::string> DeviceSuiteNames() {
+  std::vector<std::string> names;
+  for (const DeviceSuite& s : DeviceSuites()) names.emplace_back(s.name);
+  return names;
+}
 
 std::string GpuRowName(int cc_major, int cc_minor) {
   if (cc_major >= 10) return "sm_100";
@@ -68,44 +69,15 @@ std::string GpuRowName(int cc_major, int cc_minor) {
   return cc_minor >= 9 ? "sm_89" : "sm_80";
 }
 
-namespace {
-
-// For a probe case (A holds 1 + its column mod 8, B is one-hot per column), which A element the
-// device read for the first differing element of D, next to the one the oracle reads.
-std::string ProbeExplanation(const gen::GeneratedSparse& g, const std::vector<uint32_t>& observed) {
-  if (g.mode != gen::ValueMode::kProbe || observed.size() != 128) return {};
-  const std::vector<uint32_t> want =
-      oracle::sparse::Reference(g.tile, oracle::num::DotParams{});  // probe sums are exact in any row
-  const auto first = FirstDifference(want, observed);
-  if (!first) return {};
-  const std::size_t e = *first;
-  const int row = static_cast<int>(e / 8), col = static_cast<int>(e % 8);
-  int hot = -1;
-  for (int k = 0; k < g.op.form->k; ++k) {
-    if (g.tile.b[static_cast<std::size_t>(k * 8 + col)] != 0) hot = k;
-  }
-  const auto value = [&](uint32_t bits) {
-    if (g.tile.cd == oracle::num::Format::kS32) return static_cast<double>(static_cast<int32_t>(bits));
-    return oracle::num::ToDouble(g.tile.cd, bits);
-  };
-  const double c = value(g.tile.c[e]);
-  const auto read = [&](double v) {
-    const double a = v - c;
-    if (a == 0) return std::string("no A element (0)");
-    if (!(a >= 1 && a <= 8) || a != std::floor(a)) return "the value " + std::to_string(a) + " (not a probe value)";
-    return "an A element of column = " + std::to_string(static_cast<int>(a) - 1) + " (mod " +
-           (g.tile.cd == oracle::num::Format::kS32 ? "7" : "8") + ")";
-  };
-  return "probe: D[" + std::to_string(row) + "][" + std::to_string(col) + "] meets B's one hot row " +
-         std::to_string(hot) + "; the oracle reads " + read(value(want[e])) + ", the device read " + read(value(observed[e]));
-}
-
-}  // namespace
-
 SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, const DeviceProbe& device,
                            std::ostream& log, std::size_t& reproducers_written) {
   SuiteReport r;
   r.suite = suite;
+  const DeviceSuite* def = FindDeviceSuite(suite);
+  if (def == nullptr) {
+    r.skipped = "not a GPU suite";
+    return r;
+  }
   if (!device.available) {
     r.skipped = "no GPU: " + device.reason;
     log << suite << ": skipped (" << r.skipped << ")\n";
@@ -118,12 +90,13 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, c
   if (o.shard_count > 1) {
     e.extra_args.insert(e.extra_args.end(), {"--shard", std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count)});
   }
-  e.batch = o.device_batch;
+  e.batch = o.device_batch ? o.device_batch : def->worker_batch;
   e.watchdog_base = std::chrono::milliseconds(o.device_watchdog_ms);
+  e.watchdog_per_case = def->watchdog_per_case;
   if (o.device_cases_per_launch > 0) {
     e.extra_args.insert(e.extra_args.end(), {"--cases-per-launch", std::to_string(o.device_cases_per_launch)});
     // Small launches pay a launch (and a module load) per few cases: about 1 ms a case at one.
-    if (o.device_cases_per_launch < 1024) e.watchdog_per_case = std::chrono::microseconds(5000);
+    if (o.device_cases_per_launch < 1024) e.watchdog_per_case = std::max(e.watchdog_per_case, std::chrono::microseconds(5000));
   }
   e.journal_path = o.report_dir + "/journal-" + suite + ".txt";
   const uint64_t cases = o.cases ? *o.cases : o.seconds ? uint64_t{1} << 40 : 200'000;
@@ -133,7 +106,7 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, c
   const auto t0 = std::chrono::steady_clock::now();
   const auto failed_so_far = [](const EngineResult& so_far) {
     uint64_t bad = 0;
-    for (const auto& [outcome, n] : so_far.counts) bad += outcome == CaseOutcome::kPass || outcome == CaseOutcome::kNotSupported ? 0 : n;
+    for (const auto& [outcome, n] : so_far.counts) bad += IsFailure(outcome) ? n : 0;
     return bad;
   };
   const auto since = [&t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
@@ -149,48 +122,68 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, c
   for (const auto& [outcome, n] : er.counts) {
     FamilyStats& f = r.families[std::string(Name(outcome))];
     f.cases = n;
-    const bool failing = outcome != CaseOutcome::kPass && outcome != CaseOutcome::kNotSupported;
-    f.failed = failing ? n : 0;
+    f.failed = IsFailure(outcome) ? n : 0;
     r.failed += f.failed;
   }
   for (const auto& [why, n] : er.not_supported) r.coverage["not supported: " + why] = n;
+  const std::string environment = device.name + ", CC " + std::to_string(device.cc_major) + "." + std::to_string(device.cc_minor) +
+                                  ", CUDA driver API " + std::to_string(device.driver_version) + ", runtime " +
+                                  std::to_string(device.runtime_version);
+  std::size_t observations = 0;
   for (const CaseRecord& c : er.records) {
-    FailureRecord f;
-    const gen::GeneratedSparse g = DrawSparseMmaCase(o.seed, c.index);
-    f.family = g.op.form->Name();
-    f.index = c.index;
-    f.case_seed = gen::CaseSeed(o.seed, suite, c.index);
-    f.case_name = suite + "." + f.family + "#" + std::to_string(c.index);
-    f.check = std::string(Name(c.outcome));
-    f.message = c.detail.substr(0, c.detail.find(" observed="));
-    const std::vector<uint32_t> observed = ParseObserved(c.detail);
-    if (const std::string probe = ProbeExplanation(g, observed); !probe.empty()) f.message += "; " + probe;
-    if (reproducers_written < o.max_reproducers) {
-      oracle::TextWriter w(oracle::sparse::kSparseKind);
-      oracle::sparse::AppendSparseCase(w, g.op, g.tile, observed.empty() ? nullptr : &observed);
-      w.Add("origin.suite", suite);
-      w.Add("origin.seed", std::to_string(o.seed));
-      w.Add("origin.index", std::to_string(c.index));
-      w.Add("origin.outcome", f.check);
-      w.Add("origin.detail", f.message);
-      w.Add("origin.device", device.name + ", CC " + std::to_string(device.cc_major) + "." + std::to_string(device.cc_minor) +
-                                 ", CUDA driver API " + std::to_string(device.driver_version) + ", runtime " +
-                                 std::to_string(device.runtime_version));
-      w.Add("origin.gpu", GpuRowName(device.cc_major, device.cc_minor));
-      w.Add("origin.mode", gen::Name(g.mode));
-      const std::string path = o.report_dir + "/reproducers/" + suite + "-" + std::to_string(c.index) + ".txt";
-      std::string text = w.str() + "# replay: tcfuzz replay " + path + "\n";
+    const std::vector<uint32_t> observed = ParseObserved(c.detail, 0);
+    const DescribedCase dc = def->describe(o.seed, c.index, observed);
+    std::string message = c.detail.substr(0, c.detail.find(" observed="));
+    // A case the spec leaves undefined: counted per rule and outcome, its file kept under
+    // undefined/ as a record of what this device did; never a failure, even a fault or a hang
+    // (isolated like any other by then).
+    CaseOutcome outcome = c.outcome;
+    if (!dc.broken_rules.empty() && IsFailure(outcome)) {
+      FamilyStats& from = r.families[std::string(Name(outcome))];
+      --from.cases, --from.failed, --r.failed;
+      if (from.cases == 0) r.families.erase(std::string(Name(outcome)));
+      ++r.families[std::string(Name(CaseOutcome::kUndefinedBySpec))].cases;
+      message = dc.broken_rules + ": " + std::string(Name(outcome)) + ", " + message;
+      outcome = CaseOutcome::kUndefinedBySpec;
+    }
+    const bool undefined = outcome == CaseOutcome::kUndefinedBySpec;
+    if (undefined) ++r.coverage["undefined by spec: " + message.substr(0, message.find(':'))];
+    std::string path;
+    if (undefined ? observations < o.max_reproducers : reproducers_written < o.max_reproducers) {
+      std::string text = dc.text;
+      const auto origin = [&text](const std::string& key, const std::string& value) { text += key + " = " + value + "\n"; };
+      origin("origin.suite", suite);
+      origin("origin.seed", std::to_string(o.seed));
+      origin("origin.index", std::to_string(c.index));
+      origin("origin.outcome", std::string(Name(outcome)));
+      origin("origin.detail", message + (dc.explanation.empty() ? "" : "; " + dc.explanation));
+      origin("origin.device", environment);
+      origin("origin.gpu", GpuRowName(device.cc_major, device.cc_minor));
+      origin("origin.mode", dc.mode);
+      path = o.report_dir + (undefined ? "/undefined/" : "/reproducers/") + suite + "-" + std::to_string(c.index) + ".txt";
+      text += "# replay: tcfuzz replay " + path + "\n";
       text += "# rerun on a GPU: tcfuzz run --suite " + suite + " --seed " + std::to_string(o.seed) + " --cases " +
               std::to_string(c.index + 1) + "\n";
       if (WriteFileAtomic(path, text).ok()) {
-        f.reproducer_path = path;
-        ++reproducers_written;
+        ++(undefined ? observations : reproducers_written);
+      } else {
+        path.clear();
       }
     }
+    if (undefined) continue;
+    FailureRecord f;
+    f.family = dc.family;
+    f.index = c.index;
+    f.case_seed = gen::CaseSeed(o.seed, suite, c.index);
+    f.case_name = suite + "." + f.family + "#" + std::to_string(c.index);
+    f.check = std::string(Name(outcome));
+    f.message = message + (dc.explanation.empty() ? "" : "; " + dc.explanation);
+    f.reproducer_path = path;
     log << "FAIL " << f.case_name << " " << f.check << ": " << f.message
         << (f.reproducer_path.empty() ? "" : "  (" + f.reproducer_path + ")") << "\n";
     r.failures.push_back(std::move(f));
   }
+  if (observations > 0) log << suite << ": " << observations << " undefined-by-spec cases recorded in " << o.report_dir << "/undefined/\n";
   log << suite << ": " << er.workers << " worker processes";
   for (const auto& [outcome, n] : er.counts) log << ", " << n << " " << Name(outcome);
   log << "\n";

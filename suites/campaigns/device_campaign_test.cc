@@ -9,6 +9,8 @@
 #include <sstream>
 
 #include "oracle/core/text_format.h"
+#include "suites/campaigns/device_suite.h"
+#include "suites/campaigns/wgmma_device_cases.h"
 #include "suites/runner/atomic_file.h"
 #include "suites/runner/host_suite.h"
 #include "suites/support/temp_dir.h"
@@ -92,6 +94,96 @@ TEST(DeviceCampaign, NoDeviceIsSkippedOrAnErrorAsAsked) {
   std::ostringstream log2;
   EXPECT_EQ(RunCampaign(o, log2), 2);
   EXPECT_NE(log2.str().find("--gpu require: the device probe failed"), std::string::npos) << log2.str();
+}
+
+// smem-hw through the same parent with a fake device that reads what the oracle's maps say:
+// one planted misread in a probe tile is a mismatch that names the A element and byte; every
+// broken-descriptor tile is undefined by spec, recorded under undefined/, and never a failure.
+TEST(DeviceCampaign, SmemHwMisreadNamesTheElementAndBrokenDescriptorsAreRecordedNotJudged) {
+  constexpr uint64_t kSeed = 91, kCases = 120;
+  uint64_t planted = 0, broken = 0;
+  for (uint64_t i = 0; i < kCases; ++i) {
+    const auto g = DrawSmemHwCase(kSeed, i);
+    if (g.broken) {
+      ++broken;
+    } else if (planted == 0 && g.values == gen::TileValues::kProbe && oracle::num::IsFloat(g.tile.ab) &&
+               g.tile.d == oracle::num::Format::kF32) {
+      planted = i;
+    }
+  }
+  ASSERT_GT(planted, 0u);
+  ASSERT_GT(broken, 0u);
+  CampaignOptions o;
+  o.suites = {kSmemHwSuite};
+  o.seed = kSeed;
+  o.cases = kCases;
+  o.worker = {FAKE_WORKER_BIN};
+  o.worker_extra = {"--device-probe-wrong-at", std::to_string(planted)};
+  o.device_batch = 40;
+  o.report_dir = test::TempDir("device_campaign_smem");
+  std::ostringstream log;
+  EXPECT_EQ(RunCampaign(o, log), 1) << log.str();
+  const auto j = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
+  const auto& s = j["suites"][0];
+  EXPECT_EQ(s["families"]["undefined_by_spec"]["cases"], broken);
+  EXPECT_EQ(s["families"]["undefined_by_spec"]["failed"], 0);
+  EXPECT_EQ(s["families"]["mismatch"]["cases"], 1);
+  ASSERT_EQ(s["failures"].size(), 1u);
+  const auto& f = s["failures"][0];
+  EXPECT_EQ(f["index"], planted);
+  const std::string msg = f["message"];
+  EXPECT_NE(msg.find("probe: D[0][0] meets B's one hot K = "), std::string::npos) << msg;
+  EXPECT_NE(msg.find("the oracle reads A(0,"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("is the value of A(0,"), std::string::npos) << msg;
+  // The reproducer replays without a GPU: the oracle still disagrees with the recorded D.
+  const auto text = ReadFile(f["reproducer"].get<std::string>());
+  ASSERT_TRUE(text.ok());
+  EXPECT_NE(text.value().find("kind = wgmma_tile"), std::string::npos);
+  EXPECT_NE(text.value().find("observed.63 = "), std::string::npos);
+  const auto doc = oracle::TextDoc::Parse(text.value());
+  ASSERT_TRUE(doc.ok()) << doc.error();
+  const auto replay = ReplayDeviceFile("wgmma_tile", doc.value());
+  ASSERT_TRUE(replay && replay->ok());
+  ASSERT_EQ(replay->value().size(), 1u);
+  EXPECT_EQ(replay->value()[0].check, "tile.device_mismatch");
+  // Every broken tile has its record, and the fake (which reads as decoded) was "as-if".
+  uint64_t records = 0;
+  for (uint64_t i = 0; i < kCases; ++i) {
+    if (!DrawSmemHwCase(kSeed, i).broken) continue;
+    const auto rec = ReadFile(o.report_dir + "/undefined/smem-hw-" + std::to_string(i) + ".txt");
+    ASSERT_TRUE(rec.ok()) << i;
+    EXPECT_NE(rec.value().find(": as-if"), std::string::npos) << rec.value().substr(0, 200);
+    const auto rec_doc = oracle::TextDoc::Parse(rec.value());
+    ASSERT_TRUE(rec_doc.ok());
+    const auto rec_replay = ReplayDeviceFile("wgmma_tile", rec_doc.value());
+    ASSERT_TRUE(rec_replay && rec_replay->ok());
+    EXPECT_TRUE(rec_replay->value().empty());  // undefined: nothing to judge
+    ++records;
+  }
+  EXPECT_EQ(records, broken);
+}
+
+TEST(DeviceCampaign, AFaultOnABrokenDescriptorIsUndefinedNotAFailure) {
+  constexpr uint64_t kSeed = 92;
+  uint64_t broken = 0;
+  while (!DrawSmemHwCase(kSeed, broken).broken) ++broken;
+  CampaignOptions o;
+  o.suites = {kSmemHwSuite};
+  o.seed = kSeed;
+  o.cases = broken + 8;
+  o.worker = {FAKE_WORKER_BIN};
+  o.worker_extra = {"--fault-at", std::to_string(broken)};
+  o.device_batch = 16;
+  o.report_dir = test::TempDir("device_campaign_broken_fault");
+  std::ostringstream log;
+  EXPECT_EQ(RunCampaign(o, log), 0) << log.str();
+  const auto j = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
+  const auto& s = j["suites"][0];
+  EXPECT_FALSE(s["families"].contains("device_fault")) << s;
+  EXPECT_TRUE(s["failures"].empty());
+  const auto rec = ReadFile(o.report_dir + "/undefined/smem-hw-" + std::to_string(broken) + ".txt");
+  ASSERT_TRUE(rec.ok());
+  EXPECT_NE(rec.value().find("device_fault, CUDA_ERROR_ILLEGAL_ADDRESS"), std::string::npos) << rec.value();
 }
 
 }  // namespace

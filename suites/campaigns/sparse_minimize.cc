@@ -3,7 +3,6 @@
 #include <stdlib.h>
 
 #include <filesystem>
-#include <sstream>
 
 #include "oracle/numerics/formats.h"
 #include "suites/campaigns/device_campaign.h"
@@ -141,24 +140,18 @@ SparseEvaluator WorkerEvaluator(const std::vector<std::string>& worker, const st
     CommandOptions o;
     o.timeout = std::chrono::milliseconds(60000);
     const CommandResult r = RunArgv(argv, "", o);
-    std::istringstream lines(r.out);
-    std::string fault;
-    bool done = false;
-    for (std::string line; std::getline(lines, line);) {
-      done = done || line == "done";
-      if (auto c = ParseCaseLine(line)) {
-        if (c->outcome == CaseOutcome::kPass || c->outcome == CaseOutcome::kMismatch) {
-          const auto d = ParseObserved(c->detail);
-          if (!d.empty()) e.observed = d;
-        }
-        if (c->outcome == CaseOutcome::kMismatch) e.failure = FailureSignature{"mismatch", c->detail.substr(0, c->detail.find(' '))};
-        if (c->outcome == CaseOutcome::kHarnessError) *error = c->detail;
-      } else if (line.starts_with("unsupported ")) {
-        *error = line.substr(line.find(' ', 12) + 1);
-      } else if (line.starts_with("fault ")) {
-        fault = line.substr(6);
+    const WorkerOutput w = ParseWorkerOutput(r.out);
+    for (const CaseLineFields& c : w.cases) {
+      if (c.outcome == CaseOutcome::kPass || c.outcome == CaseOutcome::kMismatch) {
+        const auto d = ParseObserved(c.detail);
+        if (!d.empty()) e.observed = d;
       }
+      if (c.outcome == CaseOutcome::kMismatch) e.failure = FailureSignature{"mismatch", c.detail.substr(0, c.detail.find(' '))};
+      if (c.outcome == CaseOutcome::kHarnessError) *error = c.detail;
     }
+    if (!w.unsupported.empty()) *error = w.unsupported.front().second;
+    const std::string& fault = w.fault;
+    const bool done = w.done;
     if (r.timed_out) e.failure = FailureSignature{"timeout", ""};
     if (!fault.empty()) {
       // The CUDA error's name (CUDA_ERROR_...), not the call that reported it.

@@ -5,10 +5,10 @@
 #include <tuple>
 #include <vector>
 
-#include "suites/campaigns/device_campaign.h"
 #include "harness/device.h"
 #include "harness/mma_sp_exec.h"
-#include "harness/planted_faults.h"
+#include "suites/campaigns/device_campaign.h"
+#include "suites/campaigns/parallel_for.h"
 #include "oracle/sparse/sparse_case_text.h"
 #include "suites/checks/sparse_mma_checks.h"
 #include "suites/runner/worker_protocol.h"
@@ -17,17 +17,6 @@ namespace tcfuzz::suites {
 
 using namespace oracle::sparse;
 using oracle::num::Format;
-
-int ProbeWorker(std::ostream& out) {
-  const harness::DeviceInfo info = harness::ProbeDevice();
-  if (!info.available) {
-    out << "none " << info.reason << "\n";
-  } else {
-    out << "device " << info.cc_major << " " << info.cc_minor << " " << info.driver_version << " " << info.runtime_version
-        << " " << info.name << "\n";
-  }
-  return 0;
-}
 
 namespace {
 
@@ -48,44 +37,16 @@ std::string Unsupported(const gen::GeneratedSparse& g, const harness::DeviceInfo
   return {};
 }
 
-
-}  // namespace
-
-namespace {
-
-// Runs body(i) for i in [0, n) on `threads` threads (each index once; order free).
-template <typename Body>
-void ParallelFor(std::size_t n, unsigned threads, Body body) {
-  threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(n / 64 + 1)));
-  std::vector<std::thread> pool;
-  for (unsigned t = 0; t < threads; ++t) {
-    pool.emplace_back([=] {
-      for (std::size_t i = t; i < n; i += threads) body(i);
-    });
-  }
-  for (auto& th : pool) th.join();
-}
-
 }  // namespace
 
 int RunSparseMmaWorker(const WorkerArgs& a, std::ostream& out) {
-  std::vector<uint64_t> indices;
-  for (uint64_t i = a.first; i < a.first + a.count; ++i) {
-    if (a.shard_count <= 1 || i % a.shard_count == a.shard_index) indices.push_back(i);
-  }
+  const std::vector<uint64_t> indices = ShardIndices(a);
   const harness::DeviceInfo d = harness::ProbeDevice();
   if (!d.available) {
     out << "unsupported " << indices.size() << " no GPU: " << d.reason << "\nran " << indices.size() << "\ndone\n";
     return 0;
   }
-  for (const uint64_t i : indices) {
-    if (a.plant_hang.count(i)) harness::RunPlantedFault(harness::PlantedFault::kHang);
-    if (a.plant_fault.count(i)) {
-      const auto r = harness::RunPlantedFault(harness::PlantedFault::kIllegalAddress);
-      out << "fault " << (r.ok() ? "planted fault did not fault" : r.error()) << "\n" << std::flush;
-      return kWorkerFaultExit;
-    }
-  }
+  if (const auto planted = RunPlantedFaults(a, indices, out)) return *planted;
   const oracle::num::Gpu gpu = GpuOf(d);
   const unsigned threads = a.threads ? a.threads : std::max(1u, std::thread::hardware_concurrency());
   // Generation is per index and independent: in parallel, then grouped by instruction form
@@ -153,10 +114,7 @@ int RunSparseMmaWorker(const WorkerArgs& a, std::ostream& out) {
 
 int RunSparseCaseFileWorker(const std::string& path, std::ostream& out) {
   const auto k = ReadSparseCase(path);
-  if (!k.ok()) {
-    out << CaseLine(0, CaseOutcome::kHarnessError, k.error()) << "\nran 1\ndone\n";
-    return 0;
-  }
+  if (!k.ok()) return CaseFileError(k.error(), out);
   const harness::DeviceInfo d = harness::ProbeDevice();
   if (!d.available) {
     out << "unsupported 1 no GPU: " << d.reason << "\nran 1\ndone\n";

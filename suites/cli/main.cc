@@ -37,7 +37,8 @@
 #include "suites/cli/toolchain_commands.h"
 #include "suites/campaigns/device_campaign.h"
 #include "suites/campaigns/sparse_minimize.h"
-#include "suites/campaigns/sparse_mma_device.h"
+#include "suites/campaigns/device_suite.h"
+#include "suites/campaigns/device_workers.h"
 #include "suites/campaigns/tiling_fuzz.h"
 #include "suites/captures/capture_sets.h"
 #include "suites/runner/atomic_file.h"
@@ -156,8 +157,10 @@ int Replay(const std::vector<std::string>& files) {
     for (auto& s : suites) {
       if (s->text_kind() == kind) suite = s.get();
     }
-    if (suite == nullptr) Die(path + ": no suite replays kind '" + kind + "'");
-    auto result = suite->Replay(doc.value());
+    auto result = suite != nullptr ? suite->Replay(doc.value())
+                                   : tcfuzz::suites::ReplayDeviceFile(kind, doc.value())
+                                         .value_or(tcfuzz::oracle::Result<tcfuzz::suites::CheckFailures>::Fail(
+                                             "no suite replays kind '" + kind + "'"));
     if (!result.ok()) Die(path + ": " + result.error());
     if (result.value().empty()) {
       std::cout << "PASS " << path << "\n";
@@ -412,13 +415,17 @@ int main(int argc, char** argv) {
   if (*nsmem) return EncodeSmem(sa);
   if (*worker) {
     if (probe) return tcfuzz::suites::ProbeWorker(std::cout);
-    if (!case_file.empty()) return tcfuzz::suites::RunSparseCaseFileWorker(case_file, std::cout);
-    if (wa.suite != tcfuzz::suites::kSparseMmaDeviceSuite) Die("worker: --suite must be " + std::string(tcfuzz::suites::kSparseMmaDeviceSuite));
+    if (!case_file.empty()) return tcfuzz::suites::RunCaseFileWorker(case_file, std::cout);
+    if (!tcfuzz::suites::IsDeviceSuite(wa.suite)) {
+      std::string known;
+      for (const std::string& n : tcfuzz::suites::DeviceSuiteNames()) known += (known.empty() ? "" : ", ") + n;
+      Die("worker: --suite '" + wa.suite + "' is not a GPU suite (" + known + ")");
+    }
     if (wa.count > (uint64_t{1} << 26) || wa.first > ~uint64_t{0} - wa.count) {
       Die("worker: --first/--count: at most 2^26 cases, and first + count must not pass 2^64");
     }
     if (!worker_shard.empty()) std::tie(wa.shard_index, wa.shard_count) = ParseShard(worker_shard);
-    return tcfuzz::suites::RunSparseMmaWorker(wa, std::cout);
+    return tcfuzz::suites::RunDeviceWorker(wa, std::cout);
   }
   if (*minimize) {
     return tcfuzz::suites::RunMinimize(min_file, min_out.empty() ? min_file + ".min.txt" : min_out, min_budget,

@@ -41,7 +41,9 @@ TEST(DeviceEngine, PlantedFaultAndHangAreIsolated) {
   EXPECT_EQ(failing[1234], "device_fault");
   EXPECT_EQ(failing[3001], "timeout");
   for (const auto& f : s["failures"]) {
-    if (f["index"] == 1234) EXPECT_NE(f["message"].get<std::string>().find("ILLEGAL_ADDRESS"), std::string::npos) << f;
+    if (f["index"] == 1234) {
+      EXPECT_NE(f["message"].get<std::string>().find("ILLEGAL_ADDRESS"), std::string::npos) << f;
+    }
   }
   // Every other case ran: passes plus cases the device cannot run.
   const uint64_t pass = s["families"].contains("pass") ? s["families"]["pass"]["cases"].get<uint64_t>() : 0;

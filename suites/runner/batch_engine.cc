@@ -6,7 +6,6 @@
 #include <cstdlib>
 #include <deque>
 #include <memory>
-#include <sstream>
 
 #include "suites/runner/subprocess.h"
 
@@ -63,24 +62,12 @@ Attempt RunWorker(const EngineOptions& o, const std::string& suite, uint64_t see
   co.max_output = std::size_t{512} << 20;  // a batch of 65,536 mismatches with their D is about 80 MB
   const CommandResult res = RunArgv(argv, "", co);
   Attempt a;
-  bool done = false;
-  std::string fault;
-  std::istringstream lines(res.out);
-  for (std::string line; std::getline(lines, line);) {
-    if (auto c = ParseCaseLine(line)) {
-      a.cases.push_back(*c);
-    } else if (line.starts_with("unsupported ")) {
-      char* end = nullptr;
-      const uint64_t n = std::strtoull(line.c_str() + 12, &end, 10);
-      a.unsupported.push_back({n, *end == ' ' ? std::string(end + 1) : std::string()});
-    } else if (line.starts_with("ran ")) {
-      a.ran = std::strtoull(line.c_str() + 4, nullptr, 10);
-    } else if (line.starts_with("fault ")) {
-      fault = line.substr(6);
-    } else if (line == "done") {
-      done = true;
-    }
-  }
+  WorkerOutput w = ParseWorkerOutput(res.out);
+  a.cases = std::move(w.cases);
+  a.unsupported = std::move(w.unsupported);
+  a.ran = w.ran;
+  const bool done = w.done;
+  const std::string& fault = w.fault;
   if (!res.started || res.exit_code == 127) {
     a.detail = "worker did not start: " + (res.started ? res.err.substr(0, res.err.find('\n')) : res.error);
     a.can_split = false;

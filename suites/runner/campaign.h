@@ -28,7 +28,7 @@ struct CampaignOptions {
   std::string gpu = "auto";
   std::vector<std::string> worker;        // argv prefix of `tcfuzz` itself; empty: no GPU suites
   std::vector<std::string> worker_extra;  // appended to every worker (test-only fault plants)
-  uint64_t device_batch = uint64_t{1} << 16;
+  uint64_t device_batch = 0;              // cases per worker; 0: the suite's own (device_suite.h)
   int device_watchdog_ms = 20000;         // per worker, plus an allowance per case
   uint64_t device_cases_per_launch = 0;   // 0: the worker's default (65,536); 1: the baseline mode
 };

@@ -3,7 +3,10 @@
 // test can see which ranges ran in which process. Called as `fake_worker worker --probe` it
 // claims a device; with --device-probe-wrong-at I it answers sparse-mma cases like a device
 // that is right everywhere except one element of case I (one more than the oracle there), so
-// the parent's reports and reproducers can be tested without a GPU.
+// the parent's reports and reproducers can be tested without a GPU. For the smem-hw suite it is
+// a device that does what the oracle says, reads broken descriptors as decoded (reported
+// undefined_by_spec, as the real worker does) and, at --device-probe-wrong-at I, returns for the
+// first element of tile I the value of another A element.
 #include <unistd.h>
 
 #include <cstdio>
@@ -14,7 +17,41 @@
 
 #include "oracle/numerics/formats.h"
 #include "suites/campaigns/device_campaign.h"
+#include "suites/campaigns/wgmma_device_cases.h"
 #include "suites/runner/worker_protocol.h"
+
+namespace {
+
+// One smem-hw tile as a device that reads what the oracle's maps say.
+void SmemHwCase(uint64_t index, const tcfuzz::gen::GeneratedWgmma& g, bool wrong) {
+  using tcfuzz::suites::CaseLine;
+  using tcfuzz::suites::CaseOutcome;
+  const auto want = tcfuzz::oracle::wgmma::WgmmaReference(g.tile);
+  if (!want.ok()) return;  // a broken descriptor with no as-if reading: the fake has no D to give
+  std::vector<uint32_t> d = want.value();
+  if (!tcfuzz::suites::BrokenRules(g.tile).empty()) {
+    std::printf("%s\n", CaseLine(index, CaseOutcome::kUndefinedBySpec,
+                                 tcfuzz::suites::UndefinedDetail(g.tile, d) + tcfuzz::suites::ObservedField(d)).c_str());
+    return;
+  }
+  if (!wrong) return;
+  // The first element reads A's next element along K instead (its probe value is one more, or
+  // wraps at the type's range).
+  const auto a = tcfuzz::oracle::wgmma::ReadOperand(g.tile, tcfuzz::oracle::smem::Operand::kA);
+  const int k = tcfuzz::oracle::wgmma::TileK(g.tile);
+  const double v = tcfuzz::oracle::num::ToDouble(g.tile.d, d[0]);
+  for (int kk = 0; kk < k; ++kk) {
+    const double x = tcfuzz::oracle::num::ToDouble(g.tile.ab, (*a)[static_cast<std::size_t>(kk)]);
+    if (x != v) {
+      d[0] = static_cast<uint32_t>(tcfuzz::oracle::num::FromDouble(g.tile.d, x));
+      break;
+    }
+  }
+  const std::string what = tcfuzz::suites::MismatchDetail(want.value(), d, static_cast<std::size_t>(g.tile.n));
+  std::printf("%s\n", CaseLine(index, CaseOutcome::kMismatch, what + tcfuzz::suites::ObservedField(d)).c_str());
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using tcfuzz::suites::CaseLine;
@@ -25,6 +62,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   uint64_t seed = 0;
+  std::string suite;
   std::set<uint64_t> wrong;
   uint64_t first = 0, count = 0, shard_i = 0, shard_n = 1, unsupported_every = 0;
   std::set<uint64_t> fault, hang, crash, mismatch;
@@ -34,6 +72,7 @@ int main(int argc, char** argv) {
     const uint64_t v = std::strtoull(argv[i + 1], nullptr, 10);
     if (k == "--first") first = v;
     if (k == "--seed") seed = v;
+    if (k == "--suite") suite = argv[i + 1];
     if (k == "--device-probe-wrong-at") wrong.insert(v);
     if (k == "--count") count = v;
     if (k == "--fault-at") fault.insert(v);
@@ -67,7 +106,9 @@ int main(int argc, char** argv) {
     }
     if (crash.count(i)) std::abort();
     ++ran;
-    if (wrong.count(i)) {
+    if (suite == tcfuzz::suites::kSmemHwSuite) {
+      SmemHwCase(i, tcfuzz::suites::DrawSmemHwCase(seed, i), wrong.count(i) > 0);
+    } else if (wrong.count(i)) {
       // The oracle's D with the first element that has a product in it raised by one.
       const auto g = tcfuzz::suites::DrawSparseMmaCase(seed, i);
       std::vector<uint32_t> d = tcfuzz::oracle::sparse::Reference(g.tile, tcfuzz::oracle::num::DotParams{});

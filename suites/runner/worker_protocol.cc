@@ -14,8 +14,13 @@ std::string_view Name(CaseOutcome o) {
     case CaseOutcome::kTimeout: return "timeout";
     case CaseOutcome::kNotSupported: return "not_supported";
     case CaseOutcome::kHarnessError: return "harness_error";
+    case CaseOutcome::kUndefinedBySpec: return "undefined_by_spec";
   }
   return "?";
+}
+
+bool IsFailure(CaseOutcome o) {
+  return o != CaseOutcome::kPass && o != CaseOutcome::kNotSupported && o != CaseOutcome::kUndefinedBySpec;
 }
 
 std::optional<CaseOutcome> ParseOutcome(std::string_view s) {
@@ -53,11 +58,35 @@ std::optional<std::size_t> FirstDifference(std::span<const uint32_t> want, std::
   return std::nullopt;
 }
 
-std::string MismatchDetail(std::span<const uint32_t> want, std::span<const uint32_t> got) {
+WorkerOutput ParseWorkerOutput(std::string_view out) {
+  WorkerOutput w;
+  while (!out.empty()) {
+    const std::size_t nl = out.find('\n');
+    const std::string_view line = out.substr(0, nl);
+    out = nl == std::string_view::npos ? std::string_view() : out.substr(nl + 1);
+    if (auto c = ParseCaseLine(line)) {
+      w.cases.push_back(std::move(*c));
+    } else if (line.starts_with("unsupported ")) {
+      uint64_t n = 0;
+      const auto [end, ec] = std::from_chars(line.data() + 12, line.data() + line.size(), n);
+      const std::string_view rest(end, static_cast<std::size_t>(line.data() + line.size() - end));
+      w.unsupported.push_back({n, std::string(rest.starts_with(' ') ? rest.substr(1) : std::string_view())});
+    } else if (line.starts_with("ran ")) {
+      std::from_chars(line.data() + 4, line.data() + line.size(), w.ran);
+    } else if (line.starts_with("fault ")) {
+      w.fault = std::string(line.substr(6));
+    } else if (line == "done") {
+      w.done = true;
+    }
+  }
+  return w;
+}
+
+std::string MismatchDetail(std::span<const uint32_t> want, std::span<const uint32_t> got, std::size_t cols) {
   const auto e = FirstDifference(want, got);
   if (!e) return {};
   char what[96];
-  std::snprintf(what, sizeof what, "D[%zu][%zu] oracle %08x device %08x", *e / 8, *e % 8, want[*e], got[*e]);
+  std::snprintf(what, sizeof what, "D[%zu][%zu] oracle %08x device %08x", *e / cols, *e % cols, want[*e], got[*e]);
   return what;
 }
 
@@ -86,7 +115,7 @@ std::vector<uint32_t> ParseObserved(std::string_view detail, std::size_t count) 
     out.push_back(v);
     rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
   }
-  return out.size() == count ? out : std::vector<uint32_t>{};
+  return count == 0 || out.size() == count ? out : std::vector<uint32_t>{};
 }
 
 }  // namespace tcfuzz::suites

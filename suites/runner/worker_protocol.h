@@ -20,12 +20,18 @@
 
 namespace tcfuzz::suites {
 
-// The result classes, kept apart in every report.
-enum class CaseOutcome { kPass, kMismatch, kDeviceFault, kTimeout, kNotSupported, kHarnessError };
-constexpr CaseOutcome kAllOutcomes[] = {CaseOutcome::kPass,    CaseOutcome::kMismatch,     CaseOutcome::kDeviceFault,
-                                        CaseOutcome::kTimeout, CaseOutcome::kNotSupported, CaseOutcome::kHarnessError};
+// The result classes, kept apart in every report. kUndefinedBySpec: a case that breaks a spec
+// rule on purpose (a reserved descriptor bit, a wrong base offset): what the device did is
+// recorded, never judged.
+enum class CaseOutcome { kPass, kMismatch, kDeviceFault, kTimeout, kNotSupported, kHarnessError, kUndefinedBySpec };
+constexpr CaseOutcome kAllOutcomes[] = {CaseOutcome::kPass,         CaseOutcome::kMismatch, CaseOutcome::kDeviceFault,
+                                        CaseOutcome::kTimeout,      CaseOutcome::kNotSupported,
+                                        CaseOutcome::kHarnessError, CaseOutcome::kUndefinedBySpec};
 
-std::string_view Name(CaseOutcome o);  // pass mismatch device_fault timeout not_supported harness_error
+// pass mismatch device_fault timeout not_supported harness_error undefined_by_spec
+std::string_view Name(CaseOutcome o);
+// Whether the class fails a campaign (mismatch, device fault, timeout, harness error).
+bool IsFailure(CaseOutcome o);
 std::optional<CaseOutcome> ParseOutcome(std::string_view s);
 
 constexpr int kWorkerFaultExit = 3;
@@ -40,15 +46,27 @@ struct CaseLineFields {
 };
 std::optional<CaseLineFields> ParseCaseLine(std::string_view line);
 
-// The first element (row-major index into D [16][8]) where the device's D differs from the
-// oracle's; nullopt when they agree.
+// What one worker process printed (the lines above; anything else is ignored).
+struct WorkerOutput {
+  std::vector<CaseLineFields> cases;
+  std::vector<std::pair<uint64_t, std::string>> unsupported;  // n cases, reason
+  uint64_t ran = 0;
+  std::string fault;  // the fault line's detail, empty when none
+  bool done = false;
+};
+WorkerOutput ParseWorkerOutput(std::string_view out);
+
+// The first element (row-major index into D) where the device's D differs from the oracle's;
+// nullopt when they agree.
 std::optional<std::size_t> FirstDifference(std::span<const uint32_t> want, std::span<const uint32_t> got);
-// "D[r][c] oracle XXXXXXXX device YYYYYYYY" at that element; empty when they agree.
-std::string MismatchDetail(std::span<const uint32_t> want, std::span<const uint32_t> got);
+// "D[r][c] oracle XXXXXXXX device YYYYYYYY" at that element of a D of `cols` columns; empty
+// when they agree.
+std::string MismatchDetail(std::span<const uint32_t> want, std::span<const uint32_t> got, std::size_t cols = 8);
 
 // A device result carried in a detail: " observed=" and the words in hex, comma-separated.
 std::string ObservedField(const std::vector<uint32_t>& words);
-// The words back (empty when the detail has none, or they do not parse, or not `count` of them).
+// The words back (empty when the detail has none, or they do not parse, or not `count` of them;
+// count 0: any number).
 std::vector<uint32_t> ParseObserved(std::string_view detail, std::size_t count = 128);
 
 }  // namespace tcfuzz::suites

@@ -1,0 +1,94 @@
+#include "suites/campaigns/device_suite.h"
+
+#include <cmath>
+
+#include "generators/core/random_source.h"
+#include "oracle/numerics/formats.h"
+#include "oracle/sparse/sparse_case_text.h"
+#include "suites/campaigns/device_campaign.h"
+#include "suites/campaigns/wgmma_device_cases.h"
+#include "suites/runner/worker_protocol.h"
+
+namespace tcfuzz::suites {
+namespace {
+
+// For a sparse probe case (A holds 1 + its column mod 8, B is one-hot per column), which A
+// element the device read for the first differing element of D, next to the one the oracle reads.
+std::string SparseProbeExplanation(const gen::GeneratedSparse& g, const std::vector<uint32_t>& observed) {
+  if (g.mode != gen::ValueMode::kProbe || observed.size() != 128) return {};
+  const std::vector<uint32_t> want =
+      oracle::sparse::Reference(g.tile, oracle::num::DotParams{});  // probe sums are exact in any row
+  const auto first = FirstDifference(want, observed);
+  if (!first) return {};
+  const std::size_t e = *first;
+  const int row = static_cast<int>(e / 8), col = static_cast<int>(e % 8);
+  int hot = -1;
+  for (int k = 0; k < g.op.form->k; ++k) {
+    if (g.tile.b[static_cast<std::size_t>(k * 8 + col)] != 0) hot = k;
+  }
+  const auto value = [&](uint32_t bits) {
+    if (g.tile.cd == oracle::num::Format::kS32) return static_cast<double>(static_cast<int32_t>(bits));
+    return oracle::num::ToDouble(g.tile.cd, bits);
+  };
+  const double c = value(g.tile.c[e]);
+  const auto read = [&](double v) {
+    const double a = v - c;
+    if (a == 0) return std::string("no A element (0)");
+    if (!(a >= 1 && a <= 8) || a != std::floor(a)) return "the value " + std::to_string(a) + " (not a probe value)";
+    return "an A element of column = " + std::to_string(static_cast<int>(a) - 1) + " (mod " +
+           (g.tile.cd == oracle::num::Format::kS32 ? "7" : "8") + ")";
+  };
+  return "probe: D[" + std::to_string(row) + "][" + std::to_string(col) + "] meets B's one hot row " +
+         std::to_string(hot) + "; the oracle reads " + read(value(want[e])) + ", the device read " + read(value(observed[e]));
+}
+
+DescribedCase DescribeSparse(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed) {
+  const gen::GeneratedSparse g = DrawSparseMmaCase(seed, index);
+  oracle::TextWriter w(oracle::sparse::kSparseKind);
+  oracle::sparse::AppendSparseCase(w, g.op, g.tile, observed.size() == 128 ? &observed : nullptr);
+  return {g.op.form->Name(), SparseProbeExplanation(g, observed), std::string(gen::Name(g.mode)), w.str(), {}};
+}
+
+template <gen::GeneratedWgmma (*Draw)(uint64_t, uint64_t)>
+DescribedCase DescribeTile(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed) {
+  const gen::GeneratedWgmma g = Draw(seed, index);
+  const bool full = observed.size() == static_cast<std::size_t>(g.tile.a.view.rows) * static_cast<std::size_t>(g.tile.n);
+  oracle::TextWriter w(oracle::wgmma::kWgmmaTileKind);
+  oracle::wgmma::AppendWgmmaTile(w, g.tile, g.fill, full ? &observed : nullptr);
+  std::string mode(gen::Name(g.values));
+  if (g.broken) mode += ", breaks " + std::string(g.broken->id);
+  return {TileFamily(g.tile), g.broken ? std::string() : TileProbeExplanation(g, observed), mode, w.str(), BrokenRules(g.tile)};
+}
+
+// Batches: a sparse case is one warp and about 2 us of oracle; a descriptor tile is a CTA with a
+// 64 KiB image and up to 64 x 256 dot products, so a worker takes fewer and gets longer each.
+constexpr DeviceSuite kSuites[] = {
+    {kSparseMmaDeviceSuite, oracle::sparse::kSparseKind,
+     "every mma.sp / mma.sp::ordered_metadata form the device runs, bit for bit against the oracle", uint64_t{1} << 16,
+     std::chrono::microseconds(50), DescribeSparse},
+    {kSmemHwSuite, oracle::wgmma::kWgmmaTileKind,
+     "wgmma (sm_90a) with generated shared-memory descriptors: placement, swizzle, LBO/SBO, base offset; one in eight "
+     "breaks a rule (undefined by spec, recorded)",
+     8192, std::chrono::microseconds(2000), DescribeTile<DrawSmemHwCase>},
+    {kTcgen05Suite, oracle::wgmma::kWgmmaTileKind,
+     "tcgen05.mma / .ws (sm_100a, CC 10.x) with generated descriptors and zero-column masks", 8192,
+     std::chrono::microseconds(4000), DescribeTile<DrawTcgen05Case>},
+};
+
+}  // namespace
+
+std::span<const DeviceSuite> DeviceSuites() { return kSuites; }
+
+const DeviceSuite* FindDeviceSuite(std::string_view name) {
+  for (const DeviceSuite& s : kSuites) {
+    if (s.name == name) return &s;
+  }
+  return nullptr;
+}
+
+std::optional<oracle::Result<CheckFailures>> ReplayDeviceFile(std::string_view kind, const oracle::TextDoc& doc) {
+  if (kind == oracle::wgmma::kWgmmaTileKind) return ReplayWgmmaTile(doc);
+  return std::nullopt;
+}
+
+}  // namespace tcfuzz::suites

@@ -1,0 +1,71 @@
+#include "suites/campaigns/device_workers.h"
+
+#include "harness/device.h"
+#include "harness/planted_faults.h"
+#include "oracle/core/text_format.h"
+#include "oracle/sparse/sparse_case_text.h"
+#include "oracle/wgmma/wgmma_tile_text.h"
+#include "suites/campaigns/device_campaign.h"
+#include "suites/campaigns/sparse_mma_device.h"
+#include "suites/campaigns/wgmma_device_cases.h"
+#include "suites/campaigns/wgmma_tile_device.h"
+#include "suites/runner/atomic_file.h"
+#include "suites/runner/worker_protocol.h"
+
+namespace tcfuzz::suites {
+
+int ProbeWorker(std::ostream& out) {
+  const harness::DeviceInfo info = harness::ProbeDevice();
+  if (!info.available) {
+    out << "none " << info.reason << "\n";
+  } else {
+    out << "device " << info.cc_major << " " << info.cc_minor << " " << info.driver_version << " " << info.runtime_version
+        << " " << info.name << "\n";
+  }
+  return 0;
+}
+
+std::vector<uint64_t> ShardIndices(const WorkerArgs& a) {
+  std::vector<uint64_t> indices;
+  for (uint64_t i = a.first; i < a.first + a.count; ++i) {
+    if (a.shard_count <= 1 || i % a.shard_count == a.shard_index) indices.push_back(i);
+  }
+  return indices;
+}
+
+std::optional<int> RunPlantedFaults(const WorkerArgs& a, const std::vector<uint64_t>& indices, std::ostream& out) {
+  for (const uint64_t i : indices) {
+    if (a.plant_hang.count(i)) harness::RunPlantedFault(harness::PlantedFault::kHang);
+    if (a.plant_fault.count(i)) {
+      const auto r = harness::RunPlantedFault(harness::PlantedFault::kIllegalAddress);
+      out << "fault " << (r.ok() ? "planted fault did not fault" : r.error()) << "\n" << std::flush;
+      return kWorkerFaultExit;
+    }
+  }
+  return std::nullopt;
+}
+
+int CaseFileError(const std::string& error, std::ostream& out) {
+  out << CaseLine(0, CaseOutcome::kHarnessError, error) << "\nran 1\ndone\n";
+  return 0;
+}
+
+int RunDeviceWorker(const WorkerArgs& a, std::ostream& out) {
+  if (a.suite == kSparseMmaDeviceSuite) return RunSparseMmaWorker(a, out);
+  if (a.suite == kSmemHwSuite) return RunWgmmaTileWorker(a, false, out);
+  if (a.suite == kTcgen05Suite) return RunWgmmaTileWorker(a, true, out);
+  return 2;
+}
+
+int RunCaseFileWorker(const std::string& path, std::ostream& out) {
+  auto text = ReadFile(path);
+  if (!text.ok()) return CaseFileError(text.error(), out);
+  auto doc = oracle::TextDoc::Parse(text.value());
+  if (!doc.ok()) return CaseFileError(path + ": " + doc.error(), out);
+  const std::string kind = doc.value().String("kind").value();
+  if (kind == oracle::sparse::kSparseKind) return RunSparseCaseFileWorker(path, out);
+  if (kind == oracle::wgmma::kWgmmaTileKind) return RunWgmmaTileFileWorker(path, out);
+  return CaseFileError(path + ": no GPU suite runs kind '" + kind + "'", out);
+}
+
+}  // namespace tcfuzz::suites
