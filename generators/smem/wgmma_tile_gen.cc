@@ -73,10 +73,6 @@ SmemCase DrawOperand(Source& s, Arch arch, Operand which, DType dtype, int rows,
   }
 }
 
-// Writes `value` (little-endian, the element's bytes) at the element's bytes.
-void Put(std::vector<uint8_t>& image, uint64_t bit, int bits, uint64_t value) {
-  for (int i = 0; i < (bits + 7) / 8; ++i) image[bit / 8 + static_cast<uint64_t>(i)] = static_cast<uint8_t>(value >> (8 * i));
-}
 
 
 // A tile of `arch` with M rows of A and one of `ns` columns; the types of the table.
@@ -101,34 +97,33 @@ GeneratedWgmma DrawTile(Source& s, Arch arch, int m, std::span<const int> ns) {
   // A in the first half of the image, B in the second: each region 1024-aligned.
   t.a = DrawOperand(s, arch, Operand::kA, ty.dtype, m, 0);
   t.b = DrawOperand(s, arch, Operand::kB, DTypeOf(ty.b), t.n, kWgmmaImageBytes / 2);
-  const int elem_bits = StorageBits(ty.dtype);
   t.image.assign(kWgmmaImageBytes, g.fill);
-  const auto ma = Map(t.a), mb = Map(t.b);
   const int k = oracle::wgmma::TileK(t);
   std::vector<int> hot(static_cast<size_t>(t.n));
   for (int& h : hot) h = static_cast<int>(s.Below(static_cast<uint64_t>(k)));
   const int range = ProbeRange(ty.ab);
-  for (int r = 0; r < m && ma.ok(); ++r) {
+  // Values in (row, k) order, then placed where the oracle's maps say.
+  std::vector<uint64_t> av(static_cast<size_t>(m * k)), bv(static_cast<size_t>(t.n * k));
+  for (int r = 0; r < m; ++r) {
     for (int kk = 0; kk < k; ++kk) {
-      const uint64_t bit = ma.value().Bit(r, kk);
-      if (bit / 8 + 4 > t.image.size()) continue;  // outside the image: the reference says so
       uint64_t v = SmallInt(s, ty.ab);
       if (g.values == TileValues::kProbe) {
         const int p = 1 + (r * k + kk) % range;
         v = is_float ? oracle::num::FromDouble(ty.ab, p) : static_cast<uint64_t>(p);
       }
-      Put(t.image, bit, elem_bits, v);
+      av[static_cast<size_t>(r * k + kk)] = v;
     }
   }
-  for (int n = 0; n < t.n && mb.ok(); ++n) {
+  for (int n = 0; n < t.n; ++n) {
     for (int kk = 0; kk < k; ++kk) {
-      const uint64_t bit = mb.value().Bit(n, kk);
-      if (bit / 8 + 4 > t.image.size()) continue;
       uint64_t v = SmallInt(s, ty.b);
       if (g.values == TileValues::kProbe) v = kk == hot[static_cast<size_t>(n)] ? (is_float ? oracle::num::FromDouble(ty.b, 1.0) : 1) : 0;
-      Put(t.image, bit, elem_bits, v);
+      bv[static_cast<size_t>(n * k + kk)] = v;
     }
   }
+  // Elements outside the image stay unplaced: the reference then says the map leaves it.
+  oracle::wgmma::PlaceOperand(t, Operand::kA, av);
+  oracle::wgmma::PlaceOperand(t, Operand::kB, bv);
   return g;
 }
 

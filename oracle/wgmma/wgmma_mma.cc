@@ -30,6 +30,25 @@ std::optional<std::vector<uint64_t>> ReadOperand(const WgmmaTile& t, smem::Opera
   return values;
 }
 
+bool PlaceOperand(WgmmaTile& t, smem::Operand which, const std::vector<uint64_t>& values) {
+  const auto map = smem::Map(which == smem::Operand::kA ? t.a : t.b);
+  if (!map.ok()) return false;
+  const auto& m = map.value();
+  const size_t bytes = static_cast<size_t>((m.element_bits + 7) / 8);
+  bool all = values.size() == static_cast<size_t>(m.rows) * m.cols;
+  for (int r = 0; r < m.rows; ++r) {
+    for (int k = 0; k < m.cols; ++k) {
+      const size_t i = static_cast<size_t>(r) * m.cols + k, first = m.Bit(r, k) / 8;
+      if (i >= values.size() || first + bytes > t.image.size()) {
+        all = false;
+        continue;
+      }
+      for (size_t b = 0; b < bytes; ++b) t.image[first + b] = static_cast<uint8_t>(values[i] >> (8 * b));
+    }
+  }
+  return all;
+}
+
 Result<std::vector<uint32_t>> WgmmaReference(const WgmmaTile& t) {
   using R = Result<std::vector<uint32_t>>;
   const bool sm100 = t.a.arch != smem::Arch::kSm90a;

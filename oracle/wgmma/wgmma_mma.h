@@ -43,6 +43,12 @@ int TileK(const WgmmaTile& t);
 // image; nullopt when the map reaches past the image (or the descriptor does not decode).
 std::optional<std::vector<uint64_t>> ReadOperand(const WgmmaTile& t, smem::Operand which);
 
+// Writes `values` (rows x K, row-major bit patterns) into the image at the bytes the operand's
+// descriptor maps each element to (little-endian). False when the map does not decode or an
+// element falls outside the image (those are skipped); later elements overwrite earlier ones
+// where a layout aliases them.
+bool PlaceOperand(WgmmaTile& t, smem::Operand which, const std::vector<uint64_t>& values);
+
 // D [M][n] row-major: A·B with scale-d false (C unused), each element one dot product in
 // ascending K through the sm_90 wgmma (or sm_100 tcgen05) parameters; a masked column reads
 // zeros, a shifted one its B column. An error when an operand does not map.

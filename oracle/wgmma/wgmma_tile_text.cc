@@ -130,7 +130,8 @@ Result<WgmmaTileFile> WgmmaTileFromDoc(const TextDoc& doc) {
   if (!bytes.ok()) return R::Fail(bytes.error());
   auto fill = doc.Uint("image.fill", 0xFF);
   if (!fill.ok()) return R::Fail(fill.error());
-  t.image.assign(bytes.value(), static_cast<uint8_t>(fill.value()));
+  f.fill = static_cast<uint8_t>(fill.value());
+  t.image.assign(bytes.value(), f.fill);
   for (const TextEntry& e : doc.entries()) {
     if (!e.key.starts_with("image.") || e.key == "image.bytes" || e.key == "image.fill") continue;
     auto at = ParseUint("0x" + e.key.substr(6), smem::kSmemWindowBytes);

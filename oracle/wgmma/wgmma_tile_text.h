@@ -30,6 +30,7 @@ inline constexpr std::string_view kWgmmaTileKind = "wgmma_tile";
 
 struct WgmmaTileFile {
   WgmmaTile tile;
+  uint8_t fill = 0xFF;                            // image.fill: the bytes no element holds
   std::optional<std::vector<uint32_t>> observed;  // D [M][n]
 };
 

@@ -36,7 +36,7 @@
 #include "suites/cli/tiling_commands.h"
 #include "suites/cli/toolchain_commands.h"
 #include "suites/campaigns/device_campaign.h"
-#include "suites/campaigns/sparse_minimize.h"
+#include "suites/campaigns/minimize_command.h"
 #include "suites/campaigns/device_suite.h"
 #include "suites/campaigns/device_workers.h"
 #include "suites/campaigns/tiling_fuzz.h"
@@ -358,10 +358,10 @@ int main(int argc, char** argv) {
   repro->add_option("--gpu-row", gpu_row, "numerics row for the expected values when the file names none (default sm_90)");
 
   // minimize
-  CLI::App* minimize = app.add_subcommand("minimize", "Shrink a failing sparse case on the GPU while it fails the same way");
+  CLI::App* minimize = app.add_subcommand("minimize", "Shrink a failing GPU reproducer (sparse_mma or wgmma_tile) on the device while it fails the same way");
   std::string min_file, min_out;
   int min_budget = 400;
-  minimize->add_option("FILE", min_file, "a sparse_mma reproducer")->required();
+  minimize->add_option("FILE", min_file, "a sparse_mma or wgmma_tile reproducer")->required();
   minimize->add_option("--out", min_out, "where the minimized case goes (default FILE.min.txt)");
   minimize->add_option("--budget", min_budget, "device runs at most (default 400)")->check(CLI::Range(1, 100000));
 

@@ -75,7 +75,8 @@ TEST(WgmmaReference, GeneratedTilesAreExactSums) {
         // aliasing B layout can move it off the drawn g.hot.)
         if (g.values == gen::TileValues::kProbe && hots == 1) {
           EXPECT_EQ(value, at_hot);
-          const auto& bits = smem::Map(t.a).value().bits;
+          const auto map_a = smem::Map(t.a);
+          const auto& bits = map_a.value().bits;
           if (std::count(bits.begin(), bits.end(), bits[static_cast<size_t>(i * k + hot)]) == 1) {
             EXPECT_EQ(value, 1 + (i * k + hot) % gen::ProbeRange(t.ab));
           }

@@ -51,12 +51,41 @@ void SmemHwCase(uint64_t index, const tcfuzz::gen::GeneratedWgmma& g, bool wrong
   std::printf("%s\n", CaseLine(index, CaseOutcome::kMismatch, what + tcfuzz::suites::ObservedField(d)).c_str());
 }
 
+// `--case-file F` for a wgmma_tile file: a device that misreads D[3][5] (one bit off) whenever
+// A(3,2) and B(5,2) are both non-zero, whatever the layout (the minimizer's end-to-end test).
+int CaseFile(const char* path) {
+  using tcfuzz::suites::CaseLine;
+  using tcfuzz::suites::CaseOutcome;
+  const auto f = tcfuzz::suites::ReadWgmmaTileCase(path);
+  if (!f.ok()) {
+    std::printf("%s\nran 1\ndone\n", CaseLine(0, CaseOutcome::kHarnessError, f.error()).c_str());
+    return 0;
+  }
+  const auto& t = f.value().tile;
+  const auto want = tcfuzz::oracle::wgmma::WgmmaReference(t);
+  const auto a = tcfuzz::oracle::wgmma::ReadOperand(t, tcfuzz::oracle::smem::Operand::kA);
+  const auto b = tcfuzz::oracle::wgmma::ReadOperand(t, tcfuzz::oracle::smem::Operand::kB);
+  if (!want.ok() || !a || !b || t.n < 6) {
+    std::printf("%s\nran 1\ndone\n", CaseLine(0, CaseOutcome::kHarnessError, "fake: no D for this tile").c_str());
+    return 0;
+  }
+  std::vector<uint32_t> d = want.value();
+  const int k = tcfuzz::oracle::wgmma::TileK(t);
+  if ((*a)[static_cast<std::size_t>(3 * k + 2)] != 0 && (*b)[static_cast<std::size_t>(5 * k + 2)] != 0) d[static_cast<std::size_t>(3 * t.n + 5)] ^= 1;
+  const std::string what = tcfuzz::suites::MismatchDetail(want.value(), d, static_cast<std::size_t>(t.n));
+  const std::string observed = tcfuzz::suites::ObservedField(d);
+  std::printf("%s\nran 1\ndone\n", what.empty() ? CaseLine(0, CaseOutcome::kPass, observed.substr(1)).c_str()
+                                                  : CaseLine(0, CaseOutcome::kMismatch, what + observed).c_str());
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   using tcfuzz::suites::CaseLine;
   using tcfuzz::suites::CaseOutcome;
   if (argc > 1 && std::string(argv[1]) == "worker") --argc, ++argv;  // the parent's subcommand word
+  if (argc > 2 && std::string(argv[1]) == "--case-file") return CaseFile(argv[2]);
   if (argc > 1 && std::string(argv[1]) == "--probe") {
     std::printf("device 9 0 13000 13000 Fake GPU (fake_worker)\n");
     return 0;

@@ -1,0 +1,182 @@
+#include "suites/campaigns/tile_minimize.h"
+
+#include <algorithm>
+
+#include "oracle/smem/canonical_layout.h"
+#include "oracle/smem/smem_case.h"
+#include "oracle/tcgen05/zero_column_mask.h"
+#include "suites/campaigns/shrinker.h"
+
+namespace tcfuzz::suites {
+
+using oracle::smem::Operand;
+using oracle::smem::SmemCase;
+using oracle::wgmma::WgmmaTile;
+using oracle::wgmma::WgmmaTileFile;
+
+namespace {
+
+uint64_t Region(const SmemCase& c) {
+  if (c.pattern_start) return *c.pattern_start;
+  const auto m = oracle::smem::DecodeMatrix(c.arch, c.desc);
+  return m ? m->start & ~uint64_t{1023} : 0;
+}
+
+std::vector<uint64_t> Values(const WgmmaTile& t, Operand which) {
+  return oracle::wgmma::ReadOperand(t, which).value_or(std::vector<uint64_t>{});
+}
+
+// Which D column the signature names ("D[r][c]"), or -1.
+int SignatureColumn(const FailureSignature& s) {
+  const std::size_t open = s.where.rfind('[');
+  if (s.outcome != "mismatch" || open == std::string::npos) return -1;
+  return std::atoi(s.where.c_str() + open + 1);
+}
+
+// Which D row the signature names ("D[r][c]"), or -1.
+int SignatureRow(const FailureSignature& s) {
+  const std::size_t open = s.where.find('[');
+  if (s.outcome != "mismatch" || open == std::string::npos) return -1;
+  return std::atoi(s.where.c_str() + open + 1);
+}
+
+// The B column D column `col` reads (a zero-column mask can shift or zero it: -1).
+int BColumn(const WgmmaTile& t, int col) {
+  if (!t.zero_column_mask) return col;
+  const auto e = oracle::tcgen05::Expand(*t.zero_column_mask, t.a.view.rows, t.n);
+  return e ? e->b_column[static_cast<std::size_t>(col)] : col;
+}
+
+}  // namespace
+
+std::optional<WgmmaTile> Replace(const WgmmaTile& t, const SmemCase& a, const SmemCase& b,
+                                 const std::vector<uint64_t>& a_values, const std::vector<uint64_t>& b_values, uint8_t fill) {
+  WgmmaTile out = t;
+  out.a = a;
+  out.b = b;
+  out.n = b.view.rows;
+  out.image.assign(t.image.size(), fill);
+  if (!oracle::wgmma::PlaceOperand(out, Operand::kA, a_values) || !oracle::wgmma::PlaceOperand(out, Operand::kB, b_values)) {
+    return std::nullopt;
+  }
+  // Aliased elements, or B's bytes over A's: the values would not read back as placed.
+  if (Values(out, Operand::kA) != a_values || Values(out, Operand::kB) != b_values) return std::nullopt;
+  return out;
+}
+
+std::optional<SmemCase> CompactLayout(const SmemCase& c, oracle::smem::Major major, oracle::smem::Swizzle swizzle) {
+  const uint64_t region = Region(c);
+  SmemCase s = c;
+  s.view.major = major;
+  s.pattern_start = region;
+  if (!oracle::smem::SwizzleAllowed(c.arch, major, c.view.dtype, swizzle)) return std::nullopt;
+  // Strides from 16 bytes up, smallest footprint first: the first legal pair the oracle's map
+  // keeps free of aliasing.
+  std::vector<std::pair<uint64_t, uint64_t>> pairs;
+  for (uint64_t lbo = 16; lbo <= 8192; lbo *= 2) {
+    for (uint64_t sbo = 16; sbo <= 8192; sbo *= 2) pairs.push_back({lbo, sbo});
+  }
+  std::stable_sort(pairs.begin(), pairs.end(), [](const auto& x, const auto& y) {
+    return std::max(x.first, x.second) < std::max(y.first, y.second);
+  });
+  for (const auto& [lbo, sbo] : pairs) {
+    oracle::smem::SmemMatrix m;
+    m.start = region;
+    m.lbo = lbo;
+    m.sbo = sbo;
+    m.swizzle = swizzle;
+    m.base_offset = oracle::smem::BaseOffsetFor(swizzle, region);
+    s.desc = oracle::smem::EncodeMatrix(c.arch, m).desc;
+    if (!oracle::smem::Validate(s).legal()) continue;
+    const auto map = oracle::smem::Map(s);
+    if (!map.ok()) continue;
+    std::vector<uint64_t> bits = map.value().bits;
+    std::sort(bits.begin(), bits.end());
+    if (std::adjacent_find(bits.begin(), bits.end()) == bits.end()) return s;
+  }
+  return std::nullopt;
+}
+
+TileMinimizeResult MinimizeTile(const WgmmaTileFile& start, const FailureSignature& signature, const TileEvaluator& evaluate,
+                                int budget) {
+  Shrinker<WgmmaTileFile> s(start, signature, evaluate, budget);
+  const uint8_t fill = start.fill;
+  const auto attempt = [&](const std::optional<WgmmaTile>& t) { return t && s.Try(WgmmaTileFile{*t, fill, std::nullopt}); };
+  const auto cur = [&s]() -> const WgmmaTile& { return s.current().tile; };
+  // 1. N: the smallest multiple of 8 (16 on tcgen05) that still holds the misread column; a
+  // masked tile keeps its N (the mask's shape depends on it).
+  const int col = SignatureColumn(signature);
+  if (col >= 0 && !cur().zero_column_mask) {
+    const int step = cur().a.arch == oracle::smem::Arch::kSm90a ? 8 : 16;
+    for (int n = (col / step + 1) * step; n < cur().n; n += step) {
+      SmemCase b = cur().b;
+      b.view.rows = n;
+      std::vector<uint64_t> bv = Values(cur(), Operand::kB);
+      bv.resize(static_cast<std::size_t>(n * oracle::wgmma::TileK(cur())));
+      if (attempt(Replace(cur(), cur().a, b, Values(cur(), Operand::kA), bv, fill))) break;
+    }
+  }
+  // 2. Layouts: the simplest one, else compact strides with its own major and swizzle, else the
+  // start back on the pattern start.
+  for (const Operand which : {Operand::kA, Operand::kB}) {
+    const auto pick = [&](const WgmmaTile& t) -> const SmemCase& { return which == Operand::kA ? t.a : t.b; };
+    const auto with = [&](const SmemCase& c) {
+      const SmemCase& a = which == Operand::kA ? c : cur().a;
+      const SmemCase& b = which == Operand::kB ? c : cur().b;
+      return Replace(cur(), a, b, Values(cur(), Operand::kA), Values(cur(), Operand::kB), fill);
+    };
+    auto m = oracle::smem::DecodeMatrix(pick(cur()).arch, pick(cur()).desc);
+    if (!m) continue;
+    bool kept = false;
+    for (const auto& [major, swizzle] : {std::pair{oracle::smem::Major::kK, oracle::smem::Swizzle::kNone},
+                                         std::pair{pick(cur()).view.major, m->swizzle}}) {
+      const auto compact = CompactLayout(pick(cur()), major, swizzle);
+      if (compact && *compact != pick(cur()) && attempt(with(*compact))) {
+        kept = true;
+        break;
+      }
+    }
+    if (kept) continue;
+    if (m->start == Region(pick(cur()))) continue;
+    m->start = Region(pick(cur()));
+    m->base_offset = oracle::smem::BaseOffsetFor(m->swizzle, m->start);
+    SmemCase c = pick(cur());
+    c.desc = oracle::smem::EncodeMatrix(c.arch, *m).desc;
+    if (oracle::smem::Validate(c).legal()) attempt(with(c));
+  }
+  // 3. Values: first everything but the misread element's row of A and column of B (all a
+  // correct device would read for it), then halves of what is left, down to single values.
+  const int row = SignatureRow(signature);
+  if (row >= 0 && col >= 0 && col < cur().n && row < cur().a.view.rows) {
+    const int k = oracle::wgmma::TileK(cur());
+    std::vector<uint64_t> a = Values(cur(), Operand::kA), b = Values(cur(), Operand::kB);
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      if (static_cast<int>(i) / k != row) a[i] = 0;
+    }
+    const int b_col = BColumn(cur(), col);
+    for (std::size_t i = 0; i < b.size(); ++i) {
+      if (static_cast<int>(i) / k != b_col) b[i] = 0;
+    }
+    attempt(Replace(cur(), cur().a, cur().b, a, b, fill));
+  }
+  // Slots: A's values, then B's (offset by A's count).
+  s.ZeroInParts<std::size_t>(
+      [](const WgmmaTileFile& f) {
+        std::vector<std::size_t> live;
+        const std::vector<uint64_t> a = Values(f.tile, Operand::kA), b = Values(f.tile, Operand::kB);
+        for (std::size_t i = 0; i < a.size() + b.size(); ++i) {
+          if ((i < a.size() ? a[i] : b[i - a.size()]) != 0) live.push_back(i);
+        }
+        return live;
+      },
+      [fill](WgmmaTileFile& f, std::span<const std::size_t> slots) {
+        std::vector<uint64_t> a = Values(f.tile, Operand::kA), b = Values(f.tile, Operand::kB);
+        for (const std::size_t i : slots) (i < a.size() ? a[i] : b[i - a.size()]) = 0;
+        const auto t = Replace(f.tile, f.tile.a, f.tile.b, a, b, fill);
+        if (t) f.tile = *t;
+        return t.has_value();
+      });
+  return {s.current(), s.tries(), s.accepted()};
+}
+
+}  // namespace tcfuzz::suites
