@@ -1,8 +1,13 @@
 #include "generators/core/mma_values.h"
 
+#include <array>
+#include <cmath>
 #include <cstdlib>
+#include <span>
 
 namespace tcfuzz::gen {
+
+using oracle::num::Format;
 
 uint64_t SmallInt(Source& s, oracle::num::Format f) {
   const int v = static_cast<int>(s.Below(7)) - 3;
@@ -11,6 +16,70 @@ uint64_t SmallInt(Source& s, oracle::num::Format f) {
     return static_cast<uint64_t>(static_cast<int64_t>(v)) & ((uint64_t{1} << oracle::num::StorageBits(f)) - 1);
   }
   return oracle::num::FromDouble(f, v);
+}
+
+uint64_t RandomValue(Source& s, Format f) {
+  if (!oracle::num::IsFloat(f)) return s.Bits(oracle::num::StorageBits(f));
+  // A random finite pattern of the format: draw bits, redraw NaN/Inf.
+  for (int i = 0; i < 8; ++i) {
+    const uint64_t bits = f == Format::kTF32 ? s.Bits(19) << 13 : s.Bits(oracle::num::StorageBits(f));
+    const double v = oracle::num::ToDouble(f, bits);
+    if (std::isfinite(v)) return bits;
+  }
+  return 0;
+}
+
+uint64_t EdgeValue(Source& s, Format f) {
+  if (!oracle::num::IsFloat(f)) {
+    const uint64_t max = (uint64_t{1} << oracle::num::StorageBits(f)) - 1;
+    const std::array<uint64_t, 4> e = {0, max, max >> 1, (max >> 1) + 1};  // 0, -1/max, max, min
+    return s.Pick(std::span<const uint64_t>(e));
+  }
+  const auto spec = oracle::num::SpecOf(f);
+  const std::array<double, 6> v = {0.0, -0.0, INFINITY, NAN, std::ldexp(1.0, spec.emin() - spec.frac_bits), 1.0};
+  return oracle::num::FromDouble(f, s.Coin() ? -v[s.Below(v.size())] : v[s.Below(v.size())]);
+}
+
+uint64_t Value(Source& s, Format f, ValueMode m) {
+  switch (m) {
+    case ValueMode::kSmallInt: return SmallInt(s, f);
+    case ValueMode::kEdge: return s.Below(4) == 0 ? EdgeValue(s, f) : RandomValue(s, f);
+    default: return RandomValue(s, f);
+  }
+}
+
+std::string_view Name(ValueMode m) {
+  switch (m) {
+    case ValueMode::kRandom: return "random";
+    case ValueMode::kSmallInt: return "small_int";
+    case ValueMode::kEdge: return "edge";
+    case ValueMode::kProbe: return "probe";
+  }
+  return "?";
+}
+
+uint32_t AccumulatorValue(Source& s, Format cd, ValueMode m) {
+  if (!oracle::num::IsFloat(cd)) {
+    return m == ValueMode::kEdge && s.Coin() ? (s.Coin() ? 0x7FFFFF00u : 0x80000100u) : static_cast<uint32_t>(s.Bits(12));
+  }
+  if (m == ValueMode::kSmallInt || m == ValueMode::kProbe) {
+    return static_cast<uint32_t>(oracle::num::FromDouble(cd, static_cast<double>(s.Below(5))));
+  }
+  return static_cast<uint32_t>(Value(s, cd, m));
+}
+
+int ProbeRange(Format f) {
+  switch (f) {
+    case Format::kF16: case Format::kTF32: return 2048;  // 11 significant bits
+    case Format::kBF16: return 256;
+    case Format::kE4M3: return 16;
+    case Format::kE5M2: return 8;
+    case Format::kS8: return 127;
+    case Format::kU8: return 255;
+    case Format::kS4: return 7;
+    case Format::kU4: return 15;
+    default: return 1;
+  }
 }
 
 }  // namespace tcfuzz::gen

@@ -2,13 +2,34 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 
 #include "generators/core/source.h"
 #include "oracle/numerics/formats.h"
 
 namespace tcfuzz::gen {
 
+// How an MMA case's values are drawn: random finite patterns; small integers whose products sum
+// exactly; edge values (NaN, Inf, -0, subnormals) among random ones; layout probes (values that
+// name the element the hardware read).
+enum class ValueMode { kRandom, kSmallInt, kEdge, kProbe };
+std::string_view Name(ValueMode m);  // "random" | "small_int" | "edge" | "probe"
+
 // -3..3 in the type's bits (0..3 unsigned): products and sums of a tile stay exact.
 uint64_t SmallInt(Source& s, oracle::num::Format f);
+// A random finite pattern of the format (any pattern for integers).
+uint64_t RandomValue(Source& s, oracle::num::Format f);
+// 0, -0, +-Inf, NaN, the smallest subnormal, +-1 (integers: 0, -1 or max, max, min).
+uint64_t EdgeValue(Source& s, oracle::num::Format f);
+// One value of mode m (probe values are the caller's: random here).
+uint64_t Value(Source& s, oracle::num::Format f, ValueMode m);
+
+// One C value: s32 12-bit (edge mode: near the s32 limits half the time); small non-negative
+// integers for the exact modes; else Value() in the accumulator's format.
+uint32_t AccumulatorValue(Source& s, oracle::num::Format cd, ValueMode m);
+
+// How many consecutive integers from 1 the type holds exactly (7 for s4 .. 2048 for f16): the
+// range of probe values.
+int ProbeRange(oracle::num::Format f);
 
 }  // namespace tcfuzz::gen

@@ -131,18 +131,6 @@ GeneratedWgmma DrawTile(Source& s, Arch arch, int m, std::span<const int> ns) {
 
 std::string_view Name(TileValues v) { return v == TileValues::kProbe ? "probe" : "small_int"; }
 
-int ProbeRange(Format f) {
-  switch (f) {
-    case Format::kF16: case Format::kTF32: return 2048;  // 11 significant bits
-    case Format::kBF16: return 256;
-    case Format::kE4M3: return 16;
-    case Format::kE5M2: return 8;
-    case Format::kS8: return 127;
-    case Format::kU8: return 255;
-    default: return 1;
-  }
-}
-
 void BreakOneDescriptor(Source& s, GeneratedWgmma& g) {
   namespace tr = oracle::tcgen05::smem_rule;
   namespace wr = oracle::wgmma::smem_rule;

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "generators/core/mma_values.h"
 #include "generators/core/source.h"
 #include "oracle/core/rule.h"
 #include "oracle/wgmma/wgmma_mma.h"
@@ -19,9 +20,6 @@ namespace tcfuzz::gen {
 // element is exactly the probe value of the one A element the device read.
 enum class TileValues { kSmallInt, kProbe };
 std::string_view Name(TileValues v);  // "small_int" | "probe"
-
-// How many consecutive integers from 1 the type holds exactly (8 for e5m2 .. 2048 for f16).
-int ProbeRange(oracle::num::Format f);
 
 struct GeneratedWgmma {
   oracle::wgmma::WgmmaTile tile;

@@ -1,7 +1,6 @@
 #include "generators/sparse/sparse_mma_gen.h"
 
 #include <array>
-#include <cmath>
 #include <vector>
 
 #include "generators/core/mma_values.h"
@@ -18,36 +17,6 @@ constexpr std::array<const Rule*, 5> kBreakable = {&sp_rule::kSelector, &sp_rule
                                                    &sp_rule::kOrderedOnly};
 constexpr std::array<uint8_t, 6> kAscending = {0x4, 0x8, 0x9, 0xC, 0xD, 0xE};
 constexpr std::array<uint8_t, 12> kDistinct = {0x4, 0x8, 0x9, 0xC, 0xD, 0xE, 0x1, 0x2, 0x3, 0x6, 0x7, 0xB};
-
-uint64_t RandomValue(Source& s, Format f) {
-  if (!oracle::num::IsFloat(f)) return s.Bits(oracle::num::StorageBits(f));
-  // A random finite pattern of the format: draw bits, redraw NaN/Inf.
-  for (int i = 0; i < 8; ++i) {
-    const uint64_t bits = f == Format::kTF32 ? s.Bits(19) << 13 : s.Bits(oracle::num::StorageBits(f));
-    const double v = oracle::num::ToDouble(f, bits);
-    if (std::isfinite(v)) return bits;
-  }
-  return 0;
-}
-
-uint64_t EdgeValue(Source& s, Format f) {
-  if (!oracle::num::IsFloat(f)) {
-    const uint64_t max = (uint64_t{1} << oracle::num::StorageBits(f)) - 1;
-    const std::array<uint64_t, 4> e = {0, max, max >> 1, (max >> 1) + 1};  // 0, -1/max, max, min
-    return s.Pick(std::span<const uint64_t>(e));
-  }
-  const auto spec = oracle::num::SpecOf(f);
-  const std::array<double, 6> v = {0.0, -0.0, INFINITY, NAN, std::ldexp(1.0, spec.emin() - spec.frac_bits), 1.0};
-  return oracle::num::FromDouble(f, s.Coin() ? -v[s.Below(v.size())] : v[s.Below(v.size())]);
-}
-
-uint64_t Value(Source& s, Format f, ValueMode m) {
-  switch (m) {
-    case ValueMode::kSmallInt: return SmallInt(s, f);
-    case ValueMode::kEdge: return s.Below(4) == 0 ? EdgeValue(s, f) : RandomValue(s, f);
-    default: return RandomValue(s, f);
-  }
-}
 
 // The forms the host model can compute: integers, and floats with a parameter row on some
 // target (the f8f6f4-only types have none for mma yet).
@@ -129,29 +98,11 @@ GeneratedSparse DrawLegal(Source& s, const SparseForm* pinned) {
     for (uint64_t& v : t.a) v = Value(s, t.a_type, g.mode);
     for (uint64_t& v : t.b) v = Value(s, t.b_type, g.mode);
   }
-  for (uint32_t& c : t.c) {
-    if (integer) {
-      c = g.mode == ValueMode::kEdge && s.Coin() ? (s.Coin() ? 0x7FFFFF00u : 0x80000100u) : static_cast<uint32_t>(s.Bits(12));
-    } else if (g.mode == ValueMode::kSmallInt || g.mode == ValueMode::kProbe) {
-      c = static_cast<uint32_t>(oracle::num::FromDouble(t.cd, static_cast<double>(s.Below(5))));
-    } else {
-      c = static_cast<uint32_t>(Value(s, t.cd, g.mode));
-    }
-  }
+  for (uint32_t& c : t.c) c = AccumulatorValue(s, t.cd, g.mode);
   return g;
 }
 
 }  // namespace
-
-std::string_view Name(ValueMode m) {
-  switch (m) {
-    case ValueMode::kRandom: return "random";
-    case ValueMode::kSmallInt: return "small_int";
-    case ValueMode::kEdge: return "edge";
-    case ValueMode::kProbe: return "probe";
-  }
-  return "?";
-}
 
 std::span<const Rule* const> SparseBreakableRules() { return kBreakable; }
 

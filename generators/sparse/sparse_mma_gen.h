@@ -10,13 +10,11 @@
 #include <string_view>
 
 #include "generators/core/intent.h"
+#include "generators/core/mma_values.h"
 #include "generators/core/source.h"
 #include "oracle/sparse/sparse_metadata.h"
 
 namespace tcfuzz::gen {
-
-enum class ValueMode { kRandom, kSmallInt, kEdge, kProbe };
-std::string_view Name(ValueMode m);
 
 struct GeneratedSparse {
   oracle::sparse::SparseOp op;      // form, spelling, selector, every lane's metadata register

@@ -179,6 +179,12 @@ uint32_t FusedBlock(std::span<const uint64_t> a, std::span<const uint64_t> b, ui
   return RoundOut(sum, emax - p.F, p.rho);
 }
 
+DotParams ExactParams(Format cd) {
+  DotParams p;
+  if (cd == Format::kF16) p.rho = Rounding::kRneF16;
+  return p;
+}
+
 uint32_t DotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format fa, Format fb,
                     Format cd, const DotParams& p) {
   const std::size_t n = std::min(a.size(), b.size());

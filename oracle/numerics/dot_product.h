@@ -35,6 +35,10 @@ struct DotParams {
   bool negative_zero = true;
 };
 
+// Parameters for sums that are exact in every row (small integers, layout probes): the default
+// row, rounding to the accumulator's own format (f16: nearest-even, f32: toward zero).
+DotParams ExactParams(Format cd);
+
 enum class Instr { kMma, kWgmma, kTcgen05 };
 std::string_view Name(Instr i);
 std::optional<Instr> ParseInstr(std::string_view s);

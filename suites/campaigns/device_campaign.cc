@@ -16,8 +16,9 @@ namespace tcfuzz::suites {
 
 oracle::Result<SparseCaseRead> ReadSparseCase(const std::string& path) {
   using R = oracle::Result<SparseCaseRead>;
+  // The text is kept with the case: repro --emit-cu reads its origin.* keys.
   auto text = ReadFile(path);
-  if (!text.ok()) return R::Fail(text.error());  // names the path already
+  if (!text.ok()) return R::Fail(text.error());
   auto doc = oracle::TextDoc::Parse(text.value());
   if (!doc.ok()) return R::Fail(path + ": " + doc.error());
   const auto kind = doc.value().String("kind");

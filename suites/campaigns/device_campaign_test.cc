@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "oracle/core/text_format.h"
+#include "suites/campaigns/dense_device_cases.h"
 #include "suites/campaigns/device_suite.h"
 #include "suites/campaigns/wgmma_device_cases.h"
 #include "suites/runner/atomic_file.h"
@@ -161,6 +162,41 @@ TEST(DeviceCampaign, SmemHwMisreadNamesTheElementAndBrokenDescriptorsAreRecorded
     ++records;
   }
   EXPECT_EQ(records, broken);
+}
+
+TEST(DeviceCampaign, DenseMmaMisreadIsReportedWithTheElementAndReplays) {
+  constexpr uint64_t kSeed = 93;
+  uint64_t planted = 0;
+  for (;; ++planted) {
+    const auto g = DrawDenseMmaCase(kSeed, planted);
+    if (g.mode == gen::ValueMode::kProbe && oracle::num::IsFloat(g.tile.a_type) && g.tile.cd == oracle::num::Format::kF32) break;
+  }
+  CampaignOptions o;
+  o.suites = {kDenseMmaSuite};
+  o.seed = kSeed;
+  o.cases = planted + 500;
+  o.worker = {FAKE_WORKER_BIN};
+  o.worker_extra = {"--device-probe-wrong-at", std::to_string(planted)};
+  o.report_dir = test::TempDir("device_campaign_dense");
+  std::ostringstream log;
+  EXPECT_EQ(RunCampaign(o, log), 1) << log.str();
+  const auto j = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
+  const auto& s = j["suites"][0];
+  ASSERT_EQ(s["failures"].size(), 1u) << log.str();
+  const auto& f = s["failures"][0];
+  EXPECT_EQ(f["index"], planted);
+  const std::string msg = f["message"];
+  EXPECT_NE(msg.find("probe: D[0][0] meets B's one hot K = "), std::string::npos) << msg;
+  EXPECT_NE(msg.find("is the value of A(0,"), std::string::npos) << msg;
+  EXPECT_EQ(f["family"].get<std::string>().rfind(DrawDenseMmaCase(kSeed, planted).tile.form->Name(), 0), 0u) << f;
+  const auto text = ReadFile(f["reproducer"].get<std::string>());
+  ASSERT_TRUE(text.ok());
+  const auto doc = oracle::TextDoc::Parse(text.value());
+  ASSERT_TRUE(doc.ok()) << doc.error();
+  const auto replay = ReplayDeviceFile("dense_mma", doc.value());
+  ASSERT_TRUE(replay && replay->ok()) << (replay ? replay->error() : "no replay");
+  ASSERT_EQ(replay->value().size(), 1u);
+  EXPECT_EQ(replay->value()[0].check, "dense.device_mismatch");
 }
 
 TEST(DeviceCampaign, AFaultOnABrokenDescriptorIsUndefinedNotAFailure) {

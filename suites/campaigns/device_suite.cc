@@ -5,6 +5,7 @@
 #include "generators/core/random_source.h"
 #include "oracle/numerics/formats.h"
 #include "oracle/sparse/sparse_case_text.h"
+#include "suites/campaigns/dense_device_cases.h"
 #include "suites/campaigns/device_campaign.h"
 #include "suites/campaigns/wgmma_device_cases.h"
 #include "suites/runner/worker_protocol.h"
@@ -17,7 +18,7 @@ namespace {
 std::string SparseProbeExplanation(const gen::GeneratedSparse& g, const std::vector<uint32_t>& observed) {
   if (g.mode != gen::ValueMode::kProbe || observed.size() != 128) return {};
   const std::vector<uint32_t> want =
-      oracle::sparse::Reference(g.tile, oracle::num::DotParams{});  // probe sums are exact in any row
+      oracle::sparse::Reference(g.tile, oracle::num::ExactParams(g.tile.cd));  // probe sums are exact in any row
   const auto first = FirstDifference(want, observed);
   if (!first) return {};
   const std::size_t e = *first;
@@ -49,6 +50,16 @@ DescribedCase DescribeSparse(uint64_t seed, uint64_t index, const std::vector<ui
   return {g.op.form->Name(), SparseProbeExplanation(g, observed), std::string(gen::Name(g.mode)), w.str(), {}};
 }
 
+DescribedCase DescribeDense(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed) {
+  const gen::GeneratedDense g = DrawDenseMmaCase(seed, index);
+  oracle::TextWriter w(oracle::mma::kDenseKind);
+  oracle::mma::AppendDenseCase(w, g.tile, observed.size() == 128 ? &observed : nullptr);
+  std::string family = g.tile.form->Name();
+  if (g.tile.b_type != g.tile.a_type) family += "x" + std::string(oracle::num::Name(g.tile.b_type));
+  family += "." + std::string(oracle::num::Name(g.tile.cd));
+  return {family, DenseProbeExplanation(g, observed), std::string(gen::Name(g.mode)), w.str(), {}};
+}
+
 template <gen::GeneratedWgmma (*Draw)(uint64_t, uint64_t)>
 DescribedCase DescribeTile(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed) {
   const gen::GeneratedWgmma g = Draw(seed, index);
@@ -66,6 +77,9 @@ constexpr DeviceSuite kSuites[] = {
     {kSparseMmaDeviceSuite, oracle::sparse::kSparseKind,
      "every mma.sp / mma.sp::ordered_metadata form the device runs, bit for bit against the oracle", uint64_t{1} << 16,
      std::chrono::microseconds(50), DescribeSparse},
+    {kDenseMmaSuite, oracle::mma::kDenseKind,
+     "dense mma.sync for the shapes sparse MMA reuses, every type pair and accumulator, bit for bit against the oracle",
+     uint64_t{1} << 16, std::chrono::microseconds(50), DescribeDense},
     {kSmemHwSuite, oracle::wgmma::kWgmmaTileKind,
      "wgmma (sm_90a) with generated shared-memory descriptors: placement, swizzle, LBO/SBO, base offset; one in eight "
      "breaks a rule (undefined by spec, recorded)",
@@ -88,6 +102,7 @@ const DeviceSuite* FindDeviceSuite(std::string_view name) {
 
 std::optional<oracle::Result<CheckFailures>> ReplayDeviceFile(std::string_view kind, const oracle::TextDoc& doc) {
   if (kind == oracle::wgmma::kWgmmaTileKind) return ReplayWgmmaTile(doc);
+  if (kind == oracle::mma::kDenseKind) return ReplayDenseCase(doc);
   return std::nullopt;
 }
 

@@ -3,8 +3,11 @@
 #include "harness/device.h"
 #include "harness/planted_faults.h"
 #include "oracle/core/text_format.h"
+#include "oracle/mma/dense_case_text.h"
 #include "oracle/sparse/sparse_case_text.h"
 #include "oracle/wgmma/wgmma_tile_text.h"
+#include "suites/campaigns/dense_device_cases.h"
+#include "suites/campaigns/dense_mma_device.h"
 #include "suites/campaigns/device_campaign.h"
 #include "suites/campaigns/sparse_mma_device.h"
 #include "suites/campaigns/wgmma_device_cases.h"
@@ -45,6 +48,13 @@ std::optional<int> RunPlantedFaults(const WorkerArgs& a, const std::vector<uint6
   return std::nullopt;
 }
 
+std::optional<harness::DeviceInfo> DeviceOrSkip(std::size_t cases, std::ostream& out) {
+  harness::DeviceInfo d = harness::ProbeDevice();
+  if (d.available) return d;
+  out << "unsupported " << cases << " no GPU: " << d.reason << "\nran " << cases << "\ndone\n";
+  return std::nullopt;
+}
+
 int CaseFileError(const std::string& error, std::ostream& out) {
   out << CaseLine(0, CaseOutcome::kHarnessError, error) << "\nran 1\ndone\n";
   return 0;
@@ -52,6 +62,7 @@ int CaseFileError(const std::string& error, std::ostream& out) {
 
 int RunDeviceWorker(const WorkerArgs& a, std::ostream& out) {
   if (a.suite == kSparseMmaDeviceSuite) return RunSparseMmaWorker(a, out);
+  if (a.suite == kDenseMmaSuite) return RunDenseMmaWorker(a, out);
   if (a.suite == kSmemHwSuite) return RunWgmmaTileWorker(a, false, out);
   if (a.suite == kTcgen05Suite) return RunWgmmaTileWorker(a, true, out);
   return 2;
@@ -65,6 +76,7 @@ int RunCaseFileWorker(const std::string& path, std::ostream& out) {
   const std::string kind = doc.value().String("kind").value();
   if (kind == oracle::sparse::kSparseKind) return RunSparseCaseFileWorker(path, out);
   if (kind == oracle::wgmma::kWgmmaTileKind) return RunWgmmaTileFileWorker(path, out);
+  if (kind == oracle::mma::kDenseKind) return RunDenseCaseFileWorker(path, out);
   return CaseFileError(path + ": no GPU suite runs kind '" + kind + "'", out);
 }
 

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "harness/device.h"
+
 namespace tcfuzz::suites {
 
 struct WorkerArgs {
@@ -37,6 +39,10 @@ int ProbeWorker(std::ostream& out);
 // planted test faults among them (the exit code when one ran; a planted hang never returns).
 std::vector<uint64_t> ShardIndices(const WorkerArgs& a);
 std::optional<int> RunPlantedFaults(const WorkerArgs& a, const std::vector<uint64_t>& indices, std::ostream& out);
+
+// The device, or nullopt after printing the whole answer for `cases` cases without one
+// ("unsupported <cases> no GPU: ...", "ran", "done").
+std::optional<harness::DeviceInfo> DeviceOrSkip(std::size_t cases, std::ostream& out);
 
 // "case 0 harness_error ...", "ran 1", "done": a case file the worker cannot read.
 int CaseFileError(const std::string& error, std::ostream& out);

@@ -82,7 +82,7 @@ class SparseOracleSuite final : public HostSuite {
     const bool exact = mode == gen::Name(gen::ValueMode::kSmallInt) || mode == gen::Name(gen::ValueMode::kProbe);
     const auto params = SparseParams(c.value().tile, *gpu);
     if (!params && !exact) return R::Fail("no arithmetic model for this form on " + std::string(oracle::num::Name(*gpu)));
-    const auto want = oracle::sparse::Reference(c.value().tile, params.value_or(oracle::num::DotParams{}));
+    const auto want = oracle::sparse::Reference(c.value().tile, params.value_or(oracle::num::ExactParams(c.value().tile.cd)));
     if (const std::string what = MismatchDetail(want, *c.value().observed); !what.empty()) {
       out.push_back({"sparse.device_mismatch", what});
     }

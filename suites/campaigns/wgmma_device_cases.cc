@@ -7,7 +7,7 @@
 #include "generators/core/random_source.h"
 #include "oracle/smem/smem_case.h"
 #include "oracle/tcgen05/zero_column_mask.h"
-#include "suites/runner/atomic_file.h"
+#include "suites/runner/case_file.h"
 #include "suites/runner/worker_protocol.h"
 
 namespace tcfuzz::suites {
@@ -124,14 +124,7 @@ std::string UndefinedDetail(const WgmmaTile& t, const std::vector<uint32_t>& obs
 }
 
 oracle::Result<oracle::wgmma::WgmmaTileFile> ReadWgmmaTileCase(const std::string& path) {
-  using R = oracle::Result<oracle::wgmma::WgmmaTileFile>;
-  auto text = ReadFile(path);
-  if (!text.ok()) return R::Fail(text.error());
-  auto doc = oracle::TextDoc::Parse(text.value());
-  if (!doc.ok()) return R::Fail(path + ": " + doc.error());
-  auto f = oracle::wgmma::WgmmaTileFromDoc(doc.value());
-  if (!f.ok()) return R::Fail(path + ": " + f.error());
-  return f;
+  return ReadCaseFile(path, oracle::wgmma::kWgmmaTileKind, oracle::wgmma::WgmmaTileFromDoc);
 }
 
 oracle::Result<CheckFailures> ReplayWgmmaTile(const oracle::TextDoc& doc) {

@@ -70,7 +70,7 @@ void CheckReference(const gen::GeneratedSparse& g, CheckFailures& out) {
   const bool integer = !oracle::num::IsFloat(t.a_type);
   const auto params = SparseParams(t);
   if (!integer && !params) return;
-  const std::vector<uint32_t> d = Reference(t, params.value_or(oracle::num::DotParams{}));
+  const std::vector<uint32_t> d = Reference(t, params.value_or(oracle::num::ExactParams(t.cd)));
   for (int i = 0; i < 16; ++i) {
     const std::vector<uint64_t> dense = DenseRow(t, i);
     for (int j = 0; j < 8; ++j) {

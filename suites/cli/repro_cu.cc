@@ -49,7 +49,7 @@ int ReproEmitCu(const std::string& file, const std::string& out_path, const std:
   if (!params && oracle::num::IsFloat(k.tile.a_type)) {
     cli::Die(file + ": the oracle has no arithmetic row for this form on " + row_name);
   }
-  const std::vector<uint32_t> expected = Reference(k.tile, params.value_or(oracle::num::DotParams{}));
+  const std::vector<uint32_t> expected = Reference(k.tile, params.value_or(oracle::num::ExactParams(k.tile.cd)));
   const harness::MmaSpSpec spec{k.op.form, k.op.variant, k.op.selector, k.tile.a_type,
                                 k.tile.b_type, k.tile.cd, k.tile.satfinite};
   const harness::MmaSpCase one{k.op, k.tile};

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "oracle/numerics/formats.h"
+#include "suites/campaigns/dense_device_cases.h"
 #include "suites/campaigns/device_campaign.h"
 #include "suites/campaigns/wgmma_device_cases.h"
 #include "suites/runner/worker_protocol.h"
@@ -49,6 +50,25 @@ void SmemHwCase(uint64_t index, const tcfuzz::gen::GeneratedWgmma& g, bool wrong
   }
   const std::string what = tcfuzz::suites::MismatchDetail(want.value(), d, static_cast<std::size_t>(g.tile.n));
   std::printf("%s\n", CaseLine(index, CaseOutcome::kMismatch, what + tcfuzz::suites::ObservedField(d)).c_str());
+}
+
+// A dense probe case read wrong at D[0][0]: A(0, k) for the first k whose value differs from the
+// oracle's.
+void DenseWrong(uint64_t index, const tcfuzz::gen::GeneratedDense& g) {
+  using namespace tcfuzz::oracle;
+  const auto& t = g.tile;
+  const std::vector<uint32_t> want = mma::DenseReference(t, num::ExactParams(t.cd));
+  std::vector<uint32_t> d = want;
+  const double c = num::ToDouble(t.cd, t.c[0]), v = num::ToDouble(t.cd, d[0]);
+  for (int k = 0; k < t.form->k; ++k) {
+    const double x = num::ToDouble(t.a_type, t.a[static_cast<std::size_t>(k)]);
+    if (c + x != v) {
+      d[0] = static_cast<uint32_t>(num::FromDouble(t.cd, c + x));
+      break;
+    }
+  }
+  const std::string what = tcfuzz::suites::MismatchDetail(want, d);
+  std::printf("%s\n", tcfuzz::suites::CaseLine(index, tcfuzz::suites::CaseOutcome::kMismatch, what + tcfuzz::suites::ObservedField(d)).c_str());
 }
 
 // `--case-file F` for a wgmma_tile file: a device that misreads D[3][5] (one bit off) whenever
@@ -135,12 +155,14 @@ int main(int argc, char** argv) {
     }
     if (crash.count(i)) std::abort();
     ++ran;
-    if (suite == tcfuzz::suites::kSmemHwSuite) {
+    if (suite == tcfuzz::suites::kDenseMmaSuite) {
+      if (wrong.count(i)) DenseWrong(i, tcfuzz::suites::DrawDenseMmaCase(seed, i));
+    } else if (suite == tcfuzz::suites::kSmemHwSuite) {
       SmemHwCase(i, tcfuzz::suites::DrawSmemHwCase(seed, i), wrong.count(i) > 0);
     } else if (wrong.count(i)) {
       // The oracle's D with the first element that has a product in it raised by one.
       const auto g = tcfuzz::suites::DrawSparseMmaCase(seed, i);
-      std::vector<uint32_t> d = tcfuzz::oracle::sparse::Reference(g.tile, tcfuzz::oracle::num::DotParams{});
+      std::vector<uint32_t> d = tcfuzz::oracle::sparse::Reference(g.tile, tcfuzz::oracle::num::ExactParams(g.tile.cd));
       for (std::size_t e = 0; e < d.size(); ++e) {
         const double v = tcfuzz::oracle::num::ToDouble(g.tile.cd, d[e]) - tcfuzz::oracle::num::ToDouble(g.tile.cd, g.tile.c[e]);
         if (g.tile.cd == tcfuzz::oracle::num::Format::kS32 || v == 0) continue;

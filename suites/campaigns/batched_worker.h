@@ -1,0 +1,103 @@
+// The body every GPU suite's worker shares: the shard's cases drawn in parallel, the ones this
+// device cannot run counted per reason, the rest grouped by instruction (one batched launch per
+// group, `per_launch` cases at most, in index order), each device result judged in parallel,
+// and the worker protocol printed (suites/runner/worker_protocol.h). A PTX JIT error is a
+// harness error of the group's cases; any other launch error is a sticky fault that ends the
+// worker (the engine then bisects the range in fresh workers).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <ostream>
+#include <span>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "oracle/core/result.h"
+#include "suites/campaigns/device_workers.h"
+#include "suites/campaigns/parallel_for.h"
+#include "suites/runner/worker_protocol.h"
+
+namespace tcfuzz::suites {
+
+// Suite: struct with
+//   Case Draw(uint64_t index) const;
+//   std::string Unsupported(const Case&) const;   // empty: the device runs it
+//   std::string Key(const Case&) const;           // cases with one key share a launch
+//   oracle::Result<std::vector<std::vector<uint32_t>>> Run(std::span<const Case* const>) const;
+//   std::string Judge(uint64_t index, const Case&, const std::vector<uint32_t>& d) const;  // "" pass
+template <class Case, class Suite>
+int RunBatchedCases(const WorkerArgs& a, const std::vector<uint64_t>& indices, std::size_t per_launch, const Suite& suite,
+                    std::ostream& out) {
+  if (const auto planted = RunPlantedFaults(a, indices, out)) return *planted;
+  const unsigned threads = a.threads ? a.threads : std::max(1u, std::thread::hardware_concurrency());
+  std::vector<Case> drawn(indices.size());
+  std::vector<std::string> why(indices.size());
+  ParallelFor(indices.size(), threads, [&](std::size_t j) {
+    drawn[j] = suite.Draw(indices[j]);
+    why[j] = suite.Unsupported(drawn[j]);
+  });
+  std::map<std::string, uint64_t> unsupported;
+  std::map<std::string, std::vector<std::size_t>> groups;  // positions in `indices`, in order
+  for (std::size_t j = 0; j < indices.size(); ++j) {
+    if (why[j].empty()) {
+      groups[suite.Key(drawn[j])].push_back(j);
+    } else {
+      ++unsupported[why[j]];
+    }
+  }
+  std::vector<std::string> lines(indices.size());  // per case: its protocol line, if it did not pass
+  per_launch = std::max<std::size_t>(1, per_launch);
+  for (const auto& group : groups) {
+    const std::vector<std::size_t>& members = group.second;
+    for (std::size_t at = 0; at < members.size(); at += per_launch) {
+      const std::size_t n = std::min(per_launch, members.size() - at);
+      std::vector<const Case*> batch;
+      for (std::size_t m = at; m < at + n; ++m) batch.push_back(&drawn[members[m]]);
+      const oracle::Result<std::vector<std::vector<uint32_t>>> got = suite.Run(batch);
+      if (!got.ok()) {
+        if (got.error().rfind("PTX JIT failed", 0) != 0) {
+          out << "fault " << got.error() << "\n" << std::flush;  // the context is gone: stop here
+          return kWorkerFaultExit;
+        }
+        for (std::size_t m = at; m < at + n; ++m) {  // our PTX or the assembler: not sticky
+          lines[members[m]] = CaseLine(indices[members[m]], CaseOutcome::kHarnessError, got.error().substr(0, 300));
+        }
+        continue;
+      }
+      ParallelFor(n, threads, [&](std::size_t m) {
+        const std::size_t j = members[at + m];
+        lines[j] = suite.Judge(indices[j], drawn[j], got.value()[m]);
+      });
+    }
+  }
+  for (const std::string& line : lines) {
+    if (!line.empty()) out << line << "\n";
+  }
+  for (const auto& [reason, n] : unsupported) out << "unsupported " << n << " " << reason << "\n";
+  out << "ran " << indices.size() << "\ndone\n";
+  return 0;
+}
+
+// One case from a file through the same Suite: reported as case 0 ("pass" carries the D too).
+template <class Case, class Suite>
+int RunOneCase(const Case& c, const Suite& suite, std::ostream& out) {
+  if (const std::string why = suite.Unsupported(c); !why.empty()) {
+    out << "unsupported 1 " << why << "\nran 1\ndone\n";
+    return 0;
+  }
+  const Case* one[] = {&c};
+  const auto got = suite.Run(one);
+  if (!got.ok()) {
+    if (got.error().rfind("PTX JIT failed", 0) == 0) return CaseFileError(got.error().substr(0, 300), out);
+    out << "fault " << got.error() << "\n" << std::flush;
+    return kWorkerFaultExit;
+  }
+  const std::string line = suite.Judge(0, c, got.value()[0]);
+  out << (line.empty() ? CaseLine(0, CaseOutcome::kPass, ObservedField(got.value()[0]).substr(1)) : line) << "\nran 1\ndone\n";
+  return 0;
+}
+
+}  // namespace tcfuzz::suites

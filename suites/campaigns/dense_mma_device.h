@@ -1,0 +1,18 @@
+// The worker side of the dense-mma GPU suite: cases drawn per index
+// (suites/campaigns/dense_device_cases.h), grouped by instruction, one warp per case, D compared
+// bit for bit with the oracle's row for the device.
+#pragma once
+
+#include <ostream>
+#include <string>
+
+#include "suites/campaigns/device_workers.h"
+
+namespace tcfuzz::suites {
+
+int RunDenseMmaWorker(const WorkerArgs& a, std::ostream& out);
+
+// One dense_mma file on the device, reported as case 0.
+int RunDenseCaseFileWorker(const std::string& path, std::ostream& out);
+
+}  // namespace tcfuzz::suites

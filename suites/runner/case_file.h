@@ -1,0 +1,28 @@
+// Reading a case file of one kind (a reproducer or corpus entry): the file, its text form, its
+// kind, then the kind's own decoder. Every error is one line naming the file.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "oracle/core/result.h"
+#include "oracle/core/text_format.h"
+#include "suites/runner/atomic_file.h"
+
+namespace tcfuzz::suites {
+
+template <class T>
+oracle::Result<T> ReadCaseFile(const std::string& path, std::string_view kind, oracle::Result<T> (*from_doc)(const oracle::TextDoc&)) {
+  using R = oracle::Result<T>;
+  auto text = ReadFile(path);
+  if (!text.ok()) return R::Fail(text.error());  // names the path already
+  auto doc = oracle::TextDoc::Parse(text.value());
+  if (!doc.ok()) return R::Fail(path + ": " + doc.error());
+  const auto k = doc.value().String("kind");
+  if (!k.ok() || k.value() != kind) return R::Fail(path + ": not a " + std::string(kind) + " case file");
+  auto c = from_doc(doc.value());
+  if (!c.ok()) return R::Fail(path + ": " + c.error());
+  return c;
+}
+
+}  // namespace tcfuzz::suites
