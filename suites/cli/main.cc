@@ -418,7 +418,7 @@ int main(int argc, char** argv) {
     if (!case_file.empty()) return tcfuzz::suites::RunCaseFileWorker(case_file, std::cout);
     if (!tcfuzz::suites::IsDeviceSuite(wa.suite)) {
       std::string known;
-      for (const std::string& n : tcfuzz::suites::DeviceSuiteNames()) known += (known.empty() ? "" : ", ") + n;
+      for (const std::string& name : tcfuzz::suites::DeviceSuiteNames()) known += (known.empty() ? "" : ", ") + name;
       Die("worker: --suite '" + wa.suite + "' is not a GPU suite (" + known + ")");
     }
     if (wa.count > (uint64_t{1} << 26) || wa.first > ~uint64_t{0} - wa.count) {
