@@ -37,9 +37,21 @@ DType DTypeOf(Format f) {
   return DType::kF16;
 }
 
-// One operand: a descriptor for `rows` x 32 bytes of K at a start inside `region` (the region's
-// first byte is 1024-aligned, so the swizzle pattern repeats from it).
-SmemCase DrawOperand(Source& s, Arch arch, Operand which, DType dtype, int rows, uint64_t region) {
+// Whether every element of the case lies in [half, half + the half image).
+bool InsideHalf(const SmemCase& c, uint64_t half) {
+  const auto map = Map(c);
+  if (!map.ok()) return false;
+  for (const uint64_t bit : map.value().bits) {
+    if (bit / 8 < half || bit / 8 + 4 > half + kWgmmaImageBytes / 2) return false;
+  }
+  return true;
+}
+
+// One operand: a descriptor for `rows` x 32 bytes of K inside the image half that starts at
+// `half` (1024-aligned). The swizzle pattern starts on the half, or (every other case) 128 * j
+// bytes past it, so the base offset takes all eight values; the start is on the pattern or
+// inside a swizzle row (16-byte steps, as a K loop advances it).
+SmemCase DrawOperand(Source& s, Arch arch, Operand which, DType dtype, int rows, uint64_t half) {
   SmemCase c;
   c.arch = arch;
   c.operand = which;
@@ -52,28 +64,31 @@ SmemCase DrawOperand(Source& s, Arch arch, Operand which, DType dtype, int rows,
     if (SwizzleAllowed(arch, c.view.major, dtype, sw)) modes.push_back(sw);
   }
   const Swizzle sw = modes[s.Below(modes.size())];
+  const uint64_t pattern = half + (sw != Swizzle::kNone && s.Coin() ? 128 * s.InRange(1, 7) : 0);
   SmemMatrix m;
   m.swizzle = sw;
-  // The start: on the region, or inside a swizzle row (16-byte steps, as a K loop advances it).
-  m.start = region + (s.Coin() ? 0 : 16 * s.Below(sw == Swizzle::kNone ? 8 : SwizzleRowBytes(sw) / 16));
-  m.base_offset = BaseOffsetFor(sw, region);  // the pattern starts on the region
-  c.pattern_start = region;
+  m.start = pattern + (s.Coin() ? 0 : 16 * s.Below(sw == Swizzle::kNone ? 8 : SwizzleRowBytes(sw) / 16));
+  m.base_offset = BaseOffsetFor(sw, pattern);
+  c.pattern_start = pattern;
   // LBO and SBO: multiples of 16 (K-major swizzled layouts ignore LBO, so any value), drawn from
   // a range that halves until every element lies in the operand's half of the image.
   for (uint64_t range = 128;; range = std::max<uint64_t>(1, range / 2)) {
     m.lbo = 16 * (1 + s.Below(range));
     m.sbo = 16 * (1 + s.Below(range));
     c.desc = EncodeMatrix(arch, m).desc;
-    const auto map = Map(c);
-    bool inside = map.ok();
-    for (size_t i = 0; inside && i < map.value().bits.size(); ++i) {
-      inside = map.value().bits[i] / 8 + 4 <= region + kWgmmaImageBytes / 2;
-    }
-    if (inside || range == 1) return c;
+    if (InsideHalf(c, half) || range == 1) break;
   }
+  // A stride at its field's limit where the layout leaves it unused or ignored (one row group,
+  // or LBO of a K-major swizzled layout): kept only when every element stays in the half.
+  if (s.Below(4) == 0) {
+    SmemMatrix limit = m;
+    (s.Coin() ? limit.lbo : limit.sbo) = uint64_t{0x3FFF} << 4;
+    SmemCase at_limit = c;
+    at_limit.desc = EncodeMatrix(arch, limit).desc;
+    if (InsideHalf(at_limit, half)) c = at_limit;
+  }
+  return c;
 }
-
-
 
 // A tile of `arch` with M rows of A and one of `ns` columns; the types of the table.
 GeneratedWgmma DrawTile(Source& s, Arch arch, int m, std::span<const int> ns) {

@@ -97,7 +97,9 @@ TEST(WgmmaReference, AMapOutsideTheImageIsAnError) {
 
 TEST(WgmmaTileGen, DescriptorsAreLegalAndOperandsStayInTheirHalves) {
   gen::RandomSource s(test::Seed());
-  for (int n = 0; n < 200; ++n) {
+  std::set<int> base_offsets;
+  int at_limit = 0;
+  for (int n = 0; n < 400; ++n) {
     const WgmmaTile t = n % 2 ? gen::DrawWgmmaTile(s).tile : gen::DrawTcgen05Tile(s, n % 4 == 0).tile;
     EXPECT_TRUE(smem::Validate(t.a).legal()) << smem::Validate(t.a).violations().front().message;
     EXPECT_TRUE(smem::Validate(t.b).legal()) << smem::Validate(t.b).violations().front().message;
@@ -105,7 +107,16 @@ TEST(WgmmaTileGen, DescriptorsAreLegalAndOperandsStayInTheirHalves) {
     ASSERT_TRUE(ma.ok() && mb.ok());
     for (uint64_t bit : ma.value().bits) EXPECT_LT(bit / 8, uint64_t{gen::kWgmmaImageBytes / 2});
     for (uint64_t bit : mb.value().bits) EXPECT_GE(bit / 8, uint64_t{gen::kWgmmaImageBytes / 2});
+    for (const smem::SmemCase* c : {&t.a, &t.b}) {
+      const auto m = smem::DecodeMatrix(c->arch, c->desc);
+      if (m->swizzle != smem::Swizzle::kNone) base_offsets.insert(m->base_offset);
+      at_limit += m->lbo == 0x3FFF0 || m->sbo == 0x3FFF0;
+    }
   }
+  // The coverage: every base offset (the correct value for patterns off the repeat
+  // boundary), and strides at their field's limit where the layout leaves them unused.
+  EXPECT_EQ(base_offsets.size(), 8u);
+  EXPECT_GT(at_limit, 0);
 }
 
 }  // namespace
