@@ -104,7 +104,8 @@ GeneratedWgmma DrawTile(Source& s, Arch arch, int m, std::span<const int> ns) {
   if (wt->d_s32) ds.push_back(Format::kS32);
   t.d = ds[s.Below(ds.size())];
   t.n = ns[s.Below(ns.size())];
-  g.values = s.Coin() ? TileValues::kProbe : TileValues::kSmallInt;
+  static constexpr TileValues kModes[] = {TileValues::kSmallInt, TileValues::kProbe, TileValues::kRandom};
+  g.values = kModes[s.Below(3)];
   const bool is_float = oracle::num::IsFloat(ty.ab);
   // Poison: all-ones bytes are NaN in every float type here; 127 is far from any small integer.
   g.fill = is_float ? 0xFF : 0x7F;
@@ -121,7 +122,7 @@ GeneratedWgmma DrawTile(Source& s, Arch arch, int m, std::span<const int> ns) {
   std::vector<uint64_t> av(static_cast<size_t>(m * k)), bv(static_cast<size_t>(t.n * k));
   for (int r = 0; r < m; ++r) {
     for (int kk = 0; kk < k; ++kk) {
-      uint64_t v = SmallInt(s, ty.ab);
+      uint64_t v = g.values == TileValues::kRandom ? RandomValue(s, ty.ab) : SmallInt(s, ty.ab);
       if (g.values == TileValues::kProbe) {
         const int p = 1 + (r * k + kk) % range;
         v = is_float ? oracle::num::FromDouble(ty.ab, p) : static_cast<uint64_t>(p);
@@ -131,7 +132,7 @@ GeneratedWgmma DrawTile(Source& s, Arch arch, int m, std::span<const int> ns) {
   }
   for (int n = 0; n < t.n; ++n) {
     for (int kk = 0; kk < k; ++kk) {
-      uint64_t v = SmallInt(s, ty.b);
+      uint64_t v = g.values == TileValues::kRandom ? RandomValue(s, ty.b) : SmallInt(s, ty.b);
       if (g.values == TileValues::kProbe) v = kk == hot[static_cast<size_t>(n)] ? (is_float ? oracle::num::FromDouble(ty.b, 1.0) : 1) : 0;
       bv[static_cast<size_t>(n * k + kk)] = v;
     }
@@ -144,7 +145,14 @@ GeneratedWgmma DrawTile(Source& s, Arch arch, int m, std::span<const int> ns) {
 
 }  // namespace
 
-std::string_view Name(TileValues v) { return v == TileValues::kProbe ? "probe" : "small_int"; }
+std::string_view Name(TileValues v) {
+  switch (v) {
+    case TileValues::kSmallInt: return "small_int";
+    case TileValues::kProbe: return "probe";
+    case TileValues::kRandom: return "random";
+  }
+  return "?";
+}
 
 void BreakOneDescriptor(Source& s, GeneratedWgmma& g) {
   namespace tr = oracle::tcgen05::smem_rule;

@@ -15,11 +15,13 @@
 
 namespace tcfuzz::gen {
 
-// Values: small integers (every D exact), or a layout probe: A element (row, k) holds
+// Values: small integers (every D exact); a layout probe: A element (row, k) holds
 // 1 + ((row * K + k) mod ProbeRange(type)) and B is one-hot per column at a drawn K, so every D
-// element is exactly the probe value of the one A element the device read.
-enum class TileValues { kSmallInt, kProbe };
-std::string_view Name(TileValues v);  // "small_int" | "probe"
+// element is exactly the probe value of the one A element the device read; or random finite
+// values, which check the instruction's arithmetic against the numerics model (fp8 keeps 13
+// fraction bits on sm_90 wgmma, docs/numerics.md).
+enum class TileValues { kSmallInt, kProbe, kRandom };
+std::string_view Name(TileValues v);  // "small_int" | "probe" | "random"
 
 struct GeneratedWgmma {
   oracle::wgmma::WgmmaTile tile;

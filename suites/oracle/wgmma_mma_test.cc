@@ -8,6 +8,7 @@
 
 #include "generators/core/random_source.h"
 #include "generators/smem/wgmma_tile_gen.h"
+#include "oracle/numerics/exact_dot.h"
 #include "oracle/tcgen05/instr_descriptor.h"
 #include "oracle/tcgen05/zero_column_mask.h"
 #include "oracle/wgmma/wgmma_mma.h"
@@ -46,8 +47,9 @@ TEST(WgmmaFragment, EveryElementOfM64N256ExactlyOnce) {
 TEST(WgmmaReference, GeneratedTilesAreExactSums) {
   gen::RandomSource s(test::Seed());
   int probes = 0;
-  for (int n = 0; n < 60; ++n) {
+  for (int n = 0; n < 90; ++n) {
     const gen::GeneratedWgmma g = gen::DrawWgmmaTile(s);
+    if (g.values == gen::TileValues::kRandom) continue;  // the next test's
     const WgmmaTile& t = g.tile;
     const auto d = WgmmaReference(t);
     ASSERT_TRUE(d.ok()) << d.error();
@@ -86,6 +88,39 @@ TEST(WgmmaReference, GeneratedTilesAreExactSums) {
     }
   }
   EXPECT_GT(probes, 0);
+}
+
+// Random tiles go through the sm_90 wgmma row: each D element is the model's dot product of the
+// A row and B column read through the maps, within the model's error bound of the exact sum.
+TEST(WgmmaReference, RandomTilesAreTheModelWithinItsBound) {
+  gen::RandomSource s(test::Seed());
+  int checked = 0;
+  for (int n = 0; n < 120 && checked < 2000; ++n) {
+    const gen::GeneratedWgmma g = gen::DrawWgmmaTile(s);
+    const WgmmaTile& t = g.tile;
+    if (g.values != gen::TileValues::kRandom || !num::IsFloat(t.ab)) continue;
+    const auto params = num::ParamsFor(num::Gpu::kSm90, num::Instr::kWgmma, t.ab, t.d);
+    ASSERT_TRUE(params) << num::Name(t.ab);
+    const auto d = WgmmaReference(t);
+    ASSERT_TRUE(d.ok()) << d.error();
+    const auto a = ReadOperand(t, smem::Operand::kA), b = ReadOperand(t, smem::Operand::kB);
+    const int k = TileK(t);
+    for (int i = 0; i < 64; i += 9) {
+      for (int j = 0; j < t.n; j += 7) {
+        const std::span<const uint64_t> ar(&(*a)[static_cast<size_t>(i * k)], static_cast<size_t>(k));
+        const std::span<const uint64_t> bc(&(*b)[static_cast<size_t>(j * k)], static_cast<size_t>(k));
+        const num::BoundedResult m = num::DotProductWithBound(ar, bc, 0, t.ab, t.b_type, t.d, *params);
+        EXPECT_EQ(d.value()[static_cast<size_t>(i * t.n + j)], m.d);
+        const auto exact = num::ExactDotProduct(ar, bc, 0, t.ab, t.b_type, t.d);
+        if (!exact || !m.finite) continue;
+        num::Exact got;
+        got.AddValue(t.d, m.d);
+        EXPECT_TRUE(got.Minus(*exact).Abs().LessOrEqual(m.bound)) << num::Name(t.ab) << " D(" << i << "," << j << ")";
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 100);
 }
 
 TEST(WgmmaReference, AMapOutsideTheImageIsAnError) {
