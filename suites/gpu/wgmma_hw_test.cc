@@ -23,6 +23,7 @@ TEST(WgmmaHw, GeneratedDescriptorTilesAgreeWithTheOracle) {
   std::map<std::string, std::pair<harness::WgmmaSpec, std::vector<oracle::wgmma::WgmmaTile>>> batches;
   for (int i = 0; i < 512; ++i) {
     gen::GeneratedWgmma g = gen::DrawWgmmaTile(s);
+    if (g.values == gen::TileValues::kRandom) continue;  // layouts here; arithmetic: the smem-hw suite
     const harness::WgmmaSpec spec = harness::SpecOf(g.tile);
     auto& b = batches[harness::WgmmaInstruction(spec)];
     b.first = spec;
