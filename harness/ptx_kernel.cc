@@ -3,6 +3,9 @@
 #include <cuda.h>
 #include <dlfcn.h>
 
+#include <map>
+#include <mutex>
+
 namespace tcfuzz::harness {
 namespace {
 
@@ -24,7 +27,6 @@ struct Driver {
   TCFUZZ_CU(cuModuleLoadDataEx)
   TCFUZZ_CU(cuModuleGetFunction)
   TCFUZZ_CU(cuFuncSetAttribute)
-  TCFUZZ_CU(cuModuleUnload)
   TCFUZZ_CU(cuMemAlloc)
   TCFUZZ_CU(cuMemFree)
   TCFUZZ_CU(cuMemcpyHtoD)
@@ -56,7 +58,6 @@ const Driver& Api() {
     get(x.cuModuleLoadDataEx, "cuModuleLoadDataEx");
     get(x.cuModuleGetFunction, "cuModuleGetFunction");
     get(x.cuFuncSetAttribute, "cuFuncSetAttribute");
-    get(x.cuModuleUnload, "cuModuleUnload");
     get(x.cuMemAlloc, "cuMemAlloc_v2");
     get(x.cuMemFree, "cuMemFree_v2");
     get(x.cuMemcpyHtoD, "cuMemcpyHtoD_v2");
@@ -92,6 +93,26 @@ bool Init(CUcontext& ctx, std::string& err) {
   return r == CUDA_SUCCESS;
 }
 
+// A module per PTX text, JIT-compiled once per process: a worker launches the same few modules
+// (one per instruction form) thousands of times. Loaded modules stay until the process ends;
+// after a sticky error the context, and every module with it, is gone anyway.
+CUresult LoadModule(const std::string& ptx, CUmodule& mod, std::string& log) {
+  static std::mutex mu;
+  static std::map<std::string, CUmodule> loaded;
+  const std::lock_guard<std::mutex> lock(mu);
+  if (const auto it = loaded.find(ptx); it != loaded.end()) {
+    mod = it->second;
+    return CUDA_SUCCESS;
+  }
+  char buf[8192] = {0};
+  CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void* vals[] = {buf, reinterpret_cast<void*>(sizeof buf)};
+  const CUresult r = Api().cuModuleLoadDataEx(&mod, ptx.c_str(), 2, opts, vals);
+  log = buf;
+  if (r == CUDA_SUCCESS) loaded.emplace(ptx, mod);
+  return r;
+}
+
 }  // namespace
 
 std::string DeviceTarget() {
@@ -110,16 +131,13 @@ R RunPtxKernel(const KernelLaunch& l) {
   CUcontext ctx;
   std::string err;
   if (!Init(ctx, err)) return R::Fail(err);
-  char log[8192] = {0};
-  CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
-  void* vals[] = {log, reinterpret_cast<void*>(sizeof log)};
   CUmodule mod;
-  CUresult r = Api().cuModuleLoadDataEx(&mod, l.ptx.c_str(), 2, opts, vals);
-  if (r != CUDA_SUCCESS) return R::Fail("PTX JIT failed: " + ErrorText(r) + ": " + std::string(log));
+  std::string log;
+  CUresult r = LoadModule(l.ptx, mod, log);
+  if (r != CUDA_SUCCESS) return R::Fail("PTX JIT failed: " + ErrorText(r) + ": " + log);
   std::vector<CUdeviceptr> bufs;
   const auto cleanup = [&] {
     for (CUdeviceptr p : bufs) Api().cuMemFree(p);
-    Api().cuModuleUnload(mod);
   };
   const auto fail = [&](const std::string& what, CUresult res) {
     cleanup();
