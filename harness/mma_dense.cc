@@ -65,24 +65,27 @@ PackedMmaDense PackMmaDense(const MmaDenseSpec& spec, std::span<const DenseTile>
   return p;
 }
 
-oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaDense(const MmaDenseSpec& spec, std::span<const DenseTile> tiles) {
-  using R = oracle::Result<std::vector<std::vector<uint32_t>>>;
+PreparedLaunch PrepareMmaDense(const MmaDenseSpec& spec, std::span<const DenseTile> tiles, const std::string& target) {
   PackedMmaDense p = PackMmaDense(spec, tiles);
-  const std::string target = DeviceTarget();
-  if (target.empty()) return R::Fail("no CUDA device");
   const int cr = CdRegisters(spec.cd);
-  KernelLaunch l;
-  l.ptx = MmaDenseModule(spec, target);
-  l.entry = "tcfuzz_mma_dense";
-  l.inputs = {std::move(p.a), std::move(p.b), std::move(p.c)};
-  l.output_words = tiles.size() * 32 * static_cast<std::size_t>(cr);
-  l.n = static_cast<uint32_t>(tiles.size());
-  l.grid = static_cast<unsigned>((tiles.size() + 3) / 4);
-  auto out = RunPtxKernel(l);
-  if (!out.ok()) return R::Fail(out.error());
-  std::vector<std::vector<uint32_t>> d;
-  for (std::size_t i = 0; i < tiles.size(); ++i) d.push_back(UnpackD(spec.cd, out.value(), i));
-  return R::Ok(std::move(d));
+  PreparedLaunch l;
+  l.launch.ptx = MmaDenseModule(spec, target);
+  l.launch.entry = "tcfuzz_mma_dense";
+  l.launch.inputs = {std::move(p.a), std::move(p.b), std::move(p.c)};
+  l.launch.output_words = tiles.size() * 32 * static_cast<std::size_t>(cr);
+  l.launch.n = static_cast<uint32_t>(tiles.size());
+  l.launch.grid = static_cast<unsigned>((tiles.size() + 3) / 4);
+  l.cases = tiles.size();
+  l.unpack = [cd = spec.cd](std::span<const uint32_t> out, std::size_t i) {
+    return oracle::Result<std::vector<uint32_t>>::Ok(UnpackD(cd, out, i));
+  };
+  return l;
+}
+
+oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaDense(const MmaDenseSpec& spec, std::span<const DenseTile> tiles) {
+  const std::string target = DeviceTarget();
+  if (target.empty()) return oracle::Result<std::vector<std::vector<uint32_t>>>::Fail("no CUDA device");
+  return RunPrepared(PrepareMmaDense(spec, tiles, target));
 }
 
 }  // namespace tcfuzz::harness

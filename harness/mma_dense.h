@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/ptx_kernel.h"
 #include "oracle/core/result.h"
 #include "oracle/mma/dense_mma.h"
 
@@ -30,6 +31,10 @@ struct PackedMmaDense {
   std::vector<uint32_t> a, b, c;
 };
 PackedMmaDense PackMmaDense(const MmaDenseSpec& spec, std::span<const oracle::mma::DenseTile> tiles);
+
+// The batch as a launch of the module for `target` ("sm_90"), one warp per case.
+PreparedLaunch PrepareMmaDense(const MmaDenseSpec& spec, std::span<const oracle::mma::DenseTile> tiles,
+                               const std::string& target);
 
 // D [16][8] per case on device 0. Every tile must share `spec`.
 oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaDense(const MmaDenseSpec& spec,

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -23,6 +25,16 @@ struct KernelLaunch {
 
 // The output buffer's contents.
 oracle::Result<std::vector<uint32_t>> RunPtxKernel(const KernelLaunch& launch);
+
+// A batch launch ready to run, and how case i's D comes out of the output buffer (an error when
+// the output fails the kernel's own check). The Run* functions execute one; `tcfuzz repro
+// --emit-cu` writes one into a standalone CUDA file.
+struct PreparedLaunch {
+  KernelLaunch launch;
+  std::size_t cases = 0;
+  std::function<oracle::Result<std::vector<uint32_t>>(std::span<const uint32_t> out, std::size_t i)> unpack;
+};
+oracle::Result<std::vector<std::vector<uint32_t>>> RunPrepared(const PreparedLaunch& p);
 
 // "sm_90" for an H100; empty when there is no device.
 std::string DeviceTarget();

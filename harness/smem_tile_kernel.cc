@@ -47,37 +47,37 @@ COPIED:
 )";
 }
 
-oracle::Result<std::vector<std::vector<uint32_t>>> RunSmemTileKernel(const std::string& ptx, const std::string& entry,
-                                                                     std::span<const oracle::wgmma::WgmmaTile> tiles,
-                                                                     std::vector<uint32_t> desc, int image_bytes,
-                                                                     size_t per_tile_words) {
-  using R = oracle::Result<std::vector<std::vector<uint32_t>>>;
+oracle::Result<PreparedLaunch> PrepareSmemTileKernel(const std::string& ptx, const std::string& entry,
+                                                     std::span<const oracle::wgmma::WgmmaTile> tiles,
+                                                     std::vector<uint32_t> desc, int image_bytes, size_t per_tile_words,
+                                                     std::function<std::vector<uint32_t>(std::span<const uint32_t>)> unpack_d) {
   std::vector<uint32_t> images;  // little-endian words, one image after the other
   for (const auto& t : tiles) {
-    if (t.image.size() != static_cast<size_t>(image_bytes)) return R::Fail("a tile's image is not the spec's size");
+    if (t.image.size() != static_cast<size_t>(image_bytes)) {
+      return oracle::Result<PreparedLaunch>::Fail("a tile's image is not the spec's size");
+    }
     for (size_t i = 0; i + 3 < t.image.size(); i += 4) {
       images.push_back(uint32_t{t.image[i]} | uint32_t{t.image[i + 1]} << 8 | uint32_t{t.image[i + 2]} << 16 |
                        uint32_t{t.image[i + 3]} << 24);
     }
   }
-  KernelLaunch l;
-  l.ptx = ptx;
-  l.entry = entry;
-  l.inputs = {std::move(images), std::move(desc)};
-  l.output_words = per_tile_words * tiles.size();
-  l.n = static_cast<uint32_t>(tiles.size());
-  l.grid = static_cast<unsigned>(tiles.size());
-  l.block = 128;
-  l.shared_bytes = static_cast<unsigned>(image_bytes);
-  auto out = RunPtxKernel(l);
-  if (!out.ok()) return R::Fail(out.error());
-  std::vector<std::vector<uint32_t>> all;
-  for (size_t c = 0; c < tiles.size(); ++c) {
-    const uint32_t* w = out.value().data() + c * per_tile_words;
+  PreparedLaunch l;
+  l.launch.ptx = ptx;
+  l.launch.entry = entry;
+  l.launch.inputs = {std::move(images), std::move(desc)};
+  l.launch.output_words = per_tile_words * tiles.size();
+  l.launch.n = static_cast<uint32_t>(tiles.size());
+  l.launch.grid = static_cast<unsigned>(tiles.size());
+  l.launch.block = 128;
+  l.launch.shared_bytes = static_cast<unsigned>(image_bytes);
+  l.cases = tiles.size();
+  l.unpack = [per_tile_words, unpack_d = std::move(unpack_d)](std::span<const uint32_t> out, size_t c) {
+    using R = oracle::Result<std::vector<uint32_t>>;
+    const std::span<const uint32_t> w = out.subspan(c * per_tile_words, per_tile_words);
     if (w[0] % 1024 != 0) return R::Fail("dynamic shared memory at " + std::to_string(w[0]) + ", not 1024-aligned");
-    all.emplace_back(w + 1, w + per_tile_words);
-  }
-  return R::Ok(std::move(all));
+    return R::Ok(unpack_d(w.subspan(1)));
+  };
+  return oracle::Result<PreparedLaunch>::Ok(std::move(l));
 }
 
 }  // namespace tcfuzz::harness

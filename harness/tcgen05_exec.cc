@@ -94,9 +94,9 @@ WAIT:
   return p;
 }
 
-oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(const Tcgen05Spec& spec,
-                                                              std::span<const oracle::wgmma::WgmmaTile> tiles) {
-  using R = oracle::Result<std::vector<std::vector<uint32_t>>>;
+oracle::Result<PreparedLaunch> PrepareTcgen05(const Tcgen05Spec& spec, std::span<const oracle::wgmma::WgmmaTile> tiles,
+                                              const std::string& target) {
+  using R = oracle::Result<PreparedLaunch>;
   const size_t per_case = static_cast<size_t>(128 * spec.n + 1);
   std::vector<uint32_t> desc;
   for (const auto& t : tiles) {
@@ -118,10 +118,18 @@ oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(const Tcgen05Spec&
     desc.push_back(*idesc);
     desc.push_back(0);
   }
-  const std::string device = DeviceTarget();  // "sm_100", "sm_103": the arch-specific target adds "a"
   // Thread t holds row t (TMEM lane t), its n columns in order: the output is D as it comes.
-  return RunSmemTileKernel(Tcgen05Module(spec, device.empty() ? "sm_100a" : device + "a"), "tcfuzz_tcgen05", tiles,
-                           std::move(desc), spec.image_bytes, per_case);
+  const auto unpack = [](std::span<const uint32_t> w) { return std::vector<uint32_t>(w.begin(), w.end()); };
+  return PrepareSmemTileKernel(Tcgen05Module(spec, target), "tcfuzz_tcgen05", tiles, std::move(desc), spec.image_bytes,
+                               per_case, unpack);
+}
+
+oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(const Tcgen05Spec& spec,
+                                                              std::span<const oracle::wgmma::WgmmaTile> tiles) {
+  const std::string device = DeviceTarget();  // "sm_100", "sm_103": the arch-specific target adds "a"
+  const auto p = PrepareTcgen05(spec, tiles, device.empty() ? "sm_100a" : device + "a");
+  if (!p.ok()) return oracle::Result<std::vector<std::vector<uint32_t>>>::Fail(p.error());
+  return RunPrepared(p.value());
 }
 
 }  // namespace tcfuzz::harness

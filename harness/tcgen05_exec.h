@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/ptx_kernel.h"
 #include "oracle/core/result.h"
 #include "oracle/wgmma/wgmma_mma.h"
 
@@ -32,6 +33,10 @@ std::string Tcgen05Instruction(const Tcgen05Spec& s);
 // pairs, then the instruction descriptor) for `target` (sm_100a, sm_103a, ...), at the PTX
 // version the target needs.
 std::string Tcgen05Module(const Tcgen05Spec& s, const std::string& target = "sm_100a");
+
+// The batch as a launch of the module for `target` (sm_100a, sm_103a, ...).
+oracle::Result<PreparedLaunch> PrepareTcgen05(const Tcgen05Spec& spec, std::span<const oracle::wgmma::WgmmaTile> tiles,
+                                              const std::string& target);
 
 // D [128][n] per tile on device 0.
 // Runs the module for the device's own arch-specific target.

@@ -79,9 +79,7 @@ std::string WgmmaModule(const WgmmaSpec& s) {
   return p;
 }
 
-oracle::Result<std::vector<std::vector<uint32_t>>> RunWgmma(const WgmmaSpec& spec,
-                                                            std::span<const oracle::wgmma::WgmmaTile> tiles) {
-  using R = oracle::Result<std::vector<std::vector<uint32_t>>>;
+oracle::Result<PreparedLaunch> PrepareWgmma(const WgmmaSpec& spec, std::span<const oracle::wgmma::WgmmaTile> tiles) {
   const int regs = AccumulatorRegisters(spec);
   const size_t per_case = static_cast<size_t>(128 * regs + 1);
   std::vector<uint32_t> desc;
@@ -91,10 +89,8 @@ oracle::Result<std::vector<std::vector<uint32_t>>> RunWgmma(const WgmmaSpec& spe
       desc.push_back(static_cast<uint32_t>(d >> 32));
     }
   }
-  auto out = RunSmemTileKernel(WgmmaModule(spec), "tcfuzz_wgmma", tiles, std::move(desc), spec.image_bytes, per_case);
-  if (!out.ok()) return R::Fail(out.error());
-  std::vector<std::vector<uint32_t>> all;
-  for (const std::vector<uint32_t>& w : out.value()) {
+  // Thread t's accumulator registers in order, placed by the fragment map.
+  const auto unpack = [spec, regs](std::span<const uint32_t> w) {
     std::vector<uint32_t> d(static_cast<size_t>(64) * spec.n);
     for (int t = 0; t < 128; ++t) {
       for (int i = 0; i < regs; ++i) {
@@ -110,9 +106,16 @@ oracle::Result<std::vector<std::vector<uint32_t>>> RunWgmma(const WgmmaSpec& spe
         }
       }
     }
-    all.push_back(std::move(d));
-  }
-  return R::Ok(std::move(all));
+    return d;
+  };
+  return PrepareSmemTileKernel(WgmmaModule(spec), "tcfuzz_wgmma", tiles, std::move(desc), spec.image_bytes, per_case, unpack);
+}
+
+oracle::Result<std::vector<std::vector<uint32_t>>> RunWgmma(const WgmmaSpec& spec,
+                                                            std::span<const oracle::wgmma::WgmmaTile> tiles) {
+  const auto p = PrepareWgmma(spec, tiles);
+  if (!p.ok()) return oracle::Result<std::vector<std::vector<uint32_t>>>::Fail(p.error());
+  return RunPrepared(p.value());
 }
 
 }  // namespace tcfuzz::harness

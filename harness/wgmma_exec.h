@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/ptx_kernel.h"
 #include "oracle/core/result.h"
 #include "oracle/wgmma/wgmma_mma.h"
 
@@ -29,6 +30,9 @@ int AccumulatorRegisters(const WgmmaSpec& s);  // N/2 (f32, s32) or N/4 (f16) pe
 // The instruction line and the whole module (entry `tcfuzz_wgmma(img, desc, d, n)`).
 std::string WgmmaInstruction(const WgmmaSpec& s);
 std::string WgmmaModule(const WgmmaSpec& s);
+
+// The batch as a launch (one CTA per tile); an error when an image is not spec.image_bytes.
+oracle::Result<PreparedLaunch> PrepareWgmma(const WgmmaSpec& spec, std::span<const oracle::wgmma::WgmmaTile> tiles);
 
 // D [64][n] per tile on device 0 (every tile must have SpecOf(tile) == spec). An error names
 // the CUDA failure, or a shared-memory buffer the driver did not place on a 1024-byte boundary.

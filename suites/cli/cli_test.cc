@@ -8,6 +8,11 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "generators/core/random_source.h"
+#include "generators/mma/dense_mma_gen.h"
+#include "generators/smem/wgmma_tile_gen.h"
+#include "oracle/mma/dense_case_text.h"
+#include "oracle/wgmma/wgmma_tile_text.h"
 #include "suites/campaigns/device_campaign.h"
 #include "suites/runner/atomic_file.h"
 #include "suites/support/temp_dir.h"
@@ -391,6 +396,50 @@ TEST(Cli, ReproEmitsAStandaloneCudaFile) {
                             "/corpus/zero_column_mask/seed/spec_example_4_m32.txt --emit-cu " + dir + "/x.cu"));
   ExpectOneLineError(Tcfuzz("repro /nonexistent.txt --emit-cu " + dir + "/x.cu"));
   ExpectOneLineError(Tcfuzz("repro " + capture + " --emit-cu " + dir + "/y.cu --gpu-row sm_42"));
+  std::filesystem::remove_all(dir);
+}
+
+// Dense and descriptor-tile cases become driver-API CUDA files: the harness's module, the case's
+// buffers, the output-to-D table, the oracle's D and the found D; they compile with nvcc alone.
+TEST(Cli, ReproEmitsDenseAndTileCasesAsStandaloneDriverFiles) {
+  const std::string dir = TempDir("repro_launch");
+  gen::RandomSource s(3);
+  const gen::GeneratedDense dense = gen::DrawDense(s);
+  std::vector<uint32_t> found = oracle::mma::DenseReference(dense.tile, oracle::num::ExactParams(dense.tile.cd));
+  found[5] ^= 1;
+  oracle::TextWriter dw(oracle::mma::kDenseKind);
+  oracle::mma::AppendDenseCase(dw, dense.tile, &found);
+  dw.Add("origin.gpu", "sm_90");
+  dw.Add("origin.mode", std::string(gen::Name(dense.mode)));
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/dense.txt", dw.str()).ok());
+  gen::GeneratedWgmma tile = gen::DrawWgmmaTile(s);
+  while (tile.tile.d != oracle::num::Format::kF16) tile = gen::DrawWgmmaTile(s);  // halves in the map
+  oracle::TextWriter tw(oracle::wgmma::kWgmmaTileKind);
+  oracle::wgmma::AppendWgmmaTile(tw, tile.tile, tile.fill);
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/tile.txt", tw.str()).ok());
+  for (const std::string name : {"dense", "tile"}) {
+    const CliRun r = Tcfuzz("repro " + dir + "/" + name + ".txt --emit-cu " + dir + "/" + name + ".cu");
+    ASSERT_EQ(r.code, 0) << r.out;
+    const std::string cu = suites::ReadFile(dir + "/" + name + ".cu").value();
+    EXPECT_NE(cu.find("CHECK(cuModuleLoadData(&mod, kPtx));"), std::string::npos);
+    EXPECT_NE(cu.find(name == "dense" ? ".entry tcfuzz_mma_dense" : ".entry tcfuzz_wgmma"), std::string::npos);
+    EXPECT_EQ(cu.find("tcfuzz::"), std::string::npos);
+    EXPECT_EQ(cu.find("kFound") != std::string::npos, name == "dense");
+#ifdef TCFUZZ_NVCC
+    const std::string cmd = std::string(TCFUZZ_NVCC) + " -arch=sm_90a -c -o " + dir + "/" + name + ".o " + dir + "/" + name + ".cu 2>&1";
+    EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
+#endif
+  }
+  // The tile's table follows wgmma's fragment map (PTX 9.1 §9.7.15.5.1.1): thread 0 holds D(0,0)
+  // and D(0,1) in the low and high half of its first register, output word 1 (word 0 is the
+  // shared buffer's address).
+  const std::string tile_cu = suites::ReadFile(dir + "/tile.cu").value();
+  EXPECT_NE(tile_cu.find("static const uint32_t kWord[] = {0x00000001u, 0x00000001u"), std::string::npos);
+  EXPECT_NE(tile_cu.find("static const uint32_t kHalf[] = {0x00000000u, 0x00000001u"), std::string::npos);
+  const CliRun other = Tcfuzz("repro " + std::string(TCFUZZ_SOURCE_DIR) + "/corpus/smem_descriptor/seed/base_offset_row1_128b.txt" +
+                              " --emit-cu " + dir + "/x.cu");
+  ExpectOneLineError(other);
+  EXPECT_NE(other.out.find("repro takes sparse_mma, dense_mma or wgmma_tile case files"), std::string::npos) << other.out;
   std::filesystem::remove_all(dir);
 }
 

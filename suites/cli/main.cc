@@ -353,7 +353,7 @@ int main(int argc, char** argv) {
   // repro
   CLI::App* repro = app.add_subcommand("repro", "Turn a reproducer into something that runs without tcfuzz");
   std::string repro_file, emit_cu, gpu_row = "sm_90";
-  repro->add_option("FILE", repro_file, "a sparse_mma case file (reproducer or corpus)")->required();
+  repro->add_option("FILE", repro_file, "a sparse_mma, dense_mma or wgmma_tile case file (reproducer or corpus)")->required();
   repro->add_option("--emit-cu", emit_cu, "write one standalone CUDA file here")->required();
   repro->add_option("--gpu-row", gpu_row, "numerics row for the expected values when the file names none (default sm_90)");
 

@@ -3,11 +3,19 @@
 #include <cstdio>
 #include <iostream>
 
+#include "harness/mma_dense.h"
 #include "harness/mma_sp_exec.h"
+#include "harness/tcgen05_exec.h"
+#include "harness/wgmma_exec.h"
+#include "oracle/mma/dense_case_text.h"
+#include "oracle/wgmma/wgmma_tile_text.h"
 #include "oracle/sparse/sparse_case_text.h"
+#include "suites/campaigns/dense_device_cases.h"
 #include "suites/campaigns/device_campaign.h"
+#include "suites/campaigns/wgmma_device_cases.h"
 #include "suites/checks/sparse_mma_checks.h"
 #include "suites/cli/cli_common.h"
+#include "suites/cli/launch_cu.h"
 #include "suites/runner/atomic_file.h"
 
 namespace tcfuzz::suites {
@@ -37,7 +45,90 @@ std::string AsmOperands(const char* array, int regs, const char* constraint) {
 
 }  // namespace
 
+namespace {
+
+// Dense mma.sync and descriptor tiles: the harness's prepared launch in a driver-API file.
+void WriteLaunchCu(const LaunchCu& c, const std::string& out_path) {
+  const auto text = LaunchCuText(c);
+  if (!text.ok()) cli::Die(c.from + ": " + text.error());
+  auto written = WriteFileAtomic(out_path, text.value());
+  if (!written.ok()) cli::Die(written.error());
+  std::cout << "wrote " << out_path << " (" << c.instruction.substr(0, 70) << "...)\n";
+}
+
+int DenseCu(const std::string& file, const oracle::TextDoc& doc, const std::string& out_path, const std::string& row_name) {
+  const auto f = oracle::mma::DenseCaseFromDoc(doc);
+  if (!f.ok()) cli::Die(file + ": " + f.error());
+  const oracle::mma::DenseTile& t = f.value().tile;
+  const auto gpu = oracle::num::ParseGpu(row_name);
+  if (!gpu) cli::Die("--gpu-row: '" + row_name + "' is not one of sm_70 sm_80 sm_89 sm_90 sm_100");
+  const auto params = DenseParams(t, *gpu);
+  if (!params && oracle::num::IsFloat(t.a_type)) cli::Die(file + ": the oracle has no arithmetic row for this form on " + row_name);
+  const harness::MmaDenseSpec spec{t.form, t.a_type, t.b_type, t.cd, t.satfinite};
+  LaunchCu c;
+  c.from = file;
+  c.instruction = harness::MmaDenseInstruction(spec);
+  c.arch = std::string(t.form->target);
+  c.oracle_row = row_name;
+  c.launch = harness::PrepareMmaDense(spec, std::span<const oracle::mma::DenseTile>(&t, 1), c.arch);
+  c.half_words = t.cd == oracle::num::Format::kF16;
+  c.expected = oracle::mma::DenseReference(t, params.value_or(oracle::num::ExactParams(t.cd)));
+  c.found = f.value().observed;
+  WriteLaunchCu(c, out_path);
+  return 0;
+}
+
+int TileCu(const std::string& file, const oracle::TextDoc& doc, const std::string& out_path) {
+  const auto f = oracle::wgmma::WgmmaTileFromDoc(doc);
+  if (!f.ok()) cli::Die(file + ": " + f.error());
+  const oracle::wgmma::WgmmaTile& t = f.value().tile;
+  const bool tcgen05 = t.a.arch != oracle::smem::Arch::kSm90a;
+  const auto expected = oracle::wgmma::WgmmaReference(t);
+  if (!expected.ok()) cli::Die(file + ": " + expected.error());
+  LaunchCu c;
+  c.from = file;
+  c.arch = tcgen05 ? "sm_100a" : "sm_90a";
+  c.oracle_row = tcgen05 ? "sm_100 tcgen05" : "sm_90 wgmma";
+  const auto one = std::span<const oracle::wgmma::WgmmaTile>(&t, 1);
+  oracle::Result<harness::PreparedLaunch> launch = oracle::Result<harness::PreparedLaunch>::Fail("");
+  if (tcgen05) {
+    const harness::Tcgen05Spec spec{t.ab, t.b_type, t.d, t.n, t.zero_column_mask.has_value(), static_cast<int>(t.image.size())};
+    c.instruction = harness::Tcgen05Instruction(spec);
+    launch = harness::PrepareTcgen05(spec, one, c.arch);
+  } else {
+    c.instruction = harness::WgmmaInstruction(harness::SpecOf(t));
+    launch = harness::PrepareWgmma(harness::SpecOf(t), one);
+  }
+  if (!launch.ok()) cli::Die(file + ": " + launch.error());
+  if (const std::string broken = BrokenRules(t); !broken.empty()) {
+    c.instruction += "  [breaks " + broken + ": undefined by spec; the oracle's D reads the descriptors as decoded]";
+  }
+  c.launch = std::move(launch).value();
+  c.half_words = t.d == oracle::num::Format::kF16;
+  c.address_word = true;
+  c.cols = static_cast<std::size_t>(t.n);
+  c.expected = expected.value();
+  c.found = f.value().observed;
+  WriteLaunchCu(c, out_path);
+  return 0;
+}
+
+}  // namespace
+
 int ReproEmitCu(const std::string& file, const std::string& out_path, const std::string& gpu_row) {
+  {
+    auto text = ReadFile(file);
+    if (!text.ok()) cli::Die(text.error());
+    auto doc = oracle::TextDoc::Parse(text.value());
+    if (!doc.ok()) cli::Die(file + ": " + doc.error());
+    const std::string kind = doc.value().String("kind").value();
+    const std::string row = doc.value().Has("origin.gpu") ? doc.value().String("origin.gpu").value() : gpu_row;
+    if (kind == oracle::mma::kDenseKind) return DenseCu(file, doc.value(), out_path, row);
+    if (kind == oracle::wgmma::kWgmmaTileKind) return TileCu(file, doc.value(), out_path);
+    if (kind != oracle::sparse::kSparseKind) {
+      cli::Die(file + ": repro takes sparse_mma, dense_mma or wgmma_tile case files, not kind '" + kind + "'");
+    }
+  }
   const auto read = ReadSparseCase(file);
   if (!read.ok()) cli::Die(read.error());
   const oracle::TextDoc& doc = read.value().doc;

@@ -1,8 +1,10 @@
-// `tcfuzz repro FILE --emit-cu OUT.cu`: one standalone CUDA file for a sparse MMA case (a
-// reproducer or corpus file): the lanes' registers as constants, the instruction as inline asm,
-// and a main() that prints each element of D the device returns next to the oracle's and, when
-// the file has one, the value the device returned when the case was found. Needs nothing of
-// tcfuzz to build: something a vendor bug report can carry.
+// `tcfuzz repro FILE --emit-cu OUT.cu`: one standalone CUDA file for a GPU case (a reproducer or
+// corpus file) with a main() that prints each element of D the device returns next to the
+// oracle's and, when the file has one, the value the device returned when the case was found.
+// Sparse cases: the lanes' registers as constants and the instruction as inline asm; dense
+// mma.sync and descriptor tiles: the harness's PTX module through the driver API
+// (suites/cli/launch_cu.h). Needs nothing of tcfuzz to build: something a vendor bug report can
+// carry.
 #pragma once
 
 #include <string>

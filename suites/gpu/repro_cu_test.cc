@@ -5,9 +5,16 @@
 
 #include <filesystem>
 
+#include "generators/core/random_source.h"
+#include "generators/mma/dense_mma_gen.h"
+#include "generators/smem/wgmma_tile_gen.h"
 #include "harness/device.h"
+#include "oracle/mma/dense_case_text.h"
+#include "oracle/wgmma/wgmma_tile_text.h"
+#include "suites/runner/atomic_file.h"
 #include "suites/runner/subprocess.h"
 #include "suites/support/temp_dir.h"
+#include "suites/support/test_seed.h"
 
 namespace tcfuzz {
 namespace {
@@ -52,6 +59,37 @@ TEST(ReproCu, EmittedFileRunsOnTheDevice) {
     } else {
       EXPECT_TRUE(run.exit_code == 0 || run.exit_code == 1) << run.Describe(std::chrono::milliseconds(180000)) << run.out;
     }
+  }
+}
+
+// The driver-API files of dense and descriptor-tile cases (suites/cli/launch_cu.h) on the device:
+// small-integer cases the oracle gets exactly right report no difference.
+TEST(ReproCu, DenseAndTileFilesRunOnTheDevice) {
+  const harness::DeviceInfo info = harness::ProbeDevice();
+  if (!info.available) GTEST_SKIP() << "no GPU: " << info.reason;
+  if (info.cc_major != 9 || info.cc_minor != 0) GTEST_SKIP() << "the wgmma tile runs on sm_90a; this is " << info.name;
+  const std::string nvcc = Nvcc();
+  if (nvcc.empty()) GTEST_SKIP() << "no nvcc to build the emitted file";
+  const std::string dir = test::TempDir("repro_launch_cu");
+  gen::RandomSource s(test::Seed());
+  gen::GeneratedDense dense = gen::DrawDense(s);
+  while (dense.mode != gen::ValueMode::kSmallInt) dense = gen::DrawDense(s);
+  gen::GeneratedWgmma tile = gen::DrawWgmmaTile(s);
+  while (tile.values != gen::TileValues::kSmallInt) tile = gen::DrawWgmmaTile(s);
+  oracle::TextWriter dw(oracle::mma::kDenseKind), tw(oracle::wgmma::kWgmmaTileKind);
+  oracle::mma::AppendDenseCase(dw, dense.tile);
+  dw.Add("origin.mode", "small_int");
+  oracle::wgmma::AppendWgmmaTile(tw, tile.tile, tile.fill);
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/dense.txt", dw.str()).ok());
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/tile.txt", tw.str()).ok());
+  for (const std::string name : {"dense", "tile"}) {
+    const auto emit = Sh(std::string(TCFUZZ_BIN) + " repro " + dir + "/" + name + ".txt --emit-cu " + dir + "/" + name + ".cu");
+    ASSERT_TRUE(emit.ok()) << emit.out << emit.err;
+    const auto build = Sh(nvcc + " -arch=sm_90a -o " + dir + "/" + name + " " + dir + "/" + name + ".cu -lcuda");
+    ASSERT_TRUE(build.ok()) << build.out << build.err;
+    const auto run = Sh(dir + "/" + name);
+    std::printf("%s: %s", name.c_str(), run.out.c_str());
+    EXPECT_EQ(run.exit_code, 0) << run.out;
   }
 }
 
