@@ -1,15 +1,21 @@
 // The smem-hw and tcgen05 GPU suites end to end on a device, through the real `tcfuzz worker`:
 // every legal descriptor tile agrees with the oracle, and the broken ones come back as
 // undefined_by_spec records, each with the device's D. Skips visibly without an sm_90 (smem-hw)
-// or compute capability 10.x (tcgen05) device.
+// or compute capability 10.x (tcgen05) device. Also the deciding cases of the descriptor rows.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <span>
 #include <sstream>
 
+#include "harness/device.h"
+#include "harness/wgmma_exec.h"
 #include "suites/campaigns/device_campaign.h"
 #include "suites/campaigns/wgmma_device_cases.h"
 #include "suites/runner/atomic_file.h"
+#include "suites/runner/worker_protocol.h"
 #include "suites/support/temp_dir.h"
 
 namespace tcfuzz::suites {
@@ -46,6 +52,33 @@ TEST(SmemHwCampaign, WgmmaDescriptorTilesRunCleanOnSm90) {
 
 TEST(SmemHwCampaign, Tcgen05DescriptorTilesRunCleanOnBlackwell) {
   RunsClean(kTcgen05Suite, [](const DeviceProbe& d) { return d.cc_major == 10; }, "compute capability 10.x");
+}
+
+// The deciding cases of the descriptor rows (S1 base offsets, S2 LBO of swizzled K-major, S6
+// LBO/SBO roles without swizzle): each tile on the device against the oracle. A disagreement is
+// a doc-vs-hardware finding: the message names the A element the device read and the byte the
+// oracle's map predicted; record it in docs/doc-vs-hardware.md.
+TEST(SmemHwDeciding, DescriptorRowsOnTheDevice) {
+  const harness::DeviceInfo info = harness::ProbeDevice();
+  if (!info.available) GTEST_SKIP() << "no GPU: " << info.reason;
+  if (info.cc_major != 9 || info.cc_minor != 0) GTEST_SKIP() << "wgmma runs on sm_90a; this is " << info.name;
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(TCFUZZ_SOURCE_DIR) + "/corpus/smem_hw/deciding")) {
+    const auto f = ReadWgmmaTileCase(entry.path().string());
+    ASSERT_TRUE(f.ok()) << f.error();
+    const oracle::wgmma::WgmmaTile& t = f.value().tile;
+    const auto got = harness::RunWgmma(harness::SpecOf(t), std::span<const oracle::wgmma::WgmmaTile>(&t, 1));
+    ASSERT_TRUE(got.ok()) << entry.path().filename() << ": " << got.error();
+    const auto want = oracle::wgmma::WgmmaReference(t).value();
+    gen::GeneratedWgmma g;
+    g.tile = t;
+    g.values = gen::TileValues::kProbe;
+    const std::string what = MismatchDetail(want, got.value()[0], static_cast<std::size_t>(t.n));
+    std::printf("%s: %s\n", entry.path().filename().c_str(), what.empty() ? "agrees with the oracle" : what.c_str());
+    EXPECT_TRUE(what.empty()) << entry.path().filename() << ": " << what << "; " << TileProbeExplanation(g, got.value()[0]);
+    ++files;
+  }
+  EXPECT_GE(files, 17);
 }
 
 }  // namespace

@@ -5,8 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
 #include "generators/core/random_source.h"
 #include "generators/smem/wgmma_tile_gen.h"
+#include "oracle/smem/smem_case.h"
 #include "suites/support/test_seed.h"
 
 namespace tcfuzz::oracle::wgmma {
@@ -79,6 +84,53 @@ TEST(WgmmaTileGen, BreakOneDescriptorBreaksExactlyOneRuleOfOneOperand) {
     EXPECT_EQ(ids, std::set<std::string>{std::string(g.broken->id)}) << g.broken->id;
     EXPECT_TRUE(va.legal() || vb.legal());
   }
+}
+
+}  // namespace
+}  // namespace tcfuzz::oracle::wgmma
+
+namespace tcfuzz::oracle::wgmma {
+namespace {
+
+// The deciding cases of the descriptor rows of docs/doc-vs-hardware.md (corpus/smem_hw/deciding,
+// run on a device by gpu_tests' SmemHwDeciding): each file reads, is legal, is a probe tile the
+// oracle computes, and has the layout its name claims (checked here from the descriptor bits).
+TEST(SmemHwDeciding, EachFileHasTheLayoutItsNameClaims) {
+  const std::string dir = std::string(TCFUZZ_SOURCE_DIR) + "/corpus/smem_hw/deciding";
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const std::string name = entry.path().stem().string();
+    std::ifstream in(entry.path());
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto doc = TextDoc::Parse(text);
+    ASSERT_TRUE(doc.ok()) << name << ": " << doc.error();
+    const auto f = WgmmaTileFromDoc(doc.value());
+    ASSERT_TRUE(f.ok()) << name << ": " << f.error();
+    const WgmmaTile& t = f.value().tile;
+    EXPECT_TRUE(smem::Validate(t.a).legal() && smem::Validate(t.b).legal()) << name;
+    EXPECT_TRUE(WgmmaReference(t).ok()) << name;
+    EXPECT_EQ(doc.value().String("origin.mode").value(), "probe") << name;
+    const smem::SmemCase& c = name.find("_a_") != std::string::npos ? t.a : t.b;
+    const auto m = smem::DecodeMatrix(c.arch, c.desc);
+    ASSERT_TRUE(m.has_value()) << name;
+    const auto has = [&name](const char* token) { return name.find(token) != std::string::npos; };
+    if (has("_128b")) EXPECT_EQ(m->swizzle, smem::Swizzle::k128B) << name;
+    if (has("_64b")) EXPECT_EQ(m->swizzle, smem::Swizzle::k64B) << name;
+    if (has("_32b")) EXPECT_EQ(m->swizzle, smem::Swizzle::k32B) << name;
+    if (has("_none")) EXPECT_EQ(m->swizzle, smem::Swizzle::kNone) << name;
+    if (has("kmajor")) EXPECT_EQ(c.view.major, smem::Major::kK) << name;
+    if (has("_mn")) EXPECT_EQ(c.view.major, smem::Major::kMN) << name;
+    if (has("base_offset_nonzero")) EXPECT_NE(m->base_offset, 0) << name;
+    if (const std::size_t at = name.find("base_offset_"); at != std::string::npos && !has("nonzero")) {
+      EXPECT_EQ(m->base_offset, std::stoi(name.substr(at + 12))) << name;
+    }
+    if (has("lbo_max")) EXPECT_EQ(m->lbo, 0x3FFF0u) << name;
+    if (has("lbo_lt_sbo")) EXPECT_LT(m->lbo, m->sbo) << name;
+    if (has("lbo_gt_sbo")) EXPECT_GT(m->lbo, m->sbo) << name;
+    if (has("start_inside_row")) EXPECT_NE(m->start, *c.pattern_start) << name;
+    ++files;
+  }
+  EXPECT_GE(files, 17);
 }
 
 }  // namespace
