@@ -17,6 +17,9 @@ std::string Regs(const char* prefix, int n) {
   return s + "}";
 }
 
+// Bytes of a tile's record: the two descriptors, then (sparse) 128 metadata registers.
+int DescriptorRecordBytes(const WgmmaSpec& s) { return s.sparse_form ? 16 + 4 * 128 : 16; }
+
 }  // namespace
 
 WgmmaSpec SpecOf(const oracle::wgmma::WgmmaTile& t) {
@@ -28,6 +31,10 @@ WgmmaSpec SpecOf(const oracle::wgmma::WgmmaTile& t) {
   s.trans_a = t.a.view.major == oracle::smem::Major::kMN ? 1 : 0;
   s.trans_b = t.b.view.major == oracle::smem::Major::kMN ? 1 : 0;
   s.image_bytes = static_cast<int>(t.image.size());
+  if (t.sparse) {
+    s.sparse_form = t.sparse->form;
+    s.selector = t.sparse->selector;
+  }
   return s;
 }
 
@@ -36,8 +43,9 @@ int AccumulatorRegisters(const WgmmaSpec& s) { return s.d == Format::kF16 ? s.n 
 // The oracle's form of the instruction: its spelling and first PTX version.
 oracle::ptx::PtxForm FormOf(const WgmmaSpec& s) {
   oracle::ptx::PtxForm f;
-  f.family = oracle::ptx::Family::kWgmma;
-  f.shape = "m64n" + std::to_string(s.n) + "k" + std::to_string(32 * 8 / oracle::num::StorageBits(s.ab));
+  f.family = s.sparse_form ? oracle::ptx::Family::kWgmmaSp : oracle::ptx::Family::kWgmma;
+  f.shape = "m64n" + std::to_string(s.n) + "k" + std::to_string((s.sparse_form ? 64 : 32) * 8 / oracle::num::StorageBits(s.ab));
+  f.selector = s.selector;
   f.a = s.ab;
   f.b = s.b_type;
   f.d = f.c = s.d;
@@ -45,7 +53,9 @@ oracle::ptx::PtxForm FormOf(const WgmmaSpec& s) {
 }
 
 std::string WgmmaInstruction(const WgmmaSpec& s) {
-  std::string ins = FormOf(s).Opcode() + " " + Regs(s.d == Format::kF32 ? "f" : "r", AccumulatorRegisters(s)) + ", %da, %db, %sd";
+  std::string ins = FormOf(s).Opcode() + " " + Regs(s.d == Format::kF32 ? "f" : "r", AccumulatorRegisters(s)) + ", %da, %db";
+  if (s.sparse_form) ins += ", %meta, " + std::to_string(s.selector);  // sp-meta, sp-sel
+  ins += ", %sd";
   if (!IsInt(s.ab)) ins += ", 1, 1";  // imm-scale-a, imm-scale-b
   if (HasTrans(s.ab)) ins += ", " + std::to_string(s.trans_a) + ", " + std::to_string(s.trans_b);
   return ins + ";";
@@ -55,8 +65,12 @@ std::string WgmmaModule(const WgmmaSpec& s) {
   const int regs = AccumulatorRegisters(s);
   const std::string per_case = std::to_string(128 * regs + 1);  // words: the base, then 128 threads
   std::string p = ".version " + oracle::ptx::VersionText(oracle::ptx::FormMinVersion(FormOf(s))) +
-                  "\n.target sm_90a\n.address_size 64\n\n" + SmemTileKernelHead("tcfuzz_wgmma", s.image_bytes, 16);
+                  "\n.target sm_90a\n.address_size 64\n\n" +
+                  SmemTileKernelHead("tcfuzz_wgmma", s.image_bytes, DescriptorRecordBytes(s));
   p += "  .reg .f32 %f<" + std::to_string(regs) + ">;\n  .reg .b32 %r<" + std::to_string(regs) + ">;\n";
+  if (s.sparse_form) {  // this thread's metadata register: word 4 + thread of the tile's record
+    p += "  .reg .b32 %meta;\n  mul.wide.u32 %q11, %t3, 4;\n  add.s64 %q11, %q7, %q11;\n  ld.global.u32 %meta, [%q11+16];\n";
+  }
   p += R"(  bar.sync 0;
   fence.proxy.async.shared::cta;
   wgmma.fence.sync.aligned;
@@ -87,6 +101,11 @@ oracle::Result<PreparedLaunch> PrepareWgmma(const WgmmaSpec& spec, std::span<con
     for (uint64_t d : {t.a.desc, t.b.desc}) {
       desc.push_back(static_cast<uint32_t>(d));
       desc.push_back(static_cast<uint32_t>(d >> 32));
+    }
+    if (spec.sparse_form) {
+      if (!t.sparse) return oracle::Result<PreparedLaunch>::Fail("a dense tile in a wgmma.sp batch");
+      const std::vector<uint32_t> meta = oracle::wgmma::SparseMetadataRegisters(*t.sparse);
+      desc.insert(desc.end(), meta.begin(), meta.end());
     }
   }
   // Thread t's accumulator registers in order, placed by the fragment map.

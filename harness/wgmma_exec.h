@@ -22,6 +22,10 @@ struct WgmmaSpec {
   int n = 64;
   int trans_a = 0, trans_b = 0;  // 1: MN-major (f16/bf16 only)
   int image_bytes = 64 * 1024;
+  // wgmma.mma_async.sp: the mma.sp form whose K and metadata layout it shares, and the selector
+  // immediate; each thread's metadata register comes with the tile (oracle SparseMetadataRegisters).
+  const oracle::sparse::SparseForm* sparse_form = nullptr;
+  int selector = 0;
 };
 WgmmaSpec SpecOf(const oracle::wgmma::WgmmaTile& t);
 

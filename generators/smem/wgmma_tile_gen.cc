@@ -4,6 +4,7 @@
 #include <array>
 
 #include "generators/core/mma_values.h"
+#include "oracle/sparse/sparse_form.h"
 #include "generators/smem/smem_descriptor_gen.h"
 #include "generators/tcgen05/zero_column_mask_gen.h"
 #include "oracle/tcgen05/zero_column_mask.h"
@@ -47,16 +48,16 @@ bool InsideHalf(const SmemCase& c, uint64_t half) {
   return true;
 }
 
-// One operand: a descriptor for `rows` x 32 bytes of K inside the image half that starts at
+// One operand: a descriptor for `rows` x `kbytes` of K inside the image half that starts at
 // `half` (1024-aligned). The swizzle pattern starts on the half, or (every other case) 128 * j
 // bytes past it, so the base offset takes all eight values; the start is on the pattern or
 // inside a swizzle row (16-byte steps, as a K loop advances it).
-SmemCase DrawOperand(Source& s, Arch arch, Operand which, DType dtype, int rows, uint64_t half) {
+SmemCase DrawOperand(Source& s, Arch arch, Operand which, DType dtype, int rows, int kbytes, uint64_t half) {
   SmemCase c;
   c.arch = arch;
   c.operand = which;
   const bool mn_ok = MajorAllowed(arch, Major::kMN, dtype);
-  c.view = {mn_ok && s.Coin() ? Major::kMN : Major::kK, dtype, rows, 32};
+  c.view = {mn_ok && s.Coin() ? Major::kMN : Major::kK, dtype, rows, kbytes};
   // Every mode the target allows for this major and type (tcgen05's MN-major tf32 has only
   // 128B with 32-byte atoms).
   std::vector<Swizzle> modes;
@@ -90,8 +91,15 @@ SmemCase DrawOperand(Source& s, Arch arch, Operand which, DType dtype, int rows,
   return c;
 }
 
-// A tile of `arch` with M rows of A and one of `ns` columns; the types of the table.
-GeneratedWgmma DrawTile(Source& s, Arch arch, int m, std::span<const int> ns) {
+// The mma.sp form whose K and metadata a sparse wgmma of this A type shares: 64 bytes of K.
+const oracle::sparse::SparseForm* SparseFormFor(Format a) {
+  const int k = 64 * 8 / oracle::num::StorageBits(a);
+  return oracle::sparse::FindForm("m16n8k" + std::to_string(k), a);
+}
+
+// A tile of `arch` with M rows of A and one of `ns` columns; the types of the table. Sparse
+// (wgmma.mma_async.sp): A stores the kept half of K, with legal ordered metadata.
+GeneratedWgmma DrawTile(Source& s, Arch arch, int m, std::span<const int> ns, bool sparse = false) {
   GeneratedWgmma g;
   auto& t = g.tile;
   const TypePair& ty = kTypes[s.Below(kTypes.size())];
@@ -110,24 +118,37 @@ GeneratedWgmma DrawTile(Source& s, Arch arch, int m, std::span<const int> ns) {
   // Poison: all-ones bytes are NaN in every float type here; 127 is far from any small integer.
   g.fill = is_float ? 0xFF : 0x7F;
 
-  // A in the first half of the image, B in the second: each region 1024-aligned.
-  t.a = DrawOperand(s, arch, Operand::kA, ty.dtype, m, 0);
-  t.b = DrawOperand(s, arch, Operand::kB, DTypeOf(ty.b), t.n, kWgmmaImageBytes / 2);
+  if (sparse) {
+    oracle::wgmma::WgmmaSparse sp;
+    sp.form = SparseFormFor(ty.ab);
+    sp.selector = static_cast<int>(s.Below(static_cast<uint64_t>(sp.form->max_selector()) + 1));
+    // Ordered, distinct index pairs (tf32: element 0 or 1 of each pair).
+    static constexpr uint8_t kOrdered[] = {0x4, 0x8, 0x9, 0xC, 0xD, 0xE};
+    static constexpr uint8_t kTf32[] = {0x4, 0xE};
+    for (int i = 0; i < m * sp.form->chunks_per_row(); ++i) {
+      sp.nibbles.push_back(ty.ab == Format::kTF32 ? kTf32[s.Below(2)] : kOrdered[s.Below(6)]);
+    }
+    t.sparse = std::move(sp);
+  }
+  // A in the first half of the image, B in the second: each region 1024-aligned. Sparse: A holds
+  // 32 bytes of kept elements per row, B the whole 64 bytes of K.
+  t.a = DrawOperand(s, arch, Operand::kA, ty.dtype, m, 32, 0);
+  t.b = DrawOperand(s, arch, Operand::kB, DTypeOf(ty.b), t.n, sparse ? 64 : 32, kWgmmaImageBytes / 2);
   t.image.assign(kWgmmaImageBytes, g.fill);
-  const int k = oracle::wgmma::TileK(t);
+  const int k = oracle::wgmma::TileK(t), stored = sparse ? k / 2 : k;
   std::vector<int> hot(static_cast<size_t>(t.n));
   for (int& h : hot) h = static_cast<int>(s.Below(static_cast<uint64_t>(k)));
   const int range = ProbeRange(ty.ab);
   // Values in (row, k) order, then placed where the oracle's maps say.
-  std::vector<uint64_t> av(static_cast<size_t>(m * k)), bv(static_cast<size_t>(t.n * k));
+  std::vector<uint64_t> av(static_cast<size_t>(m * stored)), bv(static_cast<size_t>(t.n * k));
   for (int r = 0; r < m; ++r) {
-    for (int kk = 0; kk < k; ++kk) {
+    for (int x = 0; x < stored; ++x) {
       uint64_t v = g.values == TileValues::kRandom ? RandomValue(s, ty.ab) : SmallInt(s, ty.ab);
       if (g.values == TileValues::kProbe) {
-        const int p = 1 + (r * k + kk) % range;
+        const int p = 1 + (r * stored + x) % range;
         v = is_float ? oracle::num::FromDouble(ty.ab, p) : static_cast<uint64_t>(p);
       }
-      av[static_cast<size_t>(r * k + kk)] = v;
+      av[static_cast<size_t>(r * stored + x)] = v;
     }
   }
   for (int n = 0; n < t.n; ++n) {
@@ -174,6 +195,11 @@ void BreakOneDescriptor(Source& s, GeneratedWgmma& g) {
 GeneratedWgmma DrawWgmmaTile(Source& s) {
   static constexpr int kN[] = {64, 8, 16, 128, 256, 24};
   return DrawTile(s, Arch::kSm90a, 64, kN);
+}
+
+GeneratedWgmma DrawWgmmaSpTile(Source& s) {
+  static constexpr int kN[] = {64, 8, 16, 128, 256, 24};
+  return DrawTile(s, Arch::kSm90a, 64, kN, true);
 }
 
 GeneratedWgmma DrawTcgen05Tile(Source& s, bool ws) {

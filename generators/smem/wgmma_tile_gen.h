@@ -35,6 +35,9 @@ inline constexpr int kWgmmaImageBytes = 64 * 1024;
 
 // wgmma (sm_90a): M = 64, N of 8..256.
 GeneratedWgmma DrawWgmmaTile(Source& s);
+// wgmma.mma_async.sp (sm_90a): A the kept half of K with legal ordered metadata, any selector
+// the form takes.
+GeneratedWgmma DrawWgmmaSpTile(Source& s);
 // tcgen05.mma (sm_100a): M = 128, N of 8..128, f32/s32 D; with `ws`, tcgen05.mma.ws with a
 // legal zero-column mask for that M and N.
 GeneratedWgmma DrawTcgen05Tile(Source& s, bool ws);

@@ -9,7 +9,25 @@ Coord MapD(int thread, int index) {
   return {16 * warp + lane / 4 + 8 * ((index / 2) % 2), 8 * (index / 4) + 2 * (lane % 4) + index % 2};
 }
 
-int TileK(const WgmmaTile& t) { return 32 * 8 / num::StorageBits(t.ab); }
+int TileK(const WgmmaTile& t) { return (t.sparse ? 64 : 32) * 8 / num::StorageBits(t.ab); }
+
+std::vector<uint32_t> SparseMetadataRegisters(const WgmmaSparse& s) {
+  std::vector<uint32_t> regs(128, 0);
+  const int cpr = s.form->chunks_per_row();
+  for (int warp = 0; warp < 4; ++warp) {
+    sparse::SparseOp op;
+    op.form = s.form;
+    op.selector = s.selector;
+    for (int row = 0; row < 16; ++row) {
+      for (int chunk = 0; chunk < cpr; ++chunk) {
+        const size_t at = static_cast<size_t>((16 * warp + row) * cpr + chunk);
+        if (at < s.nibbles.size()) sparse::SetNibble(op, row, chunk, s.nibbles[at]);
+      }
+    }
+    for (int lane = 0; lane < 32; ++lane) regs[static_cast<size_t>(32 * warp + lane)] = op.meta[static_cast<size_t>(lane)];
+  }
+  return regs;
+}
 
 std::optional<std::vector<uint64_t>> ReadOperand(const WgmmaTile& t, smem::Operand which) {
   const smem::SmemCase& c = which == smem::Operand::kA ? t.a : t.b;
@@ -70,15 +88,37 @@ Result<std::vector<uint32_t>> WgmmaReference(const WgmmaTile& t) {
       if (col >= t.b.view.rows) return R::Fail("the zero-column mask shifts a column past B's rows");
     }
   }
+  // Per row of A: which K each of its stored elements meets (dense: all; sparse: the kept ones,
+  // in ascending K, as mma.sp's reference sums them).
+  const int stored = t.sparse ? k / 2 : k;
+  std::vector<int> meets(static_cast<size_t>(m * stored));
+  for (int i = 0; i < m; ++i) {
+    for (int x = 0; x < stored; ++x) meets[static_cast<size_t>(i * stored + x)] = x;
+  }
+  if (t.sparse) {
+    const sparse::SparseForm& f = *t.sparse->form;
+    if (static_cast<int>(t.sparse->nibbles.size()) != m * f.chunks_per_row() || f.k != k) {
+      return R::Fail("the sparse metadata does not fit the tile");
+    }
+    for (int i = 0; i < m; ++i) {
+      for (int c = 0; c < f.chunks_per_row(); ++c) {
+        const auto pos = sparse::KeptPositions(f, t.sparse->nibbles[static_cast<size_t>(i * f.chunks_per_row() + c)]);
+        for (int slot = 0; slot < f.kept && slot < static_cast<int>(pos.size()); ++slot) {
+          meets[static_cast<size_t>(i * stored + c * f.kept + slot)] = c * f.chunk + pos[static_cast<size_t>(slot)];
+        }
+      }
+    }
+  }
   std::vector<uint32_t> d(static_cast<size_t>(m) * t.n);
-  std::vector<uint64_t> av(static_cast<size_t>(k)), bv(static_cast<size_t>(k));
+  std::vector<uint64_t> av(static_cast<size_t>(stored)), bv(static_cast<size_t>(stored));
   for (int i = 0; i < m; ++i) {
     for (int j = 0; j < t.n; ++j) {
       const int col = b_column[static_cast<size_t>(j)];
-      for (int kk = 0; kk < k; ++kk) {
-        av[static_cast<size_t>(kk)] = (*a)[static_cast<size_t>(i) * k + kk];
+      for (int x = 0; x < stored; ++x) {
+        av[static_cast<size_t>(x)] = (*a)[static_cast<size_t>(i) * stored + x];
         // B's rows are N; a masked column reads zeros (+0 in every type).
-        bv[static_cast<size_t>(kk)] = col < 0 ? 0 : (*b)[static_cast<size_t>(col) * k + kk];
+        const int kk = meets[static_cast<size_t>(i * stored + x)];
+        bv[static_cast<size_t>(x)] = col < 0 ? 0 : (*b)[static_cast<size_t>(col) * k + kk];
       }
       d[static_cast<size_t>(i) * t.n + j] =
           num::MmaElement(av, bv, 0, t.ab, t.b_type, t.d, false, params.value_or(num::DotParams{}));

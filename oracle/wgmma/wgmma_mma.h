@@ -13,6 +13,7 @@
 #include "oracle/core/result.h"
 #include "oracle/numerics/dot_product.h"
 #include "oracle/smem/smem_case.h"
+#include "oracle/sparse/sparse_metadata.h"
 
 namespace tcfuzz::oracle::wgmma {
 
@@ -26,6 +27,21 @@ struct Coord {
 };
 Coord MapD(int thread, int index);
 
+// wgmma.mma_async.sp (PTX 9.1 §9.7.15.6.1): A in shared memory holds only the kept elements
+// (M x K/2, each row compressed like mma.sp's A); one metadata nibble per (row, chunk). Each
+// warp supplies the metadata of its 16 rows; tcfuzz's hypothesis (docs/doc-vs-hardware.md SP6)
+// is that a warp lays them out in its lanes exactly as mma.sp's form of the same K and type
+// (`form`) does, selector included.
+struct WgmmaSparse {
+  const sparse::SparseForm* form = nullptr;  // m16n8k32.f16, m16n8k16.tf32, m16n8k64.e4m3, ...
+  int selector = 0;
+  std::vector<uint8_t> nibbles;              // M x form->chunks_per_row(), row-major
+  friend bool operator==(const WgmmaSparse&, const WgmmaSparse&) = default;
+};
+
+// The metadata register of each of the 128 threads for these nibbles (M = 64).
+std::vector<uint32_t> SparseMetadataRegisters(const WgmmaSparse& s);
+
 struct WgmmaTile {
   num::Format ab = num::Format::kF16;  // A and B element type (s8/u8 and e4m3/e5m2 may mix)
   num::Format b_type = num::Format::kF16;
@@ -33,10 +49,12 @@ struct WgmmaTile {
   int n = 64;                          // N; M is A's rows (64 for wgmma), K is 32 bytes of A/B
   smem::SmemCase a, b;                 // a.view.rows = M, b.view.rows = n
   std::optional<uint64_t> zero_column_mask;  // tcgen05.mma.ws only (oracle/tcgen05/zero_column_mask.h)
+  std::optional<WgmmaSparse> sparse;         // wgmma.mma_async.sp: a.view.kbytes 32 (compressed), b 64
   std::vector<uint8_t> image;          // shared memory from address 0, as the kernel loads it
 };
 
-// K of the tile: 32 bytes of the element type (16 f16, 8 tf32, 32 fp8/s8).
+// K of the tile: 32 bytes of the element type (16 f16, 8 tf32, 32 fp8/s8), twice that when
+// sparse (B's K; A holds half of it).
 int TileK(const WgmmaTile& t);
 
 // The value bits of element (row, k) of A or B as the descriptor's map reads them from the

@@ -66,6 +66,14 @@ void AppendWgmmaTile(TextWriter& w, const WgmmaTile& t, uint8_t fill, const std:
   AppendOperand(w, "a.", t.a);
   AppendOperand(w, "b.", t.b);
   if (t.zero_column_mask) w.AddHex("zero_column_mask", *t.zero_column_mask, 16);
+  if (t.sparse) {
+    const int cpr = t.sparse->form->chunks_per_row();
+    w.Add("sparse.form", t.sparse->form->Name()).AddInt("sparse.selector", t.sparse->selector);
+    for (int r = 0; r * cpr < static_cast<int>(t.sparse->nibbles.size()); ++r) {
+      const std::vector<uint64_t> row(t.sparse->nibbles.begin() + r * cpr, t.sparse->nibbles.begin() + (r + 1) * cpr);
+      w.Add("sparse.meta." + std::to_string(r), HexRow(row, 1));
+    }
+  }
   w.AddInt("image.bytes", static_cast<int64_t>(t.image.size())).AddHex("image.fill", fill, 2);
   // Runs of bytes other than the fill, cut into lines of kRunBytes.
   for (std::size_t at = 0; at < t.image.size();) {
@@ -99,6 +107,7 @@ Result<WgmmaTileFile> WgmmaTileFromDoc(const TextDoc& doc) {
       "b.major", "b.dtype", "b.rows", "b.desc", "b.pattern_start"};
   for (const TextEntry& e : doc.entries()) {
     const bool known = e.key.starts_with("origin.") || e.key.starts_with("image.") || e.key.starts_with("observed.") ||
+                       e.key.starts_with("sparse.meta.") || e.key == "sparse.form" || e.key == "sparse.selector" ||
                        std::find(kKeys.begin(), kKeys.end(), e.key) != kKeys.end();
     if (!known) return R::Fail(AtLine(e, "unknown key"));
   }
@@ -125,6 +134,25 @@ Result<WgmmaTileFile> WgmmaTileFromDoc(const TextDoc& doc) {
     auto z = doc.Uint("zero_column_mask", ~uint64_t{0});
     if (!z.ok()) return R::Fail(z.error());
     t.zero_column_mask = z.value();
+  }
+  if (doc.Has("sparse.form")) {
+    const std::string name = doc.String("sparse.form").value();
+    const std::size_t dot = name.find('.');
+    const auto type = dot == std::string::npos ? std::nullopt : num::ParseFormat(name.substr(dot + 1));
+    WgmmaSparse sp;
+    sp.form = type ? sparse::FindForm(name.substr(0, dot), *type) : nullptr;
+    if (sp.form == nullptr) return R::Fail(AtLine(*doc.Find("sparse.form"), "unknown form '" + name + "'"));
+    auto sel = doc.Uint("sparse.selector", 3);
+    if (!sel.ok()) return R::Fail(sel.error());
+    sp.selector = static_cast<int>(sel.value());
+    const int cpr = sp.form->chunks_per_row();
+    for (int r = 0; r < t.a.view.rows; ++r) {
+      auto row = ParseHexRow(doc, "sparse.meta." + std::to_string(r), static_cast<std::size_t>(cpr), 0xF);
+      if (!row.ok()) return R::Fail(row.error());
+      for (const uint64_t v : row.value()) sp.nibbles.push_back(static_cast<uint8_t>(v));
+    }
+    t.sparse = std::move(sp);
+    t.b.view.kbytes = 64;  // B holds the whole K; A the kept half (32 bytes)
   }
   auto bytes = doc.Uint("image.bytes", smem::kSmemWindowBytes);
   if (!bytes.ok()) return R::Fail(bytes.error());

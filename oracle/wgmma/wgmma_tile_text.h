@@ -7,6 +7,8 @@
 //   a.major = k   a.dtype = f16   a.rows = 64   a.desc = 0x...   a.pattern_start = 0x00000
 //   b.major = mn  b.dtype = f16   b.rows = 64   b.desc = 0x...   b.pattern_start = 0x08000
 //   zero_column_mask = 0x...   (tcgen05.mma.ws only)
+//   sparse.form = m16n8k32.f16   sparse.selector = 0   (wgmma.mma_async.sp only: the mma.sp form
+//   sparse.meta.<row> = one hex digit per chunk         whose metadata layout the warps follow)
 //   image.bytes = 65536        the shared memory the kernel loads, from address 0
 //   image.fill = 0xff          every byte not listed below
 //   image.<hex offset> = up to 64 bytes from that offset, two hex digits each, no spaces

@@ -148,14 +148,16 @@ TileMinimizeResult MinimizeTile(const WgmmaTileFile& start, const FailureSignatu
   // correct device would read for it), then halves of what is left, down to single values.
   const int row = SignatureRow(signature);
   if (row >= 0 && col >= 0 && col < cur().n && row < cur().a.view.rows) {
-    const int k = oracle::wgmma::TileK(cur());
     std::vector<uint64_t> a = Values(cur(), Operand::kA), b = Values(cur(), Operand::kB);
+    // Elements per row: A's stored K (half of it when sparse), B's K.
+    const std::size_t a_row = a.size() / static_cast<std::size_t>(cur().a.view.rows);
+    const std::size_t b_row = b.size() / static_cast<std::size_t>(cur().b.view.rows);
     for (std::size_t i = 0; i < a.size(); ++i) {
-      if (static_cast<int>(i) / k != row) a[i] = 0;
+      if (static_cast<int>(i / a_row) != row) a[i] = 0;
     }
     const int b_col = BColumn(cur(), col);
     for (std::size_t i = 0; i < b.size(); ++i) {
-      if (static_cast<int>(i) / k != b_col) b[i] = 0;
+      if (static_cast<int>(i / b_row) != b_col) b[i] = 0;
     }
     attempt(Replace(cur(), cur().a, cur().b, a, b, fill));
   }

@@ -6,6 +6,7 @@
 
 #include "generators/core/random_source.h"
 #include "oracle/smem/smem_case.h"
+#include "oracle/sparse/sparse_metadata.h"
 #include "oracle/tcgen05/zero_column_mask.h"
 #include "suites/runner/case_file.h"
 #include "suites/runner/worker_protocol.h"
@@ -45,7 +46,8 @@ std::string HexByte(uint64_t byte) {
 
 gen::GeneratedWgmma DrawSmemHwCase(uint64_t seed, uint64_t index) {
   gen::RandomSource s(gen::CaseSeed(seed, kSmemHwSuite, index));
-  gen::GeneratedWgmma g = gen::DrawWgmmaTile(s);
+  // One tile in four is wgmma.mma_async.sp.
+  gen::GeneratedWgmma g = s.Below(4) == 0 ? gen::DrawWgmmaSpTile(s) : gen::DrawWgmmaTile(s);
   MaybeBreak(s, g);
   return g;
 }
@@ -59,7 +61,7 @@ gen::GeneratedWgmma DrawTcgen05Case(uint64_t seed, uint64_t index) {
 }
 
 std::string TileFamily(const WgmmaTile& t) {
-  std::string types(oracle::num::Name(t.ab));
+  std::string types = t.sparse ? "sp." + std::string(oracle::num::Name(t.ab)) : std::string(oracle::num::Name(t.ab));
   if (t.b_type != t.ab) types += "x" + std::string(oracle::num::Name(t.b_type));
   return types + "." + std::string(oracle::num::Name(t.d)) + " a:" + OperandFamily(t.a) + " b:" + OperandFamily(t.b) +
          (t.zero_column_mask ? " ws" : "");
@@ -88,14 +90,29 @@ std::string TileProbeExplanation(const gen::GeneratedWgmma& g, const std::vector
     if ((*b)[static_cast<size_t>(b_col * k + kk)] != 0) hot = kk, ++hots;
   }
   if (hots != 1) return at + ": B's column " + std::to_string(b_col) + " has " + std::to_string(hots) + " non-zero K (aliased layout)";
-  std::string s = at + " meets B's one hot K = " + std::to_string(hot) + "; the oracle reads A(" + std::to_string(row) + "," +
-                  std::to_string(hot) + ") at byte " + HexByte(map_a.value().Byte(row, hot));
+  // The stored A element that meets K = hot: dense, A(row, hot); sparse, the kept one whose
+  // nibble names hot, if any.
+  int meets = hot;
+  if (t.sparse) {
+    const oracle::sparse::SparseForm& f = *t.sparse->form;
+    const int chunk = hot / f.chunk;
+    const auto pos = oracle::sparse::KeptPositions(f, t.sparse->nibbles[static_cast<size_t>(row * f.chunks_per_row() + chunk)]);
+    meets = -1;
+    for (int slot = 0; slot < static_cast<int>(pos.size()); ++slot) {
+      if (chunk * f.chunk + pos[static_cast<size_t>(slot)] == hot) meets = chunk * f.kept + slot;
+    }
+  }
+  std::string s = at + " meets B's one hot K = " + std::to_string(hot) + "; the oracle reads " +
+                  (meets < 0 ? std::string("no A element (K = " + std::to_string(hot) + " is not kept in this row)")
+                             : "A(" + std::to_string(row) + "," + std::to_string(meets) + ") at byte " +
+                                   HexByte(map_a.value().Byte(row, meets)));
   const double v = ValueOf(t.d, observed[*first]);
   std::string holders;
   int found = 0;
+  const int stored = t.sparse ? k / 2 : k;
   for (int r = 0; r < t.a.view.rows && std::isfinite(v) && v != 0; ++r) {
-    for (int kk = 0; kk < k; ++kk) {
-      if (ValueOf(t.ab, (*a)[static_cast<size_t>(r * k + kk)]) != v) continue;
+    for (int kk = 0; kk < stored; ++kk) {
+      if (ValueOf(t.ab, (*a)[static_cast<size_t>(r * stored + kk)]) != v) continue;
       if (++found <= 3) {
         holders += (holders.empty() ? "" : ", ") + std::string("A(") + std::to_string(r) + "," + std::to_string(kk) +
                    ") at byte " + HexByte(map_a.value().Byte(r, kk));

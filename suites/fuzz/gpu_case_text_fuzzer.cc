@@ -73,7 +73,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   gen::BytesSource source(std::span<const uint8_t>(data, size));
-  switch (source.Below(3)) {
+  switch (source.Below(4)) {
     case 0: {
       const gen::GeneratedSparse g = gen::DrawSparse(source, gen::Intent::kLegal);
       oracle::TextWriter w(oracle::sparse::kSparseKind);
@@ -89,7 +89,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       break;
     }
     default: {
-      const gen::GeneratedWgmma g = gen::DrawWgmmaTile(source);
+      const gen::GeneratedWgmma g = source.Coin() ? gen::DrawWgmmaSpTile(source) : gen::DrawWgmmaTile(source);
       oracle::TextWriter w(oracle::wgmma::kWgmmaTileKind);
       oracle::wgmma::AppendWgmmaTile(w, g.tile, g.fill);
       CheckFixedPoint(w.str());

@@ -10,6 +10,7 @@
 #include "harness/mma_sp_ptx.h"
 #include "harness/planted_faults.h"
 #include "harness/wgmma_exec.h"
+#include "oracle/sparse/sparse_form.h"
 #include "suites/runner/atomic_file.h"
 #include "suites/runner/subprocess.h"
 #include "suites/support/temp_dir.h"
@@ -85,6 +86,36 @@ TEST(PtxAssembles, WgmmaDescriptorKernelForSm90a) {
       EXPECT_EQ(Assemble(ptxas, dir, WgmmaModule(s), "sm_90a"), "") << WgmmaInstruction(s);
     }
   }
+}
+
+// The wgmma.mma_async.sp kernel (metadata register per thread, selector immediate) for every
+// sparse type pair, each selector the form takes, a few N.
+TEST(PtxAssembles, WgmmaSparseDescriptorKernelForSm90a) {
+  const std::string ptxas = suites::FindPtxas();
+  if (ptxas.empty()) GTEST_SKIP() << "no ptxas (CUDA toolkit) on this machine";
+  const std::string dir = test::TempDir("ptxas_wgmma_sp");
+  struct Types {
+    Format ab, b, d;
+    const char* shape;
+  };
+  int assembled = 0;
+  for (const Types& t : {Types{Format::kF16, Format::kF16, Format::kF32, "m16n8k32"}, Types{Format::kF16, Format::kF16, Format::kF16, "m16n8k32"},
+                         Types{Format::kBF16, Format::kBF16, Format::kF32, "m16n8k32"}, Types{Format::kTF32, Format::kTF32, Format::kF32, "m16n8k16"},
+                         Types{Format::kE4M3, Format::kE5M2, Format::kF32, "m16n8k64"}, Types{Format::kS8, Format::kU8, Format::kS32, "m16n8k64"}}) {
+    const oracle::sparse::SparseForm* form = oracle::sparse::FindForm(t.shape, t.ab);
+    ASSERT_NE(form, nullptr) << t.shape;
+    for (int sel = 0; sel <= form->max_selector(); ++sel) {
+      for (int n : {8, 64, 256}) {
+        WgmmaSpec s{t.ab, t.b, t.d, n, 0, 0, 64 * 1024, form, sel};
+        const std::string ins = WgmmaInstruction(s);
+        EXPECT_EQ(ins.rfind("wgmma.mma_async.sp.sync.aligned.m64n" + std::to_string(n) + "k", 0), 0u) << ins;
+        EXPECT_NE(ins.find(", %meta, " + std::to_string(sel) + ", %sd"), std::string::npos) << ins;
+        EXPECT_EQ(Assemble(ptxas, dir, WgmmaModule(s), "sm_90a"), "") << ins;
+        ++assembled;
+      }
+    }
+  }
+  EXPECT_EQ(assembled, 3 * (2 + 2 + 2 + 2 + 1 + 1));
 }
 
 TEST(PtxAssembles, PlantedFaultKernels) {

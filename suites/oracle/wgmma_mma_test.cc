@@ -9,6 +9,7 @@
 #include "generators/core/random_source.h"
 #include "generators/smem/wgmma_tile_gen.h"
 #include "oracle/numerics/exact_dot.h"
+#include "oracle/sparse/sparse_metadata.h"
 #include "oracle/tcgen05/instr_descriptor.h"
 #include "oracle/tcgen05/zero_column_mask.h"
 #include "oracle/wgmma/wgmma_mma.h"
@@ -116,6 +117,60 @@ TEST(WgmmaReference, RandomTilesAreTheModelWithinItsBound) {
         num::Exact got;
         got.AddValue(t.d, m.d);
         EXPECT_TRUE(got.Minus(*exact).Abs().LessOrEqual(m.bound)) << num::Name(t.ab) << " D(" << i << "," << j << ")";
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 100);
+}
+
+// wgmma.mma_async.sp tiles: each D element is the sum over A's stored elements times the B
+// element of the K its nibble names (decoded here from the PTX table, not through the oracle's
+// sparse helpers), and warp w's lanes carry the metadata of rows 16w..16w+15.
+TEST(WgmmaSpReference, StoredElementsMeetTheKTheirNibblesName) {
+  gen::RandomSource s(test::Seed());
+  int checked = 0;
+  for (int n = 0; n < 60; ++n) {
+    const gen::GeneratedWgmma g = gen::DrawWgmmaSpTile(s);
+    const WgmmaTile& t = g.tile;
+    ASSERT_TRUE(t.sparse.has_value());
+    EXPECT_TRUE(smem::Validate(t.a).legal() && smem::Validate(t.b).legal());
+    const auto d = WgmmaReference(t);
+    ASSERT_TRUE(d.ok()) << d.error();
+    const sparse::SparseForm& f = *t.sparse->form;
+    EXPECT_EQ(TileK(t), f.k);
+    const auto regs = SparseMetadataRegisters(*t.sparse);
+    for (int warp = 0; warp < 4; ++warp) {
+      sparse::SparseOp op;
+      op.form = &f;
+      op.selector = t.sparse->selector;
+      for (int lane = 0; lane < 32; ++lane) op.meta[static_cast<size_t>(lane)] = regs[static_cast<size_t>(32 * warp + lane)];
+      for (int row = 0; row < 16; ++row) {
+        for (int c = 0; c < f.chunks_per_row(); ++c) {
+          EXPECT_EQ(sparse::NibbleOf(op, row, c), t.sparse->nibbles[static_cast<size_t>((16 * warp + row) * f.chunks_per_row() + c)]);
+        }
+      }
+    }
+    if (g.values == gen::TileValues::kRandom) continue;
+    const auto a = ReadOperand(t, smem::Operand::kA), b = ReadOperand(t, smem::Operand::kB);
+    const int stored = f.k / 2;
+    const auto value = [](Format fmt, uint64_t bits) {
+      if (fmt == Format::kS8) return static_cast<double>(static_cast<int8_t>(bits));
+      if (fmt == Format::kU8) return static_cast<double>(bits);
+      return num::ToDouble(fmt, bits);
+    };
+    for (int i = 0; i < 64; i += 5) {
+      for (int j = 0; j < t.n; j += 3) {
+        double sum = 0;
+        for (int x = 0; x < stored; ++x) {
+          const int chunk = x / f.kept, slot = x % f.kept;
+          const uint8_t nib = t.sparse->nibbles[static_cast<size_t>(i * f.chunks_per_row() + chunk)];
+          const int pos = f.type == Format::kTF32 ? (nib == 0xE ? 1 : 0) : slot == 0 ? (nib & 3) : (nib >> 2) & 3;
+          const int k = chunk * f.chunk + pos;
+          sum += value(t.ab, (*a)[static_cast<size_t>(i * stored + x)]) * value(t.b_type, (*b)[static_cast<size_t>(j * f.k + k)]);
+        }
+        const uint32_t got = d.value()[static_cast<size_t>(i * t.n + j)];
+        EXPECT_EQ(t.d == Format::kS32 ? static_cast<int32_t>(got) : num::ToDouble(t.d, got), sum) << f.Name() << " D(" << i << "," << j << ")";
         ++checked;
       }
     }

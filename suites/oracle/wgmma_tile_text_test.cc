@@ -25,8 +25,10 @@ Result<WgmmaTileFile> Read(const std::string& text) {
 
 TEST(WgmmaTileText, WrittenTilesReadBackToTheSameImageDescriptorsAndD) {
   gen::RandomSource s(test::Seed());
-  for (int i = 0; i < 30; ++i) {
-    const gen::GeneratedWgmma g = i % 3 == 0 ? gen::DrawWgmmaTile(s) : gen::DrawTcgen05Tile(s, i % 3 == 1);
+  for (int i = 0; i < 40; ++i) {
+    const gen::GeneratedWgmma g = i % 4 == 0   ? gen::DrawWgmmaTile(s)
+                                  : i % 4 == 3 ? gen::DrawWgmmaSpTile(s)
+                                               : gen::DrawTcgen05Tile(s, i % 4 == 1);
     const auto d = WgmmaReference(g.tile);
     ASSERT_TRUE(d.ok()) << d.error();
     TextWriter w(kWgmmaTileKind);
@@ -38,6 +40,7 @@ TEST(WgmmaTileText, WrittenTilesReadBackToTheSameImageDescriptorsAndD) {
     EXPECT_EQ(t.a, g.tile.a);
     EXPECT_EQ(t.b, g.tile.b);
     EXPECT_EQ(t.zero_column_mask, g.tile.zero_column_mask);
+    EXPECT_EQ(t.sparse, g.tile.sparse);
     EXPECT_EQ(std::tie(t.ab, t.b_type, t.d, t.n), std::tie(g.tile.ab, g.tile.b_type, g.tile.d, g.tile.n));
     EXPECT_EQ(back.value().observed, d.value());
     EXPECT_EQ(WgmmaReference(t).value(), d.value());

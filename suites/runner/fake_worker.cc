@@ -39,9 +39,9 @@ void SmemHwCase(uint64_t index, const tcfuzz::gen::GeneratedWgmma& g, bool wrong
   // The first element reads A's next element along K instead (its probe value is one more, or
   // wraps at the type's range).
   const auto a = tcfuzz::oracle::wgmma::ReadOperand(g.tile, tcfuzz::oracle::smem::Operand::kA);
-  const int k = tcfuzz::oracle::wgmma::TileK(g.tile);
+  const int row = static_cast<int>(a->size()) / g.tile.a.view.rows;  // A's stored elements a row
   const double v = tcfuzz::oracle::num::ToDouble(g.tile.d, d[0]);
-  for (int kk = 0; kk < k; ++kk) {
+  for (int kk = 0; kk < row; ++kk) {
     const double x = tcfuzz::oracle::num::ToDouble(g.tile.ab, (*a)[static_cast<std::size_t>(kk)]);
     if (x != v) {
       d[0] = static_cast<uint32_t>(tcfuzz::oracle::num::FromDouble(g.tile.d, x));
