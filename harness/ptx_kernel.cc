@@ -134,7 +134,7 @@ R RunPtxKernel(const KernelLaunch& l) {
   CUmodule mod;
   std::string log;
   CUresult r = LoadModule(l.ptx, mod, log);
-  if (r != CUDA_SUCCESS) return R::Fail("PTX JIT failed: " + ErrorText(r) + ": " + log);
+  if (r != CUDA_SUCCESS) return R::Fail(std::string(kJitError) + ": " + ErrorText(r) + ": " + log);
   std::vector<CUdeviceptr> bufs;
   const auto cleanup = [&] {
     for (CUdeviceptr p : bufs) Api().cuMemFree(p);
@@ -163,7 +163,7 @@ R RunPtxKernel(const KernelLaunch& l) {
   if (l.shared_bytes > 48 * 1024 &&
       (r = Api().cuFuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, static_cast<int>(l.shared_bytes))) !=
           CUDA_SUCCESS) {
-    return fail("dynamic shared memory of " + std::to_string(l.shared_bytes) + " bytes", r);
+    return fail(std::string(kHostError) + "dynamic shared memory of " + std::to_string(l.shared_bytes) + " bytes", r);
   }
   if ((r = Api().cuLaunchKernel(fn, l.grid, 1, 1, l.block, 1, 1, l.shared_bytes, nullptr, args.data(), nullptr)) !=
       CUDA_SUCCESS) {

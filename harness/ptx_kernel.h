@@ -7,6 +7,7 @@
 #include <functional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "oracle/core/result.h"
@@ -25,6 +26,13 @@ struct KernelLaunch {
 
 // The output buffer's contents.
 oracle::Result<std::vector<uint32_t>> RunPtxKernel(const KernelLaunch& launch);
+
+// Errors that leave the CUDA context usable start with one of these: the PTX did not assemble,
+// or the host side refused the batch (a tile that does not fit, a launch setting the driver
+// declines). Any other launch error is a device fault that may have taken the context with it.
+inline constexpr std::string_view kJitError = "PTX JIT failed";
+inline constexpr std::string_view kHostError = "harness: ";
+inline bool IsContextSafeError(std::string_view e) { return e.starts_with(kJitError) || e.starts_with(kHostError); }
 
 // A batch launch ready to run, and how case i's D comes out of the output buffer (an error when
 // the output fails the kernel's own check). The Run* functions execute one; `tcfuzz repro

@@ -54,7 +54,7 @@ oracle::Result<PreparedLaunch> PrepareSmemTileKernel(const std::string& ptx, con
   std::vector<uint32_t> images;  // little-endian words, one image after the other
   for (const auto& t : tiles) {
     if (t.image.size() != static_cast<size_t>(image_bytes)) {
-      return oracle::Result<PreparedLaunch>::Fail("a tile's image is not the spec's size");
+      return oracle::Result<PreparedLaunch>::Fail(std::string(kHostError) + "a tile's image is not the spec's size");
     }
     for (size_t i = 0; i + 3 < t.image.size(); i += 4) {
       images.push_back(uint32_t{t.image[i]} | uint32_t{t.image[i + 1]} << 8 | uint32_t{t.image[i + 2]} << 16 |
@@ -74,7 +74,7 @@ oracle::Result<PreparedLaunch> PrepareSmemTileKernel(const std::string& ptx, con
   l.unpack = [per_tile_words, unpack_d = std::move(unpack_d)](std::span<const uint32_t> out, size_t c) {
     using R = oracle::Result<std::vector<uint32_t>>;
     const std::span<const uint32_t> w = out.subspan(c * per_tile_words, per_tile_words);
-    if (w[0] % 1024 != 0) return R::Fail("dynamic shared memory at " + std::to_string(w[0]) + ", not 1024-aligned");
+    if (w[0] % 1024 != 0) return R::Fail(std::string(kHostError) + "dynamic shared memory at " + std::to_string(w[0]) + ", not 1024-aligned");
     return R::Ok(unpack_d(w.subspan(1)));
   };
   return oracle::Result<PreparedLaunch>::Ok(std::move(l));

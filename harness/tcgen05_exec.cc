@@ -100,7 +100,7 @@ oracle::Result<PreparedLaunch> PrepareTcgen05(const Tcgen05Spec& spec, std::span
   const size_t per_case = static_cast<size_t>(128 * spec.n + 1);
   std::vector<uint32_t> desc;
   for (const auto& t : tiles) {
-    if (t.a.view.rows != 128) return R::Fail("a tile does not fit the spec (M = 128)");
+    if (t.a.view.rows != 128) return R::Fail(std::string(kHostError) + "a tile does not fit the spec (M = 128)");
     oracle::tcgen05::IdescFields f;
     f.a = t.ab;
     f.b = t.b_type;
@@ -110,7 +110,7 @@ oracle::Result<PreparedLaunch> PrepareTcgen05(const Tcgen05Spec& spec, std::span
     f.transpose_a = t.a.view.major == oracle::smem::Major::kMN;
     f.transpose_b = t.b.view.major == oracle::smem::Major::kMN;
     const auto idesc = oracle::tcgen05::EncodeInstrDescriptor(f);
-    if (!idesc) return R::Fail("no tcgen05 instruction descriptor for these types");
+    if (!idesc) return R::Fail(std::string(kHostError) + "no tcgen05 instruction descriptor for these types");
     for (uint64_t d : {t.a.desc, t.b.desc, t.zero_column_mask.value_or(0)}) {
       desc.push_back(static_cast<uint32_t>(d));
       desc.push_back(static_cast<uint32_t>(d >> 32));

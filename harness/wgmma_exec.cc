@@ -103,7 +103,7 @@ oracle::Result<PreparedLaunch> PrepareWgmma(const WgmmaSpec& spec, std::span<con
       desc.push_back(static_cast<uint32_t>(d >> 32));
     }
     if (spec.sparse_form) {
-      if (!t.sparse) return oracle::Result<PreparedLaunch>::Fail("a dense tile in a wgmma.sp batch");
+      if (!t.sparse) return oracle::Result<PreparedLaunch>::Fail(std::string(kHostError) + "a dense tile in a wgmma.sp batch");
       const std::vector<uint32_t> meta = oracle::wgmma::SparseMetadataRegisters(*t.sparse);
       desc.insert(desc.end(), meta.begin(), meta.end());
     }

@@ -67,6 +67,24 @@ Result<DenseCaseFile> DenseCaseFromDoc(const TextDoc& doc) {
     if (!parsed) return R::Fail("line " + std::to_string(doc.Find(key)->line) + ": " + key + ": unknown type '" + v.value() + "'");
     *dst = *parsed;
   }
+  // The pairs the instruction takes: B the form's type or its signedness / fp8 partner; D s32
+  // for integers, f32 (or f16 for f16 inputs) for floats.
+  const auto partner = [](num::Format f) {
+    switch (f) {
+      case num::Format::kS8: return num::Format::kU8;
+      case num::Format::kU8: return num::Format::kS8;
+      case num::Format::kS4: return num::Format::kU4;
+      case num::Format::kU4: return num::Format::kS4;
+      case num::Format::kE4M3: return num::Format::kE5M2;
+      case num::Format::kE5M2: return num::Format::kE4M3;
+      default: return f;
+    }
+  };
+  if (t.b_type != f->type && t.b_type != partner(f->type)) return R::Fail("b_type: not a B type of " + f->Name());
+  const bool integer = !num::IsFloat(f->type);
+  const bool cd_ok = integer ? t.cd == num::Format::kS32
+                             : t.cd == num::Format::kF32 || (t.cd == num::Format::kF16 && f->type == num::Format::kF16);
+  if (!cd_ok) return R::Fail("cd: not an accumulator of " + f->Name());
   auto sat = doc.Bool("satfinite");
   if (!sat.ok()) return R::Fail(sat.error());
   t.satfinite = sat.value();

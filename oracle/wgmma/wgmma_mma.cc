@@ -13,6 +13,7 @@ int TileK(const WgmmaTile& t) { return (t.sparse ? 64 : 32) * 8 / num::StorageBi
 
 std::vector<uint32_t> SparseMetadataRegisters(const WgmmaSparse& s) {
   std::vector<uint32_t> regs(128, 0);
+  if (s.form == nullptr || s.selector < 0 || s.selector > s.form->max_selector()) return regs;  // no lane holds it
   const int cpr = s.form->chunks_per_row();
   for (int warp = 0; warp < 4; ++warp) {
     sparse::SparseOp op;
@@ -78,6 +79,11 @@ Result<std::vector<uint32_t>> WgmmaReference(const WgmmaTile& t) {
   const auto b = ReadOperand(t, smem::Operand::kB);
   if (!a || !b) return R::Fail("an operand's address map reaches outside the shared-memory image");
   const int k = TileK(t), m = t.a.view.rows;
+  // The views must hold what the types say: A M x (K, or K/2 sparse), B n x K.
+  if (a->size() != static_cast<size_t>(m) * (t.sparse ? k / 2 : k) || b->size() < static_cast<size_t>(t.n) * k ||
+      t.b.view.rows < t.n) {
+    return R::Fail("an operand's view does not match the tile's types and shape");
+  }
   std::vector<int> b_column(static_cast<size_t>(t.n));
   for (int j = 0; j < t.n; ++j) b_column[static_cast<size_t>(j)] = j;
   if (t.zero_column_mask) {

@@ -142,7 +142,10 @@ Result<WgmmaTileFile> WgmmaTileFromDoc(const TextDoc& doc) {
     WgmmaSparse sp;
     sp.form = type ? sparse::FindForm(name.substr(0, dot), *type) : nullptr;
     if (sp.form == nullptr) return R::Fail(AtLine(*doc.Find("sparse.form"), "unknown form '" + name + "'"));
-    auto sel = doc.Uint("sparse.selector", 3);
+    if (sp.form->type != t.ab || sp.form->k * num::StorageBits(t.ab) != 64 * 8) {
+      return R::Fail(AtLine(*doc.Find("sparse.form"), "the form must have ab's type and 64 bytes of K"));
+    }
+    auto sel = doc.Uint("sparse.selector", static_cast<uint64_t>(sp.form->max_selector()));
     if (!sel.ok()) return R::Fail(sel.error());
     sp.selector = static_cast<int>(sel.value());
     const int cpr = sp.form->chunks_per_row();
@@ -154,8 +157,19 @@ Result<WgmmaTileFile> WgmmaTileFromDoc(const TextDoc& doc) {
     t.sparse = std::move(sp);
     t.b.view.kbytes = 64;  // B holds the whole K; A the kept half (32 bytes)
   }
-  auto bytes = doc.Uint("image.bytes", smem::kSmemWindowBytes);
+  // What the harness's kernels can run: a hand-edited file fails here, with one line.
+  const bool wgmma = arch.value() == smem::Arch::kSm90a;
+  if (t.a.view.rows != (wgmma ? 64 : 128)) return R::Fail("a.rows: M is 64 for wgmma (sm_90a) and 128 for tcgen05");
+  if (t.n % 8 != 0) return R::Fail("n: must be a multiple of 8");
+  if (t.b.view.rows != t.n) return R::Fail("b.rows: must equal n");
+  if (smem::Name(t.a.view.dtype) != num::Name(t.ab)) return R::Fail("a.dtype: must be ab's type");
+  if (smem::Name(t.b.view.dtype) != num::Name(t.b_type)) return R::Fail("b.dtype: must be b_type");
+  if (t.zero_column_mask && wgmma) return R::Fail("zero_column_mask: tcgen05 (sm_100a, sm_103a) only");
+  if (t.sparse && !wgmma) return R::Fail("sparse.form: wgmma.mma_async.sp (sm_90a) only");
+  // Dynamic shared memory holds the image: 16-byte copies, at most 227 KiB a block (sm_90, sm_100).
+  auto bytes = doc.Uint("image.bytes", 227 * 1024);
   if (!bytes.ok()) return R::Fail(bytes.error());
+  if (bytes.value() % 16 != 0) return R::Fail("image.bytes: must be a multiple of 16");
   auto fill = doc.Uint("image.fill", 0xFF);
   if (!fill.ok()) return R::Fail(fill.error());
   f.fill = static_cast<uint8_t>(fill.value());

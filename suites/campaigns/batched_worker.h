@@ -1,9 +1,9 @@
 // The body every GPU suite's worker shares: the shard's cases drawn in parallel, the ones this
 // device cannot run counted per reason, the rest grouped by instruction (one batched launch per
 // group, `per_launch` cases at most, in index order), each device result judged in parallel,
-// and the worker protocol printed (suites/runner/worker_protocol.h). A PTX JIT error is a
-// harness error of the group's cases; any other launch error is a sticky fault that ends the
-// worker (the engine then bisects the range in fresh workers).
+// and the worker protocol printed (suites/runner/worker_protocol.h). A PTX JIT error or a batch
+// the host side refuses is a harness error of the group's cases; any other launch error is a
+// sticky fault that ends the worker (the engine then bisects the range in fresh workers).
 #pragma once
 
 #include <algorithm>
@@ -15,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "harness/ptx_kernel.h"
 #include "oracle/core/result.h"
 #include "suites/campaigns/device_workers.h"
 #include "suites/campaigns/parallel_for.h"
@@ -58,11 +59,11 @@ int RunBatchedCases(const WorkerArgs& a, const std::vector<uint64_t>& indices, s
       for (std::size_t m = at; m < at + n; ++m) batch.push_back(&drawn[members[m]]);
       const oracle::Result<std::vector<std::vector<uint32_t>>> got = suite.Run(batch);
       if (!got.ok()) {
-        if (got.error().rfind("PTX JIT failed", 0) != 0) {
+        if (!harness::IsContextSafeError(got.error())) {
           out << "fault " << got.error() << "\n" << std::flush;  // the context is gone: stop here
           return kWorkerFaultExit;
         }
-        for (std::size_t m = at; m < at + n; ++m) {  // our PTX or the assembler: not sticky
+        for (std::size_t m = at; m < at + n; ++m) {  // our PTX, the assembler or the host side: not sticky
           lines[members[m]] = CaseLine(indices[members[m]], CaseOutcome::kHarnessError, got.error().substr(0, 300));
         }
         continue;
@@ -91,7 +92,7 @@ int RunOneCase(const Case& c, const Suite& suite, std::ostream& out) {
   const Case* one[] = {&c};
   const auto got = suite.Run(one);
   if (!got.ok()) {
-    if (got.error().rfind("PTX JIT failed", 0) == 0) return CaseFileError(got.error().substr(0, 300), out);
+    if (harness::IsContextSafeError(got.error())) return CaseFileError(got.error().substr(0, 300), out);
     out << "fault " << got.error() << "\n" << std::flush;
     return kWorkerFaultExit;
   }

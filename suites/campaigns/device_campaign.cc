@@ -186,7 +186,7 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, c
   }
   if (observations > 0) log << suite << ": " << observations << " undefined-by-spec cases recorded in " << o.report_dir << "/undefined/\n";
   log << suite << ": " << er.workers << " worker processes";
-  for (const auto& [outcome, n] : er.counts) log << ", " << n << " " << Name(outcome);
+  for (const auto& [family, stats] : r.families) log << ", " << stats.cases << " " << family;  // after reclassifying
   log << "\n";
   return r;
 }

@@ -84,6 +84,12 @@ TEST(DenseCaseText, RoundTripsAndNamesTheLineOfAnError) {
       const auto e = oracle::mma::DenseCaseFromDoc(bad.value());
       ASSERT_FALSE(e.ok());
       EXPECT_NE(e.error().find("unknown key 'zz'"), std::string::npos) << e.error();
+      std::string wrong_cd = w.str();
+      const std::size_t cd_at = wrong_cd.find("\ncd = ") + 1;
+      wrong_cd.replace(cd_at, wrong_cd.find('\n', cd_at) - cd_at, oracle::num::IsFloat(g.tile.a_type) ? "cd = s32" : "cd = f32");
+      const auto cd_error = oracle::mma::DenseCaseFromDoc(oracle::TextDoc::Parse(wrong_cd).value());
+      ASSERT_FALSE(cd_error.ok());
+      EXPECT_EQ(cd_error.error().rfind("cd: not an accumulator of ", 0), 0u) << cd_error.error();
       std::string text = w.str();
       const std::size_t at = text.find("a.3 = ");
       text.insert(at + 6, "zz");

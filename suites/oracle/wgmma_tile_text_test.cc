@@ -69,6 +69,27 @@ TEST(WgmmaTileText, MalformedFilesAreOneLineErrorsNamingTheLine) {
     EXPECT_EQ(e.rfind("line ", 0), 0u) << e;
     EXPECT_EQ(e.find('\n'), std::string::npos) << e;
   }
+  // Shapes the kernels cannot run are refused by the parser, each with one line.
+  const auto with_value = [&](const std::string& key, const std::string& value) {
+    std::string text = good;
+    const std::size_t at = text.find("\n" + key + " = ") + 1;
+    text.replace(at, text.find('\n', at) - at, key + " = " + value);
+    const auto r = Read(text);
+    return r.ok() ? std::string("accepted") : r.error();
+  };
+  EXPECT_EQ(with_value("n", "6"), "n: must be a multiple of 8");
+  EXPECT_EQ(with_value("a.rows", "128"), "a.rows: M is 64 for wgmma (sm_90a) and 128 for tcgen05");
+  EXPECT_EQ(with_value("a.dtype", g.tile.ab == num::Format::kTF32 ? "f16" : "tf32"), "a.dtype: must be ab's type");
+  EXPECT_EQ(with_value("image.bytes", "100"), "image.bytes: must be a multiple of 16");
+  EXPECT_NE(with_value("image.bytes", "262144").find("exceeds the maximum"), std::string::npos);
+  // A selector past what the sparse form's threads hold (a thread pair: 0 or 1; all four: 0).
+  gen::GeneratedWgmma sp = gen::DrawWgmmaSpTile(s);
+  TextWriter spw(kWgmmaTileKind);
+  AppendWgmmaTile(spw, sp.tile, sp.fill);
+  std::string sp_text = spw.str();
+  const std::size_t sel = sp_text.find("sparse.selector = ");
+  sp_text.replace(sel, sp_text.find('\n', sel) - sel, "sparse.selector = 3");
+  EXPECT_NE(Read(sp_text).error().find("sparse.selector"), std::string::npos);
   std::string no_n = good;
   no_n.erase(no_n.find("n = "), no_n.find('\n', no_n.find("n = ")) - no_n.find("n = ") + 1);
   EXPECT_EQ(Read(no_n).error(), "missing required key 'n'");
