@@ -9,17 +9,6 @@
 
 namespace tcfuzz::suites {
 
-using oracle::num::Format;
-
-namespace {
-
-double ValueOf(Format f, uint64_t bits) {
-  if (!oracle::num::IsFloat(f)) return static_cast<double>(oracle::num::DecodeInt(f, bits));
-  return oracle::num::ToDouble(f, bits);
-}
-
-}  // namespace
-
 gen::GeneratedDense DrawDenseMmaCase(uint64_t seed, uint64_t index) {
   gen::RandomSource s(gen::CaseSeed(seed, kDenseMmaSuite, index));
   return gen::DrawDense(s);
@@ -40,13 +29,13 @@ std::string DenseProbeExplanation(const gen::GeneratedDense& g, const std::vecto
   for (int kk = 0; kk < k; ++kk) {
     if (t.b[static_cast<std::size_t>(kk * 8 + col)] != 0) hot = kk;
   }
-  const double c = ValueOf(t.cd, t.c[*first]);
-  const double v = ValueOf(t.cd, observed[*first]) - c;
+  const double c = oracle::num::ToDouble(t.cd, t.c[*first]);
+  const double v = oracle::num::ToDouble(t.cd, observed[*first]) - c;
   std::string holders;
   int found = 0;
   for (int r = 0; r < 16 && std::isfinite(v) && v != 0; ++r) {
     for (int kk = 0; kk < k; ++kk) {
-      if (ValueOf(t.a_type, t.a[static_cast<std::size_t>(r * k + kk)]) != v) continue;
+      if (oracle::num::ToDouble(t.a_type, t.a[static_cast<std::size_t>(r * k + kk)]) != v) continue;
       if (++found <= 3) holders += (holders.empty() ? "" : ", ") + std::string("A(") + std::to_string(r) + "," + std::to_string(kk) + ")";
     }
   }

@@ -27,10 +27,7 @@ std::string SparseProbeExplanation(const gen::GeneratedSparse& g, const std::vec
   for (int k = 0; k < g.op.form->k; ++k) {
     if (g.tile.b[static_cast<std::size_t>(k * 8 + col)] != 0) hot = k;
   }
-  const auto value = [&](uint32_t bits) {
-    if (g.tile.cd == oracle::num::Format::kS32) return static_cast<double>(static_cast<int32_t>(bits));
-    return oracle::num::ToDouble(g.tile.cd, bits);
-  };
+  const auto value = [&](uint32_t bits) { return oracle::num::ToDouble(g.tile.cd, bits); };
   const double c = value(g.tile.c[e]);
   const auto read = [&](double v) {
     const double a = v - c;

@@ -13,7 +13,6 @@
 
 namespace tcfuzz::suites {
 
-using oracle::num::Format;
 using oracle::wgmma::WgmmaTile;
 
 namespace {
@@ -27,13 +26,6 @@ void MaybeBreak(gen::Source& s, gen::GeneratedWgmma& g) {
 std::string OperandFamily(const oracle::smem::SmemCase& c) {
   const auto m = oracle::smem::DecodeMatrix(c.arch, c.desc);
   return std::string(oracle::smem::Name(c.view.major)) + "." + (m ? std::string(oracle::smem::Name(m->swizzle)) : "?");
-}
-
-double ValueOf(Format f, uint64_t bits) {
-  if (f == Format::kS32) return static_cast<int32_t>(bits);
-  if (f == Format::kS8) return static_cast<int8_t>(bits);
-  if (f == Format::kU8) return static_cast<double>(bits & 0xFF);
-  return oracle::num::ToDouble(f, bits);
 }
 
 std::string HexByte(uint64_t byte) {
@@ -106,13 +98,13 @@ std::string TileProbeExplanation(const gen::GeneratedWgmma& g, const std::vector
                   (meets < 0 ? std::string("no A element (K = " + std::to_string(hot) + " is not kept in this row)")
                              : "A(" + std::to_string(row) + "," + std::to_string(meets) + ") at byte " +
                                    HexByte(map_a.value().Byte(row, meets)));
-  const double v = ValueOf(t.d, observed[*first]);
+  const double v = oracle::num::ToDouble(t.d, observed[*first]);
   std::string holders;
   int found = 0;
   const int stored = t.sparse ? k / 2 : k;
   for (int r = 0; r < t.a.view.rows && std::isfinite(v) && v != 0; ++r) {
     for (int kk = 0; kk < stored; ++kk) {
-      if (ValueOf(t.ab, (*a)[static_cast<size_t>(r * stored + kk)]) != v) continue;
+      if (oracle::num::ToDouble(t.ab, (*a)[static_cast<size_t>(r * stored + kk)]) != v) continue;
       if (++found <= 3) {
         holders += (holders.empty() ? "" : ", ") + std::string("A(") + std::to_string(r) + "," + std::to_string(kk) +
                    ") at byte " + HexByte(map_a.value().Byte(r, kk));
