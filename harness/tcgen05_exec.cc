@@ -94,6 +94,10 @@ WAIT:
   return p;
 }
 
+Tcgen05Spec Tcgen05SpecOf(const oracle::wgmma::WgmmaTile& t) {
+  return {t.ab, t.b_type, t.d, t.n, t.zero_column_mask.has_value(), static_cast<int>(t.image.size())};
+}
+
 oracle::Result<PreparedLaunch> PrepareTcgen05(const Tcgen05Spec& spec, std::span<const oracle::wgmma::WgmmaTile> tiles,
                                               const std::string& target) {
   using R = oracle::Result<PreparedLaunch>;

@@ -25,6 +25,9 @@ struct Tcgen05Spec {
   int image_bytes = 64 * 1024;
 };
 
+// The spec of a tile (.ws when it carries a zero-column mask).
+Tcgen05Spec Tcgen05SpecOf(const oracle::wgmma::WgmmaTile& t);
+
 // The kind the types take ("f16", "tf32", "f8f6f4", "i8").
 std::string Tcgen05Kind(oracle::num::Format ab);
 

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -66,6 +67,17 @@ class TextWriter {
 // Parses "123" or "0x7b" (no sign, no spaces) into a uint64 no larger than `max`.
 Result<uint64_t> ParseUint(std::string_view text, uint64_t max);
 std::string Hex(uint64_t value, int digits);  // "0x" + zero-padded lower-case hex
+
+// The value of `key` through `parse` (a Parse* of an enum's names): "missing required key" or
+// "line N: key: unknown value 'v'".
+template <class E>
+Result<E> ParseEnumKey(const TextDoc& doc, std::string_view key, std::optional<E> (*parse)(std::string_view)) {
+  const TextEntry* e = doc.Find(key);
+  if (e == nullptr) return Result<E>::Fail("missing required key '" + std::string(key) + "'");
+  const std::optional<E> v = parse(e->value);
+  if (!v) return Result<E>::Fail("line " + std::to_string(e->line) + ": " + e->key + ": unknown value '" + e->value + "'");
+  return Result<E>::Ok(*v);
+}
 
 // A row of values as one key's value: zero-padded hex words without "0x", space-separated.
 std::string HexRow(std::span<const uint64_t> values, int digits);

@@ -61,23 +61,21 @@ Result<DenseCaseFile> DenseCaseFromDoc(const TextDoc& doc) {
   t.form = f;
   t.a_type = f->type;
   for (auto [key, dst] : {std::pair<const char*, num::Format*>{"b_type", &t.b_type}, {"cd", &t.cd}}) {
-    auto v = doc.String(key);
+    auto v = ParseEnumKey(doc, key, num::ParseFormat);
     if (!v.ok()) return R::Fail(v.error());
-    const auto parsed = num::ParseFormat(v.value());
-    if (!parsed) return R::Fail("line " + std::to_string(doc.Find(key)->line) + ": " + key + ": unknown type '" + v.value() + "'");
-    *dst = *parsed;
+    *dst = v.value();
   }
   // The pairs the instruction takes: B the form's type or its signedness / fp8 partner; D s32
   // for integers, f32 (or f16 for f16 inputs) for floats.
-  const auto partner = [](num::Format f) {
-    switch (f) {
+  const auto partner = [](num::Format x) {
+    switch (x) {
       case num::Format::kS8: return num::Format::kU8;
       case num::Format::kU8: return num::Format::kS8;
       case num::Format::kS4: return num::Format::kU4;
       case num::Format::kU4: return num::Format::kS4;
       case num::Format::kE4M3: return num::Format::kE5M2;
       case num::Format::kE5M2: return num::Format::kE4M3;
-      default: return f;
+      default: return x;
     }
   };
   if (t.b_type != f->type && t.b_type != partner(f->type)) return R::Fail("b_type: not a B type of " + f->Name());

@@ -9,15 +9,6 @@ std::string AtLine(const TextEntry* e, const std::string& message) {
   return "line " + std::to_string(e->line) + ": " + message;
 }
 
-template <class E>
-Result<E> Enum(const TextDoc& doc, std::string_view key, std::optional<E> (*parse)(std::string_view)) {
-  const TextEntry* e = doc.Find(key);
-  if (e == nullptr) return Result<E>::Fail("missing required key '" + std::string(key) + "'");
-  const std::optional<E> v = parse(e->value);
-  if (!v) return Result<E>::Fail(AtLine(e, std::string(key) + ": unknown value '" + e->value + "'"));
-  return Result<E>::Ok(*v);
-}
-
 }  // namespace
 
 void AppendSmemCase(TextWriter& w, const SmemCase& c,
@@ -44,13 +35,13 @@ Result<SmemCaseFile> SmemCaseFromDoc(const TextDoc& doc) {
     if (!known) return R::Fail(AtLine(&e, "unknown key '" + e.key + "'"));
   }
   SmemCaseFile f;
-  auto arch = Enum<Arch>(doc, "arch", ParseArch);
+  auto arch = ParseEnumKey<Arch>(doc, "arch", ParseArch);
   if (!arch.ok()) return R::Fail(arch.error());
-  auto operand = Enum<Operand>(doc, "operand", ParseOperand);
+  auto operand = ParseEnumKey<Operand>(doc, "operand", ParseOperand);
   if (!operand.ok()) return R::Fail(operand.error());
-  auto major = Enum<Major>(doc, "major", ParseMajor);
+  auto major = ParseEnumKey<Major>(doc, "major", ParseMajor);
   if (!major.ok()) return R::Fail(major.error());
-  auto dtype = Enum<DType>(doc, "dtype", ParseDType);
+  auto dtype = ParseEnumKey<DType>(doc, "dtype", ParseDType);
   if (!dtype.ok()) return R::Fail(dtype.error());
   auto rows = doc.Uint("rows", 1u << 16);
   if (!rows.ok()) return R::Fail(rows.error());

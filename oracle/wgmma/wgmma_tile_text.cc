@@ -12,15 +12,6 @@ std::string AtLine(const TextEntry& e, const std::string& message) {
   return "line " + std::to_string(e.line) + ": " + e.key + ": " + message;
 }
 
-template <class E>
-Result<E> Enum(const TextDoc& doc, const std::string& key, std::optional<E> (*parse)(std::string_view)) {
-  const TextEntry* e = doc.Find(key);
-  if (e == nullptr) return Result<E>::Fail("missing required key '" + key + "'");
-  const std::optional<E> v = parse(e->value);
-  if (!v) return Result<E>::Fail(AtLine(*e, "unknown value '" + e->value + "'"));
-  return Result<E>::Ok(*v);
-}
-
 void AppendOperand(TextWriter& w, const std::string& p, const smem::SmemCase& c) {
   w.Add(p + "major", smem::Name(c.view.major)).Add(p + "dtype", smem::Name(c.view.dtype));
   w.AddInt(p + "rows", c.view.rows).AddHex(p + "desc", c.desc, 16);
@@ -32,9 +23,9 @@ Result<smem::SmemCase> ReadOperand(const TextDoc& doc, const std::string& p, sme
   smem::SmemCase c;
   c.arch = arch;
   c.operand = which;
-  auto major = Enum<smem::Major>(doc, p + "major", smem::ParseMajor);
+  auto major = ParseEnumKey<smem::Major>(doc, p + "major", smem::ParseMajor);
   if (!major.ok()) return R::Fail(major.error());
-  auto dtype = Enum<smem::DType>(doc, p + "dtype", smem::ParseDType);
+  auto dtype = ParseEnumKey<smem::DType>(doc, p + "dtype", smem::ParseDType);
   if (!dtype.ok()) return R::Fail(dtype.error());
   auto rows = doc.Uint(p + "rows", 256);
   if (!rows.ok()) return R::Fail(rows.error());
@@ -113,10 +104,10 @@ Result<WgmmaTileFile> WgmmaTileFromDoc(const TextDoc& doc) {
   }
   WgmmaTileFile f;
   WgmmaTile& t = f.tile;
-  auto arch = Enum<smem::Arch>(doc, "arch", smem::ParseArch);
+  auto arch = ParseEnumKey<smem::Arch>(doc, "arch", smem::ParseArch);
   if (!arch.ok()) return R::Fail(arch.error());
   for (auto [key, out] : {std::pair<const char*, num::Format*>{"ab", &t.ab}, {"b_type", &t.b_type}, {"d", &t.d}}) {
-    auto v = Enum<num::Format>(doc, key, num::ParseFormat);
+    auto v = ParseEnumKey<num::Format>(doc, key, num::ParseFormat);
     if (!v.ok()) return R::Fail(v.error());
     *out = v.value();
   }

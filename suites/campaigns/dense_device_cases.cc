@@ -62,8 +62,7 @@ oracle::Result<CheckFailures> ReplayDenseCase(const oracle::TextDoc& doc) {
   };
   CheckFailures out;
   if (!f.value().observed) {
-    out.push_back({"dense.device_" + (text("origin.outcome").empty() ? std::string("unknown") : text("origin.outcome")),
-                   text("origin.detail") + " (no observed D: re-run on a GPU, see the file's last line)"});
+    out.push_back(UnobservedDeviceCase(doc, "dense"));
     return R::Ok(out);
   }
   const auto gpu = oracle::num::ParseGpu(text("origin.gpu"));

@@ -51,8 +51,6 @@ struct DenseSuite {
   }
 };
 
-oracle::num::Gpu GpuOf(const harness::DeviceInfo& d) { return *oracle::num::ParseGpu(GpuRowName(d.cc_major, d.cc_minor)); }
-
 }  // namespace
 
 int RunDenseMmaWorker(const WorkerArgs& a, std::ostream& out) {

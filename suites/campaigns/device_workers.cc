@@ -55,6 +55,8 @@ std::optional<harness::DeviceInfo> DeviceOrSkip(std::size_t cases, std::ostream&
   return std::nullopt;
 }
 
+oracle::num::Gpu GpuOf(const harness::DeviceInfo& d) { return *oracle::num::ParseGpu(GpuRowName(d.cc_major, d.cc_minor)); }
+
 int CaseFileError(const std::string& error, std::ostream& out) {
   out << CaseLine(0, CaseOutcome::kHarnessError, error) << "\nran 1\ndone\n";
   return 0;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "harness/device.h"
+#include "oracle/numerics/dot_product.h"
 
 namespace tcfuzz::suites {
 
@@ -43,6 +44,9 @@ std::optional<int> RunPlantedFaults(const WorkerArgs& a, const std::vector<uint6
 // The device, or nullopt after printing the whole answer for `cases` cases without one
 // ("unsupported <cases> no GPU: ...", "ran", "done").
 std::optional<harness::DeviceInfo> DeviceOrSkip(std::size_t cases, std::ostream& out);
+
+// The numerics row (oracle::num::Gpu) a device follows.
+oracle::num::Gpu GpuOf(const harness::DeviceInfo& d);
 
 // "case 0 harness_error ...", "ran 1", "done": a case file the worker cannot read.
 int CaseFileError(const std::string& error, std::ostream& out);

@@ -35,21 +35,6 @@ std::string TileText(const oracle::wgmma::WgmmaTileFile& f, const Origin& origin
   return w.str();
 }
 
-int NonZero(const oracle::sparse::SparseCaseFile& k) {
-  int n = 0;
-  for (const auto* v : {&k.tile.a, &k.tile.b}) n += static_cast<int>(std::count_if(v->begin(), v->end(), [](uint64_t x) { return x != 0; }));
-  return n + static_cast<int>(std::count_if(k.tile.c.begin(), k.tile.c.end(), [](uint32_t x) { return x != 0; }));
-}
-
-int NonZero(const oracle::wgmma::WgmmaTileFile& f) {
-  int n = 0;
-  for (const auto which : {oracle::smem::Operand::kA, oracle::smem::Operand::kB}) {
-    const auto v = oracle::wgmma::ReadOperand(f.tile, which);
-    if (v) n += static_cast<int>(std::count_if(v->begin(), v->end(), [](uint64_t x) { return x != 0; }));
-  }
-  return n;
-}
-
 // One kind's half of the command: the text of its start case, and the minimization, which
 // returns the minimized case's text (given its origin lines) and a one-line account.
 struct Job {
@@ -77,8 +62,8 @@ oracle::Result<Job> MakeJob(const std::string& file, int budget) {
       const MinimizeResult r = MinimizeSparse(
           start, sig, [&](const oracle::sparse::SparseCaseFile& k) { return eval(SparseText(k, {})); }, budget);
       return std::pair{SparseText(r.minimized, origin), std::to_string(r.accepted) + " steps kept of " + std::to_string(r.tries) +
-                                                            " tried; " + std::to_string(NonZero(start)) + " -> " +
-                                                            std::to_string(NonZero(r.minimized)) + " non-zero values"};
+                                                            " tried; " + std::to_string(NonZeroValues(start)) + " -> " +
+                                                            std::to_string(NonZeroValues(r.minimized)) + " non-zero values"};
     };
   } else if (kind == oracle::wgmma::kWgmmaTileKind) {
     const auto read = ReadWgmmaTileCase(file);
@@ -92,8 +77,8 @@ oracle::Result<Job> MakeJob(const std::string& file, int budget) {
       return std::pair{TileText(r.minimized, origin),
                        std::to_string(r.accepted) + " steps kept of " + std::to_string(r.tries) + " tried; " +
                            TileFamily(start.tile) + " N " + std::to_string(start.tile.n) + " -> " + TileFamily(r.minimized.tile) +
-                           " N " + std::to_string(r.minimized.tile.n) + "; " + std::to_string(NonZero(start)) + " -> " +
-                           std::to_string(NonZero(r.minimized)) + " non-zero values"};
+                           " N " + std::to_string(r.minimized.tile.n) + "; " + std::to_string(NonZeroValues(start)) + " -> " +
+                           std::to_string(NonZeroValues(r.minimized)) + " non-zero values"};
     };
   } else {
     return R::Fail(file + ": minimize takes sparse_mma or wgmma_tile reproducers, not kind '" + kind + "'");

@@ -53,6 +53,8 @@ std::vector<Slot> NonZero(const SparseCaseFile& k) {
 
 }  // namespace
 
+std::size_t NonZeroValues(const SparseCaseFile& k) { return NonZero(k).size(); }
+
 MinimizeResult MinimizeSparse(const SparseCaseFile& start, const FailureSignature& signature,
                               const SparseEvaluator& evaluate, int budget) {
   Shrinker<SparseCaseFile> s(start, signature, evaluate, budget);

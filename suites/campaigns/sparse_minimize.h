@@ -35,6 +35,9 @@ struct MinimizeResult {
   int accepted = 0;  // steps kept
 };
 
+// How many values of A, B and C are non-zero (what minimizing brings down).
+std::size_t NonZeroValues(const oracle::sparse::SparseCaseFile& k);
+
 MinimizeResult MinimizeSparse(const oracle::sparse::SparseCaseFile& start, const FailureSignature& signature,
                               const SparseEvaluator& evaluate, int budget);
 

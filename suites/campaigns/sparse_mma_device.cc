@@ -18,8 +18,6 @@ using oracle::num::Format;
 
 namespace {
 
-oracle::num::Gpu GpuOf(const harness::DeviceInfo& d) { return *oracle::num::ParseGpu(GpuRowName(d.cc_major, d.cc_minor)); }
-
 // The sparse-mma suite on one device (batched_worker.h's Suite).
 struct SparseSuite {
   const WorkerArgs* args;

@@ -74,8 +74,7 @@ class SparseOracleSuite final : public HostSuite {
     };
     CheckFailures out;
     if (!c.value().observed) {
-      out.push_back({"sparse.device_" + text("origin.outcome", "unknown"),
-                     text("origin.detail", "") + " (no observed D: re-run on a GPU, see the file's last line)"});
+      out.push_back(UnobservedDeviceCase(doc, "sparse"));
       return R::Ok(out);
     }
     const std::string mode = text("origin.mode", "random");

@@ -47,7 +47,19 @@ int BColumn(const WgmmaTile& t, int col) {
   return e ? e->b_column[static_cast<std::size_t>(col)] : col;
 }
 
+// The non-zero values: A's indices, then B's offset by A's count.
+std::vector<std::size_t> LiveValues(const WgmmaTileFile& f) {
+  std::vector<std::size_t> live;
+  const std::vector<uint64_t> a = Values(f.tile, Operand::kA), b = Values(f.tile, Operand::kB);
+  for (std::size_t i = 0; i < a.size() + b.size(); ++i) {
+    if ((i < a.size() ? a[i] : b[i - a.size()]) != 0) live.push_back(i);
+  }
+  return live;
+}
+
 }  // namespace
+
+std::size_t NonZeroValues(const WgmmaTileFile& f) { return LiveValues(f).size(); }
 
 std::optional<WgmmaTile> Replace(const WgmmaTile& t, const SmemCase& a, const SmemCase& b,
                                  const std::vector<uint64_t>& a_values, const std::vector<uint64_t>& b_values, uint8_t fill) {
@@ -161,16 +173,8 @@ TileMinimizeResult MinimizeTile(const WgmmaTileFile& start, const FailureSignatu
     }
     attempt(Replace(cur(), cur().a, cur().b, a, b, fill));
   }
-  // Slots: A's values, then B's (offset by A's count).
   s.ZeroInParts<std::size_t>(
-      [](const WgmmaTileFile& f) {
-        std::vector<std::size_t> live;
-        const std::vector<uint64_t> a = Values(f.tile, Operand::kA), b = Values(f.tile, Operand::kB);
-        for (std::size_t i = 0; i < a.size() + b.size(); ++i) {
-          if ((i < a.size() ? a[i] : b[i - a.size()]) != 0) live.push_back(i);
-        }
-        return live;
-      },
+      LiveValues,
       [fill](WgmmaTileFile& f, std::span<const std::size_t> slots) {
         std::vector<uint64_t> a = Values(f.tile, Operand::kA), b = Values(f.tile, Operand::kB);
         for (const std::size_t i : slots) (i < a.size() ? a[i] : b[i - a.size()]) = 0;

@@ -24,6 +24,9 @@ struct TileMinimizeResult {
   int accepted = 0;
 };
 
+// How many of A's and B's values are non-zero (what minimizing brings down).
+std::size_t NonZeroValues(const oracle::wgmma::WgmmaTileFile& f);
+
 TileMinimizeResult MinimizeTile(const oracle::wgmma::WgmmaTileFile& start, const FailureSignature& signature,
                                 const TileEvaluator& evaluate, int budget);
 

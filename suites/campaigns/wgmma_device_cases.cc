@@ -145,13 +145,8 @@ oracle::Result<CheckFailures> ReplayWgmmaTile(const oracle::TextDoc& doc) {
   // A broken descriptor is undefined by the spec: the file records what a device did, and no
   // answer is wrong.
   if (!BrokenRules(t).empty()) return R::Ok(out);
-  const auto text = [&doc](std::string_view key) {
-    auto v = doc.String(key);
-    return v.ok() ? v.value() : std::string();
-  };
   if (!f.value().observed) {
-    out.push_back({"tile.device_" + (text("origin.outcome").empty() ? std::string("unknown") : text("origin.outcome")),
-                   text("origin.detail") + " (no observed D: re-run on a GPU, see the file's last line)"});
+    out.push_back(UnobservedDeviceCase(doc, "tile"));
     return R::Ok(out);
   }
   const auto want = oracle::wgmma::WgmmaReference(t);

@@ -23,13 +23,9 @@ std::string DeviceUnsupported(bool tcgen05, const harness::DeviceInfo& d) {
   return d.cc_major == 9 && d.cc_minor == 0 ? "" : "wgmma needs sm_90a; this is " + d.name;
 }
 
-harness::Tcgen05Spec Tcgen05SpecOf(const WgmmaTile& t) {
-  return {t.ab, t.b_type, t.d, t.n, t.zero_column_mask.has_value(), static_cast<int>(t.image.size())};
-}
-
 // Tiles share a launch when they share the instruction.
 std::string GroupKey(bool tcgen05, const WgmmaTile& t) {
-  return tcgen05 ? harness::Tcgen05Instruction(Tcgen05SpecOf(t)) : harness::WgmmaInstruction(harness::SpecOf(t));
+  return tcgen05 ? harness::Tcgen05Instruction(harness::Tcgen05SpecOf(t)) : harness::WgmmaInstruction(harness::SpecOf(t));
 }
 
 // The smem-hw or tcgen05 suite on one device (batched_worker.h's Suite).
@@ -45,7 +41,7 @@ struct TileSuite {
   Outputs Run(std::span<const WgmmaTile* const> tiles) const {
     std::vector<WgmmaTile> batch;
     for (const WgmmaTile* t : tiles) batch.push_back(*t);
-    if (tcgen05) return harness::RunTcgen05(Tcgen05SpecOf(batch.front()), batch);
+    if (tcgen05) return harness::RunTcgen05(harness::Tcgen05SpecOf(batch.front()), batch);
     return harness::RunWgmma(harness::SpecOf(batch.front()), batch);
   }
 

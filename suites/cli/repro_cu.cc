@@ -92,7 +92,7 @@ int TileCu(const std::string& file, const oracle::TextDoc& doc, const std::strin
   const auto one = std::span<const oracle::wgmma::WgmmaTile>(&t, 1);
   oracle::Result<harness::PreparedLaunch> launch = oracle::Result<harness::PreparedLaunch>::Fail("");
   if (tcgen05) {
-    const harness::Tcgen05Spec spec{t.ab, t.b_type, t.d, t.n, t.zero_column_mask.has_value(), static_cast<int>(t.image.size())};
+    const harness::Tcgen05Spec spec = harness::Tcgen05SpecOf(t);
     c.instruction = harness::Tcgen05Instruction(spec);
     launch = harness::PrepareTcgen05(spec, one, c.arch);
   } else {

@@ -25,7 +25,7 @@ TEST(Tcgen05Hw, GeneratedDescriptorTilesAgreeWithTheOracle) {
     const bool ws = i % 2 == 1;
     gen::GeneratedWgmma g = gen::DrawTcgen05Tile(s, ws);
     if (g.values == gen::TileValues::kRandom) continue;  // layouts and masks here; arithmetic: the tcgen05 suite
-    Tcgen05Spec spec{g.tile.ab, g.tile.b_type, g.tile.d, g.tile.n, ws, static_cast<int>(g.tile.image.size())};
+    const Tcgen05Spec spec = Tcgen05SpecOf(g.tile);
     auto& b = batches[Tcgen05Instruction(spec) + std::to_string(spec.n) + oracle::num::Name(spec.b_type).data() +
                       oracle::num::Name(spec.d).data()];
     b.first = spec;

@@ -138,20 +138,42 @@ TEST(SmemHwDeciding, EachFileHasTheLayoutItsNameClaims) {
     const auto m = smem::DecodeMatrix(c.arch, c.desc);
     ASSERT_TRUE(m.has_value()) << name;
     const auto has = [&name](const char* token) { return name.find(token) != std::string::npos; };
-    if (has("_128b")) EXPECT_EQ(m->swizzle, smem::Swizzle::k128B) << name;
-    if (has("_64b")) EXPECT_EQ(m->swizzle, smem::Swizzle::k64B) << name;
-    if (has("_32b")) EXPECT_EQ(m->swizzle, smem::Swizzle::k32B) << name;
-    if (has("_none")) EXPECT_EQ(m->swizzle, smem::Swizzle::kNone) << name;
-    if (has("kmajor")) EXPECT_EQ(c.view.major, smem::Major::kK) << name;
-    if (has("_mn")) EXPECT_EQ(c.view.major, smem::Major::kMN) << name;
-    if (has("base_offset_nonzero")) EXPECT_NE(m->base_offset, 0) << name;
+    if (has("_128b")) {
+      EXPECT_EQ(m->swizzle, smem::Swizzle::k128B) << name;
+    }
+    if (has("_64b")) {
+      EXPECT_EQ(m->swizzle, smem::Swizzle::k64B) << name;
+    }
+    if (has("_32b")) {
+      EXPECT_EQ(m->swizzle, smem::Swizzle::k32B) << name;
+    }
+    if (has("_none")) {
+      EXPECT_EQ(m->swizzle, smem::Swizzle::kNone) << name;
+    }
+    if (has("kmajor")) {
+      EXPECT_EQ(c.view.major, smem::Major::kK) << name;
+    }
+    if (has("_mn")) {
+      EXPECT_EQ(c.view.major, smem::Major::kMN) << name;
+    }
+    if (has("base_offset_nonzero")) {
+      EXPECT_NE(m->base_offset, 0) << name;
+    }
     if (const std::size_t at = name.find("base_offset_"); at != std::string::npos && !has("nonzero")) {
       EXPECT_EQ(m->base_offset, std::stoi(name.substr(at + 12))) << name;
     }
-    if (has("lbo_max")) EXPECT_EQ(m->lbo, 0x3FFF0u) << name;
-    if (has("lbo_lt_sbo")) EXPECT_LT(m->lbo, m->sbo) << name;
-    if (has("lbo_gt_sbo")) EXPECT_GT(m->lbo, m->sbo) << name;
-    if (has("start_inside_row")) EXPECT_NE(m->start, *c.pattern_start) << name;
+    if (has("lbo_max")) {
+      EXPECT_EQ(m->lbo, 0x3FFF0u) << name;
+    }
+    if (has("lbo_lt_sbo")) {
+      EXPECT_LT(m->lbo, m->sbo) << name;
+    }
+    if (has("lbo_gt_sbo")) {
+      EXPECT_GT(m->lbo, m->sbo) << name;
+    }
+    if (has("start_inside_row")) {
+      EXPECT_NE(m->start, *c.pattern_start) << name;
+    }
     ++files;
   }
   EXPECT_GE(files, 17);
