@@ -4,7 +4,6 @@
 #include <cstdio>
 
 #include "generators/core/random_source.h"
-#include "suites/runner/case_file.h"
 #include "suites/runner/worker_protocol.h"
 
 namespace tcfuzz::suites {
@@ -46,10 +45,6 @@ std::string DenseProbeExplanation(const gen::GeneratedDense& g, const std::vecto
                         "); the device's D - C = " + value;
   if (found == 0) return s + " is no A element's value";
   return s + " is the value of " + holders + (found > 3 ? " (+" + std::to_string(found - 3) + " more)" : "");
-}
-
-oracle::Result<oracle::mma::DenseCaseFile> ReadDenseCase(const std::string& path) {
-  return ReadCaseFile(path, oracle::mma::kDenseKind, oracle::mma::DenseCaseFromDoc);
 }
 
 oracle::Result<CheckFailures> ReplayDenseCase(const oracle::TextDoc& doc) {

@@ -28,8 +28,6 @@ std::optional<oracle::num::DotParams> DenseParams(const oracle::mma::DenseTile& 
 // the A element the oracle reads and the one(s) whose value the device returned.
 std::string DenseProbeExplanation(const gen::GeneratedDense& g, const std::vector<uint32_t>& observed);
 
-oracle::Result<oracle::mma::DenseCaseFile> ReadDenseCase(const std::string& path);
-
 // Replays a dense_mma file without a GPU: the oracle (the file's origin.gpu row) against the D
 // recorded in it.
 oracle::Result<CheckFailures> ReplayDenseCase(const oracle::TextDoc& doc);

@@ -60,13 +60,11 @@ int RunDenseMmaWorker(const WorkerArgs& a, std::ostream& out) {
   return RunBatchedCases<gen::GeneratedDense>(a, indices, a.cases_per_launch, DenseSuite{a.seed, *d, GpuOf(*d)}, out);
 }
 
-int RunDenseCaseFileWorker(const std::string& path, std::ostream& out) {
-  const auto f = ReadDenseCase(path);
-  if (!f.ok()) return CaseFileError(f.error(), out);
+int RunDenseCaseWorker(const oracle::mma::DenseTile& t, std::ostream& out) {
   const auto d = DeviceOrSkip(1, out);
   if (!d) return 0;
   gen::GeneratedDense g;
-  g.tile = f.value().tile;
+  g.tile = t;
   return RunOneCase(g, DenseSuite{0, *d, GpuOf(*d), true}, out);
 }
 

@@ -6,13 +6,14 @@
 #include <ostream>
 #include <string>
 
+#include "oracle/mma/dense_mma.h"
 #include "suites/campaigns/device_workers.h"
 
 namespace tcfuzz::suites {
 
 int RunDenseMmaWorker(const WorkerArgs& a, std::ostream& out);
 
-// One dense_mma file on the device, reported as case 0.
-int RunDenseCaseFileWorker(const std::string& path, std::ostream& out);
+// One dense case (from a dense_mma file) on the device, reported as case 0.
+int RunDenseCaseWorker(const oracle::mma::DenseTile& t, std::ostream& out);
 
 }  // namespace tcfuzz::suites

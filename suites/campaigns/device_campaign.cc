@@ -14,22 +14,6 @@
 
 namespace tcfuzz::suites {
 
-oracle::Result<SparseCaseRead> ReadSparseCase(const std::string& path) {
-  using R = oracle::Result<SparseCaseRead>;
-  // The text is kept with the case: repro --emit-cu reads its origin.* keys.
-  auto text = ReadFile(path);
-  if (!text.ok()) return R::Fail(text.error());
-  auto doc = oracle::TextDoc::Parse(text.value());
-  if (!doc.ok()) return R::Fail(path + ": " + doc.error());
-  const auto kind = doc.value().String("kind");
-  if (!kind.ok() || kind.value() != oracle::sparse::kSparseKind) {
-    return R::Fail(path + ": not a " + std::string(oracle::sparse::kSparseKind) + " case file");
-  }
-  auto c = oracle::sparse::SparseCaseFromDoc(doc.value());
-  if (!c.ok()) return R::Fail(path + ": " + c.error());
-  return R::Ok(SparseCaseRead{std::move(doc.value()), std::move(c.value())});
-}
-
 gen::GeneratedSparse DrawSparseMmaCase(uint64_t seed, uint64_t index) {
   gen::RandomSource s(gen::CaseSeed(seed, kSparseMmaDeviceSuite, index));
   return gen::DrawSparse(s, gen::Intent::kLegal);

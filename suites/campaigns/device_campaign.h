@@ -20,14 +20,6 @@ namespace tcfuzz::suites {
 
 inline constexpr const char* kSparseMmaDeviceSuite = "sparse-mma";
 
-// A sparse_mma case file (reproducer or corpus entry): its text, for the origin.* keys, and the
-// case. Errors are one line naming the file, a file of another kind included.
-struct SparseCaseRead {
-  oracle::TextDoc doc;
-  oracle::sparse::SparseCaseFile c;
-};
-oracle::Result<SparseCaseRead> ReadSparseCase(const std::string& path);
-
 // Case `index` of the sparse-mma suite: a legal case from CaseSeed(seed, "sparse-mma", index).
 gen::GeneratedSparse DrawSparseMmaCase(uint64_t seed, uint64_t index);
 

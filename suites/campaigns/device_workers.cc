@@ -12,7 +12,7 @@
 #include "suites/campaigns/sparse_mma_device.h"
 #include "suites/campaigns/wgmma_device_cases.h"
 #include "suites/campaigns/wgmma_tile_device.h"
-#include "suites/runner/atomic_file.h"
+#include "suites/runner/case_file.h"
 #include "suites/runner/worker_protocol.h"
 
 namespace tcfuzz::suites {
@@ -71,14 +71,21 @@ int RunDeviceWorker(const WorkerArgs& a, std::ostream& out) {
 }
 
 int RunCaseFileWorker(const std::string& path, std::ostream& out) {
-  auto text = ReadFile(path);
-  if (!text.ok()) return CaseFileError(text.error(), out);
-  auto doc = oracle::TextDoc::Parse(text.value());
-  if (!doc.ok()) return CaseFileError(path + ": " + doc.error(), out);
+  const auto doc = ReadCaseDoc(path);
+  if (!doc.ok()) return CaseFileError(doc.error(), out);
   const std::string kind = doc.value().String("kind").value();
-  if (kind == oracle::sparse::kSparseKind) return RunSparseCaseFileWorker(path, out);
-  if (kind == oracle::wgmma::kWgmmaTileKind) return RunWgmmaTileFileWorker(path, out);
-  if (kind == oracle::mma::kDenseKind) return RunDenseCaseFileWorker(path, out);
+  if (kind == oracle::sparse::kSparseKind) {
+    const auto k = oracle::sparse::SparseCaseFromDoc(doc.value());
+    return k.ok() ? RunSparseCaseWorker(k.value(), out) : CaseFileError(path + ": " + k.error(), out);
+  }
+  if (kind == oracle::wgmma::kWgmmaTileKind) {
+    const auto f = oracle::wgmma::WgmmaTileFromDoc(doc.value());
+    return f.ok() ? RunWgmmaTileCaseWorker(f.value().tile, out) : CaseFileError(path + ": " + f.error(), out);
+  }
+  if (kind == oracle::mma::kDenseKind) {
+    const auto f = oracle::mma::DenseCaseFromDoc(doc.value());
+    return f.ok() ? RunDenseCaseWorker(f.value().tile, out) : CaseFileError(path + ": " + f.error(), out);
+  }
   return CaseFileError(path + ": no GPU suite runs kind '" + kind + "'", out);
 }
 

@@ -12,6 +12,7 @@
 #include "suites/campaigns/tile_minimize.h"
 #include "suites/campaigns/wgmma_device_cases.h"
 #include "suites/runner/atomic_file.h"
+#include "suites/runner/case_file.h"
 #include "suites/runner/subprocess.h"
 #include "suites/runner/worker_protocol.h"
 
@@ -46,16 +47,14 @@ struct Job {
 
 oracle::Result<Job> MakeJob(const std::string& file, int budget) {
   using R = oracle::Result<Job>;
-  auto text = ReadFile(file);
-  if (!text.ok()) return R::Fail(text.error());
-  auto doc = oracle::TextDoc::Parse(text.value());
-  if (!doc.ok()) return R::Fail(file + ": " + doc.error());
+  const auto doc = ReadCaseDoc(file);
+  if (!doc.ok()) return R::Fail(doc.error());
   const std::string kind = doc.value().String("kind").value();
   Job job;
   if (kind == oracle::sparse::kSparseKind) {
-    const auto read = ReadSparseCase(file);
-    if (!read.ok()) return R::Fail(read.error());
-    oracle::sparse::SparseCaseFile start = read.value().c;
+    auto read = oracle::sparse::SparseCaseFromDoc(doc.value());
+    if (!read.ok()) return R::Fail(file + ": " + read.error());
+    oracle::sparse::SparseCaseFile start = std::move(read).value();
     job.start_text = SparseText(start, {});
     job.minimize = [start, budget](const FailureSignature& sig, const auto& observed, const auto& eval, const Origin& origin) mutable {
       start.observed = observed;  // what this device returns, not what the file recorded
@@ -66,9 +65,9 @@ oracle::Result<Job> MakeJob(const std::string& file, int budget) {
                                                             std::to_string(NonZeroValues(r.minimized)) + " non-zero values"};
     };
   } else if (kind == oracle::wgmma::kWgmmaTileKind) {
-    const auto read = ReadWgmmaTileCase(file);
-    if (!read.ok()) return R::Fail(read.error());
-    oracle::wgmma::WgmmaTileFile start = read.value();
+    auto read = oracle::wgmma::WgmmaTileFromDoc(doc.value());
+    if (!read.ok()) return R::Fail(file + ": " + read.error());
+    oracle::wgmma::WgmmaTileFile start = std::move(read).value();
     job.start_text = TileText(start, {});
     job.minimize = [start, budget](const FailureSignature& sig, const auto& observed, const auto& eval, const Origin& origin) mutable {
       start.observed = observed;

@@ -69,14 +69,12 @@ int RunSparseMmaWorker(const WorkerArgs& a, std::ostream& out) {
   return RunBatchedCases<gen::GeneratedSparse>(a, indices, a.cases_per_launch, SparseSuite{&a, *d, GpuOf(*d)}, out);
 }
 
-int RunSparseCaseFileWorker(const std::string& path, std::ostream& out) {
-  const auto k = ReadSparseCase(path);
-  if (!k.ok()) return CaseFileError(k.error(), out);
+int RunSparseCaseWorker(const SparseCaseFile& k, std::ostream& out) {
   const auto d = DeviceOrSkip(1, out);
   if (!d) return 0;
   gen::GeneratedSparse g;
-  g.op = k.value().c.op;
-  g.tile = k.value().c.tile;
+  g.op = k.op;
+  g.tile = k.tile;
   const WorkerArgs none;
   return RunOneCase(g, SparseSuite{&none, *d, GpuOf(*d), true}, out);
 }

@@ -7,6 +7,7 @@
 #include <ostream>
 #include <string>
 
+#include "oracle/sparse/sparse_case_text.h"
 #include "suites/campaigns/device_workers.h"
 
 namespace tcfuzz::suites {
@@ -15,8 +16,8 @@ namespace tcfuzz::suites {
 // exit code.
 int RunSparseMmaWorker(const WorkerArgs& args, std::ostream& out);
 
-// `tcfuzz worker --case-file F`: one sparse case from a file on the device, compared with the
-// oracle (the device's numerics row), reported as case 0 in the worker protocol.
-int RunSparseCaseFileWorker(const std::string& path, std::ostream& out);
+// `tcfuzz worker --case-file F` of a sparse case: on the device, compared with the oracle (the
+// device's numerics row), reported as case 0 in the worker protocol.
+int RunSparseCaseWorker(const oracle::sparse::SparseCaseFile& k, std::ostream& out);
 
 }  // namespace tcfuzz::suites

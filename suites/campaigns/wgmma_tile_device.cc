@@ -70,12 +70,9 @@ int RunWgmmaTileWorker(const WorkerArgs& a, bool tcgen05, std::ostream& out) {
   return RunBatchedCases<WgmmaTile>(a, indices, per_launch, TileSuite{a.seed, tcgen05, *d}, out);
 }
 
-int RunWgmmaTileFileWorker(const std::string& path, std::ostream& out) {
-  const auto f = ReadWgmmaTileCase(path);
-  if (!f.ok()) return CaseFileError(f.error(), out);
+int RunWgmmaTileCaseWorker(const WgmmaTile& t, std::ostream& out) {
   const auto d = DeviceOrSkip(1, out);
   if (!d) return 0;
-  const WgmmaTile& t = f.value().tile;
   return RunOneCase(t, TileSuite{0, t.a.arch != oracle::smem::Arch::kSm90a, *d}, out);
 }
 

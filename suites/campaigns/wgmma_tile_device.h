@@ -7,13 +7,14 @@
 #include <ostream>
 #include <string>
 
+#include "oracle/wgmma/wgmma_mma.h"
 #include "suites/campaigns/device_workers.h"
 
 namespace tcfuzz::suites {
 
 int RunWgmmaTileWorker(const WorkerArgs& a, bool tcgen05, std::ostream& out);
 
-// One wgmma_tile file (either arch) on the device, reported as case 0.
-int RunWgmmaTileFileWorker(const std::string& path, std::ostream& out);
+// One tile (from a wgmma_tile file, either arch) on the device, reported as case 0.
+int RunWgmmaTileCaseWorker(const oracle::wgmma::WgmmaTile& t, std::ostream& out);
 
 }  // namespace tcfuzz::suites

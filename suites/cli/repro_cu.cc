@@ -17,6 +17,7 @@
 #include "suites/cli/cli_common.h"
 #include "suites/cli/launch_cu.h"
 #include "suites/runner/atomic_file.h"
+#include "suites/runner/case_file.h"
 
 namespace tcfuzz::suites {
 namespace {
@@ -116,26 +117,21 @@ int TileCu(const std::string& file, const oracle::TextDoc& doc, const std::strin
 }  // namespace
 
 int ReproEmitCu(const std::string& file, const std::string& out_path, const std::string& gpu_row) {
-  {
-    auto text = ReadFile(file);
-    if (!text.ok()) cli::Die(text.error());
-    auto doc = oracle::TextDoc::Parse(text.value());
-    if (!doc.ok()) cli::Die(file + ": " + doc.error());
-    const std::string kind = doc.value().String("kind").value();
-    const std::string row = doc.value().Has("origin.gpu") ? doc.value().String("origin.gpu").value() : gpu_row;
-    if (kind == oracle::mma::kDenseKind) return DenseCu(file, doc.value(), out_path, row);
-    if (kind == oracle::wgmma::kWgmmaTileKind) return TileCu(file, doc.value(), out_path);
-    if (kind != oracle::sparse::kSparseKind) {
-      cli::Die(file + ": repro takes sparse_mma, dense_mma or wgmma_tile case files, not kind '" + kind + "'");
-    }
-  }
-  const auto read = ReadSparseCase(file);
+  const auto read = ReadCaseDoc(file);
   if (!read.ok()) cli::Die(read.error());
-  const oracle::TextDoc& doc = read.value().doc;
-  const auto row_name = doc.Has("origin.gpu") ? doc.String("origin.gpu").value() : gpu_row;
+  const oracle::TextDoc& doc = read.value();
+  const std::string kind = doc.String("kind").value();
+  const std::string row_name = doc.Has("origin.gpu") ? doc.String("origin.gpu").value() : gpu_row;
+  if (kind == oracle::mma::kDenseKind) return DenseCu(file, doc, out_path, row_name);
+  if (kind == oracle::wgmma::kWgmmaTileKind) return TileCu(file, doc, out_path);
+  if (kind != oracle::sparse::kSparseKind) {
+    cli::Die(file + ": repro takes sparse_mma, dense_mma or wgmma_tile case files, not kind '" + kind + "'");
+  }
+  const auto sparse_case = SparseCaseFromDoc(doc);
+  if (!sparse_case.ok()) cli::Die(file + ": " + sparse_case.error());
   const auto gpu = oracle::num::ParseGpu(row_name);
   if (!gpu) cli::Die("--gpu-row: '" + row_name + "' is not one of sm_70 sm_80 sm_89 sm_90 sm_100");
-  const SparseCaseFile& k = read.value().c;
+  const SparseCaseFile& k = sparse_case.value();
   const auto params = SparseParams(k.tile, *gpu);
   if (!params && oracle::num::IsFloat(k.tile.a_type)) {
     cli::Die(file + ": the oracle has no arithmetic row for this form on " + row_name);
