@@ -98,12 +98,13 @@ Tcgen05Spec Tcgen05SpecOf(const oracle::wgmma::WgmmaTile& t) {
   return {t.ab, t.b_type, t.d, t.n, t.zero_column_mask.has_value(), static_cast<int>(t.image.size())};
 }
 
-oracle::Result<PreparedLaunch> PrepareTcgen05(const Tcgen05Spec& spec, std::span<const oracle::wgmma::WgmmaTile> tiles,
+oracle::Result<PreparedLaunch> PrepareTcgen05(const Tcgen05Spec& spec, std::span<const oracle::wgmma::WgmmaTile* const> tiles,
                                               const std::string& target) {
   using R = oracle::Result<PreparedLaunch>;
   const size_t per_case = static_cast<size_t>(128 * spec.n + 1);
   std::vector<uint32_t> desc;
-  for (const auto& t : tiles) {
+  for (const oracle::wgmma::WgmmaTile* tile : tiles) {
+    const oracle::wgmma::WgmmaTile& t = *tile;
     if (t.a.view.rows != 128) return R::Fail(std::string(kHostError) + "a tile does not fit the spec (M = 128)");
     oracle::tcgen05::IdescFields f;
     f.a = t.ab;
@@ -129,11 +130,16 @@ oracle::Result<PreparedLaunch> PrepareTcgen05(const Tcgen05Spec& spec, std::span
 }
 
 oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(const Tcgen05Spec& spec,
-                                                              std::span<const oracle::wgmma::WgmmaTile> tiles) {
+                                                              std::span<const oracle::wgmma::WgmmaTile* const> tiles) {
   const std::string device = DeviceTarget();  // "sm_100", "sm_103": the arch-specific target adds "a"
   const auto p = PrepareTcgen05(spec, tiles, device.empty() ? "sm_100a" : device + "a");
   if (!p.ok()) return oracle::Result<std::vector<std::vector<uint32_t>>>::Fail(p.error());
   return RunPrepared(p.value());
+}
+
+oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(const Tcgen05Spec& spec,
+                                                              std::span<const oracle::wgmma::WgmmaTile> tiles) {
+  return RunTcgen05(spec, PointersTo(tiles));
 }
 
 }  // namespace tcfuzz::harness

@@ -38,11 +38,13 @@ std::string Tcgen05Instruction(const Tcgen05Spec& s);
 std::string Tcgen05Module(const Tcgen05Spec& s, const std::string& target = "sm_100a");
 
 // The batch as a launch of the module for `target` (sm_100a, sm_103a, ...).
-oracle::Result<PreparedLaunch> PrepareTcgen05(const Tcgen05Spec& spec, std::span<const oracle::wgmma::WgmmaTile> tiles,
+oracle::Result<PreparedLaunch> PrepareTcgen05(const Tcgen05Spec& spec, std::span<const oracle::wgmma::WgmmaTile* const> tiles,
                                               const std::string& target);
 
 // D [128][n] per tile on device 0.
 // Runs the module for the device's own arch-specific target.
+oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(const Tcgen05Spec& spec,
+                                                              std::span<const oracle::wgmma::WgmmaTile* const> tiles);
 oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(const Tcgen05Spec& spec,
                                                               std::span<const oracle::wgmma::WgmmaTile> tiles);
 

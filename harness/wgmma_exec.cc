@@ -93,11 +93,12 @@ std::string WgmmaModule(const WgmmaSpec& s) {
   return p;
 }
 
-oracle::Result<PreparedLaunch> PrepareWgmma(const WgmmaSpec& spec, std::span<const oracle::wgmma::WgmmaTile> tiles) {
+oracle::Result<PreparedLaunch> PrepareWgmma(const WgmmaSpec& spec, std::span<const oracle::wgmma::WgmmaTile* const> tiles) {
   const int regs = AccumulatorRegisters(spec);
   const size_t per_case = static_cast<size_t>(128 * regs + 1);
   std::vector<uint32_t> desc;
-  for (const auto& t : tiles) {
+  for (const oracle::wgmma::WgmmaTile* tile : tiles) {
+    const oracle::wgmma::WgmmaTile& t = *tile;
     for (uint64_t d : {t.a.desc, t.b.desc}) {
       desc.push_back(static_cast<uint32_t>(d));
       desc.push_back(static_cast<uint32_t>(d >> 32));
@@ -131,10 +132,15 @@ oracle::Result<PreparedLaunch> PrepareWgmma(const WgmmaSpec& spec, std::span<con
 }
 
 oracle::Result<std::vector<std::vector<uint32_t>>> RunWgmma(const WgmmaSpec& spec,
-                                                            std::span<const oracle::wgmma::WgmmaTile> tiles) {
+                                                            std::span<const oracle::wgmma::WgmmaTile* const> tiles) {
   const auto p = PrepareWgmma(spec, tiles);
   if (!p.ok()) return oracle::Result<std::vector<std::vector<uint32_t>>>::Fail(p.error());
   return RunPrepared(p.value());
+}
+
+oracle::Result<std::vector<std::vector<uint32_t>>> RunWgmma(const WgmmaSpec& spec,
+                                                            std::span<const oracle::wgmma::WgmmaTile> tiles) {
+  return RunWgmma(spec, PointersTo(tiles));
 }
 
 }  // namespace tcfuzz::harness

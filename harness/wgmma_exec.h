@@ -36,10 +36,13 @@ std::string WgmmaInstruction(const WgmmaSpec& s);
 std::string WgmmaModule(const WgmmaSpec& s);
 
 // The batch as a launch (one CTA per tile); an error when an image is not spec.image_bytes.
-oracle::Result<PreparedLaunch> PrepareWgmma(const WgmmaSpec& spec, std::span<const oracle::wgmma::WgmmaTile> tiles);
+// Tiles by pointer: a worker's batch of 64 KiB images is not copied to form it.
+oracle::Result<PreparedLaunch> PrepareWgmma(const WgmmaSpec& spec, std::span<const oracle::wgmma::WgmmaTile* const> tiles);
 
 // D [64][n] per tile on device 0 (every tile must have SpecOf(tile) == spec). An error names
 // the CUDA failure, or a shared-memory buffer the driver did not place on a 1024-byte boundary.
+oracle::Result<std::vector<std::vector<uint32_t>>> RunWgmma(const WgmmaSpec& spec,
+                                                            std::span<const oracle::wgmma::WgmmaTile* const> tiles);
 oracle::Result<std::vector<std::vector<uint32_t>>> RunWgmma(const WgmmaSpec& spec,
                                                             std::span<const oracle::wgmma::WgmmaTile> tiles);
 

@@ -39,10 +39,8 @@ struct TileSuite {
   std::string Key(const WgmmaTile& t) const { return GroupKey(tcgen05, t); }
 
   Outputs Run(std::span<const WgmmaTile* const> tiles) const {
-    std::vector<WgmmaTile> batch;
-    for (const WgmmaTile* t : tiles) batch.push_back(*t);
-    if (tcgen05) return harness::RunTcgen05(harness::Tcgen05SpecOf(batch.front()), batch);
-    return harness::RunWgmma(harness::SpecOf(batch.front()), batch);
+    if (tcgen05) return harness::RunTcgen05(harness::Tcgen05SpecOf(*tiles.front()), tiles);
+    return harness::RunWgmma(harness::SpecOf(*tiles.front()), tiles);
   }
 
   // A broken descriptor's D is recorded, not judged.

@@ -90,7 +90,7 @@ int TileCu(const std::string& file, const oracle::TextDoc& doc, const std::strin
   c.from = file;
   c.arch = tcgen05 ? "sm_100a" : "sm_90a";
   c.oracle_row = tcgen05 ? "sm_100 tcgen05" : "sm_90 wgmma";
-  const auto one = std::span<const oracle::wgmma::WgmmaTile>(&t, 1);
+  const oracle::wgmma::WgmmaTile* one[] = {&t};
   oracle::Result<harness::PreparedLaunch> launch = oracle::Result<harness::PreparedLaunch>::Fail("");
   if (tcgen05) {
     const harness::Tcgen05Spec spec = harness::Tcgen05SpecOf(t);
