@@ -26,18 +26,14 @@ std::vector<uint64_t> Values(const WgmmaTile& t, Operand which) {
   return oracle::wgmma::ReadOperand(t, which).value_or(std::vector<uint64_t>{});
 }
 
-// Which D column the signature names ("D[r][c]"), or -1.
-int SignatureColumn(const FailureSignature& s) {
-  const std::size_t open = s.where.rfind('[');
-  if (s.outcome != "mismatch" || open == std::string::npos) return -1;
-  return std::atoi(s.where.c_str() + open + 1);
-}
-
-// Which D row the signature names ("D[r][c]"), or -1.
-int SignatureRow(const FailureSignature& s) {
-  const std::size_t open = s.where.find('[');
-  if (s.outcome != "mismatch" || open == std::string::npos) return -1;
-  return std::atoi(s.where.c_str() + open + 1);
+// The D element a mismatch signature names ("D[r][c]"); {-1, -1} for other signatures.
+struct Element {
+  int row = -1, col = -1;
+};
+Element SignatureElement(const FailureSignature& s) {
+  const std::size_t open = s.where.find('['), second = s.where.rfind('[');
+  if (s.outcome != "mismatch" || open == std::string::npos || second == open) return {};
+  return {std::atoi(s.where.c_str() + open + 1), std::atoi(s.where.c_str() + second + 1)};
 }
 
 // The B column D column `col` reads (a zero-column mask can shift or zero it: -1).
@@ -117,7 +113,7 @@ TileMinimizeResult MinimizeTile(const WgmmaTileFile& start, const FailureSignatu
   const auto cur = [&s]() -> const WgmmaTile& { return s.current().tile; };
   // 1. N: the smallest multiple of 8 (16 on tcgen05) that still holds the misread column; a
   // masked tile keeps its N (the mask's shape depends on it).
-  const int col = SignatureColumn(signature);
+  const auto [row, col] = SignatureElement(signature);
   if (col >= 0 && !cur().zero_column_mask) {
     const int step = cur().a.arch == oracle::smem::Arch::kSm90a ? 8 : 16;
     for (int n = (col / step + 1) * step; n < cur().n; n += step) {
@@ -158,7 +154,6 @@ TileMinimizeResult MinimizeTile(const WgmmaTileFile& start, const FailureSignatu
   }
   // 3. Values: first everything but the misread element's row of A and column of B (all a
   // correct device would read for it), then halves of what is left, down to single values.
-  const int row = SignatureRow(signature);
   if (row >= 0 && col >= 0 && col < cur().n && row < cur().a.view.rows) {
     std::vector<uint64_t> a = Values(cur(), Operand::kA), b = Values(cur(), Operand::kB);
     // Elements per row: A's stored K (half of it when sparse), B's K.
