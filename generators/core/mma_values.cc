@@ -15,7 +15,17 @@ uint64_t SmallInt(Source& s, oracle::num::Format f) {
     if (!oracle::num::IsSigned(f)) return static_cast<uint64_t>(std::abs(v));
     return static_cast<uint64_t>(static_cast<int64_t>(v)) & ((uint64_t{1} << oracle::num::StorageBits(f)) - 1);
   }
-  return oracle::num::FromDouble(f, v);
+  // The seven values per format, encoded once (FromDouble is most of a small-int draw's cost).
+  static const auto kTable = [] {
+    std::array<std::array<uint64_t, 7>, oracle::num::kFormatCount> t{};
+    for (std::size_t k = 0; k < t.size(); ++k) {
+      const auto g = static_cast<Format>(k);
+      if (!oracle::num::IsFloat(g)) continue;
+      for (int x = 0; x < 7; ++x) t[k][static_cast<std::size_t>(x)] = oracle::num::FromDouble(g, x - 3);
+    }
+    return t;
+  }();
+  return kTable[static_cast<std::size_t>(f)][static_cast<std::size_t>(v + 3)];
 }
 
 uint64_t RandomValue(Source& s, Format f) {
@@ -23,8 +33,7 @@ uint64_t RandomValue(Source& s, Format f) {
   // A random finite pattern of the format: draw bits, redraw NaN/Inf.
   for (int i = 0; i < 8; ++i) {
     const uint64_t bits = f == Format::kTF32 ? s.Bits(19) << 13 : s.Bits(oracle::num::StorageBits(f));
-    const double v = oracle::num::ToDouble(f, bits);
-    if (std::isfinite(v)) return bits;
+    if (oracle::num::Decode(f, bits).kind == oracle::num::Decoded::Kind::kFinite) return bits;
   }
   return 0;
 }

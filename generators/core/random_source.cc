@@ -32,6 +32,13 @@ uint64_t RandomSource::Next() {
 
 uint64_t RandomSource::Below(uint64_t n) {
   if (n <= 1) return 0;
+  if ((n & (n - 1)) == 0) {  // a power of two (Bits, Coin): the same draws without dividing
+    uint64_t x;
+    do {
+      x = Next();
+    } while (x >= 0 - n);  // the general limit below, for n a power of two
+    return x & (n - 1);
+  }
   // Rejection sampling: unbiased for every n.
   const uint64_t limit = ~uint64_t{0} - (~uint64_t{0} % n);
   uint64_t x;

@@ -38,14 +38,24 @@ DType DTypeOf(Format f) {
   return DType::kF16;
 }
 
-// Whether every element of the case lies in [half, half + the half image).
+// Whether no two elements of the case share a byte: an aliased layout reads one placed value
+// for several elements, so probe values no longer name the element the device read.
+bool Unaliased(const SmemCase& c) {
+  const auto map = Map(c);
+  if (!map.ok()) return false;
+  std::vector<uint64_t> bits = map.value().bits;
+  std::sort(bits.begin(), bits.end());
+  return std::adjacent_find(bits.begin(), bits.end()) == bits.end();
+}
+
+// Whether every element of the case lies in [half, half + the half image), none aliased.
 bool InsideHalf(const SmemCase& c, uint64_t half) {
   const auto map = Map(c);
   if (!map.ok()) return false;
   for (const uint64_t bit : map.value().bits) {
     if (bit / 8 < half || bit / 8 + 4 > half + kWgmmaImageBytes / 2) return false;
   }
-  return true;
+  return Unaliased(c);
 }
 
 // One operand: a descriptor for `rows` x `kbytes` of K inside the image half that starts at
@@ -72,12 +82,27 @@ SmemCase DrawOperand(Source& s, Arch arch, Operand which, DType dtype, int rows,
   m.base_offset = BaseOffsetFor(sw, pattern);
   c.pattern_start = pattern;
   // LBO and SBO: multiples of 16 (K-major swizzled layouts ignore LBO, so any value), drawn from
-  // a range that halves until every element lies in the operand's half of the image.
-  for (uint64_t range = 128;; range = std::max<uint64_t>(1, range / 2)) {
-    m.lbo = 16 * (1 + s.Below(range));
-    m.sbo = 16 * (1 + s.Below(range));
-    c.desc = EncodeMatrix(arch, m).desc;
-    if (InsideHalf(c, half) || range == 1) break;
+  // a range that halves until every element lies in the operand's half of the image, unaliased;
+  // else the compact strides.
+  bool placed = false;
+  for (uint64_t range = 128; range >= 1 && !placed; range /= 2) {
+    for (int attempt = 0; attempt < 4 && !placed; ++attempt) {
+      m.lbo = 16 * (1 + s.Below(range));
+      m.sbo = 16 * (1 + s.Below(range));
+      c.desc = EncodeMatrix(arch, m).desc;
+      placed = InsideHalf(c, half);
+    }
+  }
+  if (!placed) {
+    if (const auto compact = WithCompactStrides(c); compact && InsideHalf(*compact, half)) {
+      c = *compact;
+    } else {  // the compact layout from the half's first byte fits whatever the N
+      m.start = half;
+      m.base_offset = BaseOffsetFor(sw, half);
+      c.pattern_start = half;
+      c.desc = EncodeMatrix(arch, m).desc;
+      if (const auto at_half = WithCompactStrides(c)) c = *at_half;
+    }
   }
   // A stride at its field's limit where the layout leaves it unused or ignored (one row group,
   // or LBO of a K-major swizzled layout): kept only when every element stays in the half.
@@ -165,6 +190,26 @@ GeneratedWgmma DrawTile(Source& s, Arch arch, int m, std::span<const int> ns, bo
 }
 
 }  // namespace
+
+std::optional<SmemCase> WithCompactStrides(const SmemCase& c) {
+  const auto current = DecodeMatrix(c.arch, c.desc);
+  if (!current) return std::nullopt;
+  std::vector<std::pair<uint64_t, uint64_t>> pairs;
+  for (uint64_t lbo = 16; lbo <= 8192; lbo *= 2) {
+    for (uint64_t sbo = 16; sbo <= 8192; sbo *= 2) pairs.push_back({lbo, sbo});
+  }
+  std::stable_sort(pairs.begin(), pairs.end(),
+                   [](const auto& x, const auto& y) { return std::max(x.first, x.second) < std::max(y.first, y.second); });
+  for (const auto& [lbo, sbo] : pairs) {
+    SmemMatrix m = *current;
+    m.lbo = lbo;
+    m.sbo = sbo;
+    SmemCase s = c;
+    s.desc = EncodeMatrix(c.arch, m).desc;
+    if (Validate(s).legal() && Unaliased(s)) return s;
+  }
+  return std::nullopt;
+}
 
 std::string_view Name(TileValues v) {
   switch (v) {

@@ -5,6 +5,7 @@
 // so a device that reads elsewhere shows up in D.
 #pragma once
 
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -32,6 +33,10 @@ struct GeneratedWgmma {
 
 // Bytes of shared memory a tile may use (the kernel's dynamic shared memory).
 inline constexpr int kWgmmaImageBytes = 64 * 1024;
+
+// c with the smallest legal LBO and SBO (powers of two from 16 bytes, smallest footprint first)
+// under which no two elements share a byte; its other fields kept. nullopt when none is.
+std::optional<oracle::smem::SmemCase> WithCompactStrides(const oracle::smem::SmemCase& c);
 
 // wgmma (sm_90a): M = 64, N of 8..256.
 GeneratedWgmma DrawWgmmaTile(Source& s);

@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "oracle/numerics/tile_mma.h"
+
 namespace tcfuzz::oracle::mma {
 
 std::string DenseForm::Name() const { return std::string(shape) + "." + std::string(num::Name(type)); }
@@ -48,20 +50,10 @@ Coord MapDenseCD(int lane, int index) {
 }
 
 std::vector<uint32_t> DenseReference(const DenseTile& t, const num::DotParams& p) {
-  const int k = t.form->k;
-  std::vector<uint32_t> d(16 * 8);
-  std::vector<uint64_t> av(static_cast<std::size_t>(k)), bv(static_cast<std::size_t>(k));
-  for (int i = 0; i < 16; ++i) {
-    for (int j = 0; j < 8; ++j) {
-      for (int x = 0; x < k; ++x) {
-        av[static_cast<std::size_t>(x)] = t.a[static_cast<std::size_t>(i * k + x)];
-        bv[static_cast<std::size_t>(x)] = t.b[static_cast<std::size_t>(x * 8 + j)];
-      }
-      d[static_cast<std::size_t>(i * 8 + j)] =
-          num::MmaElement(av, bv, t.c[static_cast<std::size_t>(i * 8 + j)], t.a_type, t.b_type, t.cd, t.satfinite, p);
-    }
-  }
-  return d;
+  num::TileMmaSpec s = num::WarpTileSpec(t, p);
+  s.stored = t.form->k;
+  s.a = t.a;
+  return num::TileMma(s);
 }
 
 }  // namespace tcfuzz::oracle::mma

@@ -19,15 +19,6 @@ struct Term {
   int e;     // exponent: value = m * 2^(e - frac)
 };
 
-int BitLength(u128 x) {
-  int n = 0;
-  while (x != 0) {
-    ++n;
-    x >>= 1;
-  }
-  return n;
-}
-
 uint32_t Inf(Format cd, bool neg) {
   if (cd == Format::kF16) return neg ? 0xFC00u : 0x7C00u;
   return neg ? 0xFF800000u : 0x7F800000u;
@@ -130,15 +121,21 @@ std::optional<DotParams> ParamsFor(Gpu gpu, Instr instr, Format ab, Format cd) {
   return std::nullopt;
 }
 
-uint32_t FusedBlock(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format fa, Format fb,
-                    Format cd, const DotParams& p) {
+namespace {
+
+// One fused block over decoded operands; every public entry point ends here.
+uint32_t FusedBlockOf(std::span<const Decoded> a, std::span<const Decoded> b, uint32_t c, Format cd, const DotParams& p) {
   const std::size_t n = std::min(a.size(), b.size());
   // Special values first.
   bool nan = false, pos_inf = false, neg_inf = false;
-  std::vector<Term> terms;
-  terms.reserve(n + 1);
+  // Terms on the stack for every block an instruction has (L <= 32); the heap only past that.
+  std::array<Term, 65> fixed;
+  std::vector<Term> heap;
+  Term* const terms = n + 1 <= fixed.size() ? fixed.data() : (heap.resize(n + 1), heap.data());
+  std::size_t count = 0;
   for (std::size_t k = 0; k < n; ++k) {
-    const Decoded x = Decode(fa, a[k]), y = Decode(fb, b[k]);
+    const Decoded& x = a[k];
+    const Decoded& y = b[k];
     const bool neg = x.neg != y.neg;
     if (x.kind == Decoded::Kind::kNaN || y.kind == Decoded::Kind::kNaN) {
       nan = true;
@@ -150,7 +147,7 @@ uint32_t FusedBlock(std::span<const uint64_t> a, std::span<const uint64_t> b, ui
       }
     } else {
       const u128 m = static_cast<u128>(x.m) * y.m;
-      terms.push_back(Term{neg, m, x.p + y.p, m == 0 ? p.e_zero : x.e + y.e});
+      terms[count++] = Term{neg, m, x.p + y.p, m == 0 ? p.e_zero : x.e + y.e};
     }
   }
   const Decoded dc = Decode(cd, c);
@@ -158,15 +155,25 @@ uint32_t FusedBlock(std::span<const uint64_t> a, std::span<const uint64_t> b, ui
   if (dc.kind == Decoded::Kind::kInf) (dc.neg ? neg_inf : pos_inf) = true;
   if (nan || (pos_inf && neg_inf)) return NaN(cd);
   if (pos_inf || neg_inf) return Inf(cd, neg_inf);
-  terms.push_back(Term{dc.neg, dc.m, dc.p, dc.m == 0 ? p.e_zero : dc.e});
+  terms[count++] = Term{dc.neg, dc.m, dc.p, dc.m == 0 ? p.e_zero : dc.e};
   // Align to the largest exponent; truncate each term to F fraction bits; sum exactly.
   int emax = std::numeric_limits<int>::min();
-  for (const Term& t : terms) emax = std::max(emax, t.e);
+  for (std::size_t k = 0; k < count; ++k) emax = std::max(emax, terms[k].e);
   i128 sum = 0;
   bool all_neg = true;
-  for (const Term& t : terms) {
+  // A term's value is below 2^(emax + 2), so truncated to F fraction bits below emax it is below
+  // 2^(F + 2): 64-bit shifts hold it for every F the hardware has (the wide ones stay for any F).
+  const bool narrow = p.F <= 61;
+  for (std::size_t k = 0; k < count; ++k) {
+    const Term& t = terms[k];
     const int sh = (emax - t.e) + t.frac - p.F;
-    const u128 mag = sh <= 0 ? t.m << -sh : (sh >= 127 ? 0 : t.m >> sh);
+    u128 mag;
+    if (narrow && t.m >> 64 == 0) {
+      const auto m = static_cast<uint64_t>(t.m);
+      mag = sh <= 0 ? m << -sh : (sh >= 64 ? 0 : m >> sh);
+    } else {
+      mag = sh <= 0 ? t.m << -sh : (sh >= 127 ? 0 : t.m >> sh);
+    }
     sum += t.neg ? -static_cast<i128>(mag) : static_cast<i128>(mag);
     all_neg = all_neg && t.neg;
   }
@@ -179,23 +186,59 @@ uint32_t FusedBlock(std::span<const uint64_t> a, std::span<const uint64_t> b, ui
   return RoundOut(sum, emax - p.F, p.rho);
 }
 
+// The operands decoded, on the stack when they fit.
+class DecodedSpan {
+ public:
+  DecodedSpan(Format f, std::span<const uint64_t> bits) {
+    Decoded* out = bits.size() <= fixed_.size() ? fixed_.data() : (heap_.resize(bits.size()), heap_.data());
+    for (std::size_t k = 0; k < bits.size(); ++k) out[k] = Decode(f, bits[k]);
+    view_ = {out, bits.size()};
+  }
+  std::span<const Decoded> view() const { return view_; }
+
+ private:
+  std::array<Decoded, 128> fixed_;
+  std::vector<Decoded> heap_;
+  std::span<const Decoded> view_;
+};
+
+}  // namespace
+
+uint32_t FusedBlock(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format fa, Format fb,
+                    Format cd, const DotParams& p) {
+  const std::size_t n = std::min(a.size(), b.size());
+  return FusedBlockOf(DecodedSpan(fa, a.first(n)).view(), DecodedSpan(fb, b.first(n)).view(), c, cd, p);
+}
+
+uint32_t DotProduct(std::span<const Decoded> a, std::span<const Decoded> b, uint32_t c, Format cd, const DotParams& p) {
+  const std::size_t n = std::min(a.size(), b.size());
+  const std::size_t l = static_cast<std::size_t>(std::max(1, p.L));
+  uint32_t d = c;
+  for (std::size_t k = 0; k < n; k += l) {  // blocks in ascending k, each output feeds the next
+    const std::size_t len = std::min(l, n - k);
+    d = FusedBlockOf(a.subspan(k, len), b.subspan(k, len), d, cd, p);
+  }
+  if (n == 0) d = FusedBlockOf({}, {}, c, cd, p);
+  return d;
+}
+
+uint32_t DotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format fa, Format fb,
+                    Format cd, const DotParams& p) {
+  const std::size_t n = std::min(a.size(), b.size());
+  return DotProduct(DecodedSpan(fa, a.first(n)).view(), DecodedSpan(fb, b.first(n)).view(), c, cd, p);
+}
+
 DotParams ExactParams(Format cd) {
   DotParams p;
   if (cd == Format::kF16) p.rho = Rounding::kRneF16;
   return p;
 }
 
-uint32_t DotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format fa, Format fb,
-                    Format cd, const DotParams& p) {
-  const std::size_t n = std::min(a.size(), b.size());
-  const std::size_t l = static_cast<std::size_t>(std::max(1, p.L));
-  uint32_t d = c;
-  for (std::size_t k = 0; k < n; k += l) {  // blocks in ascending k, each output feeds the next
-    const std::size_t len = std::min(l, n - k);
-    d = FusedBlock(a.subspan(k, len), b.subspan(k, len), d, fa, fb, cd, p);
+int32_t IntResult(int64_t sum, bool satfinite) {
+  if (satfinite) {
+    return static_cast<int32_t>(std::clamp<int64_t>(sum, std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max()));
   }
-  if (n == 0) d = FusedBlock({}, {}, c, fa, fb, cd, p);
-  return d;
+  return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(sum)));
 }
 
 int32_t IntDotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, int32_t c, Format fa, Format fb,
@@ -203,11 +246,7 @@ int32_t IntDotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, 
   int64_t sum = c;
   const std::size_t n = std::min(a.size(), b.size());
   for (std::size_t k = 0; k < n; ++k) sum += DecodeInt(fa, a[k]) * DecodeInt(fb, b[k]);
-  if (satfinite) {
-    sum = std::clamp<int64_t>(sum, std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max());
-    return static_cast<int32_t>(sum);
-  }
-  return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(sum)));
+  return IntResult(sum, satfinite);
 }
 
 uint32_t MmaElement(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format fa, Format fb, Format cd,

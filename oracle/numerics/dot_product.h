@@ -57,9 +57,17 @@ std::optional<DotParams> ParamsFor(Gpu gpu, Instr instr, Format ab, Format cd);
 uint32_t DotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format ab_a,
                     Format ab_b, Format cd, const DotParams& params);
 
+// The same over operands already decoded (Decode), for tile references that decode each
+// element once rather than once per output it feeds.
+uint32_t DotProduct(std::span<const Decoded> a, std::span<const Decoded> b, uint32_t c, Format cd,
+                    const DotParams& params);
+
 // One fused block (the building block of DotProduct): n <= L products plus c.
 uint32_t FusedBlock(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format fa,
                     Format fb, Format cd, const DotParams& params);
+
+// An integer MMA's exact sum as D holds it: wrapped (two's complement) or clamped (.satfinite).
+int32_t IntResult(int64_t sum, bool satfinite);
 
 // Integers: C + sum a*b exactly, then wrap (two's complement) or clamp (.satfinite).
 int32_t IntDotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, int32_t c, Format fa,

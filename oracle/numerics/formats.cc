@@ -8,21 +8,13 @@
 namespace tcfuzz::oracle::num {
 namespace {
 
-constexpr std::array<std::pair<Format, std::string_view>, 14> kNames = {{
+constexpr std::array<std::pair<Format, std::string_view>, kFormatCount> kNames = {{
     {Format::kF16, "f16"}, {Format::kBF16, "bf16"}, {Format::kTF32, "tf32"}, {Format::kF32, "f32"},
     {Format::kE4M3, "e4m3"}, {Format::kE5M2, "e5m2"}, {Format::kE3M2, "e3m2"}, {Format::kE2M3, "e2m3"},
     {Format::kE2M1, "e2m1"}, {Format::kS8, "s8"}, {Format::kU8, "u8"}, {Format::kS4, "s4"},
     {Format::kU4, "u4"}, {Format::kS32, "s32"},
 }};
-
-int BitLength(uint128 x) {
-  int n = 0;
-  while (x != 0) {
-    ++n;
-    x >>= 1;
-  }
-  return n;
-}
+static_assert(static_cast<std::size_t>(Format::kS32) + 1 == kFormatCount, "kFormatCount counts every Format");
 
 }  // namespace
 

@@ -6,6 +6,8 @@
 // e = emin and m < 2^p). Nothing is flushed.
 #pragma once
 
+#include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -16,11 +18,18 @@ namespace tcfuzz::oracle::num {
 __extension__ typedef unsigned __int128 uint128;
 __extension__ typedef __int128 int128;
 
+// Bits needed to write x (0 for 0).
+inline int BitLength(uint128 x) {
+  const auto hi = static_cast<uint64_t>(x >> 64), lo = static_cast<uint64_t>(x);
+  return hi != 0 ? 128 - std::countl_zero(hi) : 64 - std::countl_zero(lo);
+}
+
 enum class Format {
   kF16, kBF16, kTF32, kF32,            // IEEE-style
   kE4M3, kE5M2, kE3M2, kE2M3, kE2M1,   // OCP 8/6/4-bit floats
   kS8, kU8, kS4, kU4, kS32,            // integers
 };
+inline constexpr std::size_t kFormatCount = 14;  // tables indexed by Format
 
 std::string_view Name(Format f);
 std::optional<Format> ParseFormat(std::string_view s);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string>
 
+#include "oracle/numerics/tile_mma.h"
+
 namespace tcfuzz::oracle::sparse {
 namespace {
 
@@ -111,33 +113,28 @@ std::vector<uint32_t> Reference(const SparseTile& t, const num::DotParams& p, Sp
   const SparseForm& f = *t.form;
   const int kept_per_row = f.k / 2;
   const int cpr = f.chunks_per_row();
-  std::vector<uint32_t> d(16 * 8);
+  // Compressed: each row sums its kept elements, each meeting the row of B its nibble names.
+  // Dense: each row expanded back to K (zeros where dropped) meets every row of B.
+  std::vector<uint64_t> dense;
+  std::vector<int> meets;
   for (int i = 0; i < 16; ++i) {
-    for (int j = 0; j < 8; ++j) {
-      std::vector<uint64_t> av, bv;
-      for (int chunk = 0; chunk < cpr; ++chunk) {
-        const uint8_t nib = t.nibbles[static_cast<std::size_t>(i * cpr + chunk)];
-        const std::vector<int> pos = KeptPositions(f, nib);
-        const auto kept = std::span<const uint64_t>(t.a).subspan(static_cast<std::size_t>(i * kept_per_row + chunk * f.kept),
-                                                                   static_cast<std::size_t>(f.kept));
-        if (blocking == SparseBlocking::kDense) {
-          const std::vector<uint64_t> dense = Expand(f, kept, nib);
-          for (int e = 0; e < f.chunk; ++e) {
-            av.push_back(dense[static_cast<std::size_t>(e)]);
-            bv.push_back(t.b[static_cast<std::size_t>((chunk * f.chunk + e) * 8 + j)]);
-          }
-        } else {
-          for (int s = 0; s < f.kept; ++s) {
-            av.push_back(kept[static_cast<std::size_t>(s)]);
-            bv.push_back(t.b[static_cast<std::size_t>((chunk * f.chunk + pos[static_cast<std::size_t>(s)]) * 8 + j)]);
-          }
-        }
+    for (int chunk = 0; chunk < cpr; ++chunk) {
+      const uint8_t nib = t.nibbles[static_cast<std::size_t>(i * cpr + chunk)];
+      const auto kept = std::span<const uint64_t>(t.a).subspan(static_cast<std::size_t>(i * kept_per_row + chunk * f.kept),
+                                                                 static_cast<std::size_t>(f.kept));
+      if (blocking == SparseBlocking::kDense) {
+        const std::vector<uint64_t> expanded = Expand(f, kept, nib);
+        dense.insert(dense.end(), expanded.begin(), expanded.end());
+      } else {
+        for (const int pos : KeptPositions(f, nib)) meets.push_back(chunk * f.chunk + pos);
       }
-      d[static_cast<std::size_t>(i * 8 + j)] =
-          num::MmaElement(av, bv, t.c[static_cast<std::size_t>(i * 8 + j)], t.a_type, t.b_type, t.cd, t.satfinite, p);
     }
   }
-  return d;
+  num::TileMmaSpec s = num::WarpTileSpec(t, p);
+  s.stored = blocking == SparseBlocking::kDense ? f.k : kept_per_row;
+  s.a = blocking == SparseBlocking::kDense ? std::span<const uint64_t>(dense) : std::span<const uint64_t>(t.a);
+  s.meets = meets;
+  return num::TileMma(s);
 }
 
 }  // namespace tcfuzz::oracle::sparse

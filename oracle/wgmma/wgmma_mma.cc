@@ -1,5 +1,6 @@
 #include "oracle/wgmma/wgmma_mma.h"
 
+#include "oracle/numerics/tile_mma.h"
 #include "oracle/tcgen05/zero_column_mask.h"
 
 namespace tcfuzz::oracle::wgmma {
@@ -115,21 +116,22 @@ Result<std::vector<uint32_t>> WgmmaReference(const WgmmaTile& t) {
       }
     }
   }
-  std::vector<uint32_t> d(static_cast<size_t>(m) * t.n);
-  std::vector<uint64_t> av(static_cast<size_t>(stored)), bv(static_cast<size_t>(stored));
-  for (int i = 0; i < m; ++i) {
-    for (int j = 0; j < t.n; ++j) {
-      const int col = b_column[static_cast<size_t>(j)];
-      for (int x = 0; x < stored; ++x) {
-        av[static_cast<size_t>(x)] = (*a)[static_cast<size_t>(i) * stored + x];
-        // B's rows are N; a masked column reads zeros (+0 in every type).
-        const int kk = meets[static_cast<size_t>(i * stored + x)];
-        bv[static_cast<size_t>(x)] = col < 0 ? 0 : (*b)[static_cast<size_t>(col) * k + kk];
-      }
-      d[static_cast<size_t>(i) * t.n + j] =
-          num::MmaElement(av, bv, 0, t.ab, t.b_type, t.d, false, params.value_or(num::DotParams{}));
-    }
-  }
+  // B's rows are N; a masked column reads zeros (+0 in every type).
+  num::TileMmaSpec s;
+  s.fa = t.ab;
+  s.fb = t.b_type;
+  s.cd = t.d;
+  s.params = params.value_or(num::DotParams{});
+  s.m = m;
+  s.n = t.n;
+  s.stored = stored;
+  s.a = *a;
+  s.b = *b;
+  s.b_k_stride = 1;
+  s.b_n_stride = static_cast<size_t>(k);
+  s.meets = meets;
+  s.b_column = b_column;
+  std::vector<uint32_t> d = num::TileMma(s);
   return R::Ok(std::move(d));
 }
 

@@ -46,5 +46,3 @@ void BM_CampaignCase(benchmark::State& state) {
 BENCHMARK(BM_CampaignCase);
 
 }  // namespace
-
-BENCHMARK_MAIN();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "generators/smem/wgmma_tile_gen.h"
 #include "oracle/smem/canonical_layout.h"
 #include "oracle/smem/smem_case.h"
 #include "oracle/tcgen05/zero_column_mask.h"
@@ -78,31 +79,12 @@ std::optional<SmemCase> CompactLayout(const SmemCase& c, oracle::smem::Major maj
   s.view.major = major;
   s.pattern_start = region;
   if (!oracle::smem::SwizzleAllowed(c.arch, major, c.view.dtype, swizzle)) return std::nullopt;
-  // Strides from 16 bytes up, smallest footprint first: the first legal pair the oracle's map
-  // keeps free of aliasing.
-  std::vector<std::pair<uint64_t, uint64_t>> pairs;
-  for (uint64_t lbo = 16; lbo <= 8192; lbo *= 2) {
-    for (uint64_t sbo = 16; sbo <= 8192; sbo *= 2) pairs.push_back({lbo, sbo});
-  }
-  std::stable_sort(pairs.begin(), pairs.end(), [](const auto& x, const auto& y) {
-    return std::max(x.first, x.second) < std::max(y.first, y.second);
-  });
-  for (const auto& [lbo, sbo] : pairs) {
-    oracle::smem::SmemMatrix m;
-    m.start = region;
-    m.lbo = lbo;
-    m.sbo = sbo;
-    m.swizzle = swizzle;
-    m.base_offset = oracle::smem::BaseOffsetFor(swizzle, region);
-    s.desc = oracle::smem::EncodeMatrix(c.arch, m).desc;
-    if (!oracle::smem::Validate(s).legal()) continue;
-    const auto map = oracle::smem::Map(s);
-    if (!map.ok()) continue;
-    std::vector<uint64_t> bits = map.value().bits;
-    std::sort(bits.begin(), bits.end());
-    if (std::adjacent_find(bits.begin(), bits.end()) == bits.end()) return s;
-  }
-  return std::nullopt;
+  oracle::smem::SmemMatrix m;
+  m.start = region;
+  m.swizzle = swizzle;
+  m.base_offset = oracle::smem::BaseOffsetFor(swizzle, region);
+  s.desc = oracle::smem::EncodeMatrix(c.arch, m).desc;
+  return gen::WithCompactStrides(s);
 }
 
 TileMinimizeResult MinimizeTile(const WgmmaTileFile& start, const FailureSignature& signature, const TileEvaluator& evaluate,

@@ -190,13 +190,21 @@ TEST(WgmmaTileGen, DescriptorsAreLegalAndOperandsStayInTheirHalves) {
   std::set<int> base_offsets;
   int at_limit = 0;
   for (int n = 0; n < 400; ++n) {
-    const WgmmaTile t = n % 2 ? gen::DrawWgmmaTile(s).tile : gen::DrawTcgen05Tile(s, n % 4 == 0).tile;
+    const WgmmaTile t = n % 3 == 0 ? gen::DrawWgmmaSpTile(s).tile
+                        : n % 3 == 1 ? gen::DrawWgmmaTile(s).tile
+                                     : gen::DrawTcgen05Tile(s, n % 2 == 0).tile;
     EXPECT_TRUE(smem::Validate(t.a).legal()) << smem::Validate(t.a).violations().front().message;
     EXPECT_TRUE(smem::Validate(t.b).legal()) << smem::Validate(t.b).violations().front().message;
     const auto ma = smem::Map(t.a), mb = smem::Map(t.b);
     ASSERT_TRUE(ma.ok() && mb.ok());
     for (uint64_t bit : ma.value().bits) EXPECT_LT(bit / 8, uint64_t{gen::kWgmmaImageBytes / 2});
     for (uint64_t bit : mb.value().bits) EXPECT_GE(bit / 8, uint64_t{gen::kWgmmaImageBytes / 2});
+    // No two elements share a byte: a probe value names one element (an aliased layout once
+    // summed three "one-hot" B elements of one column).
+    const std::set<uint64_t> a_bits(ma.value().bits.begin(), ma.value().bits.end());
+    const std::set<uint64_t> b_bits(mb.value().bits.begin(), mb.value().bits.end());
+    EXPECT_EQ(a_bits.size(), ma.value().bits.size()) << "A aliases: " << std::hex << t.a.desc;
+    EXPECT_EQ(b_bits.size(), mb.value().bits.size()) << "B aliases: " << std::hex << t.b.desc;
     for (const smem::SmemCase* c : {&t.a, &t.b}) {
       const auto m = smem::DecodeMatrix(c->arch, c->desc);
       if (m->swizzle != smem::Swizzle::kNone) base_offsets.insert(m->base_offset);

@@ -1,0 +1,42 @@
+#include "oracle/numerics/tile_mma.h"
+
+namespace tcfuzz::oracle::num {
+
+std::vector<uint32_t> TileMma(const TileMmaSpec& s) {
+  const auto m = static_cast<std::size_t>(s.m), n = static_cast<std::size_t>(s.n), stored = static_cast<std::size_t>(s.stored);
+  auto k_of = [&](std::size_t i, std::size_t x) { return s.meets.empty() ? x : static_cast<std::size_t>(s.meets[i * stored + x]); };
+  auto col_of = [&](std::size_t j) { return s.b_column.empty() ? static_cast<int>(j) : s.b_column[j]; };
+  auto b_at = [&](std::size_t k, int col) { return k * s.b_k_stride + static_cast<std::size_t>(col) * s.b_n_stride; };
+  auto c_at = [&](std::size_t i, std::size_t j) { return s.c.empty() ? 0u : s.c[i * n + j]; };
+  std::vector<uint32_t> d(m * n);
+  if (!IsFloat(s.fa)) {  // integers: exact sums of the decoded values
+    std::vector<int64_t> a(s.a.size()), b(s.b.size());
+    for (std::size_t x = 0; x < a.size(); ++x) a[x] = DecodeInt(s.fa, s.a[x]);
+    for (std::size_t x = 0; x < b.size(); ++x) b[x] = DecodeInt(s.fb, s.b[x]);
+    for (std::size_t i = 0; i < m; ++i) {
+      for (std::size_t j = 0; j < n; ++j) {
+        const int col = col_of(j);
+        int64_t sum = static_cast<int32_t>(c_at(i, j));
+        for (std::size_t x = 0; x < stored && col >= 0; ++x) sum += a[i * stored + x] * b[b_at(k_of(i, x), col)];
+        d[i * n + j] = static_cast<uint32_t>(IntResult(sum, s.satfinite));
+      }
+    }
+    return d;
+  }
+  std::vector<Decoded> a(s.a.size()), b(s.b.size());
+  for (std::size_t x = 0; x < a.size(); ++x) a[x] = Decode(s.fa, s.a[x]);
+  for (std::size_t x = 0; x < b.size(); ++x) b[x] = Decode(s.fb, s.b[x]);
+  const Decoded zero = Decode(s.fb, 0);  // a column that reads zeros: +0 in every type
+  std::vector<Decoded> bv(stored);
+  for (std::size_t i = 0; i < m; ++i) {
+    const std::span<const Decoded> row = std::span<const Decoded>(a).subspan(i * stored, stored);
+    for (std::size_t j = 0; j < n; ++j) {
+      const int col = col_of(j);
+      for (std::size_t x = 0; x < stored; ++x) bv[x] = col < 0 ? zero : b[b_at(k_of(i, x), col)];
+      d[i * n + j] = DotProduct(row, bv, c_at(i, j), s.cd, s.params);
+    }
+  }
+  return d;
+}
+
+}  // namespace tcfuzz::oracle::num

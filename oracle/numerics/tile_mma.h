@@ -1,0 +1,50 @@
+// D of a whole MMA tile through the bit-exact model: element (i, j) is MmaElement over row i's
+// stored A elements and the B elements they meet in column j. Each float operand is decoded once
+// per tile, not once per output it feeds (a tile meets every A element n times and every B
+// element m times): the oracle's share of a GPU campaign is mostly this.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "oracle/numerics/dot_product.h"
+
+namespace tcfuzz::oracle::num {
+
+struct TileMmaSpec {
+  Format fa = Format::kF16, fb = Format::kF16, cd = Format::kF32;
+  bool satfinite = false;  // integer forms
+  DotParams params;
+  int m = 0, n = 0, stored = 0;  // D is m x n; each row sums `stored` products
+  std::span<const uint64_t> a;   // m x stored, row-major
+  std::span<const uint64_t> b;   // B(k, col) at b[k * b_k_stride + col * b_n_stride]
+  std::size_t b_k_stride = 0, b_n_stride = 1;
+  std::span<const int> meets;     // m x stored: the k of B each A element meets (empty: its index)
+  std::span<const int> b_column;  // n: the column of B that D's column j reads, < 0 reads zeros (empty: j)
+  std::span<const uint32_t> c;    // m x n, row-major (empty: zeros)
+};
+
+// The spec of an mma.sync tile (DenseTile, SparseTile): D 16 x 8, B as K x 8 and C as 16 x 8,
+// row-major; A and `stored` are the caller's (dense K, or the kept half and its `meets`).
+template <class WarpTile>
+TileMmaSpec WarpTileSpec(const WarpTile& t, const DotParams& p) {
+  TileMmaSpec s;
+  s.fa = t.a_type;
+  s.fb = t.b_type;
+  s.cd = t.cd;
+  s.satfinite = t.satfinite;
+  s.params = p;
+  s.m = 16;
+  s.n = 8;
+  s.b = t.b;
+  s.b_k_stride = 8;
+  s.c = t.c;
+  return s;
+}
+
+// D, m x n row-major. The spans must cover what the spec indexes (callers check their shapes).
+std::vector<uint32_t> TileMma(const TileMmaSpec& s);
+
+}  // namespace tcfuzz::oracle::num

@@ -1,0 +1,70 @@
+// Host side of the sparse-mma GPU suite, per case: drawing it from (seed, index), the bit-exact
+// oracle's D, and the whole host share of a verified case (draw, oracle, compare). The GPU
+// campaign's end-to-end rate is bounded by these divided by the worker's host threads.
+// Numbers and how they were taken: docs/performance.md.
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "generators/core/random_source.h"
+#include "oracle/numerics/dot_product.h"
+#include "oracle/sparse/sparse_form.h"
+#include "oracle/sparse/sparse_metadata.h"
+#include "suites/campaigns/device_campaign.h"
+#include "suites/checks/sparse_mma_checks.h"
+#include "suites/runner/worker_protocol.h"
+
+namespace {
+
+using namespace tcfuzz;
+using oracle::num::Format;
+
+constexpr uint64_t kSeed = 20261124;
+
+oracle::num::DotParams ParamsOf(const oracle::sparse::SparseTile& t) {
+  return suites::SparseParams(t, oracle::num::Gpu::kSm90).value_or(oracle::num::ExactParams(t.cd));
+}
+
+// The first `n` drawn cases of m16n8k32 with f16 A/B and f32 C/D: issue 6's measured campaign.
+std::vector<gen::GeneratedSparse> F16K32Cases(std::size_t n) {
+  std::vector<gen::GeneratedSparse> out;
+  for (uint64_t i = 0; out.size() < n; ++i) {
+    gen::GeneratedSparse g = suites::DrawSparseMmaCase(kSeed, i);
+    if (g.tile.form->k == 32 && g.tile.a_type == Format::kF16 && g.tile.cd == Format::kF32) out.push_back(std::move(g));
+  }
+  return out;
+}
+
+void BM_SparseMmaDraw(benchmark::State& state) {
+  uint64_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(suites::DrawSparseMmaCase(kSeed, i++));
+  state.SetItemsProcessed(static_cast<int64_t>(i));
+}
+BENCHMARK(BM_SparseMmaDraw);
+
+void BM_SparseReferenceF16K32(benchmark::State& state) {
+  const std::vector<gen::GeneratedSparse> cases = F16K32Cases(64);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const auto& t = cases[i++ % cases.size()].tile;
+    benchmark::DoNotOptimize(oracle::sparse::Reference(t, ParamsOf(t)));
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(i));
+}
+BENCHMARK(BM_SparseReferenceF16K32);
+
+// Draw, oracle and comparison over the campaign's whole mix of forms (the device's D stood in
+// for by the oracle's own, so every case passes, as most do).
+void BM_SparseMmaHostCase(benchmark::State& state) {
+  uint64_t i = 0;
+  for (auto _ : state) {
+    const gen::GeneratedSparse g = suites::DrawSparseMmaCase(kSeed, i++);
+    const std::vector<uint32_t> want = oracle::sparse::Reference(g.tile, ParamsOf(g.tile));
+    benchmark::DoNotOptimize(suites::MismatchDetail(want, want));
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(i));
+}
+BENCHMARK(BM_SparseMmaHostCase);
+
+}  // namespace
