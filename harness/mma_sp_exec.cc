@@ -11,6 +11,24 @@ PackedMmaSp PackMmaSp(const MmaSpSpec& spec, std::span<const MmaSpCase> cases) {
   const SparseForm& f = *spec.form;
   const int cr = CdRegisters(spec.cd);
   const std::size_t n = cases.size();
+  const int per_reg = f.per_reg();
+  // Where each (lane, register, position) reads A and B from: the fragment maps once per
+  // batch, not once per case (they were most of the packing time).
+  std::vector<std::size_t> a_from(static_cast<std::size_t>(32 * f.a_regs * per_reg));
+  std::vector<std::size_t> b_from(static_cast<std::size_t>(32 * f.b_regs * per_reg));
+  for (int lane = 0; lane < 32; ++lane) {
+    for (int pos = 0; pos < per_reg; ++pos) {
+      for (int reg = 0; reg < f.a_regs; ++reg) {
+        const AElement x = MapA(f, lane, reg, pos);
+        a_from[static_cast<std::size_t>((lane * f.a_regs + reg) * per_reg + pos)] =
+            static_cast<std::size_t>(x.row * (f.k / 2) + x.chunk * f.kept + x.slot);
+      }
+      for (int reg = 0; reg < f.b_regs; ++reg) {
+        const Coord x = MapB(f, lane, reg, pos);
+        b_from[static_cast<std::size_t>((lane * f.b_regs + reg) * per_reg + pos)] = static_cast<std::size_t>(x.row * 8 + x.col);
+      }
+    }
+  }
   PackedMmaSp p;
   p.a.assign(n * 32 * f.a_regs, 0), p.b.assign(n * 32 * f.b_regs, 0), p.c.assign(n * 32 * cr, 0), p.e.assign(n * 32, 0);
   for (std::size_t i = 0; i < n; ++i) {
@@ -18,16 +36,12 @@ PackedMmaSp PackMmaSp(const MmaSpSpec& spec, std::span<const MmaSpCase> cases) {
     for (int lane = 0; lane < 32; ++lane) {
       const std::size_t idx = i * 32 + static_cast<std::size_t>(lane);
       for (int reg = 0; reg < f.a_regs; ++reg) {
-        p.a[idx * f.a_regs + reg] = PackRegister(f.per_reg(), f.elem_bits(), [&](int pos) {
-          const AElement x = MapA(f, lane, reg, pos);
-          return t.a[static_cast<std::size_t>(x.row * (f.k / 2) + x.chunk * f.kept + x.slot)];
-        });
+        const std::size_t* from = &a_from[static_cast<std::size_t>((lane * f.a_regs + reg) * per_reg)];
+        p.a[idx * f.a_regs + reg] = PackRegister(per_reg, f.elem_bits(), [&](int pos) { return t.a[from[pos]]; });
       }
       for (int reg = 0; reg < f.b_regs; ++reg) {
-        p.b[idx * f.b_regs + reg] = PackRegister(f.per_reg(), f.elem_bits(), [&](int pos) {
-          const Coord x = MapB(f, lane, reg, pos);
-          return t.b[static_cast<std::size_t>(x.row * 8 + x.col)];
-        });
+        const std::size_t* from = &b_from[static_cast<std::size_t>((lane * f.b_regs + reg) * per_reg)];
+        p.b[idx * f.b_regs + reg] = PackRegister(per_reg, f.elem_bits(), [&](int pos) { return t.b[from[pos]]; });
       }
       PackC(spec.cd, t.c, lane, &p.c[idx * static_cast<std::size_t>(cr)]);
       p.e[idx] = cases[i].op.meta[static_cast<std::size_t>(lane)];

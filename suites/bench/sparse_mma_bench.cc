@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "generators/core/random_source.h"
+#include "harness/mma_sp_exec.h"
 #include "oracle/numerics/dot_product.h"
 #include "oracle/sparse/sparse_form.h"
 #include "oracle/sparse/sparse_metadata.h"
@@ -66,5 +67,22 @@ void BM_SparseMmaHostCase(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<int64_t>(i));
 }
 BENCHMARK(BM_SparseMmaHostCase);
+
+// Packing a launch's operands into each lane's registers (per case, batches of 4,096): the
+// worker's host work between the draw and the device.
+void BM_SparseMmaPackF16K32(benchmark::State& state) {
+  const std::vector<gen::GeneratedSparse> drawn = F16K32Cases(64);
+  std::vector<harness::MmaSpCase> batch;
+  for (std::size_t i = 0; i < 4096; ++i) batch.push_back({drawn[i % drawn.size()].op, drawn[i % drawn.size()].tile});
+  const auto& g = drawn.front();
+  const harness::MmaSpSpec spec{g.op.form, g.op.variant, g.op.selector, g.tile.a_type, g.tile.b_type, g.tile.cd, g.tile.satfinite};
+  int64_t cases = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(harness::PackMmaSp(spec, batch));
+    cases += static_cast<int64_t>(batch.size());
+  }
+  state.SetItemsProcessed(cases);
+}
+BENCHMARK(BM_SparseMmaPackF16K32);
 
 }  // namespace

@@ -1,12 +1,14 @@
 // The body every GPU suite's worker shares: the shard's cases drawn in parallel, the ones this
 // device cannot run counted per reason, the rest grouped by instruction (one batched launch per
 // group, `per_launch` cases at most, in index order), each device result judged in parallel,
-// and the worker protocol printed (suites/runner/worker_protocol.h). A PTX JIT error or a batch
-// the host side refuses is a harness error of the group's cases; any other launch error is a
-// sticky fault that ends the worker (the engine then bisects the range in fresh workers).
+// and the worker protocol printed (suites/runner/worker_protocol.h) with the time each phase
+// took. A PTX JIT error or a batch the host side refuses is a harness error of the group's
+// cases; any other launch error is a sticky fault that ends the worker (the engine then bisects
+// the range in fresh workers).
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <ostream>
@@ -34,6 +36,10 @@ int RunBatchedCases(const WorkerArgs& a, const std::vector<uint64_t>& indices, s
                     std::ostream& out) {
   if (const auto planted = RunPlantedFaults(a, indices, out)) return *planted;
   const unsigned threads = a.threads ? a.threads : std::max(1u, std::thread::hardware_concurrency());
+  using Clock = std::chrono::steady_clock;
+  const auto seconds_since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
+  double device_s = 0, judge_s = 0;
+  const Clock::time_point draw_start = Clock::now();
   std::vector<Case> drawn(indices.size());
   std::vector<std::string> why(indices.size());
   ParallelFor(indices.size(), threads, [&](std::size_t j) {
@@ -49,6 +55,7 @@ int RunBatchedCases(const WorkerArgs& a, const std::vector<uint64_t>& indices, s
       ++unsupported[why[j]];
     }
   }
+  const double draw_s = seconds_since(draw_start);
   std::vector<std::string> lines(indices.size());  // per case: its protocol line, if it did not pass
   per_launch = std::max<std::size_t>(1, per_launch);
   for (const auto& group : groups) {
@@ -57,7 +64,9 @@ int RunBatchedCases(const WorkerArgs& a, const std::vector<uint64_t>& indices, s
       const std::size_t n = std::min(per_launch, members.size() - at);
       std::vector<const Case*> batch;
       for (std::size_t m = at; m < at + n; ++m) batch.push_back(&drawn[members[m]]);
+      const Clock::time_point device_start = Clock::now();
       const oracle::Result<std::vector<std::vector<uint32_t>>> got = suite.Run(batch);
+      device_s += seconds_since(device_start);
       if (!got.ok()) {
         if (!harness::IsContextSafeError(got.error())) {
           out << "fault " << got.error() << "\n" << std::flush;  // the context is gone: stop here
@@ -68,16 +77,21 @@ int RunBatchedCases(const WorkerArgs& a, const std::vector<uint64_t>& indices, s
         }
         continue;
       }
+      const Clock::time_point judge_start = Clock::now();
       ParallelFor(n, threads, [&](std::size_t m) {
         const std::size_t j = members[at + m];
         lines[j] = suite.Judge(indices[j], drawn[j], got.value()[m]);
       });
+      judge_s += seconds_since(judge_start);
     }
   }
   for (const std::string& line : lines) {
     if (!line.empty()) out << line << "\n";
   }
   for (const auto& [reason, n] : unsupported) out << "unsupported " << n << " " << reason << "\n";
+  // Where the time went: drawing and the oracle on the host's threads, the device (module JIT,
+  // copies, launch) in between.
+  out << PhaseLine("draw", draw_s) << "\n" << PhaseLine("device", device_s) << "\n" << PhaseLine("judge", judge_s) << "\n";
   out << "ran " << indices.size() << "\ndone\n";
   return 0;
 }

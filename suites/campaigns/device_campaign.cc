@@ -172,6 +172,16 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, c
   log << suite << ": " << er.workers << " worker processes";
   for (const auto& [family, stats] : r.families) log << ", " << stats.cases << " " << family;  // after reclassifying
   log << "\n";
+  // Where the workers' time went: what a faster campaign has to cut.
+  double accounted = 0;
+  for (const auto& [phase, s] : er.phase_seconds) accounted += s;
+  r.worker_phases = er.phase_seconds;
+  r.worker_phases["other"] = std::max(0.0, er.worker_seconds - accounted);
+  char line[200];
+  std::snprintf(line, sizeof line, "%s: %.2f s in workers: draw %.2f, device %.2f, judge %.2f, other (start-up, CUDA init) %.2f\n",
+                suite.c_str(), er.worker_seconds, r.worker_phases["draw"], r.worker_phases["device"], r.worker_phases["judge"],
+                r.worker_phases["other"]);
+  log << line;
   return r;
 }
 

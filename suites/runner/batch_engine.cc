@@ -47,6 +47,8 @@ struct Attempt {
   CaseOutcome failure = CaseOutcome::kHarnessError;  // when !complete: fault, timeout or harness error
   std::string detail;
   bool can_split = true;  // false: the worker cannot start at all, so splitting will not help
+  double seconds = 0;     // the worker's wall time
+  std::map<std::string, double> phases;
 };
 
 Attempt RunWorker(const EngineOptions& o, const std::string& suite, uint64_t seed, Range r) {
@@ -60,9 +62,12 @@ Attempt RunWorker(const EngineOptions& o, const std::string& suite, uint64_t see
   CommandOptions co;
   co.timeout = o.watchdog_base + std::chrono::duration_cast<std::chrono::milliseconds>(o.watchdog_per_case * r.count);
   co.max_output = std::size_t{512} << 20;  // a batch of 65,536 mismatches with their D is about 80 MB
+  const auto t0 = std::chrono::steady_clock::now();
   const CommandResult res = RunArgv(argv, "", co);
   Attempt a;
+  a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   WorkerOutput w = ParseWorkerOutput(res.out);
+  a.phases = std::move(w.phases);
   a.cases = std::move(w.cases);
   a.unsupported = std::move(w.unsupported);
   a.ran = w.ran;
@@ -114,7 +119,9 @@ EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_
     journal.Line("begin " + std::to_string(r.first) + " " + std::to_string(r.count));
     ++out.workers;
     const Attempt a = RunWorker(o, suite, seed, r);
+    out.worker_seconds += a.seconds;
     if (a.complete) {
+      for (const auto& [phase, s] : a.phases) out.phase_seconds[phase] += s;
       uint64_t failed = 0;
       for (const CaseLineFields& c : a.cases) {
         if (c.outcome == CaseOutcome::kPass) continue;

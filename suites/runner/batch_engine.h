@@ -46,6 +46,8 @@ struct EngineResult {
   std::vector<CaseRecord> records;                 // every case that is neither pass nor not supported
   std::map<std::string, uint64_t> not_supported;   // reason -> cases
   uint64_t workers = 0;                            // processes started
+  double worker_seconds = 0;                       // their wall time, all of them
+  std::map<std::string, double> phase_seconds;     // what the complete ones reported per phase
   std::string error;                               // the engine itself failed (journal not writable)
 };
 

@@ -50,6 +50,10 @@ TEST(WorkerProtocol, LinesAndObservedWordsRoundTripAndGarbageIsRefused) {
   EXPECT_TRUE(ParseObserved("observed=12,zz").empty());
   EXPECT_TRUE(ParseObserved("observed=1,2,3").empty());  // not 128 words
   EXPECT_TRUE(ParseObserved("observed=123456789").empty());  // past 32 bits
+  const WorkerOutput w = ParseWorkerOutput(PhaseLine("draw", 1.5) + "\n" + PhaseLine("draw", 0.25) +
+                                           "\nphase device x\nphase judge -1\nphase  2\nphase judge 1e400\nran 3\ndone\n");
+  EXPECT_EQ(w.phases, (std::map<std::string, double>{{"draw", 1.75}}));
+  EXPECT_EQ(w.ran, 3u);
 }
 
 TEST(BatchEngine, CleanRunOneWorkerPerBatchAndAJournal) {
@@ -60,6 +64,10 @@ TEST(BatchEngine, CleanRunOneWorkerPerBatchAndAJournal) {
   EXPECT_EQ(r.counts.at(CaseOutcome::kPass), 10000u);
   EXPECT_TRUE(r.records.empty());
   EXPECT_EQ(r.workers, 10u);
+  // Each fake worker reports 0.25 s drawing and 0.5 s on the device; its wall time is real.
+  EXPECT_DOUBLE_EQ(r.phase_seconds.at("draw"), 2.5);
+  EXPECT_DOUBLE_EQ(r.phase_seconds.at("device"), 5.0);
+  EXPECT_GT(r.worker_seconds, 0.0);
   EXPECT_EQ(Lines(dir + "/journal.txt", "begin "), 10);
   EXPECT_EQ(Lines(dir + "/journal.txt", "end "), 10);
   EXPECT_EQ(Lines(dir + "/journal.txt", "finished"), 1);

@@ -176,6 +176,7 @@ int main(int argc, char** argv) {
       std::printf("%s\n", CaseLine(i, CaseOutcome::kNotSupported, "planted: form needs sm_120a").c_str());
     }
   }
+  std::printf("%s\n%s\n", tcfuzz::suites::PhaseLine("draw", 0.25).c_str(), tcfuzz::suites::PhaseLine("device", 0.5).c_str());
   std::printf("ran %lu\ndone\n", ran);
   return 0;
 }

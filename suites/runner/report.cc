@@ -48,6 +48,7 @@ std::string SummaryJson(const CampaignReport& report) {
     if (!s.skipped.empty()) js["skipped"] = s.skipped;
     js["seconds"] = s.seconds;
     js["cases_per_second"] = s.seconds > 0 ? static_cast<double>(s.cases) / s.seconds : 0.0;
+    if (!s.worker_phases.empty()) js["worker_seconds_by_phase"] = s.worker_phases;
     js["families"] = nlohmann::ordered_json::object();
     for (const auto& [name, f] : s.families) {
       js["families"][name] = {{"cases", f.cases}, {"failed", f.failed}};

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace tcfuzz::suites {
 
@@ -77,9 +79,24 @@ WorkerOutput ParseWorkerOutput(std::string_view out) {
       w.fault = std::string(line.substr(6));
     } else if (line == "done") {
       w.done = true;
+    } else if (line.starts_with("phase ")) {
+      const std::string_view rest = line.substr(6);
+      const std::size_t sp = rest.find(' ');
+      if (sp != std::string_view::npos && sp > 0) {
+        char* end = nullptr;
+        const std::string number(rest.substr(sp + 1));
+        const double seconds = std::strtod(number.c_str(), &end);
+        if (end != number.c_str() && *end == '\0' && std::isfinite(seconds) && seconds >= 0) w.phases[std::string(rest.substr(0, sp))] += seconds;
+      }
     }
   }
   return w;
+}
+
+std::string PhaseLine(std::string_view name, double seconds) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, " %.6f", seconds);
+  return "phase " + std::string(name) + buf;
 }
 
 std::string MismatchDetail(std::span<const uint32_t> want, std::span<const uint32_t> got, std::size_t cols) {

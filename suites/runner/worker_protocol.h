@@ -5,6 +5,8 @@
 //                                     the device lacks): counted, not listed
 //   ran <n>                           how many cases of its range it ran (its shard's share)
 //   fault <detail>                    a sticky device error: nothing after it can be trusted
+//   phase <name> <seconds>            wall time the worker spent in one part of its work
+//                                     (draw, device, judge): where a campaign's time goes
 //   done                              the range is finished
 //
 // and exits 0 when done, kWorkerFaultExit after a fault line. Any other ending (a signal,
@@ -12,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -53,8 +56,12 @@ struct WorkerOutput {
   uint64_t ran = 0;
   std::string fault;  // the fault line's detail, empty when none
   bool done = false;
+  std::map<std::string, double> phases;  // seconds per phase name
 };
 WorkerOutput ParseWorkerOutput(std::string_view out);
+
+// "phase <name> <seconds>".
+std::string PhaseLine(std::string_view name, double seconds);
 
 // The first element (row-major index into D) where the device's D differs from the oracle's;
 // nullopt when they agree.
