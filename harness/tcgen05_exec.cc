@@ -15,7 +15,8 @@ using oracle::num::Format;
 
 oracle::ptx::PtxForm FormOf(const Tcgen05Spec& s) {
   oracle::ptx::PtxForm f;
-  f.family = s.ws ? oracle::ptx::Family::kTcgen05Ws : oracle::ptx::Family::kTcgen05;
+  f.family = s.ws ? (s.sparse ? oracle::ptx::Family::kTcgen05WsSp : oracle::ptx::Family::kTcgen05Ws)
+                  : (s.sparse ? oracle::ptx::Family::kTcgen05Sp : oracle::ptx::Family::kTcgen05);
   const std::string k = Tcgen05Kind(s.ab);
   f.kind = k == "f16" ? oracle::ptx::Kind::kF16 : k == "tf32" ? oracle::ptx::Kind::kTf32
          : k == "i8"  ? oracle::ptx::Kind::kI8 : oracle::ptx::Kind::kF8f6f4;
@@ -23,12 +24,17 @@ oracle::ptx::PtxForm FormOf(const Tcgen05Spec& s) {
   return f;
 }
 
-// Tensor memory columns to allocate: a power of two, at least 32.
-int AllocColumns(int n) {
+// Tensor memory columns to allocate: a power of two, at least 32; D's n columns, then the
+// metadata's pair for .sp.
+int AllocColumns(const Tcgen05Spec& s) {
   int c = 32;
-  while (c < n) c *= 2;
+  while (c < s.n + (s.sparse ? 2 : 0)) c *= 2;
   return c;
 }
+
+// Bytes of a tile's descriptor record: A, B, the mask, the instruction descriptor (and padding);
+// .sp: then two metadata words per row.
+int DescBytes(const Tcgen05Spec& s) { return 32 + (s.sparse ? 128 * 8 : 0); }
 
 }  // namespace
 
@@ -42,18 +48,22 @@ std::string Tcgen05Kind(Format ab) {
 }
 
 std::string Tcgen05Instruction(const Tcgen05Spec& s) {
-  return FormOf(s).Opcode() + " [%taddr], %da, %db, %idesc, %sd" + (s.ws ? ", %mask;" : ";");
+  return FormOf(s).Opcode() + " [%taddr], %da, %db, " + (s.sparse ? "[%tmeta], " : "") + "%idesc, %sd" + (s.ws ? ", %mask;" : ";");
+}
+
+std::string Tcgen05BatchKey(const Tcgen05Spec& s) {
+  return Tcgen05Instruction(s) + " n=" + std::to_string(s.n) + " image=" + std::to_string(s.image_bytes);
 }
 
 std::string Tcgen05Module(const Tcgen05Spec& s, const std::string& target) {
   const std::string n = std::to_string(s.n);
-  const std::string cols = std::to_string(AllocColumns(s.n));
+  const std::string cols = std::to_string(AllocColumns(s));
   const auto* t = oracle::ptx::FindTarget(target);
   const int version = std::max(oracle::ptx::FormMinVersion(FormOf(s)), t != nullptr ? t->min_ptx : 0);
   std::string p = ".version " + oracle::ptx::VersionText(version) + "\n.target " + target + "\n.address_size 64\n\n"
                   ".shared .align 8 .b64 tcfuzz_bar;\n.shared .align 4 .b32 tcfuzz_tmem;\n" +
-                  SmemTileKernelHead("tcfuzz_tcgen05", s.image_bytes, 32);
-  p += "  .reg .b64 %mask;\n  .reg .b32 %idesc, %taddr;\n  .reg .b32 %r<" + n + ">;\n";
+                  SmemTileKernelHead("tcfuzz_tcgen05", s.image_bytes, DescBytes(s));
+  p += "  .reg .b64 %mask;\n  .reg .b32 %idesc, %taddr, %tmeta;\n  .reg .b32 %r<" + n + ">;\n";
   p += R"(  ld.global.u64 %mask, [%q7+16];
   ld.global.u32 %idesc, [%q7+24];
   shr.u32 %t12, %t3, 5;
@@ -68,7 +78,22 @@ ALLOCATED:
   fence.proxy.async.shared::cta;
   tcgen05.fence::after_thread_sync;
   ld.shared.b32 %taddr, [tcfuzz_tmem];
-  @!%p5 bra WAIT;
+)";
+  if (s.sparse) {  // thread t: row t's metadata pair into lane t, the columns after D (TM1)
+    p += R"(  mul.wide.u32 %q11, %t3, 8;
+  add.s64 %q11, %q7, %q11;
+  ld.global.v2.u32 {%t15, %t16}, [%q11+32];
+  add.u32 %tmeta, %taddr, )" + n + R"(;
+  shl.b32 %t17, %t12, 21;
+  add.u32 %t17, %t17, %tmeta;
+  tcgen05.st.sync.aligned.32x32b.x2.b32 [%t17], {%t15, %t16};
+  tcgen05.wait::st.sync.aligned;
+  tcgen05.fence::before_thread_sync;
+  bar.sync 0;
+  tcgen05.fence::after_thread_sync;
+)";
+  }
+  p += R"(  @!%p5 bra WAIT;
   )" + Tcgen05Instruction(s) + R"(
   tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [tcfuzz_bar];
 WAIT:
@@ -95,7 +120,7 @@ WAIT:
 }
 
 Tcgen05Spec Tcgen05SpecOf(const oracle::wgmma::WgmmaTile& t) {
-  return {t.ab, t.b_type, t.d, t.n, t.zero_column_mask.has_value(), static_cast<int>(t.image.size())};
+  return {t.ab, t.b_type, t.d, t.n, t.zero_column_mask.has_value(), static_cast<int>(t.image.size()), t.sparse.has_value()};
 }
 
 oracle::Result<PreparedLaunch> PrepareTcgen05(const Tcgen05Spec& spec, std::span<const oracle::wgmma::WgmmaTile* const> tiles,
@@ -106,6 +131,10 @@ oracle::Result<PreparedLaunch> PrepareTcgen05(const Tcgen05Spec& spec, std::span
   for (const oracle::wgmma::WgmmaTile* tile : tiles) {
     const oracle::wgmma::WgmmaTile& t = *tile;
     if (t.a.view.rows != 128) return R::Fail(std::string(kHostError) + "a tile does not fit the spec (M = 128)");
+    if (t.sparse.has_value() != spec.sparse || (spec.sparse && spec.ws) || t.n != spec.n ||
+        t.zero_column_mask.has_value() != spec.ws || Tcgen05Kind(t.ab) != Tcgen05Kind(spec.ab)) {
+      return R::Fail(std::string(kHostError) + "a tile does not fit the batch's module (" + Tcgen05BatchKey(spec) + ")");
+    }
     oracle::tcgen05::IdescFields f;
     f.a = t.ab;
     f.b = t.b_type;
@@ -114,6 +143,8 @@ oracle::Result<PreparedLaunch> PrepareTcgen05(const Tcgen05Spec& spec, std::span
     f.n = t.n;
     f.transpose_a = t.a.view.major == oracle::smem::Major::kMN;
     f.transpose_b = t.b.view.major == oracle::smem::Major::kMN;
+    f.sparse = spec.sparse;
+    f.sparse_selector = spec.sparse ? t.sparse->selector : 0;
     const auto idesc = oracle::tcgen05::EncodeInstrDescriptor(f);
     if (!idesc) return R::Fail(std::string(kHostError) + "no tcgen05 instruction descriptor for these types");
     for (uint64_t d : {t.a.desc, t.b.desc, t.zero_column_mask.value_or(0)}) {
@@ -122,6 +153,10 @@ oracle::Result<PreparedLaunch> PrepareTcgen05(const Tcgen05Spec& spec, std::span
     }
     desc.push_back(*idesc);
     desc.push_back(0);
+    if (spec.sparse) {
+      const std::vector<uint32_t> meta = oracle::wgmma::Tcgen05MetadataColumns(*t.sparse);
+      desc.insert(desc.end(), meta.begin(), meta.end());
+    }
   }
   // Thread t holds row t (TMEM lane t), its n columns in order: the output is D as it comes.
   const auto unpack = [](std::span<const uint32_t> w) { return std::vector<uint32_t>(w.begin(), w.end()); };

@@ -1,6 +1,7 @@
-// tcgen05.mma and tcgen05.mma.ws (with the zero-column mask) on a Blackwell GPU (sm_100a), both
-// operands in shared memory: a batch kernel of one CTA (four warps) per tile that copies the
-// tile's image into dynamic shared memory, allocates tensor memory, issues the one instruction
+// tcgen05.mma, tcgen05.mma.sp and tcgen05.mma.ws (with the zero-column mask) on a Blackwell GPU
+// (sm_100a), both operands in shared memory: a batch kernel of one CTA (four warps) per tile that
+// copies the tile's image into dynamic shared memory, allocates tensor memory (.sp: each thread
+// stores its row's metadata words after D's columns, spec choice TM1), issues the one instruction
 // from one thread with the oracle's instruction descriptor, commits to an mbarrier, waits, reads
 // D back with tcgen05.ld (warp w: lanes 32w..32w+31) and frees the tensor memory. Compiled and
 // assembled everywhere; run only where the device reports compute capability 10.x. M = 128,
@@ -23,6 +24,7 @@ struct Tcgen05Spec {
   int n = 64;
   bool ws = false;            // tcgen05.mma.ws with a zero-column mask operand
   int image_bytes = 64 * 1024;
+  bool sparse = false;        // tcgen05.mma.sp: metadata in tensor memory (not with ws)
 };
 
 // The spec of a tile (.ws when it carries a zero-column mask).
@@ -32,9 +34,12 @@ Tcgen05Spec Tcgen05SpecOf(const oracle::wgmma::WgmmaTile& t);
 std::string Tcgen05Kind(oracle::num::Format ab);
 
 std::string Tcgen05Instruction(const Tcgen05Spec& s);
+// What the tiles of one launch share: the instruction, N and the image size (the module is
+// built for them; types and majors travel per tile in the instruction descriptor).
+std::string Tcgen05BatchKey(const Tcgen05Spec& s);
 // The module (entry `tcfuzz_tcgen05(img, desc, d, n)`; desc per tile: A, B, the mask as u64
-// pairs, then the instruction descriptor) for `target` (sm_100a, sm_103a, ...), at the PTX
-// version the target needs.
+// pairs, then the instruction descriptor; .sp: then 128 x 2 metadata words) for `target`
+// (sm_100a, sm_103a, ...), at the PTX version the target needs.
 std::string Tcgen05Module(const Tcgen05Spec& s, const std::string& target = "sm_100a");
 
 // The batch as a launch of the module for `target` (sm_100a, sm_103a, ...).

@@ -123,7 +123,9 @@ const oracle::sparse::SparseForm* SparseFormFor(Format a) {
 }
 
 // A tile of `arch` with M rows of A and one of `ns` columns; the types of the table. Sparse
-// (wgmma.mma_async.sp): A stores the kept half of K, with legal ordered metadata.
+// (wgmma.mma_async.sp, tcgen05.mma.sp): A stores the kept half of K, with legal ordered
+// metadata; the selector ranges over what the mma.sp form of that K takes, which is also what
+// tcgen05's metadata columns allow (TM1).
 GeneratedWgmma DrawTile(Source& s, Arch arch, int m, std::span<const int> ns, bool sparse = false) {
   GeneratedWgmma g;
   auto& t = g.tile;
@@ -245,6 +247,11 @@ GeneratedWgmma DrawWgmmaTile(Source& s) {
 GeneratedWgmma DrawWgmmaSpTile(Source& s) {
   static constexpr int kN[] = {64, 8, 16, 128, 256, 24};
   return DrawTile(s, Arch::kSm90a, 64, kN, true);
+}
+
+GeneratedWgmma DrawTcgen05SpTile(Source& s) {
+  static constexpr int kN[] = {64, 8, 16, 128, 32};
+  return DrawTile(s, Arch::kSm100a, 128, kN, true);
 }
 
 GeneratedWgmma DrawTcgen05Tile(Source& s, bool ws) {

@@ -46,6 +46,9 @@ GeneratedWgmma DrawWgmmaSpTile(Source& s);
 // tcgen05.mma (sm_100a): M = 128, N of 8..128, f32/s32 D; with `ws`, tcgen05.mma.ws with a
 // legal zero-column mask for that M and N.
 GeneratedWgmma DrawTcgen05Tile(Source& s, bool ws);
+// tcgen05.mma.sp (sm_100a): M = 128, A the kept half of K with legal ordered metadata, the
+// selectors spec choice TM1 reads (0..1 for kind::f16 and tf32, 0 for f8f6f4 and i8).
+GeneratedWgmma DrawTcgen05SpTile(Source& s);
 
 // Breaks one descriptor rule of A's or B's descriptor, one field only (reserved and fixed bits,
 // base offset, the swizzle code and LBO mode of tcgen05), leaving the image as the legal

@@ -47,4 +47,11 @@ inline constexpr ZcmSpanMeaning kZcmSpans = ZcmSpanMeaning::kWorkedExamples;
 // S5 — 6-bit element types (e3m2, e2m3) occupy one byte each in shared memory (the unpacked
 // kind::f8f6f4 form); e2m1 is packed two to a byte. The doc shows the packing only in figures.
 
+// TM1 — where tcgen05.mma.sp reads its metadata (§9.7.16.10.8, figures only; no Blackwell has
+// been lent). Choice, after the figures' shape and JAX's Mosaic encoder: row r of A (M = 128)
+// has its metadata in tensor-memory lane r, in the column pair that [sp-meta-tmem] names; the
+// row's nibbles in chunk order from bit 0, low word in the pair's first column. A row of 32
+// bits (kind::f16 and tf32) sits in the column the sparsity selector names (0 or 1); 64 bits
+// (kind::f8f6f4 and i8) fill both, and the selector is 0.
+
 }  // namespace tcfuzz::oracle::spec_choice

@@ -34,6 +34,7 @@ std::optional<uint32_t> EncodeInstrDescriptor(const IdescFields& f) {
   if (!a || !b || d == 3) return std::nullopt;
   uint64_t w = 0;
   w = kSparsity.Put(w, f.sparse ? 1 : 0);
+  if (f.sparse) w = kSparseSelector.Put(w, static_cast<uint64_t>(f.sparse_selector));
   w = kDType.Put(w, d);
   w = kAType.Put(w, *a);
   w = kBType.Put(w, *b);

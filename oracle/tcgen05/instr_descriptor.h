@@ -70,6 +70,7 @@ struct IdescFields {
   int m = 128, n = 64;
   bool transpose_a = false, transpose_b = false;  // MN-major operands
   bool sparse = false;
+  int sparse_selector = 0;  // with `sparse` (kind::f16 and tf32: which metadata column, TM1)
   int max_shift_code = 0;
 };
 std::optional<uint32_t> EncodeInstrDescriptor(const IdescFields& f);

@@ -1,5 +1,7 @@
 #include "oracle/wgmma/wgmma_mma.h"
 
+#include <iterator>
+
 #include "oracle/numerics/tile_mma.h"
 #include "oracle/tcgen05/zero_column_mask.h"
 
@@ -29,6 +31,40 @@ std::vector<uint32_t> SparseMetadataRegisters(const WgmmaSparse& s) {
     for (int lane = 0; lane < 32; ++lane) regs[static_cast<size_t>(32 * warp + lane)] = op.meta[static_cast<size_t>(lane)];
   }
   return regs;
+}
+
+std::vector<uint32_t> Tcgen05MetadataColumns(const WgmmaSparse& s) {
+  std::vector<uint32_t> cols(2 * 128, 0);
+  if (s.form == nullptr) return cols;
+  const int cpr = s.form->chunks_per_row();
+  const bool tf32 = s.form->type == num::Format::kTF32;
+  // The legal nibbles in a cycle: a nibble's successor is legal and different.
+  const auto other = [tf32](uint8_t n) -> uint8_t {
+    static constexpr uint8_t kOrdered[] = {0x4, 0x8, 0x9, 0xC, 0xD, 0xE};
+    if (tf32) return n == 0x4 ? 0xE : 0x4;
+    for (size_t i = 0; i < std::size(kOrdered); ++i) {
+      if (kOrdered[i] == n) return kOrdered[(i + 1) % std::size(kOrdered)];
+    }
+    return 0x4;
+  };
+  for (int row = 0; row < 128; ++row) {
+    uint64_t bits = 0, decoy = 0;
+    for (int chunk = 0; chunk < cpr && chunk < 16; ++chunk) {
+      const size_t at = static_cast<size_t>(row * cpr + chunk);
+      const uint8_t n = at < s.nibbles.size() ? s.nibbles[at] : 0;
+      bits |= uint64_t{n} << (4 * chunk);
+      decoy |= uint64_t{other(n)} << (4 * chunk);
+    }
+    uint32_t* pair = &cols[static_cast<size_t>(2 * row)];
+    if (cpr * 4 > 32) {
+      pair[0] = static_cast<uint32_t>(bits);
+      pair[1] = static_cast<uint32_t>(bits >> 32);
+    } else {
+      pair[s.selector == 1 ? 1 : 0] = static_cast<uint32_t>(bits);
+      pair[s.selector == 1 ? 0 : 1] = static_cast<uint32_t>(decoy);
+    }
+  }
+  return cols;
 }
 
 std::optional<std::vector<uint64_t>> ReadOperand(const WgmmaTile& t, smem::Operand which) {

@@ -42,6 +42,12 @@ struct WgmmaSparse {
 // The metadata register of each of the 128 threads for these nibbles (M = 64).
 std::vector<uint32_t> SparseMetadataRegisters(const WgmmaSparse& s);
 
+// tcgen05.mma.sp (M = 128): each row's two tensor-memory metadata words (row-major, 128 x 2), as
+// spec choice TM1 places them. Where a row takes 32 bits, the column the selector does not name
+// holds other legal metadata (each nibble the next legal one), so reading the wrong column
+// gives a wrong D rather than an undefined one.
+std::vector<uint32_t> Tcgen05MetadataColumns(const WgmmaSparse& s);
+
 struct WgmmaTile {
   num::Format ab = num::Format::kF16;  // A and B element type (s8/u8 and e4m3/e5m2 may mix)
   num::Format b_type = num::Format::kF16;

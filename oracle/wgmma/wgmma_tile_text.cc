@@ -156,7 +156,8 @@ Result<WgmmaTileFile> WgmmaTileFromDoc(const TextDoc& doc) {
   if (smem::Name(t.a.view.dtype) != num::Name(t.ab)) return R::Fail("a.dtype: must be ab's type");
   if (smem::Name(t.b.view.dtype) != num::Name(t.b_type)) return R::Fail("b.dtype: must be b_type");
   if (t.zero_column_mask && wgmma) return R::Fail("zero_column_mask: tcgen05 (sm_100a, sm_103a) only");
-  if (t.sparse && !wgmma) return R::Fail("sparse.form: wgmma.mma_async.sp (sm_90a) only");
+  // tcgen05.mma.sp runs; .ws.sp (a sparse tile with a mask) has no kernel here.
+  if (t.sparse && t.zero_column_mask) return R::Fail("sparse.form: no tcgen05.mma.ws.sp tiles (sparse with a zero_column_mask)");
   // Dynamic shared memory holds the image: 16-byte copies, at most 227 KiB a block (sm_90, sm_100).
   auto bytes = doc.Uint("image.bytes", 227 * 1024);
   if (!bytes.ok()) return R::Fail(bytes.error());

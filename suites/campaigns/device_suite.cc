@@ -82,7 +82,7 @@ constexpr DeviceSuite kSuites[] = {
      "breaks a rule (undefined by spec, recorded)",
      8192, std::chrono::microseconds(2000), DescribeTile<DrawSmemHwCase>},
     {kTcgen05Suite, oracle::wgmma::kWgmmaTileKind,
-     "tcgen05.mma / .ws (sm_100a, CC 10.x) with generated descriptors and zero-column masks", 8192,
+     "tcgen05.mma / .sp / .ws (sm_100a, CC 10.x) with generated descriptors, sparse metadata and zero-column masks", 8192,
      std::chrono::microseconds(4000), DescribeTile<DrawTcgen05Case>},
 };
 

@@ -46,8 +46,9 @@ gen::GeneratedWgmma DrawSmemHwCase(uint64_t seed, uint64_t index) {
 
 gen::GeneratedWgmma DrawTcgen05Case(uint64_t seed, uint64_t index) {
   gen::RandomSource s(gen::CaseSeed(seed, kTcgen05Suite, index));
-  const bool ws = s.Below(3) == 0;  // a third through .ws with a zero-column mask
-  gen::GeneratedWgmma g = gen::DrawTcgen05Tile(s, ws);
+  // A third through .ws with a zero-column mask, a sixth .sp, the rest dense.
+  const uint64_t form = s.Below(6);
+  gen::GeneratedWgmma g = form == 5 ? gen::DrawTcgen05SpTile(s) : gen::DrawTcgen05Tile(s, form < 2);
   MaybeBreak(s, g);
   return g;
 }

@@ -25,7 +25,7 @@ std::string DeviceUnsupported(bool tcgen05, const harness::DeviceInfo& d) {
 
 // Tiles share a launch when they share the instruction.
 std::string GroupKey(bool tcgen05, const WgmmaTile& t) {
-  return tcgen05 ? harness::Tcgen05Instruction(harness::Tcgen05SpecOf(t)) : harness::WgmmaInstruction(harness::SpecOf(t));
+  return tcgen05 ? harness::Tcgen05BatchKey(harness::Tcgen05SpecOf(t)) : harness::WgmmaInstruction(harness::SpecOf(t));
 }
 
 // The smem-hw or tcgen05 suite on one device (batched_worker.h's Suite).

@@ -178,6 +178,72 @@ TEST(WgmmaSpReference, StoredElementsMeetTheKTheirNibblesName) {
   EXPECT_GT(checked, 100);
 }
 
+// Spec choice TM1, derived here: row r's nibble c at bit 4c of its metadata; 64-bit rows
+// (f8f6f4, i8) split low word first over the pair, 32-bit rows (f16, tf32) in the selector's
+// column with legal, different nibbles in the other.
+TEST(Tcgen05SpMetadata, EachRowsNibblesInTheColumnsTm1Names) {
+  gen::RandomSource s(test::Seed());
+  std::set<std::pair<int, int>> seen;  // (bits per row, selector)
+  for (int n = 0; n < 60; ++n) {
+    const gen::GeneratedWgmma g = gen::DrawTcgen05SpTile(s);
+    const WgmmaSparse& sp = *g.tile.sparse;
+    const int cpr = sp.form->chunks_per_row();
+    seen.insert({4 * cpr, sp.selector});
+    EXPECT_TRUE(4 * cpr == 32 ? sp.selector <= 1 : sp.selector == 0) << sp.form->Name();
+    const std::vector<uint32_t> cols = Tcgen05MetadataColumns(sp);
+    ASSERT_EQ(cols.size(), 256u);
+    for (int row = 0; row < 128; ++row) {
+      const uint64_t pair = cols[static_cast<size_t>(2 * row)] | uint64_t{cols[static_cast<size_t>(2 * row + 1)]} << 32;
+      const uint64_t mine = 4 * cpr == 64 ? pair : (pair >> (32 * sp.selector)) & 0xFFFFFFFFu;
+      const uint64_t other = 4 * cpr == 64 ? 0 : (pair >> (32 * (1 - sp.selector))) & 0xFFFFFFFFu;
+      for (int c = 0; c < cpr; ++c) {
+        const uint8_t want = sp.nibbles[static_cast<size_t>(row * cpr + c)];
+        ASSERT_EQ((mine >> (4 * c)) & 0xF, want) << sp.form->Name() << " row " << row << " chunk " << c;
+        if (4 * cpr == 64) continue;
+        const auto decoy = static_cast<uint8_t>((other >> (4 * c)) & 0xF);
+        EXPECT_NE(decoy, want);
+        const std::set<uint8_t> legal = sp.form->type == Format::kTF32 ? std::set<uint8_t>{0x4, 0xE}
+                                                                       : std::set<uint8_t>{0x4, 0x8, 0x9, 0xC, 0xD, 0xE};
+        EXPECT_TRUE(legal.count(decoy)) << int{decoy};
+      }
+    }
+  }
+  EXPECT_TRUE(seen.count({32, 1}) && seen.count({64, 0}));  // both row widths, both f16 columns
+}
+
+// tcgen05.mma.sp tiles: D is the exact sum over each row's kept elements and the K their
+// nibbles name (small-integer and probe values).
+TEST(Tcgen05SpReference, TilesAreExactSumsOverTheKeptElements) {
+  gen::RandomSource s(test::Seed());
+  int checked = 0;
+  for (int n = 0; n < 40; ++n) {
+    const gen::GeneratedWgmma g = gen::DrawTcgen05SpTile(s);
+    const WgmmaTile& t = g.tile;
+    const auto d = WgmmaReference(t);
+    ASSERT_TRUE(d.ok()) << d.error();
+    if (g.values == gen::TileValues::kRandom) continue;
+    const sparse::SparseForm& f = *t.sparse->form;
+    const auto a = ReadOperand(t, smem::Operand::kA), b = ReadOperand(t, smem::Operand::kB);
+    ASSERT_TRUE(a && b);
+    for (int i = 0; i < 128; i += 9) {
+      for (int j = 0; j < t.n; j += 5) {
+        double sum = 0;
+        for (int x = 0; x < f.k / 2; ++x) {
+          const uint8_t nib = t.sparse->nibbles[static_cast<size_t>(i * f.chunks_per_row() + x / f.kept)];
+          const int pos = f.type == Format::kTF32 ? (nib == 0xE ? 1 : 0) : x % f.kept == 0 ? (nib & 3) : (nib >> 2) & 3;
+          const int k = (x / f.kept) * f.chunk + pos;
+          sum += num::ToDouble(t.ab, (*a)[static_cast<size_t>(i * (f.k / 2) + x)]) *
+                 num::ToDouble(t.b_type, (*b)[static_cast<size_t>(j * f.k + k)]);
+        }
+        const uint32_t got = d.value()[static_cast<size_t>(i * t.n + j)];
+        EXPECT_EQ(t.d == Format::kS32 ? static_cast<int32_t>(got) : num::ToDouble(t.d, got), sum) << f.Name() << " D(" << i << "," << j << ")";
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 100);
+}
+
 TEST(WgmmaReference, AMapOutsideTheImageIsAnError) {
   gen::RandomSource s(1);
   WgmmaTile t = gen::DrawWgmmaTile(s).tile;
@@ -190,9 +256,10 @@ TEST(WgmmaTileGen, DescriptorsAreLegalAndOperandsStayInTheirHalves) {
   std::set<int> base_offsets;
   int at_limit = 0;
   for (int n = 0; n < 400; ++n) {
-    const WgmmaTile t = n % 3 == 0 ? gen::DrawWgmmaSpTile(s).tile
-                        : n % 3 == 1 ? gen::DrawWgmmaTile(s).tile
-                                     : gen::DrawTcgen05Tile(s, n % 2 == 0).tile;
+    const WgmmaTile t = n % 4 == 0   ? gen::DrawWgmmaSpTile(s).tile
+                        : n % 4 == 1 ? gen::DrawWgmmaTile(s).tile
+                        : n % 4 == 2 ? gen::DrawTcgen05SpTile(s).tile
+                                     : gen::DrawTcgen05Tile(s, n % 8 == 3).tile;
     EXPECT_TRUE(smem::Validate(t.a).legal()) << smem::Validate(t.a).violations().front().message;
     EXPECT_TRUE(smem::Validate(t.b).legal()) << smem::Validate(t.b).violations().front().message;
     const auto ma = smem::Map(t.a), mb = smem::Map(t.b);

@@ -25,10 +25,11 @@ Result<WgmmaTileFile> Read(const std::string& text) {
 
 TEST(WgmmaTileText, WrittenTilesReadBackToTheSameImageDescriptorsAndD) {
   gen::RandomSource s(test::Seed());
-  for (int i = 0; i < 40; ++i) {
-    const gen::GeneratedWgmma g = i % 4 == 0   ? gen::DrawWgmmaTile(s)
-                                  : i % 4 == 3 ? gen::DrawWgmmaSpTile(s)
-                                               : gen::DrawTcgen05Tile(s, i % 4 == 1);
+  for (int i = 0; i < 50; ++i) {
+    const gen::GeneratedWgmma g = i % 5 == 0   ? gen::DrawWgmmaTile(s)
+                                  : i % 5 == 3 ? gen::DrawWgmmaSpTile(s)
+                                  : i % 5 == 4 ? gen::DrawTcgen05SpTile(s)
+                                               : gen::DrawTcgen05Tile(s, i % 5 == 1);
     const auto d = WgmmaReference(g.tile);
     ASSERT_TRUE(d.ok()) << d.error();
     TextWriter w(kWgmmaTileKind);
@@ -90,6 +91,12 @@ TEST(WgmmaTileText, MalformedFilesAreOneLineErrorsNamingTheLine) {
   const std::size_t sel = sp_text.find("sparse.selector = ");
   sp_text.replace(sel, sp_text.find('\n', sel) - sel, "sparse.selector = 3");
   EXPECT_NE(Read(sp_text).error().find("sparse.selector"), std::string::npos);
+  // tcgen05.mma.sp tiles read back; with a zero-column mask (.ws.sp) there is no kernel.
+  gen::GeneratedWgmma tsp = gen::DrawTcgen05SpTile(s);
+  TextWriter tw(kWgmmaTileKind);
+  AppendWgmmaTile(tw, tsp.tile, tsp.fill);
+  ASSERT_TRUE(Read(tw.str()).ok()) << Read(tw.str()).error();
+  EXPECT_NE(Read(tw.str() + "zero_column_mask = 0x0\n").error().find("no tcgen05.mma.ws.sp"), std::string::npos);
   std::string no_n = good;
   no_n.erase(no_n.find("n = "), no_n.find('\n', no_n.find("n = ")) - no_n.find("n = ") + 1);
   EXPECT_EQ(Read(no_n).error(), "missing required key 'n'");
