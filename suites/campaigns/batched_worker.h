@@ -1,16 +1,17 @@
 // The body every GPU suite's worker shares: the shard's cases drawn in parallel, the ones this
 // device cannot run counted per reason, the rest grouped by instruction (one batched launch per
-// group, `per_launch` cases at most, in index order), each device result judged in parallel,
-// and the worker protocol printed (suites/runner/worker_protocol.h) with the time each phase
-// took. A PTX JIT error or a batch the host side refuses is a harness error of the group's
-// cases; any other launch error is a sticky fault that ends the worker (the engine then bisects
-// the range in fresh workers).
+// group, `per_launch` cases at most, in index order), each device result judged in parallel
+// while the next launch runs, and the worker protocol printed (suites/runner/worker_protocol.h)
+// with the time each phase took. A PTX JIT error or a batch the host side refuses is a harness
+// error of the group's cases; any other launch error is a sticky fault that ends the worker (the
+// engine then bisects the range in fresh workers).
 #pragma once
 
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <ostream>
 #include <span>
 #include <string>
@@ -58,6 +59,14 @@ int RunBatchedCases(const WorkerArgs& a, const std::vector<uint64_t>& indices, s
   const double draw_s = seconds_since(draw_start);
   std::vector<std::string> lines(indices.size());  // per case: its protocol line, if it did not pass
   per_launch = std::max<std::size_t>(1, per_launch);
+  // The oracle judges a launch while the device runs the next one; "judge" is the time the
+  // worker waited for it beyond that (so the phases add up to the worker's time).
+  std::thread judging;
+  const auto finish_judging = [&] {
+    const Clock::time_point wait_start = Clock::now();
+    if (judging.joinable()) judging.join();
+    judge_s += seconds_since(wait_start);
+  };
   for (const auto& group : groups) {
     const std::vector<std::size_t>& members = group.second;
     for (std::size_t at = 0; at < members.size(); at += per_launch) {
@@ -65,32 +74,34 @@ int RunBatchedCases(const WorkerArgs& a, const std::vector<uint64_t>& indices, s
       std::vector<const Case*> batch;
       for (std::size_t m = at; m < at + n; ++m) batch.push_back(&drawn[members[m]]);
       const Clock::time_point device_start = Clock::now();
-      const oracle::Result<std::vector<std::vector<uint32_t>>> got = suite.Run(batch);
+      auto got = std::make_shared<const oracle::Result<std::vector<std::vector<uint32_t>>>>(suite.Run(batch));
       device_s += seconds_since(device_start);
-      if (!got.ok()) {
-        if (!harness::IsContextSafeError(got.error())) {
-          out << "fault " << got.error() << "\n" << std::flush;  // the context is gone: stop here
+      finish_judging();  // the previous launch's
+      if (!got->ok()) {
+        if (!harness::IsContextSafeError(got->error())) {
+          out << "fault " << got->error() << "\n" << std::flush;  // the context is gone: stop here
           return kWorkerFaultExit;
         }
         for (std::size_t m = at; m < at + n; ++m) {  // our PTX, the assembler or the host side: not sticky
-          lines[members[m]] = CaseLine(indices[members[m]], CaseOutcome::kHarnessError, got.error().substr(0, 300));
+          lines[members[m]] = CaseLine(indices[members[m]], CaseOutcome::kHarnessError, got->error().substr(0, 300));
         }
         continue;
       }
-      const Clock::time_point judge_start = Clock::now();
-      ParallelFor(n, threads, [&](std::size_t m) {
-        const std::size_t j = members[at + m];
-        lines[j] = suite.Judge(indices[j], drawn[j], got.value()[m]);
+      judging = std::thread([&, got, at, n, group_members = &members] {
+        ParallelFor(n, threads, [&](std::size_t m) {
+          const std::size_t j = (*group_members)[at + m];
+          lines[j] = suite.Judge(indices[j], drawn[j], got->value()[m]);
+        });
       });
-      judge_s += seconds_since(judge_start);
     }
   }
+  finish_judging();
   for (const std::string& line : lines) {
     if (!line.empty()) out << line << "\n";
   }
   for (const auto& [reason, n] : unsupported) out << "unsupported " << n << " " << reason << "\n";
-  // Where the time went: drawing and the oracle on the host's threads, the device (module JIT,
-  // copies, launch) in between.
+  // Where the time went: drawing on the host's threads, the device (packing, module JIT, copies,
+  // launch), and waiting for the oracle where it did not hide behind the device.
   out << PhaseLine("draw", draw_s) << "\n" << PhaseLine("device", device_s) << "\n" << PhaseLine("judge", judge_s) << "\n";
   out << "ran " << indices.size() << "\ndone\n";
   return 0;
