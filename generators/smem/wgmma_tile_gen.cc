@@ -103,6 +103,7 @@ SmemCase DrawOperand(Source& s, Arch arch, Operand which, DType dtype, int rows,
       c.desc = EncodeMatrix(arch, m).desc;
       if (const auto at_half = WithCompactStrides(c)) c = *at_half;
     }
+    m = *DecodeMatrix(arch, c.desc);  // the layout kept, for the stride-at-limit variant below
   }
   // A stride at its field's limit where the layout leaves it unused or ignored (one row group,
   // or LBO of a K-major swizzled layout): kept only when every element stays in the half.

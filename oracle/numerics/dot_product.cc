@@ -194,10 +194,12 @@ class DecodedSpan {
     for (std::size_t k = 0; k < bits.size(); ++k) out[k] = Decode(f, bits[k]);
     view_ = {out, bits.size()};
   }
+  DecodedSpan(const DecodedSpan&) = delete;  // view_ may point into fixed_
+  DecodedSpan& operator=(const DecodedSpan&) = delete;
   std::span<const Decoded> view() const { return view_; }
 
  private:
-  std::array<Decoded, 128> fixed_;
+  std::array<Decoded, 64> fixed_;  // every block and most dot products; larger ones on the heap
   std::vector<Decoded> heap_;
   std::span<const Decoded> view_;
 };

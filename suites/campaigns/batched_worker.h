@@ -61,7 +61,7 @@ int RunBatchedCases(const WorkerArgs& a, const std::vector<uint64_t>& indices, s
   per_launch = std::max<std::size_t>(1, per_launch);
   // The oracle judges a launch while the device runs the next one; "judge" is the time the
   // worker waited for it beyond that (so the phases add up to the worker's time).
-  std::thread judging;
+  std::jthread judging;  // joined on every way out, an exception's too
   const auto finish_judging = [&] {
     const Clock::time_point wait_start = Clock::now();
     if (judging.joinable()) judging.join();
@@ -87,7 +87,7 @@ int RunBatchedCases(const WorkerArgs& a, const std::vector<uint64_t>& indices, s
         }
         continue;
       }
-      judging = std::thread([&, got, at, n, group_members = &members] {
+      judging = std::jthread([&, got, at, n, group_members = &members] {
         ParallelFor(n, threads, [&](std::size_t m) {
           const std::size_t j = (*group_members)[at + m];
           lines[j] = suite.Judge(indices[j], drawn[j], got->value()[m]);

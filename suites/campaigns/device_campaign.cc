@@ -177,11 +177,16 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, c
   for (const auto& [phase, s] : er.phase_seconds) accounted += s;
   r.worker_phases = er.phase_seconds;
   r.worker_phases["other"] = std::max(0.0, er.worker_seconds - accounted);
-  char line[200];
-  std::snprintf(line, sizeof line, "%s: %.2f s in workers: draw %.2f, device %.2f, judge %.2f, other (start-up, CUDA init) %.2f\n",
-                suite.c_str(), er.worker_seconds, r.worker_phases["draw"], r.worker_phases["device"], r.worker_phases["judge"],
-                r.worker_phases["other"]);
-  log << line;
+  const auto two = [](double s) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%.2f", s);
+    return std::string(b);
+  };
+  log << suite << ": " << two(er.worker_seconds) << " s in workers:";
+  for (const char* phase : {"draw", "device", "judge", "failed workers"}) {
+    if (const auto it = r.worker_phases.find(phase); it != r.worker_phases.end()) log << " " << phase << " " << two(it->second) << ",";
+  }
+  log << " other (start-up, CUDA init) " << two(r.worker_phases["other"]) << "\n";
   return r;
 }
 

@@ -89,7 +89,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       break;
     }
     default: {
-      const gen::GeneratedWgmma g = source.Coin() ? gen::DrawWgmmaSpTile(source) : gen::DrawWgmmaTile(source);
+      // wgmma dense and .sp; tcgen05 dense, .ws and .sp.
+      const uint64_t which = source.Below(5);
+      const gen::GeneratedWgmma g = which == 0   ? gen::DrawWgmmaSpTile(source)
+                                    : which == 1 ? gen::DrawWgmmaTile(source)
+                                    : which == 2 ? gen::DrawTcgen05SpTile(source)
+                                                 : gen::DrawTcgen05Tile(source, which == 3);
       oracle::TextWriter w(oracle::wgmma::kWgmmaTileKind);
       oracle::wgmma::AppendWgmmaTile(w, g.tile, g.fill);
       CheckFixedPoint(w.str());

@@ -122,6 +122,29 @@ TEST(DotProductSpecials, RzOverflowIsInfinity) {
             0x7F800000u);
 }
 
+// Past the hardware's rows: F = 61 keeps every bit of these products (exponents within [-8, 8],
+// 22-bit significands), and one block of 130 (past the stack buffers) sums them exactly, so D is
+// the exact sum (a double holds it) truncated toward zero to f32.
+TEST(DotProductWide, EveryBitKeptIsTheExactSumTruncated) {
+  DotParams p;
+  p.F = 61;
+  p.L = 130;
+  std::vector<double> a, b;
+  double sum = 0;
+  for (int k = 0; k < 130; ++k) {
+    const double x = std::ldexp(1 + ((k * 37) % 1024) / 1024.0, (k % 9) - 4) * (k % 3 == 0 ? -1 : 1);
+    const double y = std::ldexp(1 + ((k * 91) % 1024) / 1024.0, (k % 7) - 3);
+    a.push_back(x);
+    b.push_back(y);
+    sum += x * y;
+  }
+  float rz = static_cast<float>(sum);
+  if (std::fabs(static_cast<double>(rz)) > std::fabs(sum)) rz = std::nextafter(rz, 0.0f);
+  ASSERT_NE(static_cast<double>(rz), sum);  // the truncation to f32 matters here
+  const uint32_t d = DotProduct(Enc(Format::kF16, a), Enc(Format::kF16, b), 0, Format::kF16, Format::kF16, Format::kF32, p);
+  EXPECT_EQ(ToDouble(Format::kF32, d), static_cast<double>(rz));
+}
+
 TEST(DotProductParams, OpenRowsAreMarked) {
   EXPECT_FALSE(ParamsFor(Gpu::kSm90, Instr::kMma, Format::kE4M3, Format::kF32).has_value());  // H100: no row fits
   EXPECT_TRUE(ParamsFor(Gpu::kSm90, Instr::kWgmma, Format::kE4M3, Format::kF32)->confirmed);

@@ -120,6 +120,7 @@ EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_
     ++out.workers;
     const Attempt a = RunWorker(o, suite, seed, r);
     out.worker_seconds += a.seconds;
+    if (!a.complete) out.phase_seconds["failed workers"] += a.seconds;  // faults, crashes, watchdog kills
     if (a.complete) {
       for (const auto& [phase, s] : a.phases) out.phase_seconds[phase] += s;
       uint64_t failed = 0;

@@ -47,7 +47,9 @@ struct EngineResult {
   std::map<std::string, uint64_t> not_supported;   // reason -> cases
   uint64_t workers = 0;                            // processes started
   double worker_seconds = 0;                       // their wall time, all of them
-  std::map<std::string, double> phase_seconds;     // what the complete ones reported per phase
+  // What the complete workers reported per phase, and "failed workers": the whole time of those
+  // that faulted, crashed or were killed.
+  std::map<std::string, double> phase_seconds;
   std::string error;                               // the engine itself failed (journal not writable)
 };
 
