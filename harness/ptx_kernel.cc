@@ -3,6 +3,7 @@
 #include <cuda.h>
 #include <dlfcn.h>
 
+#include <chrono>
 #include <map>
 #include <mutex>
 
@@ -96,10 +97,12 @@ bool Init(CUcontext& ctx, std::string& err) {
 // A module per PTX text, JIT-compiled once per process: a worker launches the same few modules
 // (one per instruction form) thousands of times. Loaded modules stay until the process ends;
 // after a sticky error the context, and every module with it, is gone anyway.
+std::mutex jit_mu;
+JitTotals jit_totals;  // guarded by jit_mu
+
 CUresult LoadModule(const std::string& ptx, CUmodule& mod, std::string& log) {
-  static std::mutex mu;
   static std::map<std::string, CUmodule> loaded;
-  const std::lock_guard<std::mutex> lock(mu);
+  const std::lock_guard<std::mutex> lock(jit_mu);
   if (const auto it = loaded.find(ptx); it != loaded.end()) {
     mod = it->second;
     return CUDA_SUCCESS;
@@ -107,13 +110,21 @@ CUresult LoadModule(const std::string& ptx, CUmodule& mod, std::string& log) {
   char buf[8192] = {0};
   CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
   void* vals[] = {buf, reinterpret_cast<void*>(sizeof buf)};
+  const auto t0 = std::chrono::steady_clock::now();
   const CUresult r = Api().cuModuleLoadDataEx(&mod, ptx.c_str(), 2, opts, vals);
+  ++jit_totals.modules;
+  jit_totals.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   log = buf;
   if (r == CUDA_SUCCESS) loaded.emplace(ptx, mod);
   return r;
 }
 
 }  // namespace
+
+JitTotals ProcessJitTotals() {
+  const std::lock_guard<std::mutex> lock(jit_mu);
+  return jit_totals;
+}
 
 std::string DeviceTarget() {
   CUcontext ctx;

@@ -47,4 +47,12 @@ oracle::Result<std::vector<std::vector<uint32_t>>> RunPrepared(const PreparedLau
 // "sm_90" for an H100; empty when there is no device.
 std::string DeviceTarget();
 
+// What this process spent JIT-compiling modules (each PTX text once): the workers report it as
+// its own phase, apart from the launches.
+struct JitTotals {
+  uint64_t modules = 0;
+  double seconds = 0;
+};
+JitTotals ProcessJitTotals();
+
 }  // namespace tcfuzz::harness

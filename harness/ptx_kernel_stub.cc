@@ -8,4 +8,6 @@ oracle::Result<std::vector<uint32_t>> RunPtxKernel(const KernelLaunch&) {
 
 std::string DeviceTarget() { return {}; }
 
+JitTotals ProcessJitTotals() { return {}; }
+
 }  // namespace tcfuzz::harness

@@ -91,7 +91,7 @@ TEST(BatchedWorker, LaunchesShareAKeyKeepIndexOrderAndStayWithinTheLimit) {
     mismatched.insert(c.index);
   }
   for (uint64_t c = 0; c < 1000; ++c) EXPECT_EQ(mismatched.count(c), c % 7 == 0 && c % 10 != 9 ? 1u : 0u) << c;
-  for (const char* phase : {"draw", "device", "judge"}) EXPECT_TRUE(r.out.phases.count(phase)) << phase;
+  for (const char* phase : {"draw", "jit", "device", "judge"}) EXPECT_TRUE(r.out.phases.count(phase)) << phase;
 }
 
 TEST(BatchedWorker, AJitErrorFailsItsLaunchOnlyAndAFaultEndsTheWorker) {

@@ -183,7 +183,7 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, c
     return std::string(b);
   };
   log << suite << ": " << two(er.worker_seconds) << " s in workers:";
-  for (const char* phase : {"draw", "device", "judge", "failed workers"}) {
+  for (const char* phase : {"draw", "jit", "device", "judge", "failed workers"}) {
     if (const auto it = r.worker_phases.find(phase); it != r.worker_phases.end()) log << " " << phase << " " << two(it->second) << ",";
   }
   log << " other (start-up, CUDA init) " << two(r.worker_phases["other"]) << "\n";

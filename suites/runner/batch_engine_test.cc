@@ -88,6 +88,9 @@ TEST(BatchEngine, DeviceFaultsAreIsolatedAndTheRestRuns) {
   EXPECT_EQ(r.records[2].index, 7000u);
   EXPECT_EQ(r.counts.at(CaseOutcome::kPass), 9997u);
   EXPECT_EQ(r.cases, 10000u);
+  // The faulted workers' time is its own phase; the complete ones reported theirs.
+  EXPECT_GT(r.phase_seconds.at("failed workers"), 0.0);
+  EXPECT_LT(r.phase_seconds.at("failed workers"), r.worker_seconds);
   // Splitting by 8: at most 8 workers per level, about log8(1000) + 1 levels per faulty batch.
   EXPECT_LT(r.workers, 10u + 2 * 8 * 5);
   // The last process to run case 4321 ran it alone.

@@ -32,8 +32,9 @@ struct SuiteReport {
   std::map<std::string, uint64_t> coverage;  // tag -> cases
   std::vector<FailureRecord> failures;
   std::string skipped;  // why the suite did not run at all (no GPU), shown in both reports
-  // GPU suites: seconds in worker processes per phase (draw, device, judge, and "other": process
-  // start, CUDA initialisation, the protocol), summed over workers.
+  // GPU suites: seconds in worker processes per phase (draw, jit, device, judge, "failed workers"
+  // for those that faulted or were killed, and "other": process start, CUDA initialisation, the
+  // protocol), summed over workers.
   std::map<std::string, double> worker_phases;
 };
 

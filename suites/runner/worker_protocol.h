@@ -6,7 +6,7 @@
 //   ran <n>                           how many cases of its range it ran (its shard's share)
 //   fault <detail>                    a sticky device error: nothing after it can be trusted
 //   phase <name> <seconds>            wall time the worker spent in one part of its work
-//                                     (draw, device, judge): where a campaign's time goes
+//                                     (draw, jit, device, judge): where a campaign's time goes
 //   done                              the range is finished
 //
 // and exits 0 when done, kWorkerFaultExit after a fault line. Any other ending (a signal,
