@@ -151,11 +151,8 @@ GeneratedWgmma DrawTile(Source& s, Arch arch, int m, std::span<const int> ns, bo
     sp.form = SparseFormFor(ty.ab);
     sp.selector = static_cast<int>(s.Below(static_cast<uint64_t>(sp.form->max_selector()) + 1));
     // Ordered, distinct index pairs (tf32: element 0 or 1 of each pair).
-    static constexpr uint8_t kOrdered[] = {0x4, 0x8, 0x9, 0xC, 0xD, 0xE};
-    static constexpr uint8_t kTf32[] = {0x4, 0xE};
-    for (int i = 0; i < m * sp.form->chunks_per_row(); ++i) {
-      sp.nibbles.push_back(ty.ab == Format::kTF32 ? kTf32[s.Below(2)] : kOrdered[s.Below(6)]);
-    }
+    const auto defined = oracle::sparse::DefinedNibbles(*sp.form, oracle::sparse::Variant::kOrdered);
+    for (int i = 0; i < m * sp.form->chunks_per_row(); ++i) sp.nibbles.push_back(s.Pick(defined));
     t.sparse = std::move(sp);
   }
   // A in the first half of the image, B in the second: each region 1024-aligned. Sparse: A holds

@@ -15,8 +15,6 @@ using oracle::Rule;
 constexpr std::array<const Rule*, 5> kBreakable = {&sp_rule::kSelector, &sp_rule::kRepeatedIndex,
                                                    &sp_rule::kUnordered, &sp_rule::kTf32Nibble,
                                                    &sp_rule::kOrderedOnly};
-constexpr std::array<uint8_t, 6> kAscending = {0x4, 0x8, 0x9, 0xC, 0xD, 0xE};
-constexpr std::array<uint8_t, 12> kDistinct = {0x4, 0x8, 0x9, 0xC, 0xD, 0xE, 0x1, 0x2, 0x3, 0x6, 0x7, 0xB};
 
 // The forms the host model can compute: integers, and floats with a parameter row on some
 // target (the f8f6f4-only types have none for mma yet).
@@ -57,14 +55,7 @@ GeneratedSparse DrawLegal(Source& s, const SparseForm* pinned) {
   t.nibbles.resize(static_cast<std::size_t>(16 * cpr));
   for (int row = 0; row < 16; ++row) {
     for (int chunk = 0; chunk < cpr; ++chunk) {
-      uint8_t nib;
-      if (f.type == Format::kTF32) {
-        nib = s.Coin() ? 0xE : 0x4;
-      } else if (g.op.variant == Variant::kOrdered) {
-        nib = s.Pick(std::span<const uint8_t>(kAscending));
-      } else {
-        nib = s.Pick(std::span<const uint8_t>(kDistinct));
-      }
+      const uint8_t nib = s.Pick(DefinedNibbles(f, g.op.variant));
       t.nibbles[static_cast<std::size_t>(row * cpr + chunk)] = nib;
       SetNibble(g.op, row, chunk, nib);
     }
@@ -78,16 +69,10 @@ GeneratedSparse DrawLegal(Source& s, const SparseForm* pinned) {
     // A: each kept element holds its own dense column + 1 (exact small integers in every
     // format with at least 3 significand bits... clamped to the format's range); B one-hot in
     // column n at row (n * 5) % K: D[i][n] then reads which A element met B's hot row.
-    for (int row = 0; row < 16; ++row) {
-      for (int chunk = 0; chunk < cpr; ++chunk) {
-        const auto pos = KeptPositions(f, t.nibbles[static_cast<std::size_t>(row * cpr + chunk)]);
-        for (int slot = 0; slot < f.kept; ++slot) {
-          const int col = chunk * f.chunk + pos[static_cast<std::size_t>(slot)];
-          const int v = 1 + col % (integer ? 7 : 8);
-          t.a[static_cast<std::size_t>(row * kept_per_row + chunk * f.kept + slot)] =
-              integer ? static_cast<uint64_t>(v) : oracle::num::FromDouble(f.type, v);
-        }
-      }
+    const std::vector<int> cols = KeptK(f, t.nibbles);
+    for (std::size_t x = 0; x < cols.size(); ++x) {
+      const int v = 1 + cols[x] % (integer ? 7 : 8);
+      t.a[x] = integer ? static_cast<uint64_t>(v) : oracle::num::FromDouble(f.type, v);
     }
     const int hot = static_cast<int>(s.Below(static_cast<uint64_t>(f.k)));
     for (int n = 0; n < 8; ++n) {

@@ -31,6 +31,13 @@ const Rule* NibbleRule(const SparseForm& f, Variant v, uint8_t nibble) {
   return nullptr;
 }
 
+std::span<const uint8_t> DefinedNibbles(const SparseForm& f, Variant v) {
+  static constexpr std::array<uint8_t, 2> kTf32 = {0x4, 0xE};
+  static constexpr std::array<uint8_t, 12> kDistinct = {0x4, 0x8, 0x9, 0xC, 0xD, 0xE, 0x1, 0x2, 0x3, 0x6, 0x7, 0xB};
+  if (f.type == Format::kTF32) return kTf32;
+  return std::span<const uint8_t>(kDistinct).first(v == Variant::kOrdered ? 6 : 12);
+}
+
 uint8_t NibbleOf(const SparseOp& op, int row, int chunk) {
   const MetaLocation m = MapMeta(*op.form, op.selector, row, chunk);
   return static_cast<uint8_t>((op.meta[static_cast<std::size_t>(m.lane)] >> m.bit) & 0xF);
@@ -75,6 +82,15 @@ std::vector<int> KeptPositions(const SparseForm& f, uint8_t nibble) {
   return {lo, hi};
 }
 
+std::vector<int> KeptK(const SparseForm& f, std::span<const uint8_t> nibbles) {
+  std::vector<int> k;
+  const std::size_t cpr = static_cast<std::size_t>(f.chunks_per_row());
+  for (std::size_t at = 0; at < nibbles.size(); ++at) {
+    for (const int pos : KeptPositions(f, nibbles[at])) k.push_back(static_cast<int>(at % cpr) * f.chunk + pos);
+  }
+  return k;
+}
+
 std::optional<CompressedChunk> Compress(const SparseForm& f, Format type, std::span<const uint64_t> dense) {
   const bool pairs = f.chunk == 8;
   const int groups = pairs ? 4 : f.chunk;  // positions a nibble index can name
@@ -113,27 +129,27 @@ std::vector<uint32_t> Reference(const SparseTile& t, const num::DotParams& p, Sp
   const SparseForm& f = *t.form;
   const int kept_per_row = f.k / 2;
   const int cpr = f.chunks_per_row();
+  num::TileMmaSpec s = num::WarpTileSpec(t, p);
   // Compressed: each row sums its kept elements, each meeting the row of B its nibble names.
+  if (blocking == SparseBlocking::kCompressed) {
+    const std::vector<int> meets = KeptK(f, t.nibbles);
+    s.stored = kept_per_row;
+    s.a = t.a;
+    s.meets = meets;
+    return num::TileMma(s);
+  }
   // Dense: each row expanded back to K (zeros where dropped) meets every row of B.
   std::vector<uint64_t> dense;
-  std::vector<int> meets;
   for (int i = 0; i < 16; ++i) {
     for (int chunk = 0; chunk < cpr; ++chunk) {
-      const uint8_t nib = t.nibbles[static_cast<std::size_t>(i * cpr + chunk)];
       const auto kept = std::span<const uint64_t>(t.a).subspan(static_cast<std::size_t>(i * kept_per_row + chunk * f.kept),
                                                                  static_cast<std::size_t>(f.kept));
-      if (blocking == SparseBlocking::kDense) {
-        const std::vector<uint64_t> expanded = Expand(f, kept, nib);
-        dense.insert(dense.end(), expanded.begin(), expanded.end());
-      } else {
-        for (const int pos : KeptPositions(f, nib)) meets.push_back(chunk * f.chunk + pos);
-      }
+      const std::vector<uint64_t> expanded = Expand(f, kept, t.nibbles[static_cast<std::size_t>(i * cpr + chunk)]);
+      dense.insert(dense.end(), expanded.begin(), expanded.end());
     }
   }
-  num::TileMmaSpec s = num::WarpTileSpec(t, p);
-  s.stored = blocking == SparseBlocking::kDense ? f.k : kept_per_row;
-  s.a = blocking == SparseBlocking::kDense ? std::span<const uint64_t>(dense) : std::span<const uint64_t>(t.a);
-  s.meets = meets;
+  s.stored = f.k;
+  s.a = dense;
   return num::TileMma(s);
 }
 

@@ -43,6 +43,9 @@ struct SparseOp {
 
 // Which rule a nibble breaks for a form and spelling (nullptr: defined).
 const Rule* NibbleRule(const SparseForm& f, Variant v, uint8_t nibble);
+// The nibbles NibbleRule accepts for a form and spelling: tf32 0x4, 0xE; else the six ascending
+// index pairs, then (plain .sp) the six descending ones.
+std::span<const uint8_t> DefinedNibbles(const SparseForm& f, Variant v);
 
 Verdict Validate(const SparseOp& op);
 
@@ -53,6 +56,9 @@ void SetNibble(SparseOp& op, int row, int chunk, uint8_t nibble);
 
 // The dense positions (inside the chunk) of its kept elements, slot order.
 std::vector<int> KeptPositions(const SparseForm& f, uint8_t nibble);
+// For rows of nibbles (each row chunks_per_row() of them), the K (dense column, so B's row) that
+// each stored element of A meets, in A's stored order: rows x K/2.
+std::vector<int> KeptK(const SparseForm& f, std::span<const uint8_t> nibbles);
 
 // Compress one dense chunk (bits in the form's type) to its kept values and nibble: the
 // non-zero elements (+0 and -0 count as zero) fill the slots in ascending position; a chunk

@@ -1,6 +1,6 @@
 #include "oracle/wgmma/wgmma_mma.h"
 
-#include <iterator>
+#include <algorithm>
 
 #include "oracle/numerics/tile_mma.h"
 #include "oracle/tcgen05/zero_column_mask.h"
@@ -37,15 +37,11 @@ std::vector<uint32_t> Tcgen05MetadataColumns(const WgmmaSparse& s) {
   std::vector<uint32_t> cols(2 * 128, 0);
   if (s.form == nullptr) return cols;
   const int cpr = s.form->chunks_per_row();
-  const bool tf32 = s.form->type == num::Format::kTF32;
-  // The legal nibbles in a cycle: a nibble's successor is legal and different.
-  const auto other = [tf32](uint8_t n) -> uint8_t {
-    static constexpr uint8_t kOrdered[] = {0x4, 0x8, 0x9, 0xC, 0xD, 0xE};
-    if (tf32) return n == 0x4 ? 0xE : 0x4;
-    for (size_t i = 0; i < std::size(kOrdered); ++i) {
-      if (kOrdered[i] == n) return kOrdered[(i + 1) % std::size(kOrdered)];
-    }
-    return 0x4;
+  // The defined nibbles in a cycle: a nibble's successor is defined and different.
+  const auto defined = sparse::DefinedNibbles(*s.form, sparse::Variant::kOrdered);
+  const auto other = [defined](uint8_t n) -> uint8_t {
+    const auto it = std::find(defined.begin(), defined.end(), n);
+    return it == defined.end() || it + 1 == defined.end() ? defined.front() : *(it + 1);
   };
   for (int row = 0; row < 128; ++row) {
     uint64_t bits = 0, decoy = 0;
@@ -131,26 +127,16 @@ Result<std::vector<uint32_t>> WgmmaReference(const WgmmaTile& t) {
       if (col >= t.b.view.rows) return R::Fail("the zero-column mask shifts a column past B's rows");
     }
   }
-  // Per row of A: which K each of its stored elements meets (dense: all; sparse: the kept ones,
-  // in ascending K, as mma.sp's reference sums them).
+  // Sparse: which K each stored element of A meets (the kept ones, in ascending K, as mma.sp's
+  // reference sums them); dense: every K in order.
   const int stored = t.sparse ? k / 2 : k;
-  std::vector<int> meets(static_cast<size_t>(m * stored));
-  for (int i = 0; i < m; ++i) {
-    for (int x = 0; x < stored; ++x) meets[static_cast<size_t>(i * stored + x)] = x;
-  }
+  std::vector<int> meets;
   if (t.sparse) {
     const sparse::SparseForm& f = *t.sparse->form;
     if (static_cast<int>(t.sparse->nibbles.size()) != m * f.chunks_per_row() || f.k != k) {
       return R::Fail("the sparse metadata does not fit the tile");
     }
-    for (int i = 0; i < m; ++i) {
-      for (int c = 0; c < f.chunks_per_row(); ++c) {
-        const auto pos = sparse::KeptPositions(f, t.sparse->nibbles[static_cast<size_t>(i * f.chunks_per_row() + c)]);
-        for (int slot = 0; slot < f.kept && slot < static_cast<int>(pos.size()); ++slot) {
-          meets[static_cast<size_t>(i * stored + c * f.kept + slot)] = c * f.chunk + pos[static_cast<size_t>(slot)];
-        }
-      }
-    }
+    meets = sparse::KeptK(f, t.sparse->nibbles);
   }
   // B's rows are N; a masked column reads zeros (+0 in every type).
   num::TileMmaSpec s;

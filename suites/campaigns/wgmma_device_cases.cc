@@ -1,5 +1,6 @@
 #include "suites/campaigns/wgmma_device_cases.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <set>
@@ -88,12 +89,10 @@ std::string TileProbeExplanation(const gen::GeneratedWgmma& g, const std::vector
   int meets = hot;
   if (t.sparse) {
     const oracle::sparse::SparseForm& f = *t.sparse->form;
-    const int chunk = hot / f.chunk;
-    const auto pos = oracle::sparse::KeptPositions(f, t.sparse->nibbles[static_cast<size_t>(row * f.chunks_per_row() + chunk)]);
-    meets = -1;
-    for (int slot = 0; slot < static_cast<int>(pos.size()); ++slot) {
-      if (chunk * f.chunk + pos[static_cast<size_t>(slot)] == hot) meets = chunk * f.kept + slot;
-    }
+    const auto cpr = static_cast<size_t>(f.chunks_per_row());
+    const std::vector<int> ks = oracle::sparse::KeptK(f, std::span(t.sparse->nibbles).subspan(static_cast<size_t>(row) * cpr, cpr));
+    const auto it = std::find(ks.begin(), ks.end(), hot);
+    meets = it == ks.end() ? -1 : static_cast<int>(it - ks.begin());
   }
   std::string s = at + " meets B's one hot K = " + std::to_string(hot) + "; the oracle reads " +
                   (meets < 0 ? std::string("no A element (K = " + std::to_string(hot) + " is not kept in this row)")

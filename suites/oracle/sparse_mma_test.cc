@@ -113,6 +113,37 @@ TEST(SparseSpec, SelectorRangesPerShapeAndType) {
   }
 }
 
+// The generators draw from DefinedNibbles: exactly the nibbles NibbleRule accepts, for every
+// form and spelling.
+TEST(SparseRules, DefinedNibblesAreWhatTheRulesAccept) {
+  for (const SparseForm& f : AllForms()) {
+    for (Variant v : {Variant::kOrdered, Variant::kSp}) {
+      std::set<uint8_t> accepted;
+      for (uint8_t n = 0; n < 16; ++n) {
+        if (NibbleRule(f, v, n) == nullptr) accepted.insert(n);
+      }
+      const auto defined = DefinedNibbles(f, v);
+      EXPECT_EQ(std::set<uint8_t>(defined.begin(), defined.end()), accepted) << f.Name();
+      EXPECT_EQ(defined.size(), accepted.size()) << f.Name();  // no repeats
+    }
+  }
+}
+
+// KeptK, derived by hand: m16n8k32.f16 (2:4, 8 chunks a row); row 0 keeps 0,1 | 1,2 | ...
+TEST(SparseRules, KeptKNamesTheDenseColumnOfEachStoredElement) {
+  const SparseForm& f = *FindForm("m16n8k32", Format::kF16);
+  std::vector<uint8_t> nibbles(16, 0x4);  // two rows, every chunk keeps positions 0 and 1
+  nibbles[1] = 0x9;                       // row 0 chunk 1: positions 1 and 2 -> K 5, 6
+  nibbles[8 + 7] = 0xE;                   // row 1 chunk 7: positions 2 and 3 -> K 30, 31
+  const std::vector<int> k = KeptK(f, nibbles);
+  ASSERT_EQ(k.size(), 32u);
+  EXPECT_EQ(std::vector<int>(k.begin(), k.begin() + 4), (std::vector<int>{0, 1, 5, 6}));
+  EXPECT_EQ(std::vector<int>(k.begin() + 16, k.begin() + 18), (std::vector<int>{0, 1}));
+  EXPECT_EQ(std::vector<int>(k.end() - 2, k.end()), (std::vector<int>{30, 31}));
+  const SparseForm& t = *FindForm("m16n8k16", Format::kTF32);  // 1:2, chunks of two
+  EXPECT_EQ(KeptK(t, std::vector<uint8_t>{0x4, 0xE, 0xE}), (std::vector<int>{0, 3, 5}));
+}
+
 TEST(SparseRules, NibblesPerSpelling) {
   const SparseForm& f = *FindForm("m16n8k16", Format::kF16);
   for (uint8_t n : std::vector<uint8_t>{0x4, 0x8, 0x9, 0xC, 0xD, 0xE}) EXPECT_EQ(NibbleRule(f, Variant::kOrdered, n), nullptr);
