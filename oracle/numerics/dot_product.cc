@@ -251,10 +251,4 @@ int32_t IntDotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, 
   return IntResult(sum, satfinite);
 }
 
-uint32_t MmaElement(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format fa, Format fb, Format cd,
-                    bool satfinite, const DotParams& params) {
-  if (IsFloat(fa)) return DotProduct(a, b, c, fa, fb, cd, params);
-  return static_cast<uint32_t>(IntDotProduct(a, b, static_cast<int32_t>(c), fa, fb, satfinite));
-}
-
 }  // namespace tcfuzz::oracle::num

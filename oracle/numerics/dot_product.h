@@ -73,9 +73,4 @@ int32_t IntResult(int64_t sum, bool satfinite);
 int32_t IntDotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, int32_t c, Format fa,
                       Format fb, bool satfinite);
 
-// One element of an MMA's D whatever the type: DotProduct for floats, IntDotProduct (its bits)
-// for integers.
-uint32_t MmaElement(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format fa, Format fb, Format cd,
-                    bool satfinite, const DotParams& params);
-
 }  // namespace tcfuzz::oracle::num

@@ -1,7 +1,8 @@
-// D of a whole MMA tile through the bit-exact model: element (i, j) is MmaElement over row i's
-// stored A elements and the B elements they meet in column j. Each float operand is decoded once
-// per tile, not once per output it feeds (a tile meets every A element n times and every B
-// element m times): the oracle's share of a GPU campaign is mostly this.
+// D of a whole MMA tile through the bit-exact model: element (i, j) is the dot product (floats;
+// integers: the exact sum, wrapped or clamped) of row i's stored A elements and the B elements
+// they meet in column j, plus C. Each float operand is decoded once per tile, not once per output
+// it feeds (a tile meets every A element n times and every B element m times): the oracle's
+// share of a GPU campaign is mostly this.
 #pragma once
 
 #include <cstddef>

@@ -1,6 +1,7 @@
-// TileMma decodes each operand once per tile; its D must be, element for element, MmaElement
-// over the element's own operand bits gathered by hand (the definition it replaces), for every
-// format, with gathers through `meets`, masked and permuted columns, and C present or absent.
+// TileMma decodes each operand once per tile; its D must be, element for element, DotProduct
+// (floats) or IntDotProduct (integers) over the element's own operand bits gathered by hand (the
+// per-element definition it replaced), for every format, with gathers through `meets`, masked
+// and permuted columns, and C present or absent.
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -13,7 +14,7 @@
 namespace tcfuzz::oracle::num {
 namespace {
 
-TEST(TileMma, EveryElementIsMmaElementOverItsOwnOperands) {
+TEST(TileMma, EveryElementIsTheDotProductOfItsOwnOperands) {
   gen::RandomSource s(test::Seed());
   constexpr Format kAb[] = {Format::kF16, Format::kBF16, Format::kTF32, Format::kE4M3, Format::kE5M2,
                             Format::kE2M1, Format::kS8,   Format::kU8,   Format::kS4};
@@ -61,7 +62,8 @@ TEST(TileMma, EveryElementIsMmaElementOverItsOwnOperands) {
         }
         const uint32_t ci = spec.c.empty() ? 0 : c[static_cast<std::size_t>(i * spec.n + j)];
         EXPECT_EQ(d[static_cast<std::size_t>(i * spec.n + j)],
-                  MmaElement(av, bv, ci, spec.fa, spec.fb, spec.cd, spec.satfinite, spec.params))
+                  IsFloat(spec.fa) ? DotProduct(av, bv, ci, spec.fa, spec.fb, spec.cd, spec.params)
+                                   : static_cast<uint32_t>(IntDotProduct(av, bv, static_cast<int32_t>(ci), spec.fa, spec.fb, spec.satfinite)))
             << Name(spec.fa) << "x" << Name(spec.fb) << "->" << Name(spec.cd) << " D(" << i << "," << j << ") F " << spec.params.F
             << " L " << spec.params.L;
       }
