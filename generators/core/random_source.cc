@@ -1,5 +1,7 @@
 #include "generators/core/random_source.h"
 
+#include "oracle/core/counter_hash.h"
+
 namespace tcfuzz::gen {
 namespace {
 
@@ -7,12 +9,7 @@ constexpr uint64_t Rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); 
 
 }  // namespace
 
-uint64_t SplitMix64(uint64_t& state) {
-  uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
+uint64_t SplitMix64(uint64_t& state) { return oracle::Mix64(state += oracle::kGoldenGamma); }
 
 RandomSource::RandomSource(uint64_t seed) {
   for (uint64_t& word : s_) word = SplitMix64(seed);
@@ -48,13 +45,12 @@ uint64_t RandomSource::Below(uint64_t n) {
   return x % n;
 }
 
+uint64_t SuiteKey(uint64_t base_seed, std::string_view suite) {
+  return oracle::SuiteKey(base_seed, oracle::NameHash(suite.data(), suite.size()));
+}
+
 uint64_t CaseSeed(uint64_t base_seed, std::string_view suite, uint64_t index) {
-  uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a over the suite name
-  for (char c : suite) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
-  uint64_t state = base_seed ^ h;
-  SplitMix64(state);
-  state ^= index * 0xd1b54a32d192ed03ull;
-  return SplitMix64(state);
+  return oracle::CaseSeedFromKey(SuiteKey(base_seed, suite), index);
 }
 
 }  // namespace tcfuzz::gen

@@ -25,6 +25,9 @@ uint64_t SplitMix64(uint64_t& state);
 
 // The seed of case `index` of `suite` under a campaign's base seed: independent of shard,
 // order and filter, so any case can be regenerated from (base seed, suite, index).
+// (oracle/core/counter_hash.h: CaseSeedFromKey(SuiteKey(base seed, suite), index), the split a
+// kernel that draws its own cases uses.)
 uint64_t CaseSeed(uint64_t base_seed, std::string_view suite, uint64_t index);
+uint64_t SuiteKey(uint64_t base_seed, std::string_view suite);
 
 }  // namespace tcfuzz::gen

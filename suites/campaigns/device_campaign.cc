@@ -19,6 +19,17 @@ gen::GeneratedSparse DrawSparseMmaCase(uint64_t seed, uint64_t index) {
   return gen::DrawSparse(s, gen::Intent::kLegal);
 }
 
+std::span<const gen::DrawnVariant> ExactSuiteVariants(std::string_view suite) {
+  static const std::vector<gen::DrawnVariant> f16k32 = gen::DrawnVariantsOf("m16n8k32.f16");
+  if (suite == kSparseMmaExactSuite) return gen::DrawnVariants();
+  if (suite == kSparseMmaExactF16K32Suite) return f16k32;
+  return {};
+}
+
+gen::GeneratedSparse DrawSparseExactCase(std::string_view suite, uint64_t seed, uint64_t index) {
+  return gen::DrawDeviceDrawn(gen::CaseSeed(seed, suite, index), ExactSuiteVariants(suite));
+}
+
 DeviceProbe ProbeInWorker(const std::vector<std::string>& worker) {
   DeviceProbe p;
   std::vector<std::string> argv = worker;
@@ -45,6 +56,14 @@ bool IsDeviceSuite(const std::string& name) { return FindDeviceSuite(name) != nu
 std::vector<std::string> DeviceSuiteNames() {
   std::vector<std::string> names;
   for (const DeviceSuite& s : DeviceSuites()) names.emplace_back(s.name);
+  return names;
+}
+
+std::vector<std::string> DefaultDeviceSuiteNames() {
+  std::vector<std::string> names;
+  for (const DeviceSuite& s : DeviceSuites()) {
+    if (s.in_default_campaign) names.emplace_back(s.name);
+  }
   return names;
 }
 
@@ -75,7 +94,11 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, c
   if (o.shard_count > 1) {
     e.extra_args.insert(e.extra_args.end(), {"--shard", std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count)});
   }
-  e.batch = o.device_batch ? o.device_batch : def->worker_batch;
+  // A worker takes the suite's batch, but at most 1,024 launches' worth (and never fewer than 65,536
+  // cases): a one-case-per-launch baseline must not hand one worker millions of launches.
+  const uint64_t per_launch = o.device_cases_per_launch ? o.device_cases_per_launch : uint64_t{1} << 16;  // the worker's default
+  e.batch = o.device_batch ? o.device_batch
+                           : std::min(def->worker_batch, std::max(uint64_t{1} << 16, uint64_t{1024} * per_launch));
   e.watchdog_base = std::chrono::milliseconds(o.device_watchdog_ms);
   e.watchdog_per_case = def->watchdog_per_case;
   if (o.device_cases_per_launch > 0) {

@@ -9,6 +9,7 @@
 #include <ostream>
 #include <string>
 
+#include "generators/sparse/device_drawn_gen.h"
 #include "generators/sparse/sparse_mma_gen.h"
 #include "oracle/core/result.h"
 #include "oracle/core/text_format.h"
@@ -19,9 +20,15 @@
 namespace tcfuzz::suites {
 
 inline constexpr const char* kSparseMmaDeviceSuite = "sparse-mma";
+inline constexpr const char* kSparseMmaExactSuite = "sparse-mma-exact";
+inline constexpr const char* kSparseMmaExactF16K32Suite = "sparse-mma-exact-f16k32";  // m16n8k32.f16 alone
 
 // Case `index` of the sparse-mma suite: a legal case from CaseSeed(seed, "sparse-mma", index).
 gen::GeneratedSparse DrawSparseMmaCase(uint64_t seed, uint64_t index);
+// The instruction variants of a sparse-mma-exact suite (empty for any other name), and its case
+// `index` as the device drew it (gen::DrawDeviceDrawn).
+std::span<const gen::DrawnVariant> ExactSuiteVariants(std::string_view suite);
+gen::GeneratedSparse DrawSparseExactCase(std::string_view suite, uint64_t seed, uint64_t index);
 
 struct DeviceProbe {
   bool available = false;
@@ -39,6 +46,7 @@ std::string GpuRowName(int cc_major, int cc_minor);
 
 bool IsDeviceSuite(const std::string& name);
 std::vector<std::string> DeviceSuiteNames();
+std::vector<std::string> DefaultDeviceSuiteNames();  // what `tcfuzz run` without --suite runs
 
 // Runs one device suite per the campaign options (cases, time, shard, seed, report folder).
 SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, const DeviceProbe& device,

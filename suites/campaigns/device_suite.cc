@@ -40,8 +40,14 @@ std::string SparseProbeExplanation(const gen::GeneratedSparse& g, const std::vec
          std::to_string(hot) + "; the oracle reads " + read(value(want[e])) + ", the device read " + read(value(observed[e]));
 }
 
+gen::GeneratedSparse DrawExact(uint64_t seed, uint64_t index) { return DrawSparseExactCase(kSparseMmaExactSuite, seed, index); }
+gen::GeneratedSparse DrawExactF16K32(uint64_t seed, uint64_t index) {
+  return DrawSparseExactCase(kSparseMmaExactF16K32Suite, seed, index);
+}
+
+template <gen::GeneratedSparse (*Draw)(uint64_t, uint64_t)>
 DescribedCase DescribeSparse(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed) {
-  const gen::GeneratedSparse g = DrawSparseMmaCase(seed, index);
+  const gen::GeneratedSparse g = Draw(seed, index);
   oracle::TextWriter w(oracle::sparse::kSparseKind);
   oracle::sparse::AppendSparseCase(w, g.op, g.tile, observed.size() == 128 ? &observed : nullptr);
   return {g.op.form->Name(), SparseProbeExplanation(g, observed), std::string(gen::Name(g.mode)), w.str(), {}};
@@ -73,7 +79,7 @@ DescribedCase DescribeTile(uint64_t seed, uint64_t index, const std::vector<uint
 constexpr DeviceSuite kSuites[] = {
     {kSparseMmaDeviceSuite, oracle::sparse::kSparseKind,
      "every mma.sp / mma.sp::ordered_metadata form the device runs, bit for bit against the oracle", uint64_t{1} << 16,
-     std::chrono::microseconds(50), DescribeSparse},
+     std::chrono::microseconds(50), DescribeSparse<DrawSparseMmaCase>},
     {kDenseMmaSuite, oracle::mma::kDenseKind,
      "dense mma.sync for the shapes sparse MMA reuses, every type pair and accumulator, bit for bit against the oracle",
      uint64_t{1} << 16, std::chrono::microseconds(50), DescribeDense},
@@ -84,6 +90,16 @@ constexpr DeviceSuite kSuites[] = {
     {kTcgen05Suite, oracle::wgmma::kWgmmaTileKind,
      "tcgen05.mma / .sp / .ws (sm_100a, CC 10.x) with generated descriptors, sparse metadata and zero-column masks", 8192,
      std::chrono::microseconds(4000), DescribeTile<DrawTcgen05Case>},
+    // Drawn and checked on the device: a worker takes up to 1,024 launches (64M cases by default,
+    // about 3 s on an H100, so start-up stays a small share).
+    {kSparseMmaExactSuite, oracle::sparse::kSparseKind,
+     "small-integer mma.sp cases (f16/bf16, k16/k32, both spellings, every selector) drawn and checked on the device, "
+     "one in 4096 and every failure judged by the oracle on the host",
+     uint64_t{1} << 26, std::chrono::microseconds(1), DescribeSparse<DrawExact>},
+    {kSparseMmaExactF16K32Suite, oracle::sparse::kSparseKind,
+     "sparse-mma-exact restricted to m16n8k32.f16 (both spellings, selectors 0 and 1): the form performance is "
+     "measured on",
+     uint64_t{1} << 26, std::chrono::microseconds(1), DescribeSparse<DrawExactF16K32>, false},
 };
 
 }  // namespace

@@ -36,6 +36,7 @@ struct DeviceSuite {
   std::chrono::microseconds watchdog_per_case;  // worker allowance per case (generation, GPU, oracle)
   // Case `index` with the device's D (empty when the worker sent none).
   DescribedCase (*describe)(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed);
+  bool in_default_campaign = true;  // false: run only when named (a narrower copy of another suite)
 };
 
 std::span<const DeviceSuite> DeviceSuites();

@@ -1,5 +1,7 @@
 #include "suites/campaigns/device_workers.h"
 
+#include <algorithm>
+
 #include "harness/device.h"
 #include "harness/planted_faults.h"
 #include "oracle/core/text_format.h"
@@ -9,6 +11,7 @@
 #include "suites/campaigns/dense_device_cases.h"
 #include "suites/campaigns/dense_mma_device.h"
 #include "suites/campaigns/device_campaign.h"
+#include "suites/campaigns/sparse_exact_device.h"
 #include "suites/campaigns/sparse_mma_device.h"
 #include "suites/campaigns/wgmma_device_cases.h"
 #include "suites/campaigns/wgmma_tile_device.h"
@@ -34,6 +37,16 @@ std::vector<uint64_t> ShardIndices(const WorkerArgs& a) {
     if (a.shard_count <= 1 || i % a.shard_count == a.shard_index) indices.push_back(i);
   }
   return indices;
+}
+
+IndexProgression ShardProgression(const WorkerArgs& a) {
+  IndexProgression p;
+  p.stride = std::max<uint64_t>(1, a.shard_count);
+  const uint64_t shard = a.shard_count <= 1 ? 0 : a.shard_index;
+  p.start = a.first + (shard + p.stride - a.first % p.stride) % p.stride;
+  const uint64_t end = a.first + a.count;
+  p.count = p.start >= end ? 0 : (end - p.start + p.stride - 1) / p.stride;
+  return p;
 }
 
 std::optional<int> RunPlantedFaults(const WorkerArgs& a, const std::vector<uint64_t>& indices, std::ostream& out) {
@@ -64,6 +77,7 @@ int CaseFileError(const std::string& error, std::ostream& out) {
 
 int RunDeviceWorker(const WorkerArgs& a, std::ostream& out) {
   if (a.suite == kSparseMmaDeviceSuite) return RunSparseMmaWorker(a, out);
+  if (!ExactSuiteVariants(a.suite).empty()) return RunSparseExactWorker(a, out);
   if (a.suite == kDenseMmaSuite) return RunDenseMmaWorker(a, out);
   if (a.suite == kSmemHwSuite) return RunWgmmaTileWorker(a, false, out);
   if (a.suite == kTcgen05Suite) return RunWgmmaTileWorker(a, true, out);

@@ -39,6 +39,12 @@ int ProbeWorker(std::ostream& out);
 // Shared by the suites' workers: the indices of [first, first + count) in this shard, and the
 // planted test faults among them (the exit code when one ran; a planted hang never returns).
 std::vector<uint64_t> ShardIndices(const WorkerArgs& a);
+// The same indices as a progression start, start + stride, ... (count of them), for workers
+// whose kernels compute their own indices.
+struct IndexProgression {
+  uint64_t start = 0, stride = 1, count = 0;
+};
+IndexProgression ShardProgression(const WorkerArgs& a);
 std::optional<int> RunPlantedFaults(const WorkerArgs& a, const std::vector<uint64_t>& indices, std::ostream& out);
 
 // The device, or nullopt after printing the whole answer for `cases` cases without one

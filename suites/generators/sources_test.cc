@@ -5,6 +5,7 @@
 
 #include "generators/core/bytes_source.h"
 #include "generators/core/random_source.h"
+#include "oracle/core/counter_hash.h"
 #include "suites/support/test_seed.h"
 
 namespace tcfuzz::gen {
@@ -53,6 +54,26 @@ TEST(CaseSeed, DependsOnSuiteIndexAndBaseSeedOnly) {
   EXPECT_EQ(seeds.size(), 1000u);
   EXPECT_NE(CaseSeed(42, "a", 0), CaseSeed(42, "b", 0));
   EXPECT_NE(CaseSeed(42, "a", 0), CaseSeed(43, "a", 0));
+}
+
+// SplitMix64 against its published first output for state 0, and CaseSeed (which kernels now
+// compute in two halves, SuiteKey then CaseSeedFromKey) against its definition step by step:
+// FNV-1a of the suite name, one SplitMix64 step of (base ^ hash), the index folded in, one more.
+TEST(CaseSeed, IsTheDocumentedSplitMixChain) {
+  uint64_t state = 0;
+  EXPECT_EQ(SplitMix64(state), 0xe220a8397b1dcdafull);
+  for (const uint64_t base : {uint64_t{0}, uint64_t{20261125}, ~uint64_t{0}}) {
+    for (const uint64_t index : {uint64_t{0}, uint64_t{1}, uint64_t{65537}, uint64_t{1} << 40}) {
+      uint64_t h = 0xcbf29ce484222325ull;
+      for (const char c : std::string_view("sparse-mma-exact")) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
+      uint64_t st = base ^ h;
+      SplitMix64(st);
+      st ^= index * 0xd1b54a32d192ed03ull;
+      const uint64_t want = SplitMix64(st);
+      EXPECT_EQ(CaseSeed(base, "sparse-mma-exact", index), want) << base << " " << index;
+      EXPECT_EQ(oracle::CaseSeedFromKey(SuiteKey(base, "sparse-mma-exact"), index), want);
+    }
+  }
 }
 
 TEST(BytesSource, ExhaustedInputAnswersZero) {

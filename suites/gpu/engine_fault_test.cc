@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <string>
 
 #include "suites/campaigns/device_campaign.h"
 #include "suites/runner/atomic_file.h"
@@ -13,14 +14,14 @@
 namespace tcfuzz::suites {
 namespace {
 
-TEST(DeviceEngine, PlantedFaultAndHangAreIsolated) {
+void PlantedFaultAndHangAreIsolated(const char* suite) {
   const DeviceProbe device = ProbeInWorker({TCFUZZ_BIN});
   if (!device.available) GTEST_SKIP() << "no GPU: " << device.reason;
   CampaignOptions o;
-  o.suites = {kSparseMmaDeviceSuite};
+  o.suites = {suite};
   o.seed = 20261122;
   o.cases = 4000;
-  o.report_dir = test::TempDir("device_engine");
+  o.report_dir = test::TempDir(std::string("device_engine_") + suite);
   o.gpu = "require";
   o.worker = {TCFUZZ_BIN};
   o.worker_extra = {"--plant-fault", "1234", "--plant-hang", "3001"};
@@ -51,6 +52,14 @@ TEST(DeviceEngine, PlantedFaultAndHangAreIsolated) {
       s["families"].contains("not_supported") ? s["families"]["not_supported"]["cases"].get<uint64_t>() : 0;
   EXPECT_EQ(pass + unsupported, 3998u);
   EXPECT_GT(pass, 3000u);
+}
+
+TEST(DeviceEngine, PlantedFaultAndHangAreIsolated) { PlantedFaultAndHangAreIsolated(kSparseMmaDeviceSuite); }
+
+// The device-drawn suite's worker takes its range as a progression, never as a list: the same
+// isolation holds.
+TEST(DeviceEngine, PlantedFaultAndHangAreIsolatedInTheDeviceDrawnSuite) {
+  PlantedFaultAndHangAreIsolated(kSparseMmaExactSuite);
 }
 
 }  // namespace

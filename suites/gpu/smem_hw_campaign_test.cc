@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <span>
 #include <sstream>
@@ -75,6 +76,20 @@ TEST(SmemHwDeciding, DescriptorRowsOnTheDevice) {
     g.values = gen::TileValues::kProbe;
     const std::string what = MismatchDetail(want, got.value()[0], static_cast<std::size_t>(t.n));
     std::printf("%s: %s\n", entry.path().filename().c_str(), what.empty() ? "agrees with the oracle" : what.c_str());
+    // With TCFUZZ_CAPTURE_DIR set, each file is kept again with the D the device returned (its
+    // text as it is, plus origin.device and observed.* lines): our own captures for corpus/.
+    if (const char* dir = std::getenv("TCFUZZ_CAPTURE_DIR")) {
+      oracle::TextWriter w(oracle::wgmma::kWgmmaTileKind);
+      AppendWgmmaTile(w, t, f.value().fill, &got.value()[0]);
+      std::string text = ReadFile(entry.path().string()).value();
+      text += "origin.device = " + info.name + ", CC " + std::to_string(info.cc_major) + "." +
+              std::to_string(info.cc_minor) + ", driver " + std::to_string(info.driver_version) + "\n";
+      std::istringstream lines(w.str());
+      for (std::string line; std::getline(lines, line);) {
+        if (line.starts_with("observed.")) text += line + "\n";
+      }
+      ASSERT_TRUE(WriteFileAtomic(std::string(dir) + "/" + entry.path().filename().string(), text).ok());
+    }
     EXPECT_TRUE(what.empty()) << entry.path().filename() << ": " << what << "; " << TileProbeExplanation(g, got.value()[0]);
     ++files;
   }

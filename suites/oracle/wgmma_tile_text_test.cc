@@ -186,5 +186,25 @@ TEST(SmemHwDeciding, EachFileHasTheLayoutItsNameClaims) {
   EXPECT_GE(files, 17);
 }
 
+// Our own H100 captures of the same files (observed.* rows, written by gpu_tests' SmemHwDeciding
+// with TCFUZZ_CAPTURE_DIR): the oracle must reproduce the D the device returned for every one,
+// so a change to the address maps that contradicts the hardware fails here without a GPU.
+TEST(SmemHwDeciding, OracleReproducesTheH100Captures) {
+  int captured = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(TCFUZZ_SOURCE_DIR) + "/corpus/smem_hw/deciding")) {
+    std::ifstream in(entry.path());
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto doc = TextDoc::Parse(text);
+    ASSERT_TRUE(doc.ok()) << entry.path() << ": " << doc.error();
+    const auto f = WgmmaTileFromDoc(doc.value());
+    ASSERT_TRUE(f.ok()) << entry.path() << ": " << f.error();
+    if (!f.value().observed) continue;
+    EXPECT_TRUE(doc.value().String("origin.device").value().starts_with("NVIDIA H100")) << entry.path();
+    EXPECT_EQ(WgmmaReference(f.value().tile).value(), *f.value().observed) << entry.path().filename();
+    ++captured;
+  }
+  EXPECT_GE(captured, 17);
+}
+
 }  // namespace
 }  // namespace tcfuzz::oracle::wgmma

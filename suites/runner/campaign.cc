@@ -123,7 +123,7 @@ int RunCampaign(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>
   }
   if (o.suites.empty()) {
     for (auto& s : all) chosen.push_back(s.get());
-    if (!o.worker.empty()) device_suites = DeviceSuiteNames();
+    if (!o.worker.empty()) device_suites = DefaultDeviceSuiteNames();
   }
   // The device, asked once, by a worker process: this process never initializes CUDA.
   DeviceProbe device;

@@ -138,7 +138,7 @@ TEST(Campaign, UnknownSuiteIsAnError) {
   o.cases = 1;
   std::ostringstream log;
   EXPECT_EQ(RunCampaign(o, log), 2);
-  EXPECT_EQ(log.str(), "tcfuzz: error: unknown suite 'nope' (known: zero-column-mask, smem, sparse-oracle, sparse-mma, dense-mma, smem-hw, tcgen05)\n");
+  EXPECT_EQ(log.str(), "tcfuzz: error: unknown suite 'nope' (known: zero-column-mask, smem, sparse-oracle, sparse-mma, dense-mma, smem-hw, tcgen05, sparse-mma-exact, sparse-mma-exact-f16k32)\n");
 }
 
 }  // namespace
