@@ -99,10 +99,15 @@ std::optional<DotParams> ParamsFor(Gpu gpu, Instr instr, Format ab, Format cd) {
         return DotParams{13, 16, -132, f32 ? Rounding::kRzE8M13 : Rounding::kRneF16, true};
       }
       return std::nullopt;
-    case Gpu::kSm90:
+    case Gpu::kSm90: {
       if (instr == Instr::kTcgen05) return std::nullopt;
-      if (half) return DotParams{25, 16, -133, out, true};
-      if (ab == Format::kTF32) return DotParams{25, 8, -133, out, true};
+      // A zero D is +0 from mma(.sp) on sm_90, even when C and every product are -0 or a negative
+      // sum rounds to zero (H100, 2026-11-23: some 150,000 exact zeros of f16, bf16 and tf32
+      // mma.sp, 904 of them all -0 terms, and every tf32 campaign mismatch; docs/doc-vs-hardware.md
+      // N4). wgmma keeps the IEEE sign: not measured.
+      const bool negative_zero = instr != Instr::kMma;
+      if (half) return DotParams{25, 16, -133, out, true, negative_zero};
+      if (ab == Format::kTF32) return DotParams{25, 8, -133, out, true, negative_zero};
       if (IsFp8(ab)) {
         // mma.sync fp8 on sm_90 follows no parameter row: on an H100 (2026-11-22) its sparse
         // form keeps more than 13 bits, and F = 13..25 with L = 16/32, RZ or E8M13, fit at most
@@ -111,6 +116,7 @@ std::optional<DotParams> ParamsFor(Gpu gpu, Instr instr, Format ab, Format cd) {
         return DotParams{13, 32, -133, f32 ? Rounding::kRzE8M13 : Rounding::kRneF16, f32};
       }
       return std::nullopt;
+    }
     case Gpu::kSm100:
       if (instr == Instr::kWgmma) return std::nullopt;
       if (half) return DotParams{25, 16, -133, out, true};
@@ -177,13 +183,14 @@ uint32_t FusedBlockOf(std::span<const Decoded> a, std::span<const Decoded> b, ui
     sum += t.neg ? -static_cast<i128>(mag) : static_cast<i128>(mag);
     all_neg = all_neg && t.neg;
   }
+  const uint32_t minus_zero = cd == Format::kF16 ? 0x8000u : 0x80000000u;
   if (sum == 0) {
     // -0 only when every term is negative and truncated to zero (reference §5, [MODEL]).
-    const bool neg = all_neg && p.negative_zero;
-    if (cd == Format::kF16) return neg ? 0x8000u : 0u;
-    return neg ? 0x80000000u : 0u;
+    return all_neg && p.negative_zero ? minus_zero : 0u;
   }
-  return RoundOut(sum, emax - p.F, p.rho);
+  const uint32_t out = RoundOut(sum, emax - p.F, p.rho);
+  // Rows without negative zeros drop the sign of a negative sum that rounds to zero too.
+  return out == minus_zero && !p.negative_zero ? 0u : out;
 }
 
 // The operands decoded, on the stack when they fit.

@@ -31,7 +31,7 @@ struct DotParams {
   Rounding rho = Rounding::kRzF32;
   bool confirmed = true;  // false: no hardware evidence yet (numerics reference §9)
   // An exact-zero block result is -0 when every term is negative (IEEE addition, the models'
-  // choice); false: always +0.
+  // choice), and a negative sum that rounds to zero is -0; false: a zero D is always +0.
   bool negative_zero = true;
 };
 

@@ -87,6 +87,12 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, c
     log << suite << ": skipped (" << r.skipped << ")\n";
     return r;
   }
+  if (def->runs_on && !def->runs_on(device.cc_major, device.cc_minor)) {
+    r.skipped = "needs " + std::string(def->runs_on_what) + "; this is " + device.name + ", CC " +
+                std::to_string(device.cc_major) + "." + std::to_string(device.cc_minor);
+    log << suite << ": skipped (" << r.skipped << ")\n";
+    return r;
+  }
   EngineOptions e;
   e.worker = o.worker;
   e.worker.push_back("worker");

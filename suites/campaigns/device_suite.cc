@@ -79,27 +79,29 @@ DescribedCase DescribeTile(uint64_t seed, uint64_t index, const std::vector<uint
 constexpr DeviceSuite kSuites[] = {
     {kSparseMmaDeviceSuite, oracle::sparse::kSparseKind,
      "every mma.sp / mma.sp::ordered_metadata form the device runs, bit for bit against the oracle", uint64_t{1} << 16,
-     std::chrono::microseconds(50), DescribeSparse<DrawSparseMmaCase>},
+     std::chrono::microseconds(50), DescribeSparse<DrawSparseMmaCase>, true, nullptr, {}},
     {kDenseMmaSuite, oracle::mma::kDenseKind,
      "dense mma.sync for the shapes sparse MMA reuses, every type pair and accumulator, bit for bit against the oracle",
-     uint64_t{1} << 16, std::chrono::microseconds(50), DescribeDense},
+     uint64_t{1} << 16, std::chrono::microseconds(50), DescribeDense, true, nullptr, {}},
     {kSmemHwSuite, oracle::wgmma::kWgmmaTileKind,
      "wgmma (sm_90a) with generated shared-memory descriptors: placement, swizzle, LBO/SBO, base offset; one in eight "
      "breaks a rule (undefined by spec, recorded)",
-     8192, std::chrono::microseconds(2000), DescribeTile<DrawSmemHwCase>},
+     8192, std::chrono::microseconds(2000), DescribeTile<DrawSmemHwCase>, true,
+     [](int major, int minor) { return major == 9 && minor == 0; }, "sm_90a (wgmma)"},
     {kTcgen05Suite, oracle::wgmma::kWgmmaTileKind,
      "tcgen05.mma / .sp / .ws (sm_100a, CC 10.x) with generated descriptors, sparse metadata and zero-column masks", 8192,
-     std::chrono::microseconds(4000), DescribeTile<DrawTcgen05Case>},
+     std::chrono::microseconds(4000), DescribeTile<DrawTcgen05Case>, true, [](int major, int) { return major == 10; },
+     "compute capability 10.x (tcgen05)"},
     // Drawn and checked on the device: a worker takes up to 1,024 launches (64M cases by default,
     // about 3 s on an H100, so start-up stays a small share).
     {kSparseMmaExactSuite, oracle::sparse::kSparseKind,
      "small-integer mma.sp cases (f16/bf16, k16/k32, both spellings, every selector) drawn and checked on the device, "
      "one in 4096 and every failure judged by the oracle on the host",
-     uint64_t{1} << 26, std::chrono::microseconds(1), DescribeSparse<DrawExact>},
+     uint64_t{1} << 26, std::chrono::microseconds(1), DescribeSparse<DrawExact>, true, nullptr, {}},
     {kSparseMmaExactF16K32Suite, oracle::sparse::kSparseKind,
      "sparse-mma-exact restricted to m16n8k32.f16 (both spellings, selectors 0 and 1): the form performance is "
      "measured on",
-     uint64_t{1} << 26, std::chrono::microseconds(1), DescribeSparse<DrawExactF16K32>, false},
+     uint64_t{1} << 26, std::chrono::microseconds(1), DescribeSparse<DrawExactF16K32>, false, nullptr, {}},
 };
 
 }  // namespace

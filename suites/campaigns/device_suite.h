@@ -37,6 +37,10 @@ struct DeviceSuite {
   // Case `index` with the device's D (empty when the worker sent none).
   DescribedCase (*describe)(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed);
   bool in_default_campaign = true;  // false: run only when named (a narrower copy of another suite)
+  // The devices that run any of its cases (nullptr: every one the workers accept); on others the
+  // suite is skipped with `runs_on_what` as the reason, no worker started.
+  bool (*runs_on)(int cc_major, int cc_minor) = nullptr;
+  std::string_view runs_on_what;
 };
 
 std::span<const DeviceSuite> DeviceSuites();

@@ -1,5 +1,6 @@
 #include "suites/campaigns/sparse_mma_device.h"
 
+#include <cstdlib>
 #include <span>
 #include <vector>
 
@@ -24,6 +25,7 @@ struct SparseSuite {
   harness::DeviceInfo device;
   oracle::num::Gpu gpu;
   bool from_file = false;  // a case file: judged with the row whatever its values
+  bool plant_wrong_d = false;  // test-only: flip bit 0 of D[0][0] after the run (the minimizer's GPU test)
 
   gen::GeneratedSparse Draw(uint64_t index) const { return DrawSparseMmaCase(args->seed, index); }
 
@@ -46,7 +48,11 @@ struct SparseSuite {
   oracle::Result<std::vector<std::vector<uint32_t>>> Run(std::span<const gen::GeneratedSparse* const> cases) const {
     std::vector<harness::MmaSpCase> batch;
     for (const auto* g : cases) batch.push_back({g->op, g->tile});
-    return harness::RunMmaSp(SpecOf(*cases.front()), batch);
+    auto d = harness::RunMmaSp(SpecOf(*cases.front()), batch);
+    if (!d.ok() || !plant_wrong_d) return d;
+    std::vector<std::vector<uint32_t>> planted = d.value();
+    for (auto& one : planted) one[0] ^= 1u;
+    return oracle::Result<std::vector<std::vector<uint32_t>>>::Ok(std::move(planted));
   }
 
   std::string Judge(uint64_t index, const gen::GeneratedSparse& g, const std::vector<uint32_t>& got) const {
@@ -76,7 +82,7 @@ int RunSparseCaseWorker(const SparseCaseFile& k, std::ostream& out) {
   g.op = k.op;
   g.tile = k.tile;
   const WorkerArgs none;
-  return RunOneCase(g, SparseSuite{&none, *d, GpuOf(*d), true}, out);
+  return RunOneCase(g, SparseSuite{&none, *d, GpuOf(*d), true, std::getenv("TCFUZZ_TEST_PLANT_WRONG_D") != nullptr}, out);
 }
 
 }  // namespace tcfuzz::suites

@@ -449,7 +449,7 @@ TEST(Cli, MinimizeNeedsAGpuAndSaysSo) {
   if (device.available) GTEST_SKIP() << "a GPU is present: gpu_tests minimizes on it";
   const std::string dir = TempDir("minimize");
   const CliRun r = Tcfuzz("minimize " + std::string(TCFUZZ_SOURCE_DIR) +
-                          "/corpus/sparse_mma/open/n4_tf32_m16n8k8_signed_zero.txt --out " + dir + "/m.txt");
+                          "/corpus/sparse_mma/h100/n4_tf32_m16n8k8_signed_zero.txt --out " + dir + "/m.txt");
   ExpectOneLineError(r);
   EXPECT_NE(r.out.find("minimize runs the case on a GPU: no GPU"), std::string::npos) << r.out;
   EXPECT_FALSE(std::filesystem::exists(dir + "/m.txt"));

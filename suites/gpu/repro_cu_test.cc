@@ -10,6 +10,7 @@
 #include "generators/smem/wgmma_tile_gen.h"
 #include "harness/device.h"
 #include "oracle/mma/dense_case_text.h"
+#include "oracle/sparse/sparse_case_text.h"
 #include "oracle/wgmma/wgmma_tile_text.h"
 #include "suites/runner/atomic_file.h"
 #include "suites/runner/subprocess.h"
@@ -45,7 +46,7 @@ TEST(ReproCu, EmittedFileRunsOnTheDevice) {
   };
   for (const Case c : {Case{"h100/m16n8k16.bf16_ordered_sel1_f32_random_084.txt", 0},
                        Case{"h100/m16n8k128.s4_ordered_sel0_s32_small_int_018.txt", 0},
-                       Case{"open/n4_tf32_m16n8k8_signed_zero.txt", -1}}) {
+                       Case{"h100/n4_tf32_m16n8k8_signed_zero.txt", info.cc_major == 9 ? 0 : -1}}) {
     const std::string in = std::string(TCFUZZ_SOURCE_DIR) + "/corpus/sparse_mma/" + c.file;
     const auto emit = Sh(std::string(TCFUZZ_BIN) + " repro " + in + " --emit-cu " + dir + "/r.cu");
     ASSERT_TRUE(emit.ok()) << emit.out << emit.err;
@@ -93,19 +94,35 @@ TEST(ReproCu, DenseAndTileFilesRunOnTheDevice) {
   }
 }
 
-TEST(Minimize, SignedZeroCaseShrinksOnTheDevice) {
+// The minimizer on a device, against a device result planted wrong (TCFUZZ_TEST_PLANT_WRONG_D:
+// the case-file worker flips bit 0 of D[0][0] after the real run): every candidate runs the real
+// instruction, the signature (D[0][0] differs) holds throughout, so the case shrinks.
+TEST(Minimize, PlantedMismatchShrinksOnTheDevice) {
   const harness::DeviceInfo info = harness::ProbeDevice();
   if (!info.available) GTEST_SKIP() << "no GPU: " << info.reason;
+  if (info.cc_major < 8) GTEST_SKIP() << "mma.sp needs sm_80 or newer, device is " << info.cc_major << "." << info.cc_minor;
   const std::string dir = test::TempDir("minimize_gpu");
-  const std::string in = std::string(TCFUZZ_SOURCE_DIR) + "/corpus/sparse_mma/open/n4_tf32_m16n8k8_signed_zero.txt";
-  const auto r = Sh(std::string(TCFUZZ_BIN) + " minimize " + in + " --out " + dir + "/min.txt");
+  const std::string in = std::string(TCFUZZ_SOURCE_DIR) + "/corpus/sparse_mma/h100/m16n8k16.bf16_ordered_sel1_f32_random_084.txt";
+  const auto r = Sh("TCFUZZ_TEST_PLANT_WRONG_D=1 " + std::string(TCFUZZ_BIN) + " minimize " + in + " --out " + dir + "/min.txt");
   std::printf("%s%s", r.out.c_str(), r.err.c_str());
-  if (r.exit_code == 1) GTEST_SKIP() << "this device agrees with the oracle on the N4 case (recorded above)";
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  // The minimized case still fails on the device, replayed from its file alone.
+  // Fewer non-zero A and B elements than the original.
+  const auto nonzero = [](const std::string& path) {
+    const auto doc = oracle::TextDoc::Parse(suites::ReadFile(path).value());
+    const auto k = oracle::sparse::SparseCaseFromDoc(doc.value());
+    int n = 0;
+    for (const uint64_t v : k.value().tile.a) n += v != 0;
+    for (const uint64_t v : k.value().tile.b) n += v != 0;
+    return n;
+  };
+  EXPECT_LT(nonzero(dir + "/min.txt"), nonzero(in)) << suites::ReadFile(dir + "/min.txt").value();
+  // The minimized case fails, replayed from its file alone (the planted D is in it).
   const auto replay = Sh(std::string(TCFUZZ_BIN) + " replay " + dir + "/min.txt");
   EXPECT_EQ(replay.exit_code, 1) << replay.out;
   EXPECT_NE(replay.out.find("sparse.device_mismatch"), std::string::npos) << replay.out;
+  // Without the plant the same file's case passes on the device.
+  const auto clean = Sh(std::string(TCFUZZ_BIN) + " minimize " + in + " --out " + dir + "/clean.txt");
+  EXPECT_EQ(clean.exit_code, 1) << clean.out << clean.err;
 }
 
 }  // namespace
