@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <string>
 
@@ -15,6 +16,8 @@
 #include "harness/device.h"
 #include "harness/mma_sp_exec.h"
 #include "oracle/numerics/formats.h"
+#include "oracle/sparse/sparse_case_text.h"
+#include "suites/runner/atomic_file.h"
 #include "suites/checks/sparse_mma_checks.h"
 #include "suites/support/test_seed.h"
 
@@ -72,6 +75,7 @@ TEST(SparseSignedZero, ExactZerosByPattern) {
     ASSERT_TRUE(got.ok()) << got.error();
     // pattern -> (device -0, device +0, oracle disagrees)
     std::map<std::string, std::array<int, 3>> tally;
+    bool captured = false;  // TCFUZZ_CAPTURE_DIR: the first tile per form with a deciding element
     for (std::size_t i = 0; i < cases.size(); ++i) {
       const SparseTile& t = cases[i].tile;
       const std::vector<int> kk = KeptK(*f, t.nibbles);
@@ -92,6 +96,19 @@ TEST(SparseSignedZero, ExactZerosByPattern) {
           const std::string key = f->Name() + " C=" + (cv != 0 ? "nonzero" : std::signbit(cv) ? "-0" : "+0") +
                                   (nonzero ? " some non-zero products" : "") + (pos0 ? " some +0 products" : "") +
                                   (neg0 ? (pos0 || nonzero ? " some -0 products" : " every product -0") : "");
+          const char* dir = std::getenv("TCFUZZ_CAPTURE_DIR");
+          if (dir && !captured && cv == 0 && std::signbit(cv) && neg0 == f->k / 2) {  // C and every product -0
+            oracle::TextWriter w(kSparseKind);
+            w.Add("origin.device", info.name + ", CC " + std::to_string(info.cc_major) + "." + std::to_string(info.cc_minor) +
+                                       ", driver " + std::to_string(info.driver_version));
+            w.Add("origin.mode", "edge");
+            w.Comment("N4 (docs/doc-vs-hardware.md): D[" + std::to_string(r) + "][" + std::to_string(c) +
+                      "] has C = -0 and every kept product -0; IEEE gives -0, the device +0");
+            AppendSparseCase(w, cases[i].op, t, &got.value()[i]);
+            const std::string name = std::string(dir) + "/n4_" + f->Name() + "_all_terms_minus_zero.txt";
+            ASSERT_TRUE(suites::WriteFileAtomic(name, w.str()).ok()) << name;
+            captured = true;
+          }
           auto& row = tally[key];
           ++row[d >> 31 ? 0 : 1];
           const bool disagrees = want[static_cast<std::size_t>(r * 8 + c)] != d;
