@@ -12,7 +12,8 @@ namespace {
 
 struct Counters {
   unsigned long long failed;
-  unsigned long long kept;
+  unsigned long long kept_failures;  // slots [0, keep_mismatches)
+  unsigned long long kept_samples;   // slots [keep_mismatches, keep_mismatches + sample_slots)
 };
 
 // The instructions the kernel spells, by SparseExactInstruction. Accumulators go through "f"
@@ -61,7 +62,7 @@ __device__ bool Mma(const SparseExactInstruction& in, const SparseExactLane& r, 
 
 __global__ void SparseExactKernel(const SparseExactTable* tables, uint32_t n_tables, uint64_t key, uint64_t first,
                                   uint64_t stride, uint64_t count, uint64_t sample_every, uint32_t keep_mismatches,
-                                  uint64_t kept_capacity, Counters* counters, unsigned long long* failed,
+                                  uint64_t sample_slots, Counters* counters, unsigned long long* failed,
                                   unsigned long long* kept_index, uint32_t* kept_regs) {
   const uint64_t w = (static_cast<uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
   const int lane = static_cast<int>(threadIdx.x % 32);
@@ -76,18 +77,21 @@ __global__ void SparseExactKernel(const SparseExactTable* tables, uint32_t n_tab
     ok = ok && __float_as_uint(d[x]) == oracle::sparse::drawn::F32BitsOfInt(ExpectedD(t, cs, t.cd_row[lane][x], t.cd_col[lane][x]));
   }
   const bool bad = __any_sync(0xFFFFFFFFu, !ok);
-  const bool sampled = sample_every != 0 && index % sample_every == 0;
+  // Sampled by the case seed, a hash: one case in sample_every whatever the shard's stride.
+  const bool sampled = sample_every != 0 && cs % sample_every == 0;
   unsigned long long slot = ~0ull;
   if (lane == 0) {
-    unsigned long long nth = ~0ull;
     if (bad) {
-      nth = atomicAdd(&counters->failed, 1ull);
-      failed[nth] = index;
+      failed[atomicAdd(&counters->failed, 1ull)] = index;
+      const unsigned long long nth = atomicAdd(&counters->kept_failures, 1ull);
+      if (nth < keep_mismatches) slot = nth;
+    } else if (sampled) {
+      const unsigned long long nth = atomicAdd(&counters->kept_samples, 1ull);
+      if (nth < sample_slots) slot = keep_mismatches + nth;  // more samples than slots: the rest are dropped
     }
-    if ((bad && nth < keep_mismatches) || sampled) slot = atomicAdd(&counters->kept, 1ull);
   }
   slot = __shfl_sync(0xFFFFFFFFu, slot, 0);
-  if (slot < kept_capacity) {
+  if (slot != ~0ull) {
     if (lane == 0) kept_index[slot] = index;
     for (int x = 0; x < 4; ++x) kept_regs[(slot * 32 + static_cast<uint64_t>(lane)) * 4 + x] = __float_as_uint(d[x]);
   }
@@ -124,6 +128,14 @@ cudaError_t Grow(T*& p, uint64_t& capacity, uint64_t need, std::size_t bytes_eac
 
 }  // namespace
 
+std::string SparseExactUnsupported() {
+  cudaFuncAttributes a{};
+  const cudaError_t e = cudaFuncGetAttributes(&a, SparseExactKernel);
+  if (e == cudaSuccess) return {};
+  cudaGetLastError();  // not sticky: clear it
+  return std::string("no sparse-mma-exact kernel for this device (") + cudaGetErrorName(e) + ")";
+}
+
 oracle::Result<SparseExactResult> RunSparseExact(const SparseExactLaunch& l) {
   using R = oracle::Result<SparseExactResult>;
   if (l.tables.empty() || l.count == 0) return R::Ok({});
@@ -137,6 +149,7 @@ oracle::Result<SparseExactResult> RunSparseExact(const SparseExactLaunch& l) {
   cudaError_t e = cudaSuccess;
   const std::size_t bytes = l.tables.size() * sizeof(SparseExactTable);
   if (b.uploaded.size() != bytes || std::memcmp(b.uploaded.data(), l.tables.data(), bytes) != 0) {
+    b.uploaded.clear();  // until the copy below succeeds
     if (b.table_bytes < bytes) {
       if (b.tables) cudaFree(b.tables);
       b.tables = nullptr;
@@ -151,9 +164,12 @@ oracle::Result<SparseExactResult> RunSparseExact(const SparseExactLaunch& l) {
   if (!b.counters && (e = cudaMalloc(reinterpret_cast<void**>(&b.counters), sizeof(Counters))) != cudaSuccess) {
     return R::Fail(CudaError("counters", e));
   }
-  const uint64_t samples = l.sample_every ? l.count / l.sample_every + 2 : 0;
-  const uint64_t kept_capacity = l.keep_mismatches + samples;
+  // Samples are drawn by hash: twice the expected number of slots, and 64 more, nearly always
+  // hold them all (a dropped sample is only a case the host does not judge twice).
+  const uint64_t sample_slots = l.sample_every ? 2 * (l.count / l.sample_every) + 64 : 0;
+  const uint64_t kept_capacity = l.keep_mismatches + sample_slots;
   uint64_t index_capacity = b.kept_capacity, regs_capacity = b.kept_capacity;
+  b.kept_capacity = 0;  // until both buffers hold it
   if ((e = Grow(b.failed, b.failed_capacity, l.count, sizeof(unsigned long long))) != cudaSuccess ||
       (e = Grow(b.kept_index, index_capacity, kept_capacity, sizeof(unsigned long long))) != cudaSuccess ||
       (e = Grow(b.kept_regs, regs_capacity, kept_capacity, 32 * 4 * sizeof(uint32_t))) != cudaSuccess) {
@@ -163,24 +179,33 @@ oracle::Result<SparseExactResult> RunSparseExact(const SparseExactLaunch& l) {
   if ((e = cudaMemset(b.counters, 0, sizeof(Counters))) != cudaSuccess) return R::Fail(CudaError("counters", e));
   constexpr unsigned kThreads = 256;  // 8 cases per block
   const uint64_t blocks = (l.count * 32 + kThreads - 1) / kThreads;
+  if (blocks > 0x7FFFFFFFull) return R::Fail(std::string(kHostError) + "sparse-mma-exact: too many cases for one launch");
   SparseExactKernel<<<static_cast<unsigned>(blocks), kThreads>>>(
       b.tables, static_cast<uint32_t>(l.tables.size()), l.suite_key, l.first, l.stride, l.count, l.sample_every,
-      l.keep_mismatches, kept_capacity, b.counters, b.failed, b.kept_index, b.kept_regs);
+      l.keep_mismatches, sample_slots, b.counters, b.failed, b.kept_index, b.kept_regs);
   if ((e = cudaGetLastError()) != cudaSuccess) return R::Fail(CudaError("launch", e));
   Counters c{};
   if ((e = cudaMemcpy(&c, b.counters, sizeof c, cudaMemcpyDeviceToHost)) != cudaSuccess) return R::Fail(CudaError("run", e));
   SparseExactResult out;
   out.failed.resize(c.failed);
-  const uint64_t kept = std::min<uint64_t>(c.kept, kept_capacity);
-  std::vector<unsigned long long> kept_index(kept);
-  std::vector<uint32_t> kept_regs(kept * 32 * 4);
-  if ((c.failed && (e = cudaMemcpy(out.failed.data(), b.failed, c.failed * sizeof(uint64_t), cudaMemcpyDeviceToHost)) != cudaSuccess) ||
-      (kept && (e = cudaMemcpy(kept_index.data(), b.kept_index, kept * sizeof(uint64_t), cudaMemcpyDeviceToHost)) != cudaSuccess) ||
-      (kept && (e = cudaMemcpy(kept_regs.data(), b.kept_regs, kept_regs.size() * sizeof(uint32_t), cudaMemcpyDeviceToHost)) != cudaSuccess)) {
+  if (c.failed && (e = cudaMemcpy(out.failed.data(), b.failed, c.failed * sizeof(uint64_t), cudaMemcpyDeviceToHost)) != cudaSuccess) {
     return R::Fail(CudaError("results", e));
   }
-  for (uint64_t s = 0; s < kept; ++s) {
-    out.kept.push_back({kept_index[s], std::vector<uint32_t>(kept_regs.begin() + s * 128, kept_regs.begin() + (s + 1) * 128)});
+  // The slots in use: failures from 0, samples from keep_mismatches; each range copied alone.
+  const uint64_t ranges[2][2] = {{0, std::min<uint64_t>(c.kept_failures, l.keep_mismatches)},
+                                 {l.keep_mismatches, std::min<uint64_t>(c.kept_samples, sample_slots)}};
+  for (const auto& [from, n] : ranges) {
+    if (n == 0) continue;
+    std::vector<unsigned long long> index(n);
+    std::vector<uint32_t> regs(n * 32 * 4);
+    if ((e = cudaMemcpy(index.data(), b.kept_index + from, n * sizeof(uint64_t), cudaMemcpyDeviceToHost)) != cudaSuccess ||
+        (e = cudaMemcpy(regs.data(), b.kept_regs + from * 128, regs.size() * sizeof(uint32_t), cudaMemcpyDeviceToHost)) != cudaSuccess) {
+      return R::Fail(CudaError("results", e));
+    }
+    for (uint64_t s = 0; s < n; ++s) {
+      out.kept.push_back({index[s], std::vector<uint32_t>(regs.begin() + static_cast<std::ptrdiff_t>(s * 128),
+                                                          regs.begin() + static_cast<std::ptrdiff_t>((s + 1) * 128))});
+    }
   }
   return R::Ok(std::move(out));
 }

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "harness/sparse_exact_lane.h"
@@ -17,7 +18,8 @@ struct SparseExactLaunch {
   std::span<const SparseExactTable> tables;
   uint64_t suite_key = 0;  // oracle::SuiteKey of (base seed, suite)
   uint64_t first = 0, stride = 1, count = 0;
-  uint64_t sample_every = 0;       // > 0: cases whose index is a multiple of it send their D back
+  uint64_t sample_every = 0;       // > 0: cases whose case seed is a multiple of it (one in that
+                                   // many, whatever the stride) send their D back
   uint32_t keep_mismatches = 256;  // the D of at most this many failing cases comes back
 };
 
@@ -32,5 +34,8 @@ struct SparseExactResult {
 };
 
 oracle::Result<SparseExactResult> RunSparseExact(const SparseExactLaunch& launch);
+
+// Why this device cannot run the kernel (no image of it for the device's architecture), or empty.
+std::string SparseExactUnsupported();
 
 }  // namespace tcfuzz::harness

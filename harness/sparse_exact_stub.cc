@@ -7,4 +7,6 @@ oracle::Result<SparseExactResult> RunSparseExact(const SparseExactLaunch&) {
   return oracle::Result<SparseExactResult>::Fail("no CUDA device: tcfuzz was built without a CUDA toolkit");
 }
 
+std::string SparseExactUnsupported() { return "tcfuzz was built without a CUDA toolkit"; }
+
 }  // namespace tcfuzz::harness

@@ -2,7 +2,7 @@
 // k16/k32, both spellings, every legal selector) drawn and checked on the device, one warp per
 // case, so a launch of a million cases ships back only what failed (harness/sparse_exact.h).
 // The host still judges with the oracle: every failing case, and one case in
-// kSparseExactSampleEvery (by index) whatever the device said, which keeps the device-side draw
+// kSparseExactSampleEvery (picked by case seed) whatever the device said, which keeps the device-side draw
 // and check honest against the host generator and the bit-exact reference.
 #pragma once
 
