@@ -38,12 +38,19 @@ std::span<const uint8_t> DefinedNibbles(const SparseForm& f, Variant v) {
   return std::span<const uint8_t>(kDistinct).first(v == Variant::kOrdered ? 6 : 12);
 }
 
+namespace {
+// A selector past the form's range names no lane of the quad: such a nibble is not stored.
+bool SelectorInRange(const SparseOp& op) { return op.selector >= 0 && op.selector <= op.form->max_selector(); }
+}  // namespace
+
 uint8_t NibbleOf(const SparseOp& op, int row, int chunk) {
+  if (!SelectorInRange(op)) return 0;
   const MetaLocation m = MapMeta(*op.form, op.selector, row, chunk);
   return static_cast<uint8_t>((op.meta[static_cast<std::size_t>(m.lane)] >> m.bit) & 0xF);
 }
 
 void SetNibble(SparseOp& op, int row, int chunk, uint8_t nibble) {
+  if (!SelectorInRange(op)) return;
   const MetaLocation m = MapMeta(*op.form, op.selector, row, chunk);
   uint32_t& reg = op.meta[static_cast<std::size_t>(m.lane)];
   reg = (reg & ~(0xFu << m.bit)) | (static_cast<uint32_t>(nibble & 0xF) << m.bit);

@@ -49,9 +49,10 @@ std::span<const uint8_t> DefinedNibbles(const SparseForm& f, Variant v);
 
 Verdict Validate(const SparseOp& op);
 
-// The nibble of (row, chunk) as the selected lanes hold it.
+// The nibble of (row, chunk) as the selected lanes hold it (0 when the selector is past the
+// form's range: no lane holds it).
 uint8_t NibbleOf(const SparseOp& op, int row, int chunk);
-// Writes it.
+// Writes it (nothing, past the selector range).
 void SetNibble(SparseOp& op, int row, int chunk, uint8_t nibble);
 
 // The dense positions (inside the chunk) of its kept elements, slot order.

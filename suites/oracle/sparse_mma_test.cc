@@ -167,6 +167,15 @@ TEST(SparseRules, SelectorAndOrderedOnly) {
   EXPECT_TRUE(Validate(op).legal());
   op.selector = 2;  // ptxas 13.0 accepts 2 and 3 here with f32 accumulators; the spec says UB
   EXPECT_TRUE(Validate(op).Violates("mma_sp.selector"));
+  // Past the selector range no lane holds metadata: reading and writing touch nothing (this
+  // overflowed the register array before, seen by ASan).
+  op.selector = 3;
+  const auto before = op.meta;
+  for (int row = 0; row < 16; ++row) {
+    for (int c = 0; c < 8; ++c) SetNibble(op, row, c, 0xE);
+  }
+  EXPECT_EQ(op.meta, before);
+  EXPECT_EQ(NibbleOf(op, 15, 7), 0);
   SparseOp e;
   e.form = FindForm("m16n8k64", Format::kE2M1);
   for (int row = 0; row < 16; ++row) {
