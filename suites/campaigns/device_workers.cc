@@ -31,22 +31,21 @@ int ProbeWorker(std::ostream& out) {
   return 0;
 }
 
-std::vector<uint64_t> ShardIndices(const WorkerArgs& a) {
-  std::vector<uint64_t> indices;
-  for (uint64_t i = a.first; i < a.first + a.count; ++i) {
-    if (a.shard_count <= 1 || i % a.shard_count == a.shard_index) indices.push_back(i);
-  }
-  return indices;
-}
-
 IndexProgression ShardProgression(const WorkerArgs& a) {
   IndexProgression p;
   p.stride = std::max<uint64_t>(1, a.shard_count);
   const uint64_t shard = a.shard_count <= 1 ? 0 : a.shard_index;
   p.start = a.first + (shard + p.stride - a.first % p.stride) % p.stride;
   const uint64_t end = a.first + a.count;
-  p.count = p.start >= end ? 0 : (end - p.start + p.stride - 1) / p.stride;
+  p.count = p.start >= end || shard >= p.stride ? 0 : (end - p.start + p.stride - 1) / p.stride;  // no such shard: none
   return p;
+}
+
+std::vector<uint64_t> ShardIndices(const WorkerArgs& a) {
+  const IndexProgression p = ShardProgression(a);
+  std::vector<uint64_t> indices(p.count);
+  for (uint64_t i = 0; i < p.count; ++i) indices[i] = p.start + i * p.stride;
+  return indices;
 }
 
 std::optional<int> RunPlantedFaults(const WorkerArgs& a, const std::vector<uint64_t>& indices, std::ostream& out) {

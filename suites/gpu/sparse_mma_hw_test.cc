@@ -14,6 +14,7 @@
 #include "generators/sparse/sparse_mma_gen.h"
 #include "harness/device.h"
 #include "harness/mma_sp_exec.h"
+#include "suites/campaigns/device_workers.h"
 #include "harness/ptx_kernel.h"
 #include "oracle/sparse/sparse_case_text.h"
 #include "suites/runner/atomic_file.h"
@@ -35,10 +36,7 @@ TEST(SparseMmaHw, EveryFormAgreesWithTheOracle) {
   const harness::DeviceInfo info = harness::ProbeDevice();
   if (!info.available) GTEST_SKIP() << "no GPU: " << info.reason;
   if (info.cc_major < 8) GTEST_SKIP() << "mma.sp needs sm_80 or newer, device is " << info.cc_major << "." << info.cc_minor;
-  const oracle::num::Gpu gpu = info.cc_major >= 10 ? oracle::num::Gpu::kSm100
-                               : info.cc_major == 9 ? oracle::num::Gpu::kSm90
-                               : info.cc_minor >= 9 ? oracle::num::Gpu::kSm89
-                                                    : oracle::num::Gpu::kSm80;
+  const oracle::num::Gpu gpu = suites::GpuOf(info);  // the device's numerics row
   // Draw legal cases and group them by instruction form.
   gen::RandomSource s(test::Seed());
   using Key = std::tuple<std::string, int, int, int, int, int, bool>;

@@ -15,6 +15,7 @@
 #include "generators/core/random_source.h"
 #include "harness/device.h"
 #include "harness/mma_sp_exec.h"
+#include "suites/campaigns/device_workers.h"
 #include "oracle/numerics/formats.h"
 #include "oracle/sparse/sparse_case_text.h"
 #include "suites/runner/atomic_file.h"
@@ -31,10 +32,7 @@ TEST(SparseSignedZero, ExactZerosByPattern) {
   const harness::DeviceInfo info = harness::ProbeDevice();
   if (!info.available) GTEST_SKIP() << "no GPU: " << info.reason;
   if (info.cc_major < 8) GTEST_SKIP() << "mma.sp needs sm_80 or newer, device is " << info.cc_major << "." << info.cc_minor;
-  const oracle::num::Gpu gpu = info.cc_major >= 10 ? oracle::num::Gpu::kSm100
-                               : info.cc_major == 9 ? oracle::num::Gpu::kSm90
-                               : info.cc_minor >= 9 ? oracle::num::Gpu::kSm89
-                                                    : oracle::num::Gpu::kSm80;
+  const oracle::num::Gpu gpu = suites::GpuOf(info);  // the device's numerics row
   gen::RandomSource s(test::Seed());
   const double values[] = {0.0, -0.0, 1.0, -1.0, 2.0};
   const double c_values[] = {0.0, -0.0, 1.0, -1.0};
