@@ -56,7 +56,9 @@ void DrawStrides(Source& s, CanonicalLayout& l, int rows, int kbytes) {
   const uint64_t eb = static_cast<uint64_t>(StorageBits(l.dtype));
   const uint64_t t = 128 / eb;
   const uint64_t units = static_cast<uint64_t>(SwizzleRowBytes(l.swizzle)) / 16;
-  const uint64_t atom = 8 * units * 16;  // bytes of one atom (a core matrix when no swizzle)
+  // K rows of an MN-major atom: 8, or 4 for 128B with 32-byte atoms (spec choice S7).
+  const uint64_t krows = l.major == Major::kK ? 8 : static_cast<uint64_t>(AtomKRows(l.swizzle));
+  const uint64_t atom = krows * units * 16;  // bytes of one atom (a core matrix when no swizzle)
   const auto pad = [&s]() { return s.Below(4) == 0 ? s.Below(3) : 0; };
   const bool inner_first = s.Coin();  // which stride is the inner one (both orders are legal)
   uint64_t row_mode, k_mode;          // counts of atoms along rows and along K
@@ -65,7 +67,7 @@ void DrawStrides(Source& s, CanonicalLayout& l, int rows, int kbytes) {
     k_mode = CeilDiv(static_cast<uint64_t>(kbytes) / 16, units);
   } else {
     row_mode = CeilDiv(static_cast<uint64_t>(rows), t * units);
-    k_mode = CeilDiv(static_cast<uint64_t>(kbytes) * 8 / eb, 8);
+    k_mode = CeilDiv(static_cast<uint64_t>(kbytes) * 8 / eb, krows);
   }
   // Which descriptor stride steps along rows: SBO for K-major and for MN-major without
   // swizzle, LBO for swizzled MN-major (the role swap of the canonical table).

@@ -47,6 +47,15 @@ inline constexpr ZcmSpanMeaning kZcmSpans = ZcmSpanMeaning::kWorkedExamples;
 // S5 — 6-bit element types (e3m2, e2m3) occupy one byte each in shared memory (the unpacked
 // kind::f8f6f4 form); e2m1 is packed two to a byte. The doc shows the packing only in figures.
 
+// S7 — 128B swizzle with 32-byte atomicity (tcgen05 only, MN-major; CuTe Swizzle<2,5,2>): how
+// many K rows one swizzle atom holds, so where SBO steps. §9.7.16.3.2 words SBO as "first 8
+// columns to the next 8 columns", written for the 8-row atoms of the other modes; Table 55 prints
+// this mode's MN-major atom as 8x4 (128 bytes along MN x 4 K rows = 512 bytes, which is also the
+// Swizzle<2,5,2> period). Choice: Table 55. The atom holds 4 K rows; K rows 4..7 sit at + SBO.
+// The 8-row reading stays selectable for a hardware run to compare (spec_choice row S7).
+enum class Base32BAtomKRows { kTable55Four = 4, kEightAsOtherModes = 8 };
+inline constexpr Base32BAtomKRows kBase32BAtomKRows = Base32BAtomKRows::kTable55Four;
+
 // TM1 — where tcgen05.mma.sp reads its metadata (§9.7.16.10.8, figures only; no Blackwell has
 // been lent). Choice, after the figures' shape and JAX's Mosaic encoder: row r of A (M = 128)
 // has its metadata in tensor-memory lane r, in the column pair that [sp-meta-tmem] names; the

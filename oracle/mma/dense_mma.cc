@@ -56,4 +56,6 @@ std::vector<uint32_t> DenseReference(const DenseTile& t, const num::DotParams& p
   return num::TileMma(s);
 }
 
+std::vector<std::string_view> ReadingsOf(const DenseForm&) { return {"D1"}; }
+
 }  // namespace tcfuzz::oracle::mma

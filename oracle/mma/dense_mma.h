@@ -58,4 +58,8 @@ struct DenseTile {
 // exact integer sum (integers).
 std::vector<uint32_t> DenseReference(const DenseTile& t, const num::DotParams& p);
 
+// The readings of oracle/core/backing.h the fragment maps rest on (D1); the arithmetic adds the
+// numerics row.
+std::vector<std::string_view> ReadingsOf(const DenseForm& f);
+
 }  // namespace tcfuzz::oracle::mma

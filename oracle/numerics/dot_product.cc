@@ -77,7 +77,8 @@ std::optional<Instr> ParseInstr(std::string_view s) {
   return std::nullopt;
 }
 
-// numerics reference §3; `confirmed = false` marks the rows it lists as open.
+// numerics reference §3; each row names its reading in oracle/core/backing.cc (R70-mma, ...),
+// which says what backs it.
 std::optional<DotParams> ParamsFor(Gpu gpu, Instr instr, Format ab, Format cd) {
   if (cd != Format::kF32 && cd != Format::kF16) return std::nullopt;
   const bool f32 = cd == Format::kF32;
@@ -88,43 +89,63 @@ std::optional<DotParams> ParamsFor(Gpu gpu, Instr instr, Format ab, Format cd) {
   switch (gpu) {
     case Gpu::kSm70:
       if (instr != Instr::kMma || ab != Format::kF16) return std::nullopt;
-      return DotParams{23, 4, -131, out, true};
+      return DotParams{23, 4, -131, out, true, "R70-mma"};
     case Gpu::kSm80:
-    case Gpu::kSm89:
+    case Gpu::kSm89: {
       if (instr != Instr::kMma) return std::nullopt;
-      if (half) return DotParams{24, 8, -132, out, true};
-      if (ab == Format::kTF32) return DotParams{24, 4, -132, out, true};
+      const std::string_view row = gpu == Gpu::kSm80 ? "R80-mma" : "R89-mma";
+      if (half) return DotParams{24, 8, -132, out, true, row};
+      if (ab == Format::kTF32) return DotParams{24, 4, -132, out, true, row};
       if (IsFp8(ab) && gpu == Gpu::kSm89) {
-        // f16 output: one model source, confirmed by the Ada captures (docs/numerics.md).
-        return DotParams{13, 16, -132, f32 ? Rounding::kRzE8M13 : Rounding::kRneF16, true};
-      }
-      return std::nullopt;
-    case Gpu::kSm90: {
-      if (instr == Instr::kTcgen05) return std::nullopt;
-      // A zero D is +0 from mma(.sp) on sm_90, even when C and every product are -0 or a negative
-      // sum rounds to zero (H100, 2026-11-23: some 150,000 exact zeros of f16, bf16 and tf32
-      // mma.sp, 904 of them all -0 terms, and every tf32 campaign mismatch; docs/doc-vs-hardware.md
-      // N4). wgmma keeps the IEEE sign: not measured.
-      const bool negative_zero = instr != Instr::kMma;
-      if (half) return DotParams{25, 16, -133, out, true, negative_zero};
-      if (ab == Format::kTF32) return DotParams{25, 8, -133, out, true, negative_zero};
-      if (IsFp8(ab)) {
-        // mma.sync fp8 on sm_90 follows no parameter row: on an H100 (2026-11-22) its sparse
-        // form keeps more than 13 bits, and F = 13..25 with L = 16/32, RZ or E8M13, fit at most
-        // a quarter of random cases (docs/doc-vs-hardware.md N2). Declined, like B200's.
-        if (instr == Instr::kMma) return std::nullopt;
-        return DotParams{13, 32, -133, f32 ? Rounding::kRzE8M13 : Rounding::kRneF16, f32};
+        return DotParams{13, 16, -132, f32 ? Rounding::kRzE8M13 : Rounding::kRneF16, true, row};
       }
       return std::nullopt;
     }
-    case Gpu::kSm100:
+    case Gpu::kSm90: {
+      if (instr == Instr::kTcgen05) return std::nullopt;
+      // A zero D is +0 from mma(.sp) on sm_90, even when C and every product are -0 or a negative
+      // sum rounds to zero (N4). wgmma keeps the IEEE sign: not measured (N6).
+      const bool negative_zero = instr != Instr::kMma;
+      const std::string_view row = instr == Instr::kMma ? "R90-mma" : "R90-wgmma";
+      if (half) return DotParams{25, 16, -133, out, negative_zero, row};
+      if (ab == Format::kTF32) return DotParams{25, 8, -133, out, negative_zero, row};
+      if (IsFp8(ab)) {
+        // mma.sync fp8 on sm_90 follows no parameter row (N2): declined, like B200's.
+        if (instr == Instr::kMma) return std::nullopt;
+        // wgmma fp8 -> f16 is MMA-Sim's row, which H100/H200 results with a nonzero C contradict.
+        return DotParams{13, 32, -133, f32 ? Rounding::kRzE8M13 : Rounding::kRneF16, true,
+                         f32 ? "R90-wgmma" : "R90-wgmma-fp8-f16"};
+      }
+      return std::nullopt;
+    }
+    case Gpu::kSm100: {
       if (instr == Instr::kWgmma) return std::nullopt;
-      if (half) return DotParams{25, 16, -133, out, true};
-      if (ab == Format::kTF32) return DotParams{25, 8, -133, out, true};
-      if (instr == Instr::kTcgen05 && IsF8F6F4(ab)) return DotParams{25, 32, -133, out, f32};
-      return std::nullopt;  // B200 mma.sync fp8 matches no model yet (captures README)
+      const std::string_view row = instr == Instr::kMma ? "R100-mma" : "R100-tcgen05";
+      if (half) return DotParams{25, 16, -133, out, true, row};
+      if (ab == Format::kTF32) return DotParams{25, 8, -133, out, true, row};
+      if (instr == Instr::kTcgen05 && IsF8F6F4(ab)) return DotParams{25, 32, -133, out, true, row};
+      return std::nullopt;  // B200 mma.sync fp8 matches no model yet (N3)
+    }
   }
   return std::nullopt;
+}
+
+std::span<const NumericsRow> NumericsRows() {
+  static const std::vector<NumericsRow> rows = [] {
+    std::vector<NumericsRow> out;
+    for (const auto& [gpu, gpu_name] : kGpus) {
+      for (const auto& [instr, instr_name] : kInstrs) {
+        for (Format ab : {Format::kF16, Format::kBF16, Format::kTF32, Format::kE4M3, Format::kE5M2, Format::kE3M2,
+                          Format::kE2M3, Format::kE2M1}) {
+          for (Format cd : {Format::kF32, Format::kF16}) {
+            if (const auto p = ParamsFor(gpu, instr, ab, cd)) out.push_back({gpu, instr, ab, cd, *p});
+          }
+        }
+      }
+    }
+    return out;
+  }();
+  return rows;
 }
 
 namespace {

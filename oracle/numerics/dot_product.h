@@ -29,10 +29,12 @@ struct DotParams {
   int L = 8;         // products per fused block
   int e_zero = -132; // exponent given to zero terms in the max search
   Rounding rho = Rounding::kRzF32;
-  bool confirmed = true;  // false: no hardware evidence yet (numerics reference §9)
   // An exact-zero block result is -0 when every term is negative (IEEE addition, the models'
   // choice), and a negative sum that rounds to zero is -0; false: a zero D is always +0.
   bool negative_zero = true;
+  // The row's id in the table of readings (oracle/core/backing.h), which says how it is backed;
+  // empty for parameters that are not a hardware row (ExactParams, a test's candidates).
+  std::string_view row = {};
 };
 
 // Parameters for sums that are exact in every row (small integers, layout probes): the default
@@ -49,8 +51,20 @@ std::string_view Name(Gpu g);
 std::optional<Gpu> ParseGpu(std::string_view s);
 
 // The parameters for (target, instruction, A/B format, C/D format); nullopt where the
-// instruction does not take the combination or nothing is known (e.g. B200 mma.sync fp8).
+// instruction does not take the combination or nothing is known (e.g. B200 mma.sync fp8). How
+// each row is backed: BackingOf(params.row, Name(gpu)) (a row not seen on hardware is served to
+// the suites, which report a disagreement as model_unconfirmed; `oracle dot` declines it).
 std::optional<DotParams> ParamsFor(Gpu gpu, Instr instr, Format ab, Format cd);
+
+// Every (target, instruction, A/B format, C/D format) ParamsFor answers, in table order.
+struct NumericsRow {
+  Gpu gpu;
+  Instr instr;
+  Format ab;
+  Format cd;
+  DotParams params;
+};
+std::span<const NumericsRow> NumericsRows();
 
 // D = C + sum_k A[k]*B[k] for one output element. `a` and `b` hold bit patterns in `ab`
 // (A may differ from B for fp8: `ab_b`), `c` in `cd` (f32 or f16). Returns D's bit pattern.

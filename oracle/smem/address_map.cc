@@ -17,7 +17,8 @@ Result<bool> CheckView(const OperandView& v) {
   return Result<bool>::Ok(true);
 }
 
-uint64_t CanonicalOffsetBits(const SmemMatrix& m, const OperandView& v, int row, int k) {
+uint64_t CanonicalOffsetBits(const SmemMatrix& m, const OperandView& v, int row, int k,
+                             spec_choice::Base32BAtomKRows base32b) {
   const uint64_t eb = static_cast<uint64_t>(StorageBits(v.dtype));
   const uint64_t t = 128 / eb;                                   // elements per 16 bytes
   const uint64_t s = static_cast<uint64_t>(SwizzleRowBytes(m.swizzle)) / 16;  // units per row
@@ -38,17 +39,20 @@ uint64_t CanonicalOffsetBits(const SmemMatrix& m, const OperandView& v, int row,
     }
   } else {
     bits = (r % t) * eb;
-    const uint64_t kr = c % 8, ki = c / 8;
     if (m.swizzle == Swizzle::kNone) {
-      bytes = (r / t) * m.sbo + kr * 16 + ki * m.lbo;
+      bytes = (r / t) * m.sbo + (c % 8) * 16 + (c / 8) * m.lbo;
     } else {
-      bytes = ((r / t) % s) * 16 + (r / (t * s)) * m.lbo + kr * (s * 16) + ki * m.sbo;
+      // An atom is S units along MN by AtomKRows K rows of S * 16 bytes; SBO steps between
+      // atoms along K, LBO between atoms along MN (spec choice S7 for the 32-byte-atom mode).
+      const uint64_t krows = static_cast<uint64_t>(AtomKRows(m.swizzle, base32b));
+      bytes = ((r / t) % s) * 16 + (r / (t * s)) * m.lbo + (c % krows) * (s * 16) + (c / krows) * m.sbo;
     }
   }
   return bytes * 8 + bits;
 }
 
-Result<AddressMap> MapAddresses(const SmemMatrix& m, const OperandView& v) {
+Result<AddressMap> MapAddresses(const SmemMatrix& m, const OperandView& v,
+                                spec_choice::Base32BAtomKRows base32b) {
   Result<bool> ok = CheckView(v);
   if (!ok.ok()) return Result<AddressMap>::Fail(ok.error());
   AddressMap map;
@@ -61,8 +65,8 @@ Result<AddressMap> MapAddresses(const SmemMatrix& m, const OperandView& v) {
   std::vector<uint64_t> k_part(static_cast<std::size_t>(map.cols));
   SmemMatrix relative = m;
   if (m.lbo_absolute) relative.lbo = 0;  // the LBO field is an address, not a stride
-  for (int r = 0; r < map.rows; ++r) row_part[r] = CanonicalOffsetBits(relative, v, r, 0);
-  for (int k = 0; k < map.cols; ++k) k_part[k] = CanonicalOffsetBits(relative, v, 0, k);
+  for (int r = 0; r < map.rows; ++r) row_part[r] = CanonicalOffsetBits(relative, v, r, 0, base32b);
+  for (int k = 0; k < map.cols; ++k) k_part[k] = CanonicalOffsetBits(relative, v, 0, k, base32b);
   // Spec choice S4: absolute LBO mode splits each row's K bytes at the 128-byte boundary the
   // start address sits in; the rest is read from the LBO address, at the same row offset.
   const uint64_t first_part_bits = m.lbo_absolute ? (128 - m.start % 128) * 8 : ~uint64_t{0};

@@ -6,10 +6,12 @@
 //   K-major,  none:     ((8,m),(T,2k)) : ((1T,SBO),(1,LBO))
 //   K-major,  swizzled: ((8,m),(T,2k)) : ((S*T,SBO),(1,T))           LBO unused inside an atom
 //   MN-major, none:     ((T,1,m),(8,k)) : ((1,T,SBO),(1T,LBO))
-//   MN-major, swizzled: ((T,S,m),(8,k)) : ((1,T,LBO),(S*T,SBO))
+//   MN-major, swizzled: ((T,S,m),(R,k)) : ((1,T,LBO),(S*T,SBO))     R = AtomKRows: 8, or 4 for
+//                                                                   128B with 32-byte atoms
 //
 // composed with the mode's swizzle on absolute byte addresses (swizzle.h). Readings where the
-// spec is silent or contradicts itself are in oracle/core/spec_choices.h (S1-S5).
+// spec is silent or contradicts itself are in oracle/core/spec_choices.h (S1-S7); `base32b`
+// selects S7's alternative reading so a hardware run can tell which one the device follows.
 #pragma once
 
 #include <cstdint>
@@ -56,9 +58,13 @@ struct AddressMap {
 Result<bool> CheckView(const OperandView& view);
 
 // The address of every element, or the reason the view is unusable.
-Result<AddressMap> MapAddresses(const SmemMatrix& m, const OperandView& view);
+Result<AddressMap> MapAddresses(
+    const SmemMatrix& m, const OperandView& view,
+    spec_choice::Base32BAtomKRows base32b = spec_choice::kBase32BAtomKRows);
 
 // Unswizzled byte offset of element (row, k) from the start address, in bits.
-uint64_t CanonicalOffsetBits(const SmemMatrix& m, const OperandView& view, int row, int k);
+uint64_t CanonicalOffsetBits(
+    const SmemMatrix& m, const OperandView& view, int row, int k,
+    spec_choice::Base32BAtomKRows base32b = spec_choice::kBase32BAtomKRows);
 
 }  // namespace tcfuzz::oracle::smem

@@ -96,7 +96,7 @@ int LayoutRows(const CanonicalLayout& l) {
 }
 
 int LayoutKBytes(const CanonicalLayout& l) {
-  return l.major == Major::kK ? 32 * l.k : l.k * StorageBits(l.dtype);
+  return l.major == Major::kK ? 32 * l.k : l.k * AtomKRows(l.swizzle) * StorageBits(l.dtype) / 8;
 }
 
 std::string CuteString(const CanonicalLayout& l) {
@@ -112,7 +112,7 @@ std::string CuteString(const CanonicalLayout& l) {
     out += "(" + Str({8, l.m}) + "," + Str({t, 2 * l.k}) + "):(";
     out += swz ? Str({s * t, el(l.sbo)}) + "," + Str({1, t}) : Str({t, el(l.sbo)}) + "," + Str({1, el(l.lbo)});
   } else {
-    out += "(" + Str({t, s, l.m}) + "," + Str({8, l.k}) + "):(";
+    out += "(" + Str({t, s, l.m}) + "," + Str({AtomKRows(l.swizzle), l.k}) + "):(";
     out += swz ? Str({1, t, el(l.lbo)}) + "," + Str({s * t, el(l.sbo)})
                : Str({1, t, el(l.sbo)}) + "," + Str({t, el(l.lbo)});
   }
@@ -201,7 +201,7 @@ Result<CanonicalLayout> ParseCanonical(std::string_view cute, DType dtype) {
     l.sbo = bytes(rd[1].value);
     l.lbo = swz ? 0 : bytes(kd[1].value);
   } else if (Is(sh.kids[0], 3) && Is(sh.kids[1], 2) && Is(st.kids[0], 3) && Is(st.kids[1], 2)) {
-    // MN-major: ((T,S,m),(8,k)) : ((1,T,LBO|SBO),(S*T,SBO|LBO)).
+    // MN-major: ((T,S,m),(R,k)) : ((1,T,LBO|SBO),(S*T,SBO|LBO)), R = AtomKRows (S7).
     l.major = Major::kMN;
     const auto& rs = sh.kids[0].kids;
     const auto& ks = sh.kids[1].kids;
@@ -209,7 +209,7 @@ Result<CanonicalLayout> ParseCanonical(std::string_view cute, DType dtype) {
     const auto& kd = st.kids[1].kids;
     for (const std::string& e :
          {expect(rs[0].value, t, "the MN unit size"), expect(rs[1].value, s, "the units per swizzle row"),
-          expect(ks[0].value, 8, "the K group size"), expect(rd[0].value, 1, "the element stride"),
+          expect(ks[0].value, AtomKRows(l.swizzle), "the K group size"), expect(rd[0].value, 1, "the element stride"),
           expect(rd[1].value, t, "the unit stride"), expect(kd[0].value, s * t, "the K stride")}) {
       if (err.empty()) err = e;
     }
@@ -218,7 +218,7 @@ Result<CanonicalLayout> ParseCanonical(std::string_view cute, DType dtype) {
     l.lbo = bytes(swz ? rd[2].value : kd[1].value);
     l.sbo = bytes(swz ? kd[1].value : rd[2].value);
   } else {
-    return R::Fail("layout: neither ((8,m),(T,2k)) nor ((T,S,m),(8,k)) modes");
+    return R::Fail("layout: neither ((8,m),(T,2k)) nor ((T,S,m),(R,k)) modes");
   }
   if (!err.empty()) return R::Fail(err);
   if (l.m < 1 || l.k < 1) return R::Fail("layout: repeat counts must be positive");

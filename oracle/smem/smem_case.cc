@@ -233,6 +233,19 @@ Verdict Validate(const SmemCase& c) {
   return v;
 }
 
+std::vector<std::string_view> ReadingsOf(const SmemCase& c) {
+  std::vector<std::string_view> ids = {"S0"};
+  const std::optional<SmemMatrix> m = DecodeMatrix(c.arch, c.desc);
+  if (!m) return ids;
+  if (m->swizzle != Swizzle::kNone && m->base_offset != 0) ids.push_back("S1");
+  if (m->swizzle == Swizzle::kNone) ids.push_back("S6");
+  if (c.view.major == Major::kK && m->swizzle != Swizzle::kNone) ids.push_back("S2");
+  if (m->swizzle == Swizzle::k128B32BAtom) ids.push_back(c.view.major == Major::kK ? "S3" : "S7");
+  if (m->lbo_absolute) ids.push_back("S4");
+  if (ValueBits(c.view.dtype) < 8) ids.push_back("S5");
+  return ids;
+}
+
 Result<AddressMap> Map(const SmemCase& c) {
   const std::optional<SmemMatrix> m = DecodeMatrix(c.arch, c.desc);
   if (!m) return Result<AddressMap>::Fail("invalid swizzle code: the descriptor has no layout");

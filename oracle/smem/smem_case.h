@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string_view>
+#include <vector>
 
 #include "oracle/core/rule.h"
 #include "oracle/core/verdict.h"
@@ -59,6 +61,11 @@ Verdict Validate(const SmemCase& c);
 
 // The address map of a case (error: invalid swizzle code or an unusable view).
 Result<AddressMap> Map(const SmemCase& c);
+
+// The readings of the table in oracle/core/backing.h the map of `c` rests on: S0 (the canonical
+// layouts) and each spec choice its layout meets (S1 a nonzero base offset, S2 swizzled K-major,
+// S3 and S7 the 32-byte-atom mode, S4 absolute LBO mode, S5 sub-byte types, S6 no swizzle).
+std::vector<std::string_view> ReadingsOf(const SmemCase& c);
 
 // Element types, majors and swizzle modes the target's descriptors take (the legality tables
 // the generators draw from).

@@ -97,4 +97,8 @@ int SwizzleRepeatBytes(Swizzle s) {
   return 0;
 }
 
+int AtomKRows(Swizzle s, spec_choice::Base32BAtomKRows base32b) {
+  return s == Swizzle::k128B32BAtom ? static_cast<int>(base32b) : 8;
+}
+
 }  // namespace tcfuzz::oracle::smem

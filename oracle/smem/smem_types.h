@@ -6,6 +6,8 @@
 #include <optional>
 #include <string_view>
 
+#include "oracle/core/spec_choices.h"
+
 namespace tcfuzz::oracle::smem {
 
 enum class Arch { kSm90a, kSm100a, kSm103a };
@@ -38,6 +40,9 @@ int StorageBits(DType t);
 int SwizzleRowBytes(Swizzle s);
 // Bytes after which the swizzle pattern repeats (the base-offset boundary); 0 for none.
 int SwizzleRepeatBytes(Swizzle s);
+// K rows one MN-major swizzle atom holds (PTX 9.1 Table 55: the atoms are 8 K rows deep, the
+// 128B/32B-atom mode's 4; spec choice S7): SBO steps between groups of this many K rows.
+int AtomKRows(Swizzle s, spec_choice::Base32BAtomKRows base32b = spec_choice::kBase32BAtomKRows);
 
 inline constexpr int kSmemWindowBits = 18;  // enc(x) keeps 18 significant address bits
 inline constexpr uint64_t kSmemWindowBytes = uint64_t{1} << kSmemWindowBits;

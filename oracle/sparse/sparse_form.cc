@@ -41,23 +41,6 @@ const std::array<SparseForm, 19>& Table() {
   return all;
 }
 
-constexpr std::array<MapStatus, 8> kStatus = {{
-    {"A fragment rows and chunk columns", "all", Status::kSpecText, "§9.7.14.6.2 row/col formulas"},
-    {"order of kept elements inside an A register", "all sm_90 forms", Status::kHardware,
-     "ascending column, low bits first (figures only; H100 2026-11-22)"},
-    {"B fragment", "f16 k16, tf32 k8, s8 k32, s4 k64", Status::kSpecText, "the dense mma fragments §9.7.14.5"},
-    {"B fragment", "f16 k32, tf32 k16, 8-bit k64, s4 k128", Status::kHardware,
-     "two dense K halves concatenated (figures only; H100 2026-11-22)"},
-    {"C/D fragment", "all", Status::kSpecText, "the dense m16n8 accumulator layout"},
-    {"metadata lanes per quad and selector range", "all", Status::kSpecText,
-     "§9.7.14.6.1 thread counts; the bit budget 8K/chunk bits per quad"},
-    {"metadata bit placement, 16/32-bit types", "f16, bf16, tf32", Status::kHardware,
-     "lane j of the selected group: chunks 4j..4j+3, row g at bits 4c..4c+3, row g+8 at 16+4c (H100)"},
-    {"metadata bit placement, 8/4-bit types", "s8, u8, e4m3, e5m2, s4, u4", Status::kHardware,
-     "lane j of the selected group: row g + 8(j%2), chunks 8(j/2)..+7 at bits 4c (H100; the first "
-     "guess, the 16-bit layout, was wrong)"},
-}};
-
 }  // namespace
 
 std::string SparseForm::Name() const { return std::string(shape) + "." + std::string(num::Name(type)); }
@@ -112,7 +95,5 @@ std::optional<MetaSlot> MetaAt(const SparseForm& f, int selector, int lane, int 
   if (RowPerLane(f)) return MetaSlot{(lane >> 2) + 8 * (j % 2), 8 * (j / 2) + bit / 4};
   return MetaSlot{(lane >> 2) + 8 * (bit / 16), 4 * j + (bit % 16) / 4};
 }
-
-std::span<const MapStatus> MapStatuses() { return kStatus; }
 
 }  // namespace tcfuzz::oracle::sparse

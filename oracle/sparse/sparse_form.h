@@ -2,8 +2,9 @@
 //
 // For every shape and type: the per-lane fragment maps of compressed A, dense B, C and D, and
 // the metadata map (which lanes hold the nibble of each (row, chunk) of A, at which bits).
-// What the spec gives only as a figure was a hypothesis, marked in the map-status table (the one
-// table of them); the GPU suites (suites/gpu/sparse_mma_*) confirmed or corrected each on an H100.
+// What the spec gives only as a figure was a hypothesis; how each map is backed (SP0-SP6) is in
+// the one table of readings, oracle/core/backing.h. The GPU suites (suites/gpu/sparse_mma_*)
+// confirmed or corrected each on an H100.
 #pragma once
 
 #include <optional>
@@ -69,15 +70,5 @@ struct MetaSlot {
   int chunk;
 };
 std::optional<MetaSlot> MetaAt(const SparseForm& f, int selector, int lane, int bit);
-
-// How sure each map is (the one table of hypotheses).
-enum class Status { kSpecText, kHypothesis, kHardware };  // kHardware: seen on a GPU
-struct MapStatus {
-  std::string_view what;
-  std::string_view forms;
-  Status status;
-  std::string_view basis;
-};
-std::span<const MapStatus> MapStatuses();
 
 }  // namespace tcfuzz::oracle::sparse

@@ -160,4 +160,11 @@ std::vector<uint32_t> Reference(const SparseTile& t, const num::DotParams& p, Sp
   return num::TileMma(s);
 }
 
+std::vector<std::string_view> ReadingsOf(const SparseForm& f, Variant v) {
+  std::vector<std::string_view> ids = {"SP0", "SP1", "SP3"};
+  if (f.k * f.elem_bits() == 512) ids.push_back("SP2");  // twice the dense mma's K: B in two halves
+  if (v == Variant::kSp) ids.push_back("SP5");
+  return ids;
+}
+
 }  // namespace tcfuzz::oracle::sparse

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "oracle/core/rule.h"
@@ -96,5 +97,10 @@ struct SparseTile {
 // D [16][8] through the bit-exact model (floats) or exact integers.
 std::vector<uint32_t> Reference(const SparseTile& t, const num::DotParams& p,
                                 SparseBlocking blocking = SparseBlocking::kCompressed);
+
+// The readings of oracle/core/backing.h a form's lane maps rest on (SP0 the spec's formulas, SP1
+// metadata bits, SP2 B of the sparse-only K shapes, SP3 kept-element order, SP5 plain .sp with
+// descending pairs). The arithmetic adds the numerics row and N1 (kept products, L at a time).
+std::vector<std::string_view> ReadingsOf(const SparseForm& f, Variant v);
 
 }  // namespace tcfuzz::oracle::sparse

@@ -136,4 +136,11 @@ std::string ZcmExpansion::MaskHex() const {
   return hex;
 }
 
+std::vector<std::string_view> ReadingsOf(const ZcmCase& c) {
+  std::vector<std::string_view> ids = {"Z1", "Z2", "Z3", "Z5", "Z6"};
+  const auto e = Expand(c.desc, c.shape.m, c.shape.n);
+  if (e && e->sub_masks > 0 && c.shape.n % e->sub_masks != 0) ids.push_back("Z4");
+  return ids;
+}
+
 }  // namespace tcfuzz::oracle::tcgen05

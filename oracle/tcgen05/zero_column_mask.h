@@ -13,6 +13,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "oracle/core/bits.h"
@@ -119,5 +120,9 @@ struct ZcmExpansion {
 std::optional<ZcmExpansion> Expand(
     uint64_t desc, int m, int n,
     spec_choice::ZcmSpanMeaning spans = spec_choice::kZcmSpans);
+
+// The readings of oracle/core/backing.h a mask's expansion rests on: Z1-Z3, Z5, Z6, and Z4 where
+// N does not divide into the sub-masks.
+std::vector<std::string_view> ReadingsOf(const ZcmCase& c);
 
 }  // namespace tcfuzz::oracle::tcgen05

@@ -63,9 +63,12 @@ std::vector<uint32_t> Tcgen05MetadataColumns(const WgmmaSparse& s) {
   return cols;
 }
 
-std::optional<std::vector<uint64_t>> ReadOperand(const WgmmaTile& t, smem::Operand which) {
+std::optional<std::vector<uint64_t>> ReadOperand(const WgmmaTile& t, smem::Operand which,
+                                                 spec_choice::Base32BAtomKRows base32b) {
   const smem::SmemCase& c = which == smem::Operand::kA ? t.a : t.b;
-  const auto map = smem::Map(c);
+  const auto decoded = smem::DecodeMatrix(c.arch, c.desc);
+  if (!decoded) return std::nullopt;
+  const auto map = smem::MapAddresses(*decoded, c.view, base32b);
   if (!map.ok()) return std::nullopt;
   const auto& m = map.value();
   std::vector<uint64_t> values(static_cast<size_t>(m.rows) * m.cols);
@@ -80,6 +83,14 @@ std::optional<std::vector<uint64_t>> ReadOperand(const WgmmaTile& t, smem::Opera
     }
   }
   return values;
+}
+
+WgmmaTile AsReadUnder(const WgmmaTile& t, spec_choice::Base32BAtomKRows base32b) {
+  WgmmaTile out = t;
+  for (const smem::Operand which : {smem::Operand::kA, smem::Operand::kB}) {
+    if (const auto values = ReadOperand(t, which, base32b)) PlaceOperand(out, which, *values);
+  }
+  return out;
 }
 
 bool PlaceOperand(WgmmaTile& t, smem::Operand which, const std::vector<uint64_t>& values) {
@@ -101,11 +112,39 @@ bool PlaceOperand(WgmmaTile& t, smem::Operand which, const std::vector<uint64_t>
   return all;
 }
 
+std::optional<num::DotParams> TileParams(const WgmmaTile& t) {
+  if (t.a.arch != smem::Arch::kSm90a) return num::ParamsFor(num::Gpu::kSm100, num::Instr::kTcgen05, t.ab, t.d);
+  return num::ParamsFor(num::Gpu::kSm90, num::Instr::kWgmma, t.ab, t.d);
+}
+
+std::vector<std::string_view> ReadingsOf(const WgmmaTile& t) {
+  std::vector<std::string_view> ids = smem::ReadingsOf(t.a);
+  for (std::string_view id : smem::ReadingsOf(t.b)) {
+    if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+  }
+  const bool wgmma = t.a.arch == smem::Arch::kSm90a;
+  if (wgmma) ids.push_back("W1");
+  if (t.sparse) {
+    if (wgmma) {
+      ids.insert(ids.end(), {"SP6", "SP1"});
+    } else {
+      ids.push_back("TM1");
+    }
+  }
+  if (t.zero_column_mask) {
+    tcgen05::ZcmCase mask;
+    mask.desc = *t.zero_column_mask;
+    mask.shape.m = t.a.view.rows;
+    mask.shape.n = t.n;
+    mask.shape.sparse = t.sparse.has_value();
+    for (std::string_view id : tcgen05::ReadingsOf(mask)) ids.push_back(id);
+  }
+  return ids;
+}
+
 Result<std::vector<uint32_t>> WgmmaReference(const WgmmaTile& t) {
   using R = Result<std::vector<uint32_t>>;
-  const bool sm100 = t.a.arch != smem::Arch::kSm90a;
-  const auto params = sm100 ? num::ParamsFor(num::Gpu::kSm100, num::Instr::kTcgen05, t.ab, t.d)
-                            : num::ParamsFor(num::Gpu::kSm90, num::Instr::kWgmma, t.ab, t.d);
+  const auto params = TileParams(t);
   const bool is_int = !num::IsFloat(t.ab);
   if (!params && !is_int) return R::Fail("no sm_90 wgmma numerics for this type");
   const auto a = ReadOperand(t, smem::Operand::kA);

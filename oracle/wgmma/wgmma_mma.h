@@ -8,9 +8,11 @@
 
 #include <cstdint>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "oracle/core/result.h"
+#include "oracle/core/spec_choices.h"
 #include "oracle/numerics/dot_product.h"
 #include "oracle/smem/smem_case.h"
 #include "oracle/sparse/sparse_metadata.h"
@@ -65,7 +67,15 @@ int TileK(const WgmmaTile& t);
 
 // The value bits of element (row, k) of A or B as the descriptor's map reads them from the
 // image; nullopt when the map reaches past the image (or the descriptor does not decode).
-std::optional<std::vector<uint64_t>> ReadOperand(const WgmmaTile& t, smem::Operand which);
+std::optional<std::vector<uint64_t>> ReadOperand(
+    const WgmmaTile& t, smem::Operand which,
+    spec_choice::Base32BAtomKRows base32b = spec_choice::kBase32BAtomKRows);
+
+// The tile a device following another reading of S7 (spec_choices.h) sees, as tcfuzz's reading
+// would see it: each element moved to where tcfuzz's map reads it from where the other reading
+// does. WgmmaReference of the result is D under that reading, so a hardware run can say which
+// reading the device follows.
+WgmmaTile AsReadUnder(const WgmmaTile& t, spec_choice::Base32BAtomKRows base32b);
 
 // Writes `values` (rows x K, row-major bit patterns) into the image at the bytes the operand's
 // descriptor maps each element to (little-endian). False when the map does not decode or an
@@ -77,5 +87,14 @@ bool PlaceOperand(WgmmaTile& t, smem::Operand which, const std::vector<uint64_t>
 // ascending K through the sm_90 wgmma (or sm_100 tcgen05) parameters; a masked column reads
 // zeros, a shifted one its B column. An error when an operand does not map.
 Result<std::vector<uint32_t>> WgmmaReference(const WgmmaTile& t);
+
+// The numerics row WgmmaReference computes with (sm_90 wgmma, or sm_100 tcgen05 with sm_100a
+// descriptors); nullopt for integer types.
+std::optional<num::DotParams> TileParams(const WgmmaTile& t);
+
+// The readings of oracle/core/backing.h the tile's D rests on besides the arithmetic: both
+// descriptors' maps, wgmma's accumulator fragments (W1), sparse metadata (SP6 and the mma.sp
+// layout it reuses, or tcgen05's TM1) and the zero-column mask (Z1-Z6).
+std::vector<std::string_view> ReadingsOf(const WgmmaTile& t);
 
 }  // namespace tcfuzz::oracle::wgmma

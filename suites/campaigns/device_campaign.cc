@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "generators/core/random_source.h"
+#include "oracle/core/backing.h"
 #include "suites/campaigns/device_suite.h"
 #include "suites/runner/atomic_file.h"
 #include "suites/runner/batch_engine.h"
@@ -65,6 +66,16 @@ std::vector<std::string> DefaultDeviceSuiteNames() {
     if (s.in_default_campaign) names.emplace_back(s.name);
   }
   return names;
+}
+
+std::string UnconfirmedReadings(std::span<const std::string_view> ids, std::string_view target) {
+  std::string out;
+  for (std::string_view id : ids) {
+    const oracle::Backing b = oracle::BackingOf(id, target);
+    if (b == oracle::Backing::kHardware) continue;
+    out += (out.empty() ? "" : ", ") + std::string(id) + " (" + std::string(oracle::Name(b)) + ")";
+  }
+  return out;
 }
 
 std::string GpuRowName(int cc_major, int cc_minor) {
@@ -144,22 +155,39 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, c
                                   ", CUDA driver API " + std::to_string(device.driver_version) + ", runtime " +
                                   std::to_string(device.runtime_version);
   std::size_t observations = 0;
+  const oracle::num::Gpu gpu = oracle::num::ParseGpu(GpuRowName(device.cc_major, device.cc_minor)).value_or(oracle::num::Gpu::kSm90);
+  // Hardware evidence holds on the target it was seen on: this device's own sm_XY.
+  const std::string target = "sm_" + std::to_string(device.cc_major * 10 + device.cc_minor);
+  const auto move_count = [&r](CaseOutcome from, CaseOutcome to) {
+    FamilyStats& f = r.families[std::string(Name(from))];
+    --f.cases;
+    if (IsFailure(from)) --f.failed, --r.failed;
+    if (f.cases == 0) r.families.erase(std::string(Name(from)));
+    ++r.families[std::string(Name(to))].cases;
+  };
   for (const CaseRecord& c : er.records) {
     const std::vector<uint32_t> observed = ParseObserved(c.detail, 0);
-    const DescribedCase dc = def->describe(o.seed, c.index, observed);
+    const DescribedCase dc = def->describe(o.seed, c.index, observed, gpu);
     std::string message = c.detail.substr(0, c.detail.find(" observed="));
     // A case the spec leaves undefined: counted per rule and outcome, its file kept under
     // undefined/ as a record of what this device did; never a failure, even a fault or a hang
     // (isolated like any other by then).
     CaseOutcome outcome = c.outcome;
     if (!dc.broken_rules.empty() && IsFailure(outcome)) {
-      FamilyStats& from = r.families[std::string(Name(outcome))];
-      --from.cases, --from.failed, --r.failed;
-      if (from.cases == 0) r.families.erase(std::string(Name(outcome)));
-      ++r.families[std::string(Name(CaseOutcome::kUndefinedBySpec))].cases;
+      move_count(outcome, CaseOutcome::kUndefinedBySpec);
       message = dc.broken_rules + ": " + std::string(Name(outcome)) + ", " + message;
       outcome = CaseOutcome::kUndefinedBySpec;
     }
+    // A wrong D whose expectation rests on a reading no hardware has shown on this target: our
+    // model is unproven here, which is not the same finding as "the device is wrong".
+    if (outcome == CaseOutcome::kMismatch) {
+      if (const std::string why = UnconfirmedReadings(dc.rests_on, target); !why.empty()) {
+        move_count(outcome, CaseOutcome::kModelUnconfirmed);
+        message = "rests on " + why + ": " + message;
+        outcome = CaseOutcome::kModelUnconfirmed;
+      }
+    }
+    const bool unconfirmed = outcome == CaseOutcome::kModelUnconfirmed;
     const bool undefined = outcome == CaseOutcome::kUndefinedBySpec;
     if (undefined) ++r.coverage["undefined by spec: " + message.substr(0, message.find(':'))];
     std::string path;
@@ -174,7 +202,8 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, c
       origin("origin.device", environment);
       origin("origin.gpu", GpuRowName(device.cc_major, device.cc_minor));
       origin("origin.mode", dc.mode);
-      path = o.report_dir + (undefined ? "/undefined/" : "/reproducers/") + suite + "-" + std::to_string(c.index) + ".txt";
+      path = o.report_dir + (undefined ? "/undefined/" : unconfirmed ? "/unconfirmed/" : "/reproducers/") + suite + "-" +
+             std::to_string(c.index) + ".txt";
       text += "# replay: tcfuzz replay " + path + "\n";
       text += "# rerun on a GPU: tcfuzz run --suite " + suite + " --seed " + std::to_string(o.seed) + " --cases " +
               std::to_string(c.index + 1) + "\n";
@@ -193,9 +222,9 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, c
     f.check = std::string(Name(outcome));
     f.message = message + (dc.explanation.empty() ? "" : "; " + dc.explanation);
     f.reproducer_path = path;
-    log << "FAIL " << f.case_name << " " << f.check << ": " << f.message
+    log << (unconfirmed ? "UNCONFIRMED " : "FAIL ") << f.case_name << " " << f.check << ": " << f.message
         << (f.reproducer_path.empty() ? "" : "  (" + f.reproducer_path + ")") << "\n";
-    r.failures.push_back(std::move(f));
+    (unconfirmed ? r.unconfirmed : r.failures).push_back(std::move(f));
   }
   if (observations > 0) log << suite << ": " << observations << " undefined-by-spec cases recorded in " << o.report_dir << "/undefined/\n";
   log << suite << ": " << er.workers << " worker processes";

@@ -7,7 +7,9 @@
 
 #include <cstddef>
 #include <ostream>
+#include <span>
 #include <string>
+#include <string_view>
 
 #include "generators/sparse/device_drawn_gen.h"
 #include "generators/sparse/sparse_mma_gen.h"
@@ -43,6 +45,10 @@ DeviceProbe ProbeInWorker(const std::vector<std::string>& worker);
 
 // The numerics-model row (oracle::num::Gpu name) a device of this compute capability follows.
 std::string GpuRowName(int cc_major, int cc_minor);
+
+// "S7 (spec), R100-tcgen05 (hypothesis)": the readings of `ids` that are not hardware-backed on
+// `target` ("sm_90"); empty when every one is.
+std::string UnconfirmedReadings(std::span<const std::string_view> ids, std::string_view target);
 
 bool IsDeviceSuite(const std::string& name);
 std::vector<std::string> DeviceSuiteNames();

@@ -4,7 +4,11 @@
 
 #include "generators/core/random_source.h"
 #include "oracle/numerics/formats.h"
+#include "oracle/mma/dense_mma.h"
 #include "oracle/sparse/sparse_case_text.h"
+#include "oracle/sparse/sparse_metadata.h"
+#include "oracle/wgmma/wgmma_mma.h"
+#include "suites/checks/sparse_mma_checks.h"
 #include "suites/campaigns/dense_device_cases.h"
 #include "suites/campaigns/device_campaign.h"
 #include "suites/campaigns/wgmma_device_cases.h"
@@ -40,38 +44,75 @@ std::string SparseProbeExplanation(const gen::GeneratedSparse& g, const std::vec
          std::to_string(hot) + "; the oracle reads " + read(value(want[e])) + ", the device read " + read(value(observed[e]));
 }
 
+// What an expected D rests on besides its maps: the numerics row when the values are not exact
+// sums (an exact sum is the same in every row), and the sign-of-zero reading (N4 for sm_90 mma,
+// N6 elsewhere) when the device differs from the oracle only in the sign of a zero.
+void AddArithmetic(std::vector<std::string_view>& ids, const std::optional<oracle::num::DotParams>& params, bool exact,
+                   std::span<const uint32_t> want, std::span<const uint32_t> got, bool sm90_mma) {
+  if (!params) return;  // integers: exact
+  if (!exact) ids.push_back(params->row);
+  const auto first = FirstDifference(want, got);
+  if (!first) return;
+  const auto zero = [](uint32_t bits) { return (bits & 0x7FFFFFFFu) == 0 || bits == 0x8000u; };
+  if (zero(want[*first]) && zero(got[*first])) ids.push_back(sm90_mma ? "N4" : "N6");
+}
+
 gen::GeneratedSparse DrawExact(uint64_t seed, uint64_t index) { return DrawSparseExactCase(kSparseMmaExactSuite, seed, index); }
 gen::GeneratedSparse DrawExactF16K32(uint64_t seed, uint64_t index) {
   return DrawSparseExactCase(kSparseMmaExactF16K32Suite, seed, index);
 }
 
+bool Exact(gen::ValueMode m) { return m == gen::ValueMode::kSmallInt || m == gen::ValueMode::kProbe; }
+
 template <gen::GeneratedSparse (*Draw)(uint64_t, uint64_t)>
-DescribedCase DescribeSparse(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed) {
+DescribedCase DescribeSparse(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed,
+                             oracle::num::Gpu gpu) {
   const gen::GeneratedSparse g = Draw(seed, index);
   oracle::TextWriter w(oracle::sparse::kSparseKind);
   oracle::sparse::AppendSparseCase(w, g.op, g.tile, observed.size() == 128 ? &observed : nullptr);
-  return {g.op.form->Name(), SparseProbeExplanation(g, observed), std::string(gen::Name(g.mode)), w.str(), {}};
+  DescribedCase d{g.op.form->Name(), SparseProbeExplanation(g, observed), std::string(gen::Name(g.mode)), w.str(), {},
+                  oracle::sparse::ReadingsOf(*g.op.form, g.op.variant)};
+  const auto params = SparseParams(g.tile, gpu);
+  if (params && !Exact(g.mode)) d.rests_on.push_back("N1");
+  if (observed.size() == 128) {
+    const std::vector<uint32_t> want = oracle::sparse::Reference(g.tile, params.value_or(oracle::num::DotParams{}));
+    AddArithmetic(d.rests_on, params, Exact(g.mode), want, observed, gpu == oracle::num::Gpu::kSm90);
+  }
+  return d;
 }
 
-DescribedCase DescribeDense(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed) {
+DescribedCase DescribeDense(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed, oracle::num::Gpu gpu) {
   const gen::GeneratedDense g = DrawDenseMmaCase(seed, index);
   oracle::TextWriter w(oracle::mma::kDenseKind);
   oracle::mma::AppendDenseCase(w, g.tile, observed.size() == 128 ? &observed : nullptr);
   std::string family = g.tile.form->Name();
   if (g.tile.b_type != g.tile.a_type) family += "x" + std::string(oracle::num::Name(g.tile.b_type));
   family += "." + std::string(oracle::num::Name(g.tile.cd));
-  return {family, DenseProbeExplanation(g, observed), std::string(gen::Name(g.mode)), w.str(), {}};
+  DescribedCase d{family, DenseProbeExplanation(g, observed), std::string(gen::Name(g.mode)), w.str(), {},
+                  oracle::mma::ReadingsOf(*g.tile.form)};
+  if (observed.size() == 128) {
+    const auto params = DenseParams(g.tile, gpu);
+    const std::vector<uint32_t> want = oracle::mma::DenseReference(g.tile, params.value_or(oracle::num::DotParams{}));
+    AddArithmetic(d.rests_on, params, Exact(g.mode), want, observed, gpu == oracle::num::Gpu::kSm90);
+  }
+  return d;
 }
 
 template <gen::GeneratedWgmma (*Draw)(uint64_t, uint64_t)>
-DescribedCase DescribeTile(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed) {
+DescribedCase DescribeTile(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed, oracle::num::Gpu) {
   const gen::GeneratedWgmma g = Draw(seed, index);
   const bool full = observed.size() == static_cast<std::size_t>(g.tile.a.view.rows) * static_cast<std::size_t>(g.tile.n);
   oracle::TextWriter w(oracle::wgmma::kWgmmaTileKind);
   oracle::wgmma::AppendWgmmaTile(w, g.tile, g.fill, full ? &observed : nullptr);
   std::string mode(gen::Name(g.values));
   if (g.broken) mode += ", breaks " + std::string(g.broken->id);
-  return {TileFamily(g.tile), g.broken ? std::string() : TileProbeExplanation(g, observed), mode, w.str(), BrokenRules(g.tile)};
+  DescribedCase d{TileFamily(g.tile), g.broken ? std::string() : TileProbeExplanation(g, observed), mode, w.str(),
+                  BrokenRules(g.tile), oracle::wgmma::ReadingsOf(g.tile)};
+  if (const auto want = oracle::wgmma::WgmmaReference(g.tile); full && want.ok()) {
+    AddArithmetic(d.rests_on, oracle::wgmma::TileParams(g.tile), g.values != gen::TileValues::kRandom, want.value(),
+                  observed, false);
+  }
+  return d;
 }
 
 // Batches: a sparse case is one warp and about 2 us of oracle; a descriptor tile is a CTA with a

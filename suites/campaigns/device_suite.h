@@ -15,6 +15,7 @@
 
 #include "oracle/core/result.h"
 #include "oracle/core/text_format.h"
+#include "oracle/numerics/dot_product.h"
 #include "suites/checks/check_failure.h"
 
 namespace tcfuzz::suites {
@@ -26,6 +27,9 @@ struct DescribedCase {
   std::string text;         // the case and what the device returned, in its text form (no origin lines)
   std::string broken_rules;  // non-empty: the case breaks these rules, so whatever the device did
                              // (a fault or hang included) is undefined by spec, not a failure
+  // The readings (oracle/core/backing.h) the expected D rests on: the maps, the numerics row when
+  // the values are not exact sums, the sign-of-zero reading when the device differs only there.
+  std::vector<std::string_view> rests_on;
 };
 
 struct DeviceSuite {
@@ -34,8 +38,9 @@ struct DeviceSuite {
   std::string_view description;
   uint64_t worker_batch;                        // cases per worker process
   std::chrono::microseconds watchdog_per_case;  // worker allowance per case (generation, GPU, oracle)
-  // Case `index` with the device's D (empty when the worker sent none).
-  DescribedCase (*describe)(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed);
+  // Case `index` with the device's D (empty when the worker sent none), on a device of the
+  // numerics row `gpu`.
+  DescribedCase (*describe)(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed, oracle::num::Gpu gpu);
   bool in_default_campaign = true;  // false: run only when named (a narrower copy of another suite)
   // The devices that run any of its cases (nullptr: every one the workers accept); on others the
   // suite is skipped with `runs_on_what` as the reason, no worker started.

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "oracle/core/backing.h"
 #include "oracle/core/text_format.h"
 
 namespace tcfuzz::suites {
@@ -96,7 +97,7 @@ oracle::Result<CaptureResult> CheckCaptureSet(const CaptureSet& set) {
   const Format cd = set.out == "fp16" ? Format::kF16 : Format::kF32;
   const auto params = oracle::num::ParamsFor(map->gpu, Instr::kMma, map->format, cd);
   r.target = std::string(oracle::num::Name(map->gpu)) + " mma";
-  r.covered = params && params->confirmed;
+  r.covered = params && oracle::BackingOf(params->row, oracle::num::Name(map->gpu)) == oracle::Backing::kHardware;
   const std::string stem = set.dir + "/";
   auto a = Lines(stem + "a_" + set.gpu + "_" + set.format + ".txt");
   auto b = Lines(stem + "b_" + set.gpu + "_" + set.format + ".txt");
@@ -110,7 +111,7 @@ oracle::Result<CaptureResult> CheckCaptureSet(const CaptureSet& set) {
     return R::Fail(set.dir + ": a, b, c and d have different line counts");
   }
   // The parameters the model would use; an uncovered set is still scored with the nearest row.
-  const oracle::num::DotParams p = params ? *params : oracle::num::DotParams{25, 32, -133, oracle::num::Rounding::kRzF32, false};
+  const oracle::num::DotParams p = params ? *params : oracle::num::DotParams{25, 32, -133, oracle::num::Rounding::kRzF32};
   for (std::size_t i = 0; i < n; ++i) {
     const auto where = [&](const std::string& file) { return file + " line " + std::to_string(i + 1); };
     std::vector<uint64_t> va, vb;

@@ -4,10 +4,12 @@
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "oracle/core/text_format.h"
 #include "oracle/tcgen05/smem_descriptor.h"
 #include "oracle/wgmma/smem_descriptor.h"
+#include "suites/cli/backing_output.h"
 
 namespace tcfuzz::suites {
 namespace {
@@ -41,7 +43,48 @@ std::string LayoutFormula(const SmemCase& c, const SmemMatrix& m) {
     return swz ? "((8,m),(T,2k)):((S*T,SBO),(1,T))  LBO only between K atoms (spec choice S2)"
                : "((8,m),(T,2k)):((1T,SBO),(1,LBO))";
   }
+  if (m.swizzle == Swizzle::k128B32BAtom) {
+    return "((T,8,m),(4,k)):((1,T,LBO),(8T,SBO))  4 K rows per atom, SBO between them (Table 55, spec choice S7)";
+  }
   return swz ? "((T,S,m),(8,k)):((1,T,LBO),(S*T,SBO))" : "((T,1,m),(8,k)):((1,T,SBO),(1T,LBO))";
+}
+
+// Where the swizzle pattern is laid from: the anchor given, or the one a zero base offset implies
+// (the repeat boundary at or below the start); nullopt without swizzle or when only a nonzero base
+// offset is known (it names the anchor's row within a repeat, not the anchor).
+std::optional<uint64_t> PatternAnchor(const SmemCase& c, const SmemMatrix& m) {
+  if (m.swizzle == Swizzle::kNone) return std::nullopt;
+  if (c.pattern_start) return c.pattern_start;
+  if (m.base_offset != 0) return std::nullopt;
+  const uint64_t repeat = static_cast<uint64_t>(SwizzleRepeatBytes(m.swizzle));
+  return m.start / repeat * repeat;
+}
+
+std::string AnchorText(const SmemCase& c, const SmemMatrix& m, const oracle::Verdict& v) {
+  if (m.swizzle == Swizzle::kNone) return {};
+  const std::optional<uint64_t> anchor = PatternAnchor(c, m);
+  std::string out = "pattern anchor: ";
+  if (!anchor) {
+    return out + "not given; base offset " + std::to_string(m.base_offset) +
+           " says the pattern was laid from an address with (address >> 7) & 7 = " +
+           std::to_string(m.base_offset) + " (--pattern-anchor checks it)\n";
+  }
+  out += oracle::Hex(*anchor, 5) + (c.pattern_start ? " (given)" : " (implied by base offset 0: the repeat boundary at or below the start)");
+  if (m.start >= *anchor) out += "; the start is " + std::to_string(m.start - *anchor) + " bytes into the pattern";
+  out += "\n";
+  const uint64_t repeat = static_cast<uint64_t>(SwizzleRepeatBytes(m.swizzle));
+  if (c.pattern_start && *c.pattern_start == m.start && m.start % repeat != 0 && m.base_offset == 0 &&
+      v.Violates(smem_rule::kBaseOffsetValue.id)) {
+    out += "hint: the anchor given is the start address; a tile that starts inside a pattern laid from " +
+           oracle::Hex(m.start / repeat * repeat, 5) + " has base offset 0 (--pattern-anchor " +
+           oracle::Hex(m.start / repeat * repeat, 5) + ")\n";
+  }
+  return out;
+}
+
+// The target whose hardware evidence applies: wgmma runs on sm_90, tcgen05 on sm_100 / sm_103.
+std::string_view BackingTarget(Arch a) {
+  return a == Arch::kSm90a ? "sm_90" : a == Arch::kSm100a ? "sm_100" : "sm_103";
 }
 
 std::string Hsl(int row, int unit) {
@@ -73,12 +116,14 @@ std::string ExplainSmemText(const SmemCase& c) {
            "), T = " + std::to_string(128 / StorageBits(c.view.dtype)) + " elements per 16 bytes\n";
   }
   const oracle::Verdict v = Validate(c);
+  if (m) out += AnchorText(c, *m, v);
   out += v.legal() ? "verdict: legal\n" : "verdict: ILLEGAL\n";
   for (const auto& x : v.violations()) {
     out += "  " + std::string(x.rule->id) + " (" + std::string(x.rule->section) + "): " + x.message + "\n";
   }
   auto map = Map(c);
   if (!map.ok()) return out + "map: none (" + map.error() + ")\n";
+  out += BackingText(ReadingsOf(c), BackingTarget(c.arch));
   const AddressMap& a = map.value();
   std::vector<uint64_t> sorted = a.bits;
   std::sort(sorted.begin(), sorted.end());
@@ -121,12 +166,18 @@ std::string ExplainSmemJson(const SmemCase& c) {
   for (const oracle::Field& f : FieldsOf(c.arch)) fields[std::string(f.name)] = f.Get(c.desc);
   j["fields"] = std::move(fields);
   const oracle::Verdict v = Validate(c);
+  if (const auto m = DecodeMatrix(c.arch, c.desc); m && PatternAnchor(c, *m)) {
+    j["pattern_anchor"] = {{"address", *PatternAnchor(c, *m)}, {"given", c.pattern_start.has_value()}};
+  } else {
+    j["pattern_anchor"] = nullptr;
+  }
   j["legal"] = v.legal();
   j["violations"] = nlohmann::ordered_json::array();
   for (const auto& x : v.violations()) {
     j["violations"].push_back({{"rule", std::string(x.rule->id)}, {"message", x.message}});
   }
   auto map = Map(c);
+  j["backing"] = map.ok() ? BackingJson(ReadingsOf(c), BackingTarget(c.arch)) : nlohmann::ordered_json(nullptr);
   if (map.ok()) {
     const AddressMap& a = map.value();
     j["addresses"] = nlohmann::ordered_json::array();

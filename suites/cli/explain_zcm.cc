@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "oracle/core/text_format.h"
+#include "suites/cli/backing_output.h"
 
 namespace tcfuzz::suites {
 namespace {
@@ -88,7 +89,7 @@ std::string ExplainZcmText(const ZcmCase& c) {
   }
   out += "mask " + e->MaskHex() + " (bit j = column j; '#' zeroed, '.' B used, '|' sub-mask)\n";
   out += DrawMask(*e);
-  return out;
+  return out + BackingText(oracle::tcgen05::ReadingsOf(c), "sm_100");
 }
 
 std::string ExplainZcmJson(const ZcmCase& c) {
@@ -127,9 +128,11 @@ std::string ExplainZcmJson(const ZcmCase& c) {
         j["b_columns"].push_back(b);
       }
     }
+    j["backing"] = BackingJson(oracle::tcgen05::ReadingsOf(c), "sm_100");  // tcgen05.mma.ws: sm_100a
   } else {
     j["mask"] = nullptr;
     j["b_columns"] = nullptr;
+    j["backing"] = nullptr;
   }
   return j.dump() + "\n";
 }

@@ -2,10 +2,13 @@
 //
 //   tcfuzz explain zcm --m M --n N [--sparse] [--idesc HEX] DESC [--json]
 //   tcfuzz explain smem --arch A --operand a|b --major k|mn --dtype T --rows R --kbytes KB DESC
-//                       [--pattern-start ADDR] [--json] [--svg FILE]
+//                       [--pattern-anchor ADDR] [--json] [--svg FILE]
 //   tcfuzz encode smem --arch A --dtype T --layout CUTE [--start ADDR]
 //   tcfuzz explain sparse --shape SHAPE --type TYPE [--selector F] [--json]
-//   tcfuzz oracle dot --arch A --instr mma|wgmma|tcgen05 --ab TYPE --cd f32|f16   (JSON lines on stdin)
+//   tcfuzz oracle dot --arch A --instr mma|wgmma|tcgen05 --ab TYPE --cd f32|f16 [--allow-unconfirmed]
+//                                                                               (JSON lines on stdin)
+//   tcfuzz oracle rows [--json]          every numerics row, its parameters and backing
+//   tcfuzz oracle readings [--json]      every spec choice, hypothesis and row, and what backs it
 //   tcfuzz oracle captures [--dir DIR]
 //   tcfuzz tiling chips [--json]
 //   tcfuzz tiling check --chip NAME|FILE --problem FILE TILING(.bin|.json) [--json]
@@ -26,8 +29,10 @@
 #include <tuple>
 #include <utility>
 
+#include "oracle/core/backing.h"
 #include "oracle/core/rule.h"
 #include "oracle/core/text_format.h"
+#include "suites/cli/backing_output.h"
 #include "suites/cli/cli_common.h"
 #include "suites/cli/explain_smem.h"
 #include "suites/cli/explain_zcm.h"
@@ -58,6 +63,7 @@ struct NumArgs {
   std::string shape, type, arch, instr, ab, cd = "f32", dir;
   int selector = 0;
   bool json = false;
+  bool allow_unconfirmed = false;
 };
 
 int ExplainSparse(const NumArgs& a) {
@@ -78,15 +84,18 @@ int OracleDot(const NumArgs& a) {
   if (!num::IsFloat(ab) || ab == num::Format::kF32) Die("--ab: '" + a.ab + "' is not an A/B float type");
   const auto params = num::ParamsFor(gpu, instr, ab, cd);
   if (!params) Die("no model for " + a.arch + " " + a.instr + " " + a.ab + " -> " + a.cd);
-  if (!params->confirmed) {
-    std::cerr << "tcfuzz: note: the " << a.arch << " " << a.instr << " " << a.ab
-              << " parameters are not confirmed on hardware (docs/numerics.md)\n";
+  // A row no hardware has shown is declined unless asked for: its answer is a hypothesis.
+  if (const auto backing = tcfuzz::oracle::BackingOf(params->row, a.arch); backing != tcfuzz::oracle::Backing::kHardware) {
+    const std::string what = a.arch + " " + a.instr + " " + a.ab + " -> " + a.cd + " (row " + std::string(params->row) +
+                             ") is " + std::string(tcfuzz::oracle::Name(backing)) + ", not confirmed on hardware";
+    if (!a.allow_unconfirmed) Die(what + "; --allow-unconfirmed answers anyway (tcfuzz oracle readings says why)");
+    std::cerr << "tcfuzz: note: " << what << "\n";
   }
   return tcfuzz::suites::OracleDotStream(std::cin, std::cout, std::cerr, ab, cd, *params);
 }
 
 struct SmemArgs {
-  std::string arch, operand, major, dtype, desc, pattern_start, svg, layout, start = "0";
+  std::string arch, operand, major, dtype, desc, pattern_anchor, pattern_start, svg, layout, start = "0";
   int rows = 0, kbytes = 0;
   bool json = false;
 };
@@ -102,8 +111,13 @@ int ExplainSmem(const SmemArgs& a) {
   c.view.kbytes = a.kbytes;
   if (auto ok = smem::CheckView(c.view); !ok.ok()) Die(ok.error());
   c.desc = ParseNumberArg("DESC", a.desc, ~uint64_t{0});
+  // The old name read as "where my tile starts", which is not what the base offset is about.
   if (!a.pattern_start.empty()) {
-    c.pattern_start = ParseNumberArg("--pattern-start", a.pattern_start, smem::kSmemWindowBytes - 1);
+    Die("--pattern-start was renamed --pattern-anchor: the address the swizzle pattern is laid from "
+        "(a tile that starts inside a pattern has its anchor below its start; see --help)");
+  }
+  if (!a.pattern_anchor.empty()) {
+    c.pattern_start = ParseNumberArg("--pattern-anchor", a.pattern_anchor, smem::kSmemWindowBytes - 1);
   }
   if (!a.svg.empty()) {
     auto svg = tcfuzz::suites::SmemSvg(c);
@@ -241,7 +255,12 @@ int main(int argc, char** argv) {
   esmem->add_option("--rows", sa.rows, "M (operand a) or N (operand b)")->required();
   esmem->add_option("--kbytes", sa.kbytes, "K extent in bytes (32 dense, 64 sparse, 48 for K = 96 fp4)")
       ->required();
-  esmem->add_option("--pattern-start", sa.pattern_start, "where the swizzle pattern starts (checks the base offset)");
+  esmem->add_option("--pattern-anchor", sa.pattern_anchor,
+                    "the address the swizzle pattern is laid from, to check the base offset against: "
+                    "the repeat boundary (1024/512/256 B) for data swizzled from there (base offset 0, "
+                    "even when the tile starts inside the pattern, e.g. start 0x8080 -> anchor 0x8000), "
+                    "or the row the pattern was laid from (anchor 0x8080 -> base offset 1)");
+  esmem->add_option("--pattern-start", sa.pattern_start, "renamed --pattern-anchor")->group("");
   esmem->add_flag("--json", sa.json, "print the JSON object (with every address) instead of the table");
   esmem->add_option("--svg", sa.svg, "also draw shared memory as an SVG picture into FILE");
 
@@ -259,6 +278,13 @@ int main(int argc, char** argv) {
   dot->add_option("--instr", na.instr, "mma wgmma tcgen05")->required();
   dot->add_option("--ab", na.ab, "A/B type: f16 bf16 tf32 e4m3 e5m2 (e3m2 e2m3 e2m1 for tcgen05)")->required();
   dot->add_option("--cd", na.cd, "accumulator: f32 (default) or f16");
+  dot->add_flag("--allow-unconfirmed", na.allow_unconfirmed,
+                "answer with a row no hardware has confirmed (a hypothesis; see `oracle readings`)");
+  CLI::App* rows = oracle_cmd->add_subcommand("rows", "every numerics row: parameters and how it is backed");
+  rows->add_flag("--json", na.json, "as a JSON array");
+  CLI::App* readings = oracle_cmd->add_subcommand(
+      "readings", "every spec choice, layout hypothesis and numerics row tcfuzz follows, and what backs it");
+  readings->add_flag("--json", na.json, "as a JSON array");
   CLI::App* captures = oracle_cmd->add_subcommand("captures", "agreement with hardware-captured results");
   captures->add_option("--dir", na.dir, "captures folder (default: ../shared/captures or $TCFUZZ_CAPTURES_DIR)");
 
@@ -411,6 +437,10 @@ int main(int argc, char** argv) {
   }
   if (const int rc = tcfuzz::suites::RunToolchainCommand(toolchain); rc >= 0) return rc;
   if (*dot) return OracleDot(na);
+  if (*rows) return std::cout << (na.json ? tcfuzz::suites::OracleRowsJson() : tcfuzz::suites::OracleRowsText()), 0;
+  if (*readings) {
+    return std::cout << (na.json ? tcfuzz::suites::OracleReadingsJson() : tcfuzz::suites::OracleReadingsText()), 0;
+  }
   if (*captures) return tcfuzz::suites::OracleCaptures(na.dir.empty() ? tcfuzz::suites::DefaultCapturesDir() : na.dir, std::cout);
   if (*nsmem) return EncodeSmem(sa);
   if (*worker) {

@@ -4,7 +4,9 @@
 #include <nlohmann/json.hpp>
 
 #include "oracle/core/text_format.h"
+#include "oracle/sparse/sparse_metadata.h"
 #include "suites/captures/capture_sets.h"
+#include "suites/cli/backing_output.h"
 
 namespace tcfuzz::suites {
 namespace {
@@ -72,13 +74,7 @@ std::string ExplainSparseText(const SparseForm& f, int sel) {
       out += "\n";
     }
   }
-  out += "how sure (spec text, seen on hardware, or hypothesis):\n";
-  for (const MapStatus& s : MapStatuses()) {
-    const char* tag = s.status == Status::kSpecText ? "spec      " : s.status == Status::kHardware ? "hardware  " : "HYPOTHESIS";
-    out += "  " + std::string(tag) + "  " + std::string(s.what) +
-           " [" + std::string(s.forms) + "]: " + std::string(s.basis) + "\n";
-  }
-  return out;
+  return out + BackingText(ReadingsOf(f, Variant::kSp), {});
 }
 
 std::string ExplainSparseJson(const SparseForm& f, int sel) {
@@ -125,13 +121,7 @@ std::string ExplainSparseJson(const SparseForm& f, int sel) {
       }
     }
   }
-  j["hypotheses"] = nlohmann::ordered_json::array();
-  for (const MapStatus& s : MapStatuses()) {
-    j["hypotheses"].push_back({{"what", std::string(s.what)}, {"forms", std::string(s.forms)},
-                               {"status", s.status == Status::kSpecText ? "spec"
-                                          : s.status == Status::kHardware ? "hardware" : "hypothesis"},
-                               {"basis", std::string(s.basis)}});
-  }
+  j["backing"] = BackingJson(ReadingsOf(f, Variant::kSp), {});
   return j.dump() + "\n";
 }
 

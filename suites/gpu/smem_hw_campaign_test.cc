@@ -1,7 +1,8 @@
 // The smem-hw and tcgen05 GPU suites end to end on a device, through the real `tcfuzz worker`:
 // every legal descriptor tile agrees with the oracle, and the broken ones come back as
 // undefined_by_spec records, each with the device's D. Skips visibly without an sm_90 (smem-hw)
-// or compute capability 10.x (tcgen05) device. Also the deciding cases of the descriptor rows.
+// or compute capability 10.x (tcgen05) device. Also the deciding cases of the descriptor rows
+// (S1, S2, S6 for wgmma; S7 for tcgen05).
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -12,6 +13,7 @@
 #include <sstream>
 
 #include "harness/device.h"
+#include "harness/tcgen05_exec.h"
 #include "harness/wgmma_exec.h"
 #include "suites/campaigns/device_campaign.h"
 #include "suites/campaigns/wgmma_device_cases.h"
@@ -94,6 +96,47 @@ TEST(SmemHwDeciding, DescriptorRowsOnTheDevice) {
     ++files;
   }
   EXPECT_GE(files, 17);
+}
+
+// The deciding tiles of spec choice S7 (corpus/tcgen05_hw/deciding: MN-major tf32 with 128B
+// swizzle of 32-byte atoms and SBO != 512) on a CC 10.x device. The message says which reading the
+// device followed: tcfuzz's (Table 55: 4 K rows per atom) or the 8-row one; record it in
+// docs/doc-vs-hardware.md row S7. TCFUZZ_CAPTURE_DIR keeps each file with the D returned.
+TEST(Tcgen05Deciding, S7OnTheDevice) {
+  const harness::DeviceInfo info = harness::ProbeDevice();
+  if (!info.available) GTEST_SKIP() << "no GPU: " << info.reason;
+  if (info.cc_major != 10) GTEST_SKIP() << "tcgen05 runs on compute capability 10.x, this is " << info.name;
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(TCFUZZ_SOURCE_DIR) + "/corpus/tcgen05_hw/deciding")) {
+    const auto f = ReadWgmmaTileCase(entry.path().string());
+    ASSERT_TRUE(f.ok()) << f.error();
+    const oracle::wgmma::WgmmaTile& t = f.value().tile;
+    const auto got = harness::RunTcgen05(harness::Tcgen05SpecOf(t), std::span<const oracle::wgmma::WgmmaTile>(&t, 1));
+    ASSERT_TRUE(got.ok()) << entry.path().filename() << ": " << got.error();
+    const auto want = oracle::wgmma::WgmmaReference(t).value();
+    const auto eight = oracle::wgmma::WgmmaReference(
+        oracle::wgmma::AsReadUnder(t, oracle::spec_choice::Base32BAtomKRows::kEightAsOtherModes)).value();
+    const std::string reading = got.value()[0] == want    ? "Table 55's 4 K rows per atom (tcfuzz's reading)"
+                                : got.value()[0] == eight ? "8 K rows per atom (the other reading)"
+                                                          : "neither reading";
+    std::printf("%s: the device followed %s\n", entry.path().filename().c_str(), reading.c_str());
+    if (const char* dir = std::getenv("TCFUZZ_CAPTURE_DIR")) {
+      oracle::TextWriter w(oracle::wgmma::kWgmmaTileKind);
+      AppendWgmmaTile(w, t, f.value().fill, &got.value()[0]);
+      std::string text = ReadFile(entry.path().string()).value();
+      text += "origin.device = " + info.name + ", CC " + std::to_string(info.cc_major) + "." +
+              std::to_string(info.cc_minor) + ", driver " + std::to_string(info.driver_version) + "\n";
+      std::istringstream lines(w.str());
+      for (std::string line; std::getline(lines, line);) {
+        if (line.starts_with("observed.")) text += line + "\n";
+      }
+      ASSERT_TRUE(WriteFileAtomic(std::string(dir) + "/" + entry.path().filename().string(), text).ok());
+    }
+    EXPECT_EQ(got.value()[0], want) << entry.path().filename() << ": the device followed " << reading << "; "
+                                    << MismatchDetail(want, got.value()[0], static_cast<std::size_t>(t.n));
+    ++files;
+  }
+  EXPECT_GE(files, 3);
 }
 
 }  // namespace

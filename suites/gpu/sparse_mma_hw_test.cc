@@ -68,7 +68,7 @@ TEST(SparseMmaHw, EveryFormAgreesWithTheOracle) {
             std::snprintf(name, sizeof name, "F=%d L=%d %s %s %s", F, L,
                           rho == oracle::num::Rounding::kRzF32 ? "RZ-f32" : "RZ-E8M13", negzero ? "-0" : "+0",
                           blk == SparseBlocking::kCompressed ? "compressed" : "dense");
-            candidates.push_back({name, oracle::num::DotParams{F, L, -133, rho, true, negzero}, blk});
+            candidates.push_back({name, oracle::num::DotParams{F, L, -133, rho, negzero}, blk});
           }
         }
       }

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <vector>
 
+#include "oracle/core/backing.h"
 #include "oracle/numerics/dot_product.h"
 
 namespace tcfuzz::oracle::num {
@@ -160,10 +161,35 @@ TEST(DotProductWide, EveryBitKeptIsTheExactSumTruncated) {
 }
 
 TEST(DotProductParams, OpenRowsAreMarked) {
+  const auto backing = [](Gpu g, Instr i, Format ab, Format cd) { return BackingOf(ParamsFor(g, i, ab, cd)->row, Name(g)); };
   EXPECT_FALSE(ParamsFor(Gpu::kSm90, Instr::kMma, Format::kE4M3, Format::kF32).has_value());  // H100: no row fits
-  EXPECT_TRUE(ParamsFor(Gpu::kSm90, Instr::kWgmma, Format::kE4M3, Format::kF32)->confirmed);
+  EXPECT_EQ(backing(Gpu::kSm90, Instr::kWgmma, Format::kE4M3, Format::kF32), Backing::kHardware);
+  // Issue 16: H100/H200 results with a nonzero C contradict the fp8 -> f16 wgmma row.
+  EXPECT_EQ(backing(Gpu::kSm90, Instr::kWgmma, Format::kE4M3, Format::kF16), Backing::kHypothesis);
+  EXPECT_EQ(backing(Gpu::kSm90, Instr::kWgmma, Format::kE5M2, Format::kF16), Backing::kHypothesis);
+  EXPECT_EQ(backing(Gpu::kSm100, Instr::kTcgen05, Format::kF16, Format::kF32), Backing::kHypothesis);  // no run
+  EXPECT_EQ(backing(Gpu::kSm100, Instr::kMma, Format::kTF32, Format::kF32), Backing::kHardware);      // B200 captures
   EXPECT_FALSE(ParamsFor(Gpu::kSm100, Instr::kMma, Format::kE4M3, Format::kF32).has_value());
   EXPECT_FALSE(ParamsFor(Gpu::kSm80, Instr::kMma, Format::kBF16, Format::kF16).has_value());
+}
+
+// Every row names a numerics reading of the one table; a hardware row is hardware on its own
+// target and on no other.
+TEST(DotProductParams, EveryRowNamesItsReading) {
+  ASSERT_FALSE(NumericsRows().empty());
+  for (const NumericsRow& r : NumericsRows()) {
+    const BackedReading* reading = FindReading(r.params.row);
+    ASSERT_NE(reading, nullptr) << Name(r.gpu) << " " << Name(r.instr) << " " << Name(r.ab);
+    EXPECT_EQ(reading->topic, "numerics") << reading->id;
+    if (reading->backing == Backing::kHardware) {
+      EXPECT_EQ(BackingOf(reading->id, Name(r.gpu)), Backing::kHardware) << reading->id;
+      for (Gpu other : {Gpu::kSm70, Gpu::kSm80, Gpu::kSm89, Gpu::kSm90, Gpu::kSm100}) {
+        if (other != r.gpu) {
+          EXPECT_EQ(BackingOf(reading->id, Name(other)), Backing::kHypothesis) << reading->id;
+        }
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -183,6 +183,53 @@ TEST(SmemMap, Swizzle128BWith32ByteAtomsMovesWhole32ByteUnits) {
   EXPECT_EQ(*bytes.begin(), 384u);
 }
 
+// Spec choice S7, derived by hand from PTX 9.1 Table 55 (the MN-major atom of 128B swizzle with
+// 32-byte atomicity is 8 x 4 in 16-byte units: 128 bytes along MN by 4 K rows) and the functor
+// Swizzle<2,5,2> (address bits 5-6 ^= bits 7-8). MN-major tf32 (4 elements per 16 bytes), start
+// 0, LBO 2048 (the next 32 MN elements), SBO 768 (the next 4 K rows): element (mn, k) sits at
+// (mn % 32) * 4 + (mn / 32) * 2048 + (k % 4) * 128 + (k / 4) * 768, then swizzled.
+TEST(SmemMap, Base32BAtomHoldsFourKRowsAndSboStepsBetweenThem) {
+  const SmemMatrix m{0, 2048, 768, 0, false, Swizzle::k128B32BAtom};
+  const OperandView view{Major::kMN, DType::kTF32, 64, 32};
+  const AddressMap a = MapAddresses(m, view).value();
+  EXPECT_EQ(a.Byte(0, 0), 0u);
+  EXPECT_EQ(a.Byte(0, 3), 480u);   // 384 = 0x180, row phase 3: ^ 0x60
+  EXPECT_EQ(a.Byte(0, 4), 832u);   // K row 4 starts the second atom at SBO: 768 = 0x300, ^ 0x40
+  EXPECT_EQ(a.Byte(0, 5), 992u);   // 896 = 0x380, phase 3: ^ 0x60
+  EXPECT_EQ(a.Byte(9, 6), 1060u);  // 36 + 256 + 768 = 0x424, phase 0
+  EXPECT_EQ(a.Byte(33, 7), 3236u);  // 4 + 2048 + 384 + 768 = 0xc84, phase 1: ^ 0x20
+  // The alternative reading (8 K rows per atom, as the other modes) puts K row 4 at 512 instead:
+  // the two differ exactly when SBO is not 512, which is what the deciding tiles exercise.
+  const AddressMap eight = MapAddresses(m, view, spec_choice::Base32BAtomKRows::kEightAsOtherModes).value();
+  EXPECT_EQ(eight.Byte(0, 4), 512u);
+  EXPECT_EQ(eight.Byte(0, 3), a.Byte(0, 3));
+  SmemMatrix at512 = m;
+  at512.sbo = 512;
+  EXPECT_EQ(MapAddresses(at512, view).value().bits,
+            MapAddresses(at512, view, spec_choice::Base32BAtomKRows::kEightAsOtherModes).value().bits);
+}
+
+TEST(CanonicalLayout, Base32BAtomLayoutHasFourKRowsAndEncodesItsStrides) {
+  // The same layout as above as CuTe prints it (strides in tf32 elements): LBO 2048 B = 512,
+  // SBO 768 B = 192, the K-row stride 8T = 32 elements (128 bytes).
+  const char* cute = "Swizzle<2,5,2> o ((4,8,2),(4,2)):((1,4,512),(32,192))";
+  const auto l = ParseCanonical(cute, DType::kTF32);
+  ASSERT_TRUE(l.ok()) << l.error();
+  EXPECT_EQ(CuteString(l.value()), cute);
+  EXPECT_EQ(LayoutRows(l.value()), 64);
+  EXPECT_EQ(LayoutKBytes(l.value()), 32);
+  EXPECT_EQ(EncodeStrides(l.value()).lbo, 128u);
+  EXPECT_EQ(EncodeStrides(l.value()).sbo, 48u);
+  // start 0 | LBO 128 << 16 | SBO 48 << 32 | bit 46 | swizzle code 1 << 61.
+  EXPECT_EQ(EncodeMatrix(Arch::kSm100a, MatrixFor(l.value(), 0)).desc, 0x2000403000800000u);
+  EXPECT_EQ(ParseCanonical("Swizzle<2,5,2> o ((4,8,2),(8,1)):((1,4,512),(32,256))", DType::kTF32).error(),
+            "layout: the K group size is 8, expected 4");
+  const SmemCase c{Arch::kSm100a, Operand::kB, OperandView{Major::kMN, DType::kTF32, 64, 32},
+                   0x2000403000800000u, 0};
+  EXPECT_TRUE(Validate(c).legal());
+  EXPECT_EQ(Map(c).value().Byte(0, 4), 832u);
+}
+
 TEST(SmemMap, SameLayoutSameMapInBothEncodings) {
   for (Swizzle s : {Swizzle::kNone, Swizzle::k32B, Swizzle::k64B, Swizzle::k128B}) {
     CanonicalLayout l{Major::kMN, s, DType::kF16, 2, 2, 4096, 8192};

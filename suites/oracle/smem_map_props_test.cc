@@ -11,8 +11,9 @@
 namespace tcfuzz::oracle::smem {
 namespace {
 
-// Within one swizzle atom (8 rows of one swizzle row's bytes, at a repeat-aligned address) the
-// map is a bijection onto the atom's bytes.
+// Within one swizzle atom (8 rows of one swizzle row's bytes, at a repeat-aligned address; 4 K
+// rows for MN-major 128B with 32-byte atoms, PTX 9.1 Table 55) the map is a bijection onto the
+// atom's bytes.
 RC_GTEST_PROP(SmemMapProps, OneAtomIsABijectionOntoItsBytes, ()) {
   gen::RcSource s;
   static constexpr std::array<Swizzle, 5> kModes = {Swizzle::kNone, Swizzle::k32B, Swizzle::k64B,
@@ -25,11 +26,12 @@ RC_GTEST_PROP(SmemMapProps, OneAtomIsABijectionOntoItsBytes, ()) {
   const int elems_per_row = row_bytes * 8 / StorageBits(t);
   // The atom: 8 rows x one swizzle row, K-major (rows = 8, K = row bytes) or MN-major
   // (rows = elements per swizzle row, K = 8 elements; 8-bit types take two atoms along K, the
-  // map's K extent being whole 16-byte units).
+  // map's K extent being whole 16-byte units, tf32 in 4-row atoms two).
   const int kbytes = major == Major::kK ? row_bytes : std::max(16, StorageBits(t));
   const OperandView view{major, t, major == Major::kK ? 8 : elems_per_row, kbytes};
-  const uint64_t atoms = major == Major::kK ? 1 : static_cast<uint64_t>(kbytes) * 8 / StorageBits(t) / 8;
-  const uint64_t atom = 8 * static_cast<uint64_t>(row_bytes);
+  const uint64_t krows = major == Major::kK || swz != Swizzle::k128B32BAtom ? 8 : 4;
+  const uint64_t atoms = major == Major::kK ? 1 : static_cast<uint64_t>(kbytes) * 8 / StorageBits(t) / krows;
+  const uint64_t atom = krows * static_cast<uint64_t>(row_bytes);
   const uint64_t start = 1024 * s.Below(200);
   const SmemMatrix m{start, major == Major::kK ? 16u : atom, atom, 0, false, swz};
   const AddressMap a = MapAddresses(m, view).value();

@@ -208,3 +208,52 @@ TEST(SmemHwDeciding, OracleReproducesTheH100Captures) {
 
 }  // namespace
 }  // namespace tcfuzz::oracle::wgmma
+
+namespace tcfuzz::oracle::wgmma {
+namespace {
+
+// The deciding tiles of spec choice S7 (corpus/tcgen05_hw/deciding, run on a CC 10.x device by
+// gpu_tests' Tcgen05Deciding): probe tiles whose MN-major tf32 operand uses 128B swizzle with
+// 32-byte atoms and an SBO other than 512, checked here from the descriptor bits; and each one
+// decides: the 8-row reading reads other bytes for K rows 4..7, so its D differs from tcfuzz's.
+TEST(Tcgen05Deciding, EachFileDecidesS7) {
+  const std::string dir = std::string(TCFUZZ_SOURCE_DIR) + "/corpus/tcgen05_hw/deciding";
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const std::string name = entry.path().stem().string();
+    std::ifstream in(entry.path());
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto doc = TextDoc::Parse(text);
+    ASSERT_TRUE(doc.ok()) << name << ": " << doc.error();
+    const auto f = WgmmaTileFromDoc(doc.value());
+    ASSERT_TRUE(f.ok()) << name << ": " << f.error();
+    const WgmmaTile& t = f.value().tile;
+    EXPECT_EQ(doc.value().String("origin.mode").value(), "probe") << name;
+    EXPECT_EQ(doc.value().String("origin.question").value(), "S7") << name;
+    EXPECT_TRUE(smem::Validate(t.a).legal() && smem::Validate(t.b).legal()) << name;
+    EXPECT_EQ(t.a.arch, smem::Arch::kSm100a) << name;
+    const smem::SmemCase& c = name.find("_a_") != std::string::npos ? t.a : t.b;
+    const auto m = smem::DecodeMatrix(c.arch, c.desc);
+    ASSERT_TRUE(m.has_value()) << name;
+    EXPECT_EQ(m->swizzle, smem::Swizzle::k128B32BAtom) << name;
+    EXPECT_EQ(c.view.major, smem::Major::kMN) << name;
+    EXPECT_EQ(c.view.dtype, smem::DType::kTF32) << name;
+    EXPECT_EQ(m->sbo, std::stoull(name.substr(name.find("sbo_") + 4))) << name;
+    EXPECT_NE(m->sbo, 512u) << name;
+    const auto ours = WgmmaReference(t);
+    const auto eight = WgmmaReference(AsReadUnder(t, spec_choice::Base32BAtomKRows::kEightAsOtherModes));
+    ASSERT_TRUE(ours.ok() && eight.ok()) << name;
+    EXPECT_NE(ours.value(), eight.value()) << name << ": the two readings of S7 give the same D";
+    EXPECT_EQ(WgmmaReference(AsReadUnder(t, spec_choice::Base32BAtomKRows::kTable55Four)).value(), ours.value()) << name;
+    // Once a Blackwell has run the file (observed.* rows, TCFUZZ_CAPTURE_DIR), the oracle must
+    // reproduce what it returned on every machine.
+    if (f.value().observed) {
+      EXPECT_EQ(ours.value(), *f.value().observed) << name << " (" << doc.value().String("origin.device").value() << ")";
+    }
+    ++files;
+  }
+  EXPECT_GE(files, 3);
+}
+
+}  // namespace
+}  // namespace tcfuzz::oracle::wgmma

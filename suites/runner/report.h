@@ -31,6 +31,9 @@ struct SuiteReport {
   std::map<std::string, FamilyStats> families;
   std::map<std::string, uint64_t> coverage;  // tag -> cases
   std::vector<FailureRecord> failures;
+  // Mismatches whose expectation rests on a reading no hardware has shown on this device
+  // (CaseOutcome::kModelUnconfirmed): reported apart, never failures.
+  std::vector<FailureRecord> unconfirmed;
   std::string skipped;  // why the suite did not run at all (no GPU), shown in both reports
   // GPU suites: seconds in worker processes per phase (draw, jit, device, judge, "failed workers"
   // for those that faulted or were killed, and "other": process start, CUDA initialisation, the

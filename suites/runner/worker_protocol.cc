@@ -17,12 +17,14 @@ std::string_view Name(CaseOutcome o) {
     case CaseOutcome::kNotSupported: return "not_supported";
     case CaseOutcome::kHarnessError: return "harness_error";
     case CaseOutcome::kUndefinedBySpec: return "undefined_by_spec";
+    case CaseOutcome::kModelUnconfirmed: return "model_unconfirmed";
   }
   return "?";
 }
 
 bool IsFailure(CaseOutcome o) {
-  return o != CaseOutcome::kPass && o != CaseOutcome::kNotSupported && o != CaseOutcome::kUndefinedBySpec;
+  return o != CaseOutcome::kPass && o != CaseOutcome::kNotSupported && o != CaseOutcome::kUndefinedBySpec &&
+         o != CaseOutcome::kModelUnconfirmed;
 }
 
 std::optional<CaseOutcome> ParseOutcome(std::string_view s) {

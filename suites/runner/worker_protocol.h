@@ -25,13 +25,25 @@ namespace tcfuzz::suites {
 
 // The result classes, kept apart in every report. kUndefinedBySpec: a case that breaks a spec
 // rule on purpose (a reserved descriptor bit, a wrong base offset): what the device did is
-// recorded, never judged.
-enum class CaseOutcome { kPass, kMismatch, kDeviceFault, kTimeout, kNotSupported, kHarnessError, kUndefinedBySpec };
-constexpr CaseOutcome kAllOutcomes[] = {CaseOutcome::kPass,         CaseOutcome::kMismatch, CaseOutcome::kDeviceFault,
-                                        CaseOutcome::kTimeout,      CaseOutcome::kNotSupported,
-                                        CaseOutcome::kHarnessError, CaseOutcome::kUndefinedBySpec};
+// recorded, never judged. kModelUnconfirmed: a mismatch whose expectation rests on a reading no
+// hardware has shown on this device's target (oracle/core/backing.h): "our model is unproven
+// here", reported apart from "the device is wrong" and not a failure.
+enum class CaseOutcome {
+  kPass,
+  kMismatch,
+  kDeviceFault,
+  kTimeout,
+  kNotSupported,
+  kHarnessError,
+  kUndefinedBySpec,
+  kModelUnconfirmed
+};
+constexpr CaseOutcome kAllOutcomes[] = {CaseOutcome::kPass,         CaseOutcome::kMismatch,
+                                        CaseOutcome::kDeviceFault,  CaseOutcome::kTimeout,
+                                        CaseOutcome::kNotSupported, CaseOutcome::kHarnessError,
+                                        CaseOutcome::kUndefinedBySpec, CaseOutcome::kModelUnconfirmed};
 
-// pass mismatch device_fault timeout not_supported harness_error undefined_by_spec
+// pass mismatch device_fault timeout not_supported harness_error undefined_by_spec model_unconfirmed
 std::string_view Name(CaseOutcome o);
 // Whether the class fails a campaign (mismatch, device fault, timeout, harness error).
 bool IsFailure(CaseOutcome o);

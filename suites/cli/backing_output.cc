@@ -1,0 +1,111 @@
+#include "suites/cli/backing_output.h"
+
+#include <cstdio>
+
+#include "oracle/core/backing.h"
+#include "oracle/numerics/dot_product.h"
+
+namespace tcfuzz::suites {
+namespace {
+
+using oracle::Backing;
+using oracle::BackedReading;
+
+std::string_view Name(oracle::num::Rounding r) {
+  switch (r) {
+    case oracle::num::Rounding::kRzF32: return "rz_f32";
+    case oracle::num::Rounding::kRzE8M13: return "rz_e8m13";
+    case oracle::num::Rounding::kRneF16: return "rne_f16";
+  }
+  return "?";
+}
+
+nlohmann::ordered_json ReadingJson(const BackedReading& r, std::string_view target) {
+  return {{"id", std::string(r.id)},
+          {"backing", std::string(oracle::Name(oracle::BackingOf(r.id, target)))},
+          {"seen_on", std::string(r.seen_on)},
+          {"reading", std::string(r.reading)},
+          {"basis", std::string(r.basis)}};
+}
+
+std::string ReadingLine(const BackedReading& r, std::string_view target) {
+  std::string tag(oracle::Name(oracle::BackingOf(r.id, target)));
+  if (r.backing == Backing::kHardware) tag += " (seen on " + std::string(r.seen_on) + ")";
+  return "  " + std::string(r.id) + "  " + tag + ": " + std::string(r.reading) + ". " + std::string(r.basis) + "\n";
+}
+
+}  // namespace
+
+nlohmann::ordered_json BackingJson(std::span<const std::string_view> ids, std::string_view target) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (std::string_view id : ids) {
+    if (const BackedReading* r = oracle::FindReading(id)) out.push_back(ReadingJson(*r, target));
+  }
+  return out;
+}
+
+std::string BackingText(std::span<const std::string_view> ids, std::string_view target) {
+  std::string out = target.empty() ? "backing:\n" : "backing (on " + std::string(target) + "):\n";
+  for (std::string_view id : ids) {
+    if (const BackedReading* r = oracle::FindReading(id)) out += ReadingLine(*r, target);
+  }
+  return out;
+}
+
+std::string OracleRowsText() {
+  std::string out = "arch    instr    ab    cd   F   L  e_zero  rounding   -0   backing     row\n";
+  for (const oracle::num::NumericsRow& r : oracle::num::NumericsRows()) {
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "%-7s %-8s %-5s %-4s %2d %3d %7d  %-9s  %-3s  %-10s  %s\n",
+                  std::string(oracle::num::Name(r.gpu)).c_str(), std::string(oracle::num::Name(r.instr)).c_str(),
+                  std::string(oracle::num::Name(r.ab)).c_str(), std::string(oracle::num::Name(r.cd)).c_str(),
+                  r.params.F, r.params.L, r.params.e_zero, std::string(Name(r.params.rho)).c_str(),
+                  r.params.negative_zero ? "yes" : "no",
+                  std::string(oracle::Name(oracle::BackingOf(r.params.row, oracle::num::Name(r.gpu)))).c_str(),
+                  std::string(r.params.row).c_str());
+    out += buf;
+  }
+  out += "(-0: whether an exact-zero D can be -0; `tcfuzz oracle readings` says what backs each row)\n";
+  return out;
+}
+
+std::string OracleRowsJson() {
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  for (const oracle::num::NumericsRow& r : oracle::num::NumericsRows()) {
+    rows.push_back({{"arch", std::string(oracle::num::Name(r.gpu))},
+                    {"instr", std::string(oracle::num::Name(r.instr))},
+                    {"ab", std::string(oracle::num::Name(r.ab))},
+                    {"cd", std::string(oracle::num::Name(r.cd))},
+                    {"F", r.params.F},
+                    {"L", r.params.L},
+                    {"e_zero", r.params.e_zero},
+                    {"rounding", std::string(Name(r.params.rho))},
+                    {"negative_zero", r.params.negative_zero},
+                    {"row", std::string(r.params.row)},
+                    {"backing", std::string(oracle::Name(oracle::BackingOf(r.params.row, oracle::num::Name(r.gpu))))}});
+  }
+  return rows.dump() + "\n";
+}
+
+std::string OracleReadingsText() {
+  std::string out;
+  std::string_view topic;
+  for (const BackedReading& r : oracle::BackedReadings()) {
+    if (r.topic != topic) out += std::string(r.topic) + ":\n";
+    topic = r.topic;
+    out += ReadingLine(r, {});
+  }
+  return out;
+}
+
+std::string OracleReadingsJson() {
+  nlohmann::ordered_json all = nlohmann::ordered_json::array();
+  for (const BackedReading& r : oracle::BackedReadings()) {
+    nlohmann::ordered_json j = ReadingJson(r, {});
+    j["topic"] = std::string(r.topic);
+    all.push_back(std::move(j));
+  }
+  return all.dump() + "\n";
+}
+
+}  // namespace tcfuzz::suites
