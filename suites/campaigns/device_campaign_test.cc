@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -77,6 +78,51 @@ TEST(DeviceCampaign, FakeDeviceMismatchIsReportedWithWhatItRead) {
   ASSERT_EQ(replay.value().size(), 1u);
   EXPECT_EQ(replay.value()[0].check, "sparse.device_mismatch");
   EXPECT_TRUE(ReadFile(o.report_dir + "/journal-sparse-mma.txt").ok());
+}
+
+// The same planted mismatch on a device whose target no hardware evidence covers (CC 8.6: the
+// sparse maps were seen on an H100 only): the expectation rests on readings that are hypotheses
+// there, so the case is model_unconfirmed, reported apart, and the campaign does not fail.
+TEST(DeviceCampaign, MismatchOnAnUnprovenTargetIsModelUnconfirmed) {
+  constexpr uint64_t kSeed = 77;
+  uint64_t planted = 0;
+  while (true) {
+    const auto g = DrawSparseMmaCase(kSeed, planted);
+    if (g.mode == gen::ValueMode::kProbe && g.tile.cd == oracle::num::Format::kF32) break;
+    ++planted;
+  }
+  ASSERT_EQ(::setenv("TCFUZZ_FAKE_CC", "8.6", 1), 0);
+  CampaignOptions o;
+  o.suites = {kSparseMmaDeviceSuite};
+  o.seed = kSeed;
+  o.cases = planted + 1;
+  o.gpu = "require";
+  o.worker = {FAKE_WORKER_BIN};
+  o.worker_extra = {"--device-probe-wrong-at", std::to_string(planted)};
+  o.report_dir = test::TempDir("device_campaign_unconfirmed");
+  std::ostringstream log;
+  const int rc = RunCampaign(o, log);
+  ::unsetenv("TCFUZZ_FAKE_CC");
+  EXPECT_EQ(rc, 0) << log.str();
+  const auto j = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
+  const auto& s = j["suites"][0];
+  EXPECT_EQ(s["failed"], 0);
+  EXPECT_EQ(s["families"]["model_unconfirmed"]["cases"], 1);
+  EXPECT_EQ(s["families"]["model_unconfirmed"]["failed"], 0);
+  EXPECT_FALSE(s["families"].contains("mismatch"));
+  EXPECT_EQ(s["failures"].size(), 0u);
+  ASSERT_EQ(s["model_unconfirmed"].size(), 1u);
+  const auto& u = s["model_unconfirmed"][0];
+  EXPECT_EQ(u["index"], planted);
+  const std::string msg = u["message"];
+  EXPECT_EQ(msg.rfind("rests on SP0 (hypothesis)", 0), 0u) << msg;
+  EXPECT_EQ(u["check"], "model_unconfirmed");
+  const std::string path = u["reproducer"];
+  EXPECT_NE(path.find("/unconfirmed/sparse-mma-"), std::string::npos) << path;
+  EXPECT_NE(ReadFile(path).value().find("origin.outcome = model_unconfirmed"), std::string::npos);
+  const std::string junit = ReadFile(o.report_dir + "/junit.xml").value();
+  EXPECT_NE(junit.find("<skipped message=\"model_unconfirmed: rests on SP0 (hypothesis)"), std::string::npos) << junit;
+  EXPECT_NE(log.str().find("UNCONFIRMED sparse-mma."), std::string::npos) << log.str();
 }
 
 TEST(DeviceCampaign, NoDeviceIsSkippedOrAnErrorAsAsked) {

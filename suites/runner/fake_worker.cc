@@ -6,7 +6,8 @@
 // the parent's reports and reproducers can be tested without a GPU. For the smem-hw suite it is
 // a device that does what the oracle says, reads broken descriptors as decoded (reported
 // undefined_by_spec, as the real worker does) and, at --device-probe-wrong-at I, returns for the
-// first element of tile I the value of another A element.
+// first element of tile I the value of another A element. TCFUZZ_FAKE_CC ("8.6") sets the
+// compute capability it claims (9.0 by default).
 #include <unistd.h>
 
 #include <cstdio>
@@ -107,7 +108,10 @@ int main(int argc, char** argv) {
   if (argc > 1 && std::string(argv[1]) == "worker") --argc, ++argv;  // the parent's subcommand word
   if (argc > 2 && std::string(argv[1]) == "--case-file") return CaseFile(argv[2]);
   if (argc > 1 && std::string(argv[1]) == "--probe") {
-    std::printf("device 9 0 13000 13000 Fake GPU (fake_worker)\n");
+    // CC 9.0 unless TCFUZZ_FAKE_CC says another ("8.6"): a target the H100's evidence does not cover.
+    int major = 9, minor = 0;
+    if (const char* cc = std::getenv("TCFUZZ_FAKE_CC")) std::sscanf(cc, "%d.%d", &major, &minor);
+    std::printf("device %d %d 13000 13000 Fake GPU (fake_worker)\n", major, minor);
     return 0;
   }
   uint64_t seed = 0;
