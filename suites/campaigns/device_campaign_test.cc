@@ -20,15 +20,19 @@
 namespace tcfuzz::suites {
 namespace {
 
+// The first probe-mode floating-point sparse-mma case of a seed: where a wrong element is planted.
+uint64_t FirstProbeCase(uint64_t seed) {
+  uint64_t index = 0;
+  while (true) {
+    const auto g = DrawSparseMmaCase(seed, index);
+    if (g.mode == gen::ValueMode::kProbe && g.tile.cd == oracle::num::Format::kF32) return index;
+    ++index;
+  }
+}
+
 TEST(DeviceCampaign, FakeDeviceMismatchIsReportedWithWhatItRead) {
   constexpr uint64_t kSeed = 77;
-  // A probe-mode floating-point case to plant the wrong element in.
-  uint64_t planted = 0;
-  while (true) {
-    const auto g = DrawSparseMmaCase(kSeed, planted);
-    if (g.mode == gen::ValueMode::kProbe && g.tile.cd == oracle::num::Format::kF32) break;
-    ++planted;
-  }
+  const uint64_t planted = FirstProbeCase(kSeed);
   ASSERT_LT(planted, 2000u);
   const DeviceProbe probe = ProbeInWorker({FAKE_WORKER_BIN});
   ASSERT_TRUE(probe.available);
@@ -85,12 +89,7 @@ TEST(DeviceCampaign, FakeDeviceMismatchIsReportedWithWhatItRead) {
 // there, so the case is model_unconfirmed, reported apart, and the campaign does not fail.
 TEST(DeviceCampaign, MismatchOnAnUnprovenTargetIsModelUnconfirmed) {
   constexpr uint64_t kSeed = 77;
-  uint64_t planted = 0;
-  while (true) {
-    const auto g = DrawSparseMmaCase(kSeed, planted);
-    if (g.mode == gen::ValueMode::kProbe && g.tile.cd == oracle::num::Format::kF32) break;
-    ++planted;
-  }
+  const uint64_t planted = FirstProbeCase(kSeed);
   ASSERT_EQ(::setenv("TCFUZZ_FAKE_CC", "8.6", 1), 0);
   CampaignOptions o;
   o.suites = {kSparseMmaDeviceSuite};

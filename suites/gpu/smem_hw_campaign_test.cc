@@ -57,6 +57,24 @@ TEST(SmemHwCampaign, Tcgen05DescriptorTilesRunCleanOnBlackwell) {
   RunsClean(kTcgen05Suite, [](const DeviceProbe& d) { return d.cc_major == 10; }, "compute capability 10.x");
 }
 
+// With TCFUZZ_CAPTURE_DIR set, a deciding file is kept again with the D the device returned (its
+// text as it is, plus origin.device and observed.* lines): our own captures for corpus/.
+void KeepCapture(const std::filesystem::path& file, const oracle::wgmma::WgmmaTileFile& f,
+                 const std::vector<uint32_t>& got, const harness::DeviceInfo& info) {
+  const char* dir = std::getenv("TCFUZZ_CAPTURE_DIR");
+  if (dir == nullptr) return;
+  oracle::TextWriter w(oracle::wgmma::kWgmmaTileKind);
+  AppendWgmmaTile(w, f.tile, f.fill, &got);
+  std::string text = ReadFile(file.string()).value();
+  text += "origin.device = " + info.name + ", CC " + std::to_string(info.cc_major) + "." +
+          std::to_string(info.cc_minor) + ", driver " + std::to_string(info.driver_version) + "\n";
+  std::istringstream lines(w.str());
+  for (std::string line; std::getline(lines, line);) {
+    if (line.starts_with("observed.")) text += line + "\n";
+  }
+  EXPECT_TRUE(WriteFileAtomic(std::string(dir) + "/" + file.filename().string(), text).ok()) << dir;
+}
+
 // The deciding cases of the descriptor rows (S1 base offsets, S2 LBO of swizzled K-major, S6
 // LBO/SBO roles without swizzle): each tile on the device against the oracle. A disagreement is
 // a doc-vs-hardware finding: the message names the A element the device read and the byte the
@@ -78,20 +96,7 @@ TEST(SmemHwDeciding, DescriptorRowsOnTheDevice) {
     g.values = gen::TileValues::kProbe;
     const std::string what = MismatchDetail(want, got.value()[0], static_cast<std::size_t>(t.n));
     std::printf("%s: %s\n", entry.path().filename().c_str(), what.empty() ? "agrees with the oracle" : what.c_str());
-    // With TCFUZZ_CAPTURE_DIR set, each file is kept again with the D the device returned (its
-    // text as it is, plus origin.device and observed.* lines): our own captures for corpus/.
-    if (const char* dir = std::getenv("TCFUZZ_CAPTURE_DIR")) {
-      oracle::TextWriter w(oracle::wgmma::kWgmmaTileKind);
-      AppendWgmmaTile(w, t, f.value().fill, &got.value()[0]);
-      std::string text = ReadFile(entry.path().string()).value();
-      text += "origin.device = " + info.name + ", CC " + std::to_string(info.cc_major) + "." +
-              std::to_string(info.cc_minor) + ", driver " + std::to_string(info.driver_version) + "\n";
-      std::istringstream lines(w.str());
-      for (std::string line; std::getline(lines, line);) {
-        if (line.starts_with("observed.")) text += line + "\n";
-      }
-      ASSERT_TRUE(WriteFileAtomic(std::string(dir) + "/" + entry.path().filename().string(), text).ok());
-    }
+    KeepCapture(entry.path(), f.value(), got.value()[0], info);
     EXPECT_TRUE(what.empty()) << entry.path().filename() << ": " << what << "; " << TileProbeExplanation(g, got.value()[0]);
     ++files;
   }
@@ -120,18 +125,7 @@ TEST(Tcgen05Deciding, S7OnTheDevice) {
                                 : got.value()[0] == eight ? "8 K rows per atom (the other reading)"
                                                           : "neither reading";
     std::printf("%s: the device followed %s\n", entry.path().filename().c_str(), reading.c_str());
-    if (const char* dir = std::getenv("TCFUZZ_CAPTURE_DIR")) {
-      oracle::TextWriter w(oracle::wgmma::kWgmmaTileKind);
-      AppendWgmmaTile(w, t, f.value().fill, &got.value()[0]);
-      std::string text = ReadFile(entry.path().string()).value();
-      text += "origin.device = " + info.name + ", CC " + std::to_string(info.cc_major) + "." +
-              std::to_string(info.cc_minor) + ", driver " + std::to_string(info.driver_version) + "\n";
-      std::istringstream lines(w.str());
-      for (std::string line; std::getline(lines, line);) {
-        if (line.starts_with("observed.")) text += line + "\n";
-      }
-      ASSERT_TRUE(WriteFileAtomic(std::string(dir) + "/" + entry.path().filename().string(), text).ok());
-    }
+    KeepCapture(entry.path(), f.value(), got.value()[0], info);
     EXPECT_EQ(got.value()[0], want) << entry.path().filename() << ": the device followed " << reading << "; "
                                     << MismatchDetail(want, got.value()[0], static_cast<std::size_t>(t.n));
     ++files;

@@ -123,24 +123,41 @@ TEST(WgmmaTileGen, BreakOneDescriptorBreaksExactlyOneRuleOfOneOperand) {
 namespace tcfuzz::oracle::wgmma {
 namespace {
 
+// A deciding file of corpus/<dir>: its name (stem), text form and tile.
+struct DecidingFile {
+  std::string name;
+  TextDoc doc;
+  WgmmaTileFile file;
+};
+
+// Every file of the corpus folder, read and parsed; one that does not parse fails the test.
+std::vector<DecidingFile> DecidingFiles(const std::string& corpus_dir) {
+  std::vector<DecidingFile> out;
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(TCFUZZ_SOURCE_DIR) + "/" + corpus_dir)) {
+    std::ifstream in(entry.path());
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto doc = TextDoc::Parse(text);
+    const auto f = doc.ok() ? WgmmaTileFromDoc(doc.value()) : Result<WgmmaTileFile>::Fail(doc.error());
+    if (!f.ok()) {
+      ADD_FAILURE() << entry.path() << ": " << f.error();
+      continue;
+    }
+    out.push_back({entry.path().stem().string(), doc.value(), f.value()});
+  }
+  return out;
+}
+
 // The deciding cases of the descriptor rows of docs/doc-vs-hardware.md (corpus/smem_hw/deciding,
 // run on a device by gpu_tests' SmemHwDeciding): each file reads, is legal, is a probe tile the
 // oracle computes, and has the layout its name claims (checked here from the descriptor bits).
 TEST(SmemHwDeciding, EachFileHasTheLayoutItsNameClaims) {
-  const std::string dir = std::string(TCFUZZ_SOURCE_DIR) + "/corpus/smem_hw/deciding";
   int files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    const std::string name = entry.path().stem().string();
-    std::ifstream in(entry.path());
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const auto doc = TextDoc::Parse(text);
-    ASSERT_TRUE(doc.ok()) << name << ": " << doc.error();
-    const auto f = WgmmaTileFromDoc(doc.value());
-    ASSERT_TRUE(f.ok()) << name << ": " << f.error();
-    const WgmmaTile& t = f.value().tile;
+  for (const DecidingFile& d : DecidingFiles("corpus/smem_hw/deciding")) {
+    const std::string& name = d.name;
+    const WgmmaTile& t = d.file.tile;
     EXPECT_TRUE(smem::Validate(t.a).legal() && smem::Validate(t.b).legal()) << name;
     EXPECT_TRUE(WgmmaReference(t).ok()) << name;
-    EXPECT_EQ(doc.value().String("origin.mode").value(), "probe") << name;
+    EXPECT_EQ(d.doc.String("origin.mode").value(), "probe") << name;
     const smem::SmemCase& c = name.find("_a_") != std::string::npos ? t.a : t.b;
     const auto m = smem::DecodeMatrix(c.arch, c.desc);
     ASSERT_TRUE(m.has_value()) << name;
@@ -191,16 +208,10 @@ TEST(SmemHwDeciding, EachFileHasTheLayoutItsNameClaims) {
 // so a change to the address maps that contradicts the hardware fails here without a GPU.
 TEST(SmemHwDeciding, OracleReproducesTheH100Captures) {
   int captured = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(std::string(TCFUZZ_SOURCE_DIR) + "/corpus/smem_hw/deciding")) {
-    std::ifstream in(entry.path());
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const auto doc = TextDoc::Parse(text);
-    ASSERT_TRUE(doc.ok()) << entry.path() << ": " << doc.error();
-    const auto f = WgmmaTileFromDoc(doc.value());
-    ASSERT_TRUE(f.ok()) << entry.path() << ": " << f.error();
-    if (!f.value().observed) continue;
-    EXPECT_TRUE(doc.value().String("origin.device").value().starts_with("NVIDIA H100")) << entry.path();
-    EXPECT_EQ(WgmmaReference(f.value().tile).value(), *f.value().observed) << entry.path().filename();
+  for (const DecidingFile& d : DecidingFiles("corpus/smem_hw/deciding")) {
+    if (!d.file.observed) continue;
+    EXPECT_TRUE(d.doc.String("origin.device").value().starts_with("NVIDIA H100")) << d.name;
+    EXPECT_EQ(WgmmaReference(d.file.tile).value(), *d.file.observed) << d.name;
     ++captured;
   }
   EXPECT_GE(captured, 17);
@@ -217,19 +228,12 @@ namespace {
 // 32-byte atoms and an SBO other than 512, checked here from the descriptor bits; and each one
 // decides: the 8-row reading reads other bytes for K rows 4..7, so its D differs from tcfuzz's.
 TEST(Tcgen05Deciding, EachFileDecidesS7) {
-  const std::string dir = std::string(TCFUZZ_SOURCE_DIR) + "/corpus/tcgen05_hw/deciding";
   int files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    const std::string name = entry.path().stem().string();
-    std::ifstream in(entry.path());
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const auto doc = TextDoc::Parse(text);
-    ASSERT_TRUE(doc.ok()) << name << ": " << doc.error();
-    const auto f = WgmmaTileFromDoc(doc.value());
-    ASSERT_TRUE(f.ok()) << name << ": " << f.error();
-    const WgmmaTile& t = f.value().tile;
-    EXPECT_EQ(doc.value().String("origin.mode").value(), "probe") << name;
-    EXPECT_EQ(doc.value().String("origin.question").value(), "S7") << name;
+  for (const DecidingFile& d : DecidingFiles("corpus/tcgen05_hw/deciding")) {
+    const std::string& name = d.name;
+    const WgmmaTile& t = d.file.tile;
+    EXPECT_EQ(d.doc.String("origin.mode").value(), "probe") << name;
+    EXPECT_EQ(d.doc.String("origin.question").value(), "S7") << name;
     EXPECT_TRUE(smem::Validate(t.a).legal() && smem::Validate(t.b).legal()) << name;
     EXPECT_EQ(t.a.arch, smem::Arch::kSm100a) << name;
     const smem::SmemCase& c = name.find("_a_") != std::string::npos ? t.a : t.b;
@@ -247,8 +251,8 @@ TEST(Tcgen05Deciding, EachFileDecidesS7) {
     EXPECT_EQ(WgmmaReference(AsReadUnder(t, spec_choice::Base32BAtomKRows::kTable55Four)).value(), ours.value()) << name;
     // Once a Blackwell has run the file (observed.* rows, TCFUZZ_CAPTURE_DIR), the oracle must
     // reproduce what it returned on every machine.
-    if (f.value().observed) {
-      EXPECT_EQ(ours.value(), *f.value().observed) << name << " (" << doc.value().String("origin.device").value() << ")";
+    if (d.file.observed) {
+      EXPECT_EQ(ours.value(), *d.file.observed) << name << " (" << d.doc.String("origin.device").value() << ")";
     }
     ++files;
   }
