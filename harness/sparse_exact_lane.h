@@ -3,7 +3,8 @@
 // registers of case `case_seed` from the recipe (oracle/sparse/device_drawn_case.h) and a table
 // of where each register element sits, and compute the exact D elements the lane will hold.
 // The table is filled on the host from the oracle's fragment maps and metadata rules
-// (suites/campaigns/sparse_exact_tables.h): the harness holds no layout or legality rule itself.
+// (SparseExactTables in suites/kinds/sparse_exact_device.h): the harness holds no layout or
+// legality rule itself.
 #pragma once
 
 #include <cstdint>

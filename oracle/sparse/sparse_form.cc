@@ -76,7 +76,7 @@ Coord MapCD(int lane, int index) {
   return Coord{g + 8 * (index >= 2 ? 1 : 0), 2 * t + (index & 1)};
 }
 
-// Two placements, told apart on an H100 (suites/gpu/sparse_mma_probe_test.cc, docs/
+// Two placements, told apart on an H100 (suites/tests/gpu/sparse_mma_probe_test.cc, docs/
 // doc-vs-hardware.md SP1): with 16- and 32-bit elements a selected lane holds 4 chunks of both
 // its quad's rows (row g in bits 0-15, row g+8 in bits 16-31); with 8- and 4-bit elements it
 // holds 8 chunks of one row (even lanes of the group row g, odd lanes row g+8).

@@ -3,7 +3,7 @@
 // For every shape and type: the per-lane fragment maps of compressed A, dense B, C and D, and
 // the metadata map (which lanes hold the nibble of each (row, chunk) of A, at which bits).
 // What the spec gives only as a figure was a hypothesis; how each map is backed (SP0-SP6) is in
-// the one table of readings, oracle/core/backing.h. The GPU suites (suites/gpu/sparse_mma_*)
+// the one table of readings, oracle/core/backing.h. The GPU suites (suites/tests/gpu/sparse_mma_*)
 // confirmed or corrected each on an H100.
 #pragma once
 

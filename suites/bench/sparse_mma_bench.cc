@@ -12,9 +12,9 @@
 #include "oracle/numerics/dot_product.h"
 #include "oracle/sparse/sparse_form.h"
 #include "oracle/sparse/sparse_metadata.h"
-#include "suites/campaigns/device_campaign.h"
+#include "suites/engine/device_campaign.h"
 #include "suites/checks/sparse_mma_checks.h"
-#include "suites/runner/worker_protocol.h"
+#include "suites/engine/worker_protocol.h"
 
 namespace {
 

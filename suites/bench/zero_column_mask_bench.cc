@@ -6,7 +6,7 @@
 #include "generators/tcgen05/zero_column_mask_gen.h"
 #include "oracle/tcgen05/zero_column_mask.h"
 #include "suites/checks/zero_column_mask_checks.h"
-#include "suites/runner/host_suite.h"
+#include "suites/engine/host_suite.h"
 
 namespace {
 

@@ -40,15 +40,15 @@
 #include "suites/cli/repro_cu.h"
 #include "suites/cli/tiling_commands.h"
 #include "suites/cli/toolchain_commands.h"
-#include "suites/campaigns/device_campaign.h"
-#include "suites/campaigns/minimize_command.h"
-#include "suites/campaigns/device_suite.h"
-#include "suites/campaigns/device_workers.h"
-#include "suites/campaigns/tiling_fuzz.h"
+#include "suites/engine/device_campaign.h"
+#include "suites/reduce/minimize_command.h"
+#include "suites/kinds/device_suite.h"
+#include "suites/engine/device_workers.h"
+#include "suites/tiling/tiling_fuzz.h"
 #include "suites/captures/capture_sets.h"
-#include "suites/runner/atomic_file.h"
-#include "suites/runner/campaign.h"
-#include "suites/runner/host_suite.h"
+#include "suites/engine/atomic_file.h"
+#include "suites/engine/campaign.h"
+#include "suites/engine/host_suite.h"
 
 namespace {
 

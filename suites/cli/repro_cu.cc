@@ -10,14 +10,14 @@
 #include "oracle/mma/dense_case_text.h"
 #include "oracle/wgmma/wgmma_tile_text.h"
 #include "oracle/sparse/sparse_case_text.h"
-#include "suites/campaigns/dense_device_cases.h"
-#include "suites/campaigns/device_campaign.h"
-#include "suites/campaigns/wgmma_device_cases.h"
+#include "suites/kinds/dense_device_cases.h"
+#include "suites/engine/device_campaign.h"
+#include "suites/kinds/wgmma_device_cases.h"
 #include "suites/checks/sparse_mma_checks.h"
 #include "suites/cli/cli_common.h"
 #include "suites/cli/launch_cu.h"
-#include "suites/runner/atomic_file.h"
-#include "suites/runner/case_file.h"
+#include "suites/engine/atomic_file.h"
+#include "suites/engine/case_file.h"
 
 namespace tcfuzz::suites {
 namespace {

@@ -9,7 +9,7 @@
 #include "oracle/ascend/tiling_rules.h"
 #include "oracle/ascend/tiling_sim.h"
 #include "suites/cli/cli_common.h"
-#include "suites/runner/atomic_file.h"
+#include "suites/engine/atomic_file.h"
 
 namespace tcfuzz::suites {
 namespace {

@@ -1,4 +1,4 @@
-// The `tcfuzz tiling` commands (fuzz itself lives in suites/campaigns/tiling_fuzz.h).
+// The `tcfuzz tiling` commands (fuzz itself lives in suites/tiling/tiling_fuzz.h).
 #pragma once
 
 #include <string>

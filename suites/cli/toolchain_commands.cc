@@ -7,7 +7,7 @@
 
 #include "oracle/ptx/ptx_target.h"
 #include "suites/cli/cli_common.h"
-#include "suites/runner/atomic_file.h"
+#include "suites/engine/atomic_file.h"
 
 namespace tcfuzz::suites {
 namespace {

@@ -15,7 +15,7 @@
 #include "harness/nvjitlink.h"
 #include "harness/ptx_form_module.h"
 #include "oracle/ptx/ptx_target.h"
-#include "suites/runner/subprocess.h"
+#include "suites/engine/subprocess.h"
 
 namespace tcfuzz::suites {
 namespace {

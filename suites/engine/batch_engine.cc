@@ -1,0 +1,177 @@
+#include "suites/engine/batch_engine.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <memory>
+
+#include "suites/engine/subprocess.h"
+
+namespace tcfuzz::suites {
+namespace {
+
+// Appends lines and forces each to disk before the worker it announces starts: after a hang or
+// a crash of the machine the journal still names the range in flight.
+class Journal {
+ public:
+  explicit Journal(const std::string& path) {
+    if (!path.empty()) file_.reset(std::fopen(path.c_str(), "ae"));  // "e": not inherited by workers
+  }
+  bool ok(const std::string& path) const { return path.empty() || file_ != nullptr; }
+  void Line(const std::string& line) {
+    if (!file_) return;
+    std::fputs((line + "\n").c_str(), file_.get());
+    std::fflush(file_.get());
+    ::fsync(::fileno(file_.get()));
+  }
+
+ private:
+  struct Closer {
+    void operator()(std::FILE* f) const { std::fclose(f); }
+  };
+  std::unique_ptr<std::FILE, Closer> file_;
+};
+
+struct Range {
+  uint64_t first, count;
+};
+
+// One worker over one range: either a complete answer or the reason it has none.
+struct Attempt {
+  bool complete = false;
+  uint64_t ran = 0;
+  std::vector<CaseLineFields> cases;
+  std::vector<std::pair<uint64_t, std::string>> unsupported;  // aggregated: n cases, reason
+  CaseOutcome failure = CaseOutcome::kHarnessError;  // when !complete: fault, timeout or harness error
+  std::string detail;
+  bool can_split = true;  // false: the worker cannot start at all, so splitting will not help
+  double seconds = 0;     // the worker's wall time
+  std::map<std::string, double> phases;
+};
+
+Attempt RunWorker(const EngineOptions& o, const std::string& suite, uint64_t seed, Range r) {
+  std::vector<std::string> argv = o.worker;
+  for (const std::string& a : {std::string("--suite"), suite, std::string("--seed"), std::to_string(seed),
+                               std::string("--first"), std::to_string(r.first), std::string("--count"),
+                               std::to_string(r.count)}) {
+    argv.push_back(a);
+  }
+  argv.insert(argv.end(), o.extra_args.begin(), o.extra_args.end());
+  CommandOptions co;
+  co.timeout = o.watchdog_base + std::chrono::duration_cast<std::chrono::milliseconds>(o.watchdog_per_case * r.count);
+  co.max_output = std::size_t{512} << 20;  // a batch of 65,536 mismatches with their D is about 80 MB
+  const auto t0 = std::chrono::steady_clock::now();
+  const CommandResult res = RunArgv(argv, "", co);
+  Attempt a;
+  a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  WorkerOutput w = ParseWorkerOutput(res.out);
+  a.phases = std::move(w.phases);
+  a.cases = std::move(w.cases);
+  a.unsupported = std::move(w.unsupported);
+  a.ran = w.ran;
+  const bool done = w.done;
+  const std::string& fault = w.fault;
+  if (!res.started || res.exit_code == 127) {
+    a.detail = "worker did not start: " + (res.started ? res.err.substr(0, res.err.find('\n')) : res.error);
+    a.can_split = false;
+  } else if (res.timed_out) {
+    a.failure = CaseOutcome::kTimeout;
+    a.detail = "watchdog: " + res.Describe(co.timeout);
+  } else if (res.exit_code == kWorkerFaultExit && !fault.empty()) {
+    a.failure = CaseOutcome::kDeviceFault;
+    a.detail = fault;
+  } else if (res.exit_code == 0 && done && !res.out_truncated) {
+    a.complete = true;
+  } else {
+    a.detail = "worker " + res.Describe(co.timeout) + (res.err.empty() ? "" : ": " + res.err.substr(0, res.err.find('\n')));
+  }
+  return a;
+}
+
+}  // namespace
+
+EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_t seed, uint64_t first, uint64_t count) {
+  EngineResult out;
+  Journal journal(o.journal_path);
+  if (!journal.ok(o.journal_path)) {
+    out.error = "cannot open the journal " + o.journal_path;
+    return out;
+  }
+  journal.Line("tcfuzz journal: suite " + suite + " seed " + std::to_string(seed));
+  const auto charge = [&](CaseOutcome outcome, uint64_t n) {
+    out.counts[outcome] += n;
+    out.cases += n;
+  };
+  std::deque<Range> queue;  // ranges split after a failure, run before any new batch
+  const uint64_t batch = std::max<uint64_t>(1, o.batch), end = first + count;
+  uint64_t next = first;       // the first index no batch has covered yet
+  const auto start = std::chrono::steady_clock::now();
+  while (!queue.empty() || next < end) {
+    if (queue.empty()) {
+      if (o.deadline.count() > 0 && std::chrono::steady_clock::now() - start >= o.deadline) break;
+      queue.push_back({next, std::min(batch, end - next)});
+      next += queue.back().count;
+    }
+    const Range r = queue.front();
+    queue.pop_front();
+    journal.Line("begin " + std::to_string(r.first) + " " + std::to_string(r.count));
+    ++out.workers;
+    const Attempt a = RunWorker(o, suite, seed, r);
+    out.worker_seconds += a.seconds;
+    if (!a.complete) out.phase_seconds["failed workers"] += a.seconds;  // faults, crashes, watchdog kills
+    if (a.complete) {
+      for (const auto& [phase, s] : a.phases) out.phase_seconds[phase] += s;
+      uint64_t failed = 0;
+      for (const CaseLineFields& c : a.cases) {
+        if (c.outcome == CaseOutcome::kPass) continue;
+        ++failed;
+        charge(c.outcome, 1);
+        if (c.outcome == CaseOutcome::kNotSupported) {
+          ++out.not_supported[c.detail];
+        } else {
+          out.records.push_back({c.index, c.outcome, c.detail});
+        }
+      }
+      for (const auto& [n, why] : a.unsupported) {
+        failed += n;
+        charge(CaseOutcome::kNotSupported, n);
+        out.not_supported[why] += n;
+      }
+      charge(CaseOutcome::kPass, a.ran >= failed ? a.ran - failed : 0);
+      journal.Line("end " + std::to_string(r.first) + " " + std::to_string(r.count) + " ran " + std::to_string(a.ran));
+      if (o.on_progress) o.on_progress(out);
+      continue;
+    }
+    journal.Line("failed " + std::to_string(r.first) + " " + std::to_string(r.count) + " " + std::string(Name(a.failure)) +
+                 ": " + a.detail);
+    if (!a.can_split) {
+      // No worker can run at all: every case left is a harness error, and splitting would only
+      // repeat that.
+      out.error = a.detail;
+      charge(a.failure, r.count);
+      for (const Range& rest : queue) charge(a.failure, rest.count);
+      if (o.deadline.count() == 0) charge(a.failure, end - next);
+      break;
+    }
+    if (r.count == 1) {  // the culprit
+      charge(a.failure, 1);
+      out.records.push_back({r.first, a.failure, a.detail});
+      if (o.on_progress) o.on_progress(out);
+      continue;
+    }
+    // Split into parts, run first (in order) before the rest of the queue.
+    const uint64_t parts = std::min<uint64_t>(static_cast<uint64_t>(std::max(2, o.split)), r.count);
+    std::vector<Range> pieces;
+    for (uint64_t i = 0; i < parts; ++i) {
+      const uint64_t lo = r.first + r.count * i / parts, hi = r.first + r.count * (i + 1) / parts;
+      if (hi > lo) pieces.push_back({lo, hi - lo});
+    }
+    queue.insert(queue.begin(), pieces.begin(), pieces.end());
+  }
+  journal.Line("finished");
+  return out;
+}
+
+}  // namespace tcfuzz::suites

@@ -1,0 +1,251 @@
+#include "suites/engine/device_campaign.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <sstream>
+
+#include "generators/core/random_source.h"
+#include "oracle/core/backing.h"
+#include "suites/kinds/device_suite.h"
+#include "suites/engine/atomic_file.h"
+#include "suites/engine/batch_engine.h"
+#include "suites/engine/subprocess.h"
+#include "suites/engine/worker_protocol.h"
+
+namespace tcfuzz::suites {
+
+gen::GeneratedSparse DrawSparseMmaCase(uint64_t seed, uint64_t index) {
+  gen::RandomSource s(gen::CaseSeed(seed, kSparseMmaDeviceSuite, index));
+  return gen::DrawSparse(s, gen::Intent::kLegal);
+}
+
+std::span<const gen::DrawnVariant> ExactSuiteVariants(std::string_view suite) {
+  static const std::vector<gen::DrawnVariant> f16k32 = gen::DrawnVariantsOf("m16n8k32.f16");
+  if (suite == kSparseMmaExactSuite) return gen::DrawnVariants();
+  if (suite == kSparseMmaExactF16K32Suite) return f16k32;
+  return {};
+}
+
+gen::GeneratedSparse DrawSparseExactCase(std::string_view suite, uint64_t seed, uint64_t index) {
+  return gen::DrawDeviceDrawn(gen::CaseSeed(seed, suite, index), ExactSuiteVariants(suite));
+}
+
+DeviceProbe ProbeInWorker(const std::vector<std::string>& worker) {
+  DeviceProbe p;
+  std::vector<std::string> argv = worker;
+  argv.insert(argv.end(), {"worker", "--probe"});
+  CommandOptions co;
+  co.timeout = std::chrono::milliseconds(60000);
+  const CommandResult r = RunArgv(argv, "", co);
+  std::istringstream in(r.out);
+  std::string word;
+  in >> word;
+  if (r.ok() && word == "device") {
+    in >> p.cc_major >> p.cc_minor >> p.driver_version >> p.runtime_version;
+    std::getline(in >> std::ws, p.name);
+    p.available = true;
+  } else if (r.ok() && word == "none") {
+    std::getline(in >> std::ws, p.reason);
+  } else {
+    p.reason = "the device probe failed: " + r.Describe(co.timeout) + (r.err.empty() ? "" : ": " + r.err.substr(0, r.err.find('\n')));
+  }
+  return p;
+}
+
+bool IsDeviceSuite(const std::string& name) { return FindDeviceSuite(name) != nullptr; }
+std::vector<std::string> DeviceSuiteNames() {
+  std::vector<std::string> names;
+  for (const DeviceSuite& s : DeviceSuites()) names.emplace_back(s.name);
+  return names;
+}
+
+std::vector<std::string> DefaultDeviceSuiteNames() {
+  std::vector<std::string> names;
+  for (const DeviceSuite& s : DeviceSuites()) {
+    if (s.in_default_campaign) names.emplace_back(s.name);
+  }
+  return names;
+}
+
+std::string UnconfirmedReadings(std::span<const std::string_view> ids, std::string_view target) {
+  std::string out;
+  for (std::string_view id : ids) {
+    const oracle::Backing b = oracle::BackingOf(id, target);
+    if (b == oracle::Backing::kHardware) continue;
+    out += (out.empty() ? "" : ", ") + std::string(id) + " (" + std::string(oracle::Name(b)) + ")";
+  }
+  return out;
+}
+
+std::string GpuRowName(int cc_major, int cc_minor) {
+  if (cc_major >= 10) return "sm_100";
+  if (cc_major == 9) return "sm_90";
+  return cc_minor >= 9 ? "sm_89" : "sm_80";
+}
+
+SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, const DeviceProbe& device,
+                           std::ostream& log, std::size_t& reproducers_written) {
+  SuiteReport r;
+  r.suite = suite;
+  const DeviceSuite* def = FindDeviceSuite(suite);
+  if (def == nullptr) {
+    r.skipped = "not a GPU suite";
+    return r;
+  }
+  if (!device.available) {
+    r.skipped = "no GPU: " + device.reason;
+    log << suite << ": skipped (" << r.skipped << ")\n";
+    return r;
+  }
+  if (def->runs_on && !def->runs_on(device.cc_major, device.cc_minor)) {
+    r.skipped = "needs " + std::string(def->runs_on_what) + "; this is " + device.name + ", CC " +
+                std::to_string(device.cc_major) + "." + std::to_string(device.cc_minor);
+    log << suite << ": skipped (" << r.skipped << ")\n";
+    return r;
+  }
+  EngineOptions e;
+  e.worker = o.worker;
+  e.worker.push_back("worker");
+  e.extra_args = o.worker_extra;
+  if (o.shard_count > 1) {
+    e.extra_args.insert(e.extra_args.end(), {"--shard", std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count)});
+  }
+  // A worker takes the suite's batch, but at most 1,024 launches' worth (and never fewer than 65,536
+  // cases): a one-case-per-launch baseline must not hand one worker millions of launches.
+  const uint64_t per_launch = o.device_cases_per_launch ? o.device_cases_per_launch : uint64_t{1} << 16;  // the worker's default
+  e.batch = o.device_batch ? o.device_batch
+                           : std::min(def->worker_batch, std::max(uint64_t{1} << 16, uint64_t{1024} * per_launch));
+  e.watchdog_base = std::chrono::milliseconds(o.device_watchdog_ms);
+  e.watchdog_per_case = def->watchdog_per_case;
+  if (o.device_cases_per_launch > 0) {
+    e.extra_args.insert(e.extra_args.end(), {"--cases-per-launch", std::to_string(o.device_cases_per_launch)});
+    // Small launches pay a launch (and a module load) per few cases: about 1 ms a case at one.
+    if (o.device_cases_per_launch < 1024) e.watchdog_per_case = std::max(e.watchdog_per_case, std::chrono::microseconds(5000));
+  }
+  e.journal_path = o.report_dir + "/journal-" + suite + ".txt";
+  const uint64_t cases = o.cases ? *o.cases : o.seconds ? uint64_t{1} << 40 : 200'000;
+  // At least 1 ms (0 would mean no deadline) and at most a year (no overflow).
+  if (o.seconds) e.deadline = std::chrono::milliseconds(static_cast<int64_t>(std::clamp(*o.seconds * 1000, 1.0, 3.2e10)));
+  if (!WriteFileAtomic(e.journal_path, "").ok()) log << "tcfuzz: warning: cannot create " << e.journal_path << "\n";
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto failed_so_far = [](const EngineResult& so_far) {
+    uint64_t bad = 0;
+    for (const auto& [outcome, n] : so_far.counts) bad += IsFailure(outcome) ? n : 0;
+    return bad;
+  };
+  const auto since = [&t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  if (o.progress) {
+    e.on_progress = [&](const EngineResult& so_far) { PrintProgress(suite, so_far.cases, failed_so_far(so_far), since(), false); };
+  }
+  const EngineResult er = RunEngine(e, suite, o.seed, 0, cases);
+  if (o.progress) PrintProgress(suite, er.cases, failed_so_far(er), since(), true);
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (!er.error.empty()) log << "tcfuzz: error: " << suite << ": " << er.error << "\n";
+  // Shards: the engine counted only this shard's cases (the worker skips the others).
+  r.cases = er.cases;
+  for (const auto& [outcome, n] : er.counts) {
+    FamilyStats& f = r.families[std::string(Name(outcome))];
+    f.cases = n;
+    f.failed = IsFailure(outcome) ? n : 0;
+    r.failed += f.failed;
+  }
+  for (const auto& [why, n] : er.not_supported) r.coverage["not supported: " + why] = n;
+  const std::string environment = device.name + ", CC " + std::to_string(device.cc_major) + "." + std::to_string(device.cc_minor) +
+                                  ", CUDA driver API " + std::to_string(device.driver_version) + ", runtime " +
+                                  std::to_string(device.runtime_version);
+  std::size_t observations = 0;
+  const oracle::num::Gpu gpu = oracle::num::ParseGpu(GpuRowName(device.cc_major, device.cc_minor)).value_or(oracle::num::Gpu::kSm90);
+  // Hardware evidence holds on the target it was seen on: this device's own sm_XY.
+  const std::string target = "sm_" + std::to_string(device.cc_major * 10 + device.cc_minor);
+  const auto move_count = [&r](CaseOutcome from, CaseOutcome to) {
+    FamilyStats& f = r.families[std::string(Name(from))];
+    --f.cases;
+    if (IsFailure(from)) --f.failed, --r.failed;
+    if (f.cases == 0) r.families.erase(std::string(Name(from)));
+    ++r.families[std::string(Name(to))].cases;
+  };
+  for (const CaseRecord& c : er.records) {
+    const std::vector<uint32_t> observed = ParseObserved(c.detail, 0);
+    const DescribedCase dc = def->describe(o.seed, c.index, observed, gpu);
+    std::string message = c.detail.substr(0, c.detail.find(" observed="));
+    // A case the spec leaves undefined: counted per rule and outcome, its file kept under
+    // undefined/ as a record of what this device did; never a failure, even a fault or a hang
+    // (isolated like any other by then).
+    CaseOutcome outcome = c.outcome;
+    if (!dc.broken_rules.empty() && IsFailure(outcome)) {
+      move_count(outcome, CaseOutcome::kUndefinedBySpec);
+      message = dc.broken_rules + ": " + std::string(Name(outcome)) + ", " + message;
+      outcome = CaseOutcome::kUndefinedBySpec;
+    }
+    // A wrong D whose expectation rests on a reading no hardware has shown on this target: our
+    // model is unproven here, which is not the same finding as "the device is wrong".
+    if (outcome == CaseOutcome::kMismatch) {
+      if (const std::string why = UnconfirmedReadings(dc.rests_on, target); !why.empty()) {
+        move_count(outcome, CaseOutcome::kModelUnconfirmed);
+        message = "rests on " + why + ": " + message;
+        outcome = CaseOutcome::kModelUnconfirmed;
+      }
+    }
+    const bool unconfirmed = outcome == CaseOutcome::kModelUnconfirmed;
+    const bool undefined = outcome == CaseOutcome::kUndefinedBySpec;
+    if (undefined) ++r.coverage["undefined by spec: " + message.substr(0, message.find(':'))];
+    std::string path;
+    if (undefined ? observations < o.max_reproducers : reproducers_written < o.max_reproducers) {
+      std::string text = dc.text;
+      const auto origin = [&text](const std::string& key, const std::string& value) { text += key + " = " + value + "\n"; };
+      origin("origin.suite", suite);
+      origin("origin.seed", std::to_string(o.seed));
+      origin("origin.index", std::to_string(c.index));
+      origin("origin.outcome", std::string(Name(outcome)));
+      origin("origin.detail", message + (dc.explanation.empty() ? "" : "; " + dc.explanation));
+      origin("origin.device", environment);
+      origin("origin.gpu", GpuRowName(device.cc_major, device.cc_minor));
+      origin("origin.mode", dc.mode);
+      path = o.report_dir + (undefined ? "/undefined/" : unconfirmed ? "/unconfirmed/" : "/reproducers/") + suite + "-" +
+             std::to_string(c.index) + ".txt";
+      text += "# replay: tcfuzz replay " + path + "\n";
+      text += "# rerun on a GPU: tcfuzz run --suite " + suite + " --seed " + std::to_string(o.seed) + " --cases " +
+              std::to_string(c.index + 1) + "\n";
+      if (WriteFileAtomic(path, text).ok()) {
+        ++(undefined ? observations : reproducers_written);
+      } else {
+        path.clear();
+      }
+    }
+    if (undefined) continue;
+    FailureRecord f;
+    f.family = dc.family;
+    f.index = c.index;
+    f.case_seed = gen::CaseSeed(o.seed, suite, c.index);
+    f.case_name = suite + "." + f.family + "#" + std::to_string(c.index);
+    f.check = std::string(Name(outcome));
+    f.message = message + (dc.explanation.empty() ? "" : "; " + dc.explanation);
+    f.reproducer_path = path;
+    log << (unconfirmed ? "UNCONFIRMED " : "FAIL ") << f.case_name << " " << f.check << ": " << f.message
+        << (f.reproducer_path.empty() ? "" : "  (" + f.reproducer_path + ")") << "\n";
+    (unconfirmed ? r.unconfirmed : r.failures).push_back(std::move(f));
+  }
+  if (observations > 0) log << suite << ": " << observations << " undefined-by-spec cases recorded in " << o.report_dir << "/undefined/\n";
+  log << suite << ": " << er.workers << " worker processes";
+  for (const auto& [family, stats] : r.families) log << ", " << stats.cases << " " << family;  // after reclassifying
+  log << "\n";
+  // Where the workers' time went: what a faster campaign has to cut.
+  double accounted = 0;
+  for (const auto& [phase, s] : er.phase_seconds) accounted += s;
+  r.worker_phases = er.phase_seconds;
+  r.worker_phases["other"] = std::max(0.0, er.worker_seconds - accounted);
+  const auto two = [](double s) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%.2f", s);
+    return std::string(b);
+  };
+  log << suite << ": " << two(er.worker_seconds) << " s in workers:";
+  for (const char* phase : {"draw", "jit", "device", "judge", "failed workers"}) {
+    if (const auto it = r.worker_phases.find(phase); it != r.worker_phases.end()) log << " " << phase << " " << two(it->second) << ",";
+  }
+  log << " other (start-up, CUDA init) " << two(r.worker_phases["other"]) << "\n";
+  return r;
+}
+
+}  // namespace tcfuzz::suites

@@ -1,0 +1,105 @@
+#include "suites/engine/device_workers.h"
+
+#include <algorithm>
+
+#include "harness/device.h"
+#include "harness/planted_faults.h"
+#include "oracle/core/text_format.h"
+#include "oracle/mma/dense_case_text.h"
+#include "oracle/sparse/sparse_case_text.h"
+#include "oracle/wgmma/wgmma_tile_text.h"
+#include "suites/kinds/dense_device_cases.h"
+#include "suites/kinds/dense_mma_device.h"
+#include "suites/engine/device_campaign.h"
+#include "suites/kinds/sparse_exact_device.h"
+#include "suites/kinds/sparse_mma_device.h"
+#include "suites/kinds/wgmma_device_cases.h"
+#include "suites/kinds/wgmma_tile_device.h"
+#include "suites/engine/case_file.h"
+#include "suites/engine/worker_protocol.h"
+
+namespace tcfuzz::suites {
+
+int ProbeWorker(std::ostream& out) {
+  const harness::DeviceInfo info = harness::ProbeDevice();
+  if (!info.available) {
+    out << "none " << info.reason << "\n";
+  } else {
+    out << "device " << info.cc_major << " " << info.cc_minor << " " << info.driver_version << " " << info.runtime_version
+        << " " << info.name << "\n";
+  }
+  return 0;
+}
+
+IndexProgression ShardProgression(const WorkerArgs& a) {
+  IndexProgression p;
+  p.stride = std::max<uint64_t>(1, a.shard_count);
+  const uint64_t shard = a.shard_count <= 1 ? 0 : a.shard_index;
+  p.start = a.first + (shard + p.stride - a.first % p.stride) % p.stride;
+  const uint64_t end = a.first + a.count;
+  p.count = p.start >= end || shard >= p.stride ? 0 : (end - p.start + p.stride - 1) / p.stride;  // no such shard: none
+  return p;
+}
+
+std::vector<uint64_t> ShardIndices(const WorkerArgs& a) {
+  const IndexProgression p = ShardProgression(a);
+  std::vector<uint64_t> indices(p.count);
+  for (uint64_t i = 0; i < p.count; ++i) indices[i] = p.start + i * p.stride;
+  return indices;
+}
+
+std::optional<int> RunPlantedFaults(const WorkerArgs& a, const std::vector<uint64_t>& indices, std::ostream& out) {
+  for (const uint64_t i : indices) {
+    if (a.plant_hang.count(i)) harness::RunPlantedFault(harness::PlantedFault::kHang);
+    if (a.plant_fault.count(i)) {
+      const auto r = harness::RunPlantedFault(harness::PlantedFault::kIllegalAddress);
+      out << "fault " << (r.ok() ? "planted fault did not fault" : r.error()) << "\n" << std::flush;
+      return kWorkerFaultExit;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<harness::DeviceInfo> DeviceOrSkip(std::size_t cases, std::ostream& out) {
+  harness::DeviceInfo d = harness::ProbeDevice();
+  if (d.available) return d;
+  out << "unsupported " << cases << " no GPU: " << d.reason << "\nran " << cases << "\ndone\n";
+  return std::nullopt;
+}
+
+oracle::num::Gpu GpuOf(const harness::DeviceInfo& d) { return *oracle::num::ParseGpu(GpuRowName(d.cc_major, d.cc_minor)); }
+
+int CaseFileError(const std::string& error, std::ostream& out) {
+  out << CaseLine(0, CaseOutcome::kHarnessError, error) << "\nran 1\ndone\n";
+  return 0;
+}
+
+int RunDeviceWorker(const WorkerArgs& a, std::ostream& out) {
+  if (a.suite == kSparseMmaDeviceSuite) return RunSparseMmaWorker(a, out);
+  if (!ExactSuiteVariants(a.suite).empty()) return RunSparseExactWorker(a, out);
+  if (a.suite == kDenseMmaSuite) return RunDenseMmaWorker(a, out);
+  if (a.suite == kSmemHwSuite) return RunWgmmaTileWorker(a, false, out);
+  if (a.suite == kTcgen05Suite) return RunWgmmaTileWorker(a, true, out);
+  return 2;
+}
+
+int RunCaseFileWorker(const std::string& path, std::ostream& out) {
+  const auto doc = ReadCaseDoc(path);
+  if (!doc.ok()) return CaseFileError(doc.error(), out);
+  const std::string kind = doc.value().String("kind").value();
+  if (kind == oracle::sparse::kSparseKind) {
+    const auto k = oracle::sparse::SparseCaseFromDoc(doc.value());
+    return k.ok() ? RunSparseCaseWorker(k.value(), out) : CaseFileError(path + ": " + k.error(), out);
+  }
+  if (kind == oracle::wgmma::kWgmmaTileKind) {
+    const auto f = oracle::wgmma::WgmmaTileFromDoc(doc.value());
+    return f.ok() ? RunWgmmaTileCaseWorker(f.value().tile, out) : CaseFileError(path + ": " + f.error(), out);
+  }
+  if (kind == oracle::mma::kDenseKind) {
+    const auto f = oracle::mma::DenseCaseFromDoc(doc.value());
+    return f.ok() ? RunDenseCaseWorker(f.value().tile, out) : CaseFileError(path + ": " + f.error(), out);
+  }
+  return CaseFileError(path + ": no GPU suite runs kind '" + kind + "'", out);
+}
+
+}  // namespace tcfuzz::suites

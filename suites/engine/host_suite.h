@@ -1,0 +1,50 @@
+// A host campaign suite: generated cases run through the oracle and its invariants.
+//
+// Case i of a suite is generated from CaseSeed(base seed, suite name, i) alone, so a case is
+// the same whatever the shard, order or time budget, and its reproducer file replays it alone.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "oracle/core/result.h"
+#include "oracle/core/text_format.h"
+#include "suites/checks/check_failure.h"
+
+namespace tcfuzz::suites {
+
+struct CaseResult {
+  std::string family;                  // stable family name: JUnit groups by it
+  CheckFailures failures;              // empty: pass
+  std::string reproducer;              // text form of the case, filled on failure only
+  std::vector<std::string_view> tags;  // operand-space coverage (static strings)
+};
+
+class HostSuite {
+ public:
+  virtual ~HostSuite() = default;
+  virtual std::string_view name() const = 0;         // --suite NAME
+  virtual std::string_view description() const = 0;
+  virtual std::string_view text_kind() const = 0;    // the `kind` its reproducers carry
+  // Cases `tcfuzz run` draws when given neither --cases nor --time: about 20 s on the CI
+  // machine kind (docs/performance.md), so the default campaign takes about a minute.
+  virtual uint64_t default_cases() const = 0;
+  virtual CaseResult RunCase(uint64_t index, uint64_t case_seed) = 0;
+  // Re-checks a case read back from a reproducer or corpus file of this suite's kind.
+  virtual oracle::Result<CheckFailures> Replay(const oracle::TextDoc& doc) = 0;
+};
+
+// Every host suite, in the order `tcfuzz run` without --suite runs them.
+std::vector<std::unique_ptr<HostSuite>> MakeHostSuites();
+
+// The zero-column-mask suite (suites/kinds/zero_column_mask_suite.cc).
+std::unique_ptr<HostSuite> MakeZeroColumnMaskSuite();
+// The shared-memory descriptor suite (suites/kinds/smem_descriptor_suite.cc).
+std::unique_ptr<HostSuite> MakeSmemDescriptorSuite();
+// The sparse MMA operand suite (suites/kinds/sparse_oracle_suite.cc).
+std::unique_ptr<HostSuite> MakeSparseOracleSuite();
+
+}  // namespace tcfuzz::suites

@@ -1,0 +1,182 @@
+#include "suites/engine/subprocess.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <algorithm>
+
+namespace tcfuzz::suites {
+namespace {
+
+struct Pipe {
+  int fd[2] = {-1, -1};
+  ~Pipe() {
+    for (int& f : fd) {
+      if (f >= 0) ::close(f);
+    }
+  }
+  void Close(int i) {
+    if (fd[i] >= 0) ::close(fd[i]);
+    fd[i] = -1;
+  }
+};
+
+std::string Errno(const char* what) { return std::string(what) + ": " + std::strerror(errno); }
+
+}  // namespace
+
+std::string CommandResult::Describe(std::chrono::milliseconds timeout) const {
+  if (!started) return "not started: " + error;
+  if (timed_out) return "timed out after " + std::to_string(timeout.count()) + " ms";
+  if (signal != 0) return "signal " + std::to_string(signal) + " (" + ::strsignal(signal) + ")";
+  return "exit " + std::to_string(exit_code);
+}
+
+CommandResult RunCommand(const std::string& command, const std::string& stdin_text, const CommandOptions& options) {
+  return RunArgv({"/bin/sh", "-c", command}, stdin_text, options);
+}
+
+CommandResult RunArgv(const std::vector<std::string>& argv, const std::string& stdin_text, const CommandOptions& options) {
+  CommandResult r;
+  if (argv.empty()) {
+    r.error = "empty command";
+    return r;
+  }
+  std::vector<char*> args;  // built before fork: the child may only call async-signal-safe functions
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  std::vector<std::string> env_text;  // the inherited environment with options.env over it
+  for (char** e = environ; *e != nullptr; ++e) {
+    const std::string entry(*e);
+    const std::string key = entry.substr(0, entry.find('='));
+    bool replaced = false;
+    for (const auto& [k, v] : options.env) replaced = replaced || k == key;
+    if (!replaced) env_text.push_back(entry);
+  }
+  for (const auto& [k, v] : options.env) env_text.push_back(k + "=" + v);
+  std::vector<char*> envp;
+  for (const std::string& e : env_text) envp.push_back(const_cast<char*>(e.c_str()));
+  envp.push_back(nullptr);
+  ::signal(SIGPIPE, SIG_IGN);
+  Pipe in, out, err;
+  if (::pipe2(in.fd, O_CLOEXEC) != 0 || ::pipe2(out.fd, O_CLOEXEC) != 0 || ::pipe2(err.fd, O_CLOEXEC) != 0) {
+    r.error = Errno("pipe");
+    return r;
+  }
+  // If this process started with 0, 1 or 2 closed, a pipe end may have landed there and the
+  // child's dup2 calls would clobber each other: keep every end at 3 or above.
+  for (Pipe* pp : {&in, &out, &err}) {
+    for (int& fd : pp->fd) {
+      if (fd < 3) {
+        const int moved = ::fcntl(fd, F_DUPFD_CLOEXEC, 3);
+        ::close(fd);
+        fd = moved;
+      }
+    }
+  }
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    r.error = Errno("fork");
+    return r;
+  }
+  if (pid == 0) {
+    // Child: only async-signal-safe calls until exec.
+    ::setpgid(0, 0);
+    ::signal(SIGPIPE, SIG_DFL);
+    ::dup2(in.fd[0], 0);
+    ::dup2(out.fd[1], 1);
+    ::dup2(err.fd[1], 2);
+    ::execve(args[0], args.data(), envp.data());
+    ::_exit(127);
+  }
+  ::setpgid(pid, pid);  // also here, so the group exists before we might kill it
+  r.started = true;
+  in.Close(0), out.Close(1), err.Close(1);
+  const auto deadline = std::chrono::steady_clock::now() + options.timeout;
+  // Feed stdin without blocking: a child that never reads must still time out.
+  ::fcntl(in.fd[1], F_SETFL, O_NONBLOCK);
+  std::size_t written = 0;
+  if (stdin_text.empty()) in.Close(1);
+  std::string* sinks[2] = {&r.out, &r.err};
+  int fds[2] = {out.fd[0], err.fd[0]};
+  char buf[65536];
+  int status = 0;
+  bool reaped = false;
+  // Once the child has exited, output still in flight is read for a short grace period: a
+  // grandchild that keeps the pipes open must not turn a finished answer into a hang.
+  std::chrono::steady_clock::time_point drain_until{};
+  while (fds[0] >= 0 || fds[1] >= 0 || (in.fd[1] >= 0 && !reaped)) {
+    const auto now = std::chrono::steady_clock::now();
+    if (!reaped && ::waitpid(pid, &status, WNOHANG) == pid) {
+      reaped = true;
+      drain_until = now + std::chrono::milliseconds(200);
+      in.Close(1);
+    }
+    if (reaped && now >= drain_until) break;
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>((reaped ? drain_until : deadline) - now);
+    if (!reaped && left.count() <= 0) {
+      r.timed_out = true;
+      break;
+    }
+    pollfd p[3];
+    int n = 0;
+    for (int i = 0; i < 2; ++i) {
+      if (fds[i] >= 0) p[n++] = {fds[i], POLLIN, 0};
+    }
+    const int in_slot = n;
+    if (in.fd[1] >= 0) p[n++] = {in.fd[1], POLLOUT, 0};
+    // Short polls: the child's exit is noticed by waitpid above, not by the pipes closing.
+    const int ready = ::poll(p, static_cast<nfds_t>(n), static_cast<int>(std::clamp<int64_t>(left.count(), 1, 50)));
+    if (ready < 0 && errno != EINTR) break;
+    if (ready <= 0) continue;
+    if (in_slot < n && p[in_slot].revents) {
+      const ssize_t w = ::write(in.fd[1], stdin_text.data() + written, stdin_text.size() - written);
+      if (w > 0) written += static_cast<std::size_t>(w);
+      if (w < 0 && errno != EAGAIN && errno != EINTR) written = stdin_text.size();  // EPIPE: it stopped reading
+      if (written == stdin_text.size()) in.Close(1);
+    }
+    for (int j = 0; j < in_slot; ++j) {
+      if (!p[j].revents) continue;
+      const int i = p[j].fd == fds[0] ? 0 : 1;
+      const ssize_t got = ::read(fds[i], buf, sizeof buf);
+      if (got <= 0) {
+        if (got < 0 && errno == EINTR) continue;
+        fds[i] = -1;  // EOF; the Pipe closes it
+        continue;
+      }
+      std::string& sink = *sinks[i];
+      const std::size_t room = options.max_output > sink.size() ? options.max_output - sink.size() : 0;
+      sink.append(buf, std::min(room, static_cast<std::size_t>(got)));
+      if (static_cast<std::size_t>(got) > room && i == 0) r.out_truncated = true;
+    }
+  }
+  // Still running here: timed out, or the pipes closed while it runs on. Either way the
+  // deadline holds: wait for it no longer than that, then kill the group.
+  while (!reaped) {
+    if (::waitpid(pid, &status, WNOHANG) == pid) {
+      reaped = true;
+      break;
+    }
+    if (r.timed_out || std::chrono::steady_clock::now() >= deadline) {
+      r.timed_out = true;
+      ::kill(-pid, SIGKILL);
+      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+      }
+      reaped = true;
+      break;
+    }
+    ::usleep(5000);
+  }
+  if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
+  if (!r.timed_out) ::kill(-pid, SIGKILL);  // leftovers of the group (background children)
+  return r;
+}
+
+}  // namespace tcfuzz::suites

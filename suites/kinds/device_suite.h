@@ -1,0 +1,58 @@
+// The GPU suites as the parent process sees them: a name for `--suite`, the kind of text file
+// their reproducers are, how many cases a worker process takes, and how to rebuild a reported
+// case from (seed, index) for the report. Both halves draw case i from CaseSeed(seed, suite, i),
+// so the worker sends back only the index, the class and what the device returned. The worker
+// half (the GPU code) is suites/engine/device_workers.h.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "oracle/core/result.h"
+#include "oracle/core/text_format.h"
+#include "oracle/numerics/dot_product.h"
+#include "suites/checks/check_failure.h"
+
+namespace tcfuzz::suites {
+
+struct DescribedCase {
+  std::string family;       // JUnit family (the instruction form, or types and layouts)
+  std::string explanation;  // probe cases: which element the device read
+  std::string mode;         // value mode, recorded as origin.mode
+  std::string text;         // the case and what the device returned, in its text form (no origin lines)
+  std::string broken_rules;  // non-empty: the case breaks these rules, so whatever the device did
+                             // (a fault or hang included) is undefined by spec, not a failure
+  // The readings (oracle/core/backing.h) the expected D rests on: the maps, the numerics row when
+  // the values are not exact sums, the sign-of-zero reading when the device differs only there.
+  std::vector<std::string_view> rests_on;
+};
+
+struct DeviceSuite {
+  std::string_view name;
+  std::string_view text_kind;
+  std::string_view description;
+  uint64_t worker_batch;                        // cases per worker process
+  std::chrono::microseconds watchdog_per_case;  // worker allowance per case (generation, GPU, oracle)
+  // Case `index` with the device's D (empty when the worker sent none), on a device of the
+  // numerics row `gpu`.
+  DescribedCase (*describe)(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed, oracle::num::Gpu gpu);
+  bool in_default_campaign = true;  // false: run only when named (a narrower copy of another suite)
+  // The devices that run any of its cases (nullptr: every one the workers accept); on others the
+  // suite is skipped with `runs_on_what` as the reason, no worker started.
+  bool (*runs_on)(int cc_major, int cc_minor) = nullptr;
+  std::string_view runs_on_what;
+};
+
+std::span<const DeviceSuite> DeviceSuites();
+const DeviceSuite* FindDeviceSuite(std::string_view name);
+
+// `tcfuzz replay` of a device-suite file that no host suite replays (dense_mma, wgmma_tile); nullopt when
+// `kind` is none of them.
+std::optional<oracle::Result<CheckFailures>> ReplayDeviceFile(std::string_view kind, const oracle::TextDoc& doc);
+
+}  // namespace tcfuzz::suites

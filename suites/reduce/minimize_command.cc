@@ -1,0 +1,183 @@
+#include "suites/reduce/minimize_command.h"
+
+#include <stdlib.h>
+
+#include <filesystem>
+#include <functional>
+#include <optional>
+
+#include "oracle/sparse/sparse_case_text.h"
+#include "oracle/wgmma/wgmma_tile_text.h"
+#include "suites/engine/device_campaign.h"
+#include "suites/reduce/tile_minimize.h"
+#include "suites/kinds/wgmma_device_cases.h"
+#include "suites/engine/atomic_file.h"
+#include "suites/engine/case_file.h"
+#include "suites/engine/subprocess.h"
+#include "suites/engine/worker_protocol.h"
+
+namespace tcfuzz::suites {
+
+using Origin = std::vector<std::pair<std::string, std::string>>;
+
+namespace {
+
+std::string SparseText(const oracle::sparse::SparseCaseFile& k, const Origin& origin) {
+  oracle::TextWriter w(oracle::sparse::kSparseKind);
+  oracle::sparse::AppendSparseCase(w, k.op, k.tile, k.observed ? &*k.observed : nullptr);
+  for (const auto& [key, value] : origin) w.Add(key, value);
+  return w.str();
+}
+
+std::string TileText(const oracle::wgmma::WgmmaTileFile& f, const Origin& origin) {
+  oracle::TextWriter w(oracle::wgmma::kWgmmaTileKind);
+  oracle::wgmma::AppendWgmmaTile(w, f.tile, f.fill, f.observed ? &*f.observed : nullptr);
+  for (const auto& [key, value] : origin) w.Add(key, value);
+  return w.str();
+}
+
+// One kind's half of the command: the text of its start case, and the minimization, which
+// returns the minimized case's text (given its origin lines) and a one-line account.
+struct Job {
+  std::string start_text;
+  std::function<std::pair<std::string, std::string>(const FailureSignature&, const std::optional<std::vector<uint32_t>>& observed,
+                                                    const std::function<Evaluation(const std::string&)>&, const Origin&)>
+      minimize;
+};
+
+oracle::Result<Job> MakeJob(const std::string& file, int budget) {
+  using R = oracle::Result<Job>;
+  const auto doc = ReadCaseDoc(file);
+  if (!doc.ok()) return R::Fail(doc.error());
+  const std::string kind = doc.value().String("kind").value();
+  Job job;
+  if (kind == oracle::sparse::kSparseKind) {
+    auto read = oracle::sparse::SparseCaseFromDoc(doc.value());
+    if (!read.ok()) return R::Fail(file + ": " + read.error());
+    oracle::sparse::SparseCaseFile start = std::move(read).value();
+    job.start_text = SparseText(start, {});
+    job.minimize = [start, budget](const FailureSignature& sig, const auto& observed, const auto& eval, const Origin& origin) mutable {
+      start.observed = observed;  // what this device returns, not what the file recorded
+      const MinimizeResult r = MinimizeSparse(
+          start, sig, [&](const oracle::sparse::SparseCaseFile& k) { return eval(SparseText(k, {})); }, budget);
+      return std::pair{SparseText(r.minimized, origin), std::to_string(r.accepted) + " steps kept of " + std::to_string(r.tries) +
+                                                            " tried; " + std::to_string(NonZeroValues(start)) + " -> " +
+                                                            std::to_string(NonZeroValues(r.minimized)) + " non-zero values"};
+    };
+  } else if (kind == oracle::wgmma::kWgmmaTileKind) {
+    auto read = oracle::wgmma::WgmmaTileFromDoc(doc.value());
+    if (!read.ok()) return R::Fail(file + ": " + read.error());
+    oracle::wgmma::WgmmaTileFile start = std::move(read).value();
+    job.start_text = TileText(start, {});
+    job.minimize = [start, budget](const FailureSignature& sig, const auto& observed, const auto& eval, const Origin& origin) mutable {
+      start.observed = observed;
+      const TileMinimizeResult r = MinimizeTile(
+          start, sig, [&](const oracle::wgmma::WgmmaTileFile& f) { return eval(TileText(f, {})); }, budget);
+      return std::pair{TileText(r.minimized, origin),
+                       std::to_string(r.accepted) + " steps kept of " + std::to_string(r.tries) + " tried; " +
+                           TileFamily(start.tile) + " N " + std::to_string(start.tile.n) + " -> " + TileFamily(r.minimized.tile) +
+                           " N " + std::to_string(r.minimized.tile.n) + "; " + std::to_string(NonZeroValues(start)) + " -> " +
+                           std::to_string(NonZeroValues(r.minimized)) + " non-zero values"};
+    };
+  } else {
+    return R::Fail(file + ": minimize takes sparse_mma or wgmma_tile reproducers, not kind '" + kind + "'");
+  }
+  return R::Ok(std::move(job));
+}
+
+}  // namespace
+
+Evaluation EvaluateInWorker(const std::vector<std::string>& worker, const std::string& scratch_dir, const std::string& text,
+                            std::string* error) {
+  Evaluation e;
+  const std::string path = scratch_dir + "/candidate.txt";
+  if (!WriteFileAtomic(path, text).ok()) {
+    *error = "cannot write " + path;
+    return e;
+  }
+  std::vector<std::string> argv = worker;
+  argv.insert(argv.end(), {"worker", "--case-file", path});
+  CommandOptions o;
+  o.timeout = std::chrono::milliseconds(60000);
+  const CommandResult r = RunArgv(argv, "", o);
+  const WorkerOutput w = ParseWorkerOutput(r.out);
+  for (const CaseLineFields& c : w.cases) {
+    if (c.outcome == CaseOutcome::kPass || c.outcome == CaseOutcome::kMismatch) {
+      const auto d = ParseObserved(c.detail, 0);
+      if (!d.empty()) e.observed = d;
+    }
+    if (c.outcome == CaseOutcome::kMismatch) e.failure = FailureSignature{"mismatch", c.detail.substr(0, c.detail.find(' '))};
+    if (c.outcome == CaseOutcome::kHarnessError) *error = c.detail;
+    if (c.outcome == CaseOutcome::kUndefinedBySpec) *error = "the case breaks a spec rule, so no answer is wrong: " + c.detail.substr(0, c.detail.find(':'));
+  }
+  if (!w.unsupported.empty()) *error = w.unsupported.front().second;
+  if (r.timed_out) e.failure = FailureSignature{"timeout", ""};
+  if (!w.fault.empty()) {
+    // The CUDA error's name (CUDA_ERROR_...), not the call that reported it.
+    const std::size_t at = w.fault.find("CUDA_ERROR_");
+    e.failure = FailureSignature{"device_fault", at == std::string::npos ? w.fault : w.fault.substr(at, w.fault.find(' ', at) - at)};
+  }
+  if (!r.started || r.exit_code == 127) {
+    *error = "the worker did not start: " + r.Describe(o.timeout);
+  } else if (!r.timed_out && w.fault.empty() && !(r.exit_code == 0 && w.done)) {
+    // A failure of its own kind, never "the device agrees".
+    e.failure = FailureSignature{"harness_error", "the worker ended without an answer: " + r.Describe(o.timeout)};
+  }
+  return e;
+}
+
+int RunMinimize(const std::string& file, const std::string& out_path, int budget, const std::vector<std::string>& worker,
+                std::ostream& log) {
+  const auto job = MakeJob(file, budget);
+  if (!job.ok()) {
+    log << "tcfuzz: error: " << job.error() << "\n";
+    return 2;
+  }
+  // Candidates go to a fresh private folder, removed on every way out.
+  struct Scratch {
+    std::string path = (std::filesystem::temp_directory_path() / "tcfuzz-minimize-XXXXXX").string();
+    bool made = ::mkdtemp(path.data()) != nullptr;
+    ~Scratch() {
+      std::error_code ec;
+      if (made) std::filesystem::remove_all(path, ec);
+    }
+  } scratch;
+  if (!scratch.made) {
+    log << "tcfuzz: error: cannot make a scratch folder in " << std::filesystem::temp_directory_path().string() << "\n";
+    return 2;
+  }
+  std::string error;
+  const auto eval = [&](const std::string& text) { return EvaluateInWorker(worker, scratch.path, text, &error); };
+  const Evaluation first = eval(job.value().start_text);
+  if (!error.empty()) {
+    log << "tcfuzz: error: minimize runs the case on a GPU: " << error << "\n";
+    return 2;
+  }
+  if (first.failure && first.failure->outcome == "harness_error") {
+    log << "tcfuzz: error: minimize: " << first.failure->where << "\n";
+    return 2;
+  }
+  if (!first.failure) {
+    log << file << ": the device agrees with the oracle on this case: nothing to minimize\n";
+    return 1;
+  }
+  const FailureSignature sig = *first.failure;
+  // The numerics row the worker compared with is the device's: recorded so `tcfuzz replay`
+  // judges the minimized case the same way.
+  const DeviceProbe d = ProbeInWorker(worker);
+  const auto [text, account] = job.value().minimize(
+      sig, first.observed, eval, {{"origin.minimized_from", file}, {"origin.outcome", sig.outcome}, {"origin.detail", sig.where},
+                  {"origin.gpu", GpuRowName(d.cc_major, d.cc_minor)}});
+  if (!error.empty()) {  // a later candidate could not be run: stop rather than guess
+    log << "tcfuzz: error: minimize: " << error << "\n";
+    return 2;
+  }
+  if (auto w = WriteFileAtomic(out_path, text); !w.ok()) {
+    log << "tcfuzz: error: " << w.error() << "\n";
+    return 2;
+  }
+  log << "minimized " << file << " (" << sig.outcome << " at " << sig.where << "): " << account << "; written to " << out_path << "\n";
+  return 0;
+}
+
+}  // namespace tcfuzz::suites

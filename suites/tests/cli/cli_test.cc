@@ -1,0 +1,570 @@
+// The tcfuzz binary as a user runs it: outputs, exit codes, one-line errors.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "generators/core/random_source.h"
+#include "generators/mma/dense_mma_gen.h"
+#include "generators/smem/wgmma_tile_gen.h"
+#include "oracle/mma/dense_case_text.h"
+#include "oracle/wgmma/wgmma_tile_text.h"
+#include "suites/engine/device_campaign.h"
+#include "suites/engine/atomic_file.h"
+#include "suites/tests/support/temp_dir.h"
+
+namespace tcfuzz {
+namespace {
+
+struct CliRun {
+  int code;
+  std::string out;  // stdout and stderr together
+};
+
+CliRun Tcfuzz(const std::string& args) {
+  const std::string cmd = std::string(TCFUZZ_BIN) + " " + args + " 2>&1";
+  FILE* p = ::popen(cmd.c_str(), "r");
+  CliRun r{-1, ""};
+  if (p == nullptr) return r;
+  char buf[4096];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  const int status = ::pclose(p);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+using test::TempDir;
+
+void ExpectOneLineError(const CliRun& r) {
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_EQ(r.out.rfind("tcfuzz: error: ", 0), 0u) << r.out;
+  EXPECT_EQ(r.out.find('\n'), r.out.size() - 1) << r.out;
+}
+
+// Removes the "backing" array of an explain --json object and checks it holds these readings,
+// each with the backing expected on the explained target and the table's other fields.
+void ExpectBacking(nlohmann::ordered_json& j, const std::vector<std::pair<std::string, std::string>>& want) {
+  ASSERT_TRUE(j.contains("backing")) << j.dump();
+  const nlohmann::ordered_json backing = j["backing"];
+  j.erase("backing");
+  ASSERT_EQ(backing.size(), want.size()) << backing.dump();
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    EXPECT_EQ(backing[i]["id"], want[i].first) << backing.dump();
+    EXPECT_EQ(backing[i]["backing"], want[i].second) << backing[i].dump();
+    for (const char* key : {"seen_on", "reading", "basis"}) EXPECT_TRUE(backing[i][key].is_string()) << key;
+  }
+}
+
+// Example 3 of PTX 9.1 §9.7.16.4.3 (M = 64), N = 128: descriptor built from the printed fields
+// (fs0 = 1 at bit 32, nzm at bit 39, skip 2 at 40-47, use 3 at 48-55).
+constexpr const char* kExample3 = "0x0003028100000000";
+
+TEST(Cli, ExplainZcmJsonIsExactlyTheDocumentedObject) {
+  const CliRun r = Tcfuzz(std::string("explain zcm --m 64 --n 128 --json ") + kExample3);
+  ASSERT_EQ(r.code, 0) << r.out;
+  // Expected mask from the spec's printed pattern: sub-mask 0 (columns 0-63) repeats
+  // "3 zeroed, 4 used" from column 0; sub-mask 1 (64-127) repeats "4 used, 3 zeroed".
+  nlohmann::ordered_json want;
+  want["kind"] = "zero_column_mask";
+  want["m"] = 64;
+  want["n"] = 128;
+  want["fields"] = {{"sc", {0, 0, 0, 0}}, {"fs", {1, 0, 0, 0}}, {"non_zero_mask", 1},
+                    {"skip_span", 2},     {"use_span", 3},      {"shift", 0}};
+  want["legal"] = true;
+  want["violations"] = nlohmann::ordered_json::array();
+  std::string hex;
+  auto zeroed = [](int j) { return j < 64 ? j % 7 < 3 : (j - 64) % 7 >= 4; };
+  for (int d = 31; d >= 0; --d) {
+    int nib = 0;
+    for (int b = 0; b < 4; ++b) nib |= zeroed(4 * d + b) ? 1 << b : 0;
+    hex += "0123456789abcdef"[nib];
+  }
+  want["mask"] = "0x" + hex;
+  want["b_columns"] = nlohmann::ordered_json::array();
+  for (int j = 0; j < 128; ++j) {
+    if (zeroed(j)) {
+      want["b_columns"].push_back(nullptr);
+    } else {
+      want["b_columns"].push_back(j);
+    }
+  }
+  // The mask's readings, none run on hardware (tcgen05.mma.ws needs sm_100): Z1 follows the
+  // spec's worked examples, the rest are tcfuzz's readings where the spec is silent.
+  auto got = nlohmann::ordered_json::parse(r.out);
+  ExpectBacking(got, {{"Z1", "spec"}, {"Z2", "hypothesis"}, {"Z3", "hypothesis"}, {"Z5", "hypothesis"}, {"Z6", "hypothesis"}});
+  EXPECT_EQ(got.dump(), want.dump());
+}
+
+TEST(Cli, ExplainZcmTableShowsFieldsVerdictAndMask) {
+  const CliRun r = Tcfuzz("explain zcm --m 32 --n 64 --idesc 0x42000000 0x0000000000000010");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("sc0"), std::string::npos);
+  EXPECT_NE(r.out.find("verdict: ILLEGAL"), std::string::npos);
+  EXPECT_NE(r.out.find("mma_ws.idesc_n"), std::string::npos);  // idesc says N = 0
+  EXPECT_NE(r.out.find("cols   0- 63"), std::string::npos);
+}
+
+// Figure 190 (MN-major, no swizzle, bf16) in a wgmma descriptor: LBO field 16, SBO field 8.
+TEST(Cli, ExplainSmemJsonIsExactlyTheDocumentedObject) {
+  const CliRun r = Tcfuzz(
+      "explain smem --arch sm_90a --operand b --major mn --dtype bf16 --rows 16 --kbytes 32 --json "
+      "0x0000000800100000");
+  ASSERT_EQ(r.code, 0) << r.out;
+  nlohmann::ordered_json want;
+  want["kind"] = "smem_descriptor";
+  want["arch"] = "sm_90a";
+  want["fields"] = {{"start_address", 0}, {"reserved_14_15", 0}, {"lbo", 16},       {"reserved_30_31", 0},
+                    {"sbo", 8},           {"reserved_46_48", 0}, {"base_offset", 0}, {"reserved_52_61", 0},
+                    {"swizzle", 0}};
+  want["pattern_anchor"] = nullptr;  // no swizzle, no pattern
+  want["legal"] = true;
+  want["violations"] = nlohmann::ordered_json::array();
+  // The figure's exact layout ((8,1,2),(8,2)):((1,8,64),(8,128)), in bf16 elements of 2 bytes.
+  want["addresses"] = nlohmann::ordered_json::array();
+  for (int row = 0; row < 16; ++row) {
+    nlohmann::ordered_json line = nlohmann::ordered_json::array();
+    for (int k = 0; k < 16; ++k) line.push_back(2 * ((row % 8) + 64 * (row / 8) + 8 * (k % 8) + 128 * (k / 8)));
+    want["addresses"].push_back(line);
+  }
+  // wgmma's canonical layouts and the LBO/SBO roles without swizzle: both seen on an H100.
+  auto got = nlohmann::ordered_json::parse(r.out);
+  ExpectBacking(got, {{"S0", "hardware"}, {"S6", "hardware"}});
+  EXPECT_EQ(got.dump(), want.dump());
+}
+
+// The issue-16 case: a tile that starts inside a 1024-byte pattern (0x8080, 128B swizzle) with base
+// offset 0 is legal; the pattern's anchor is the repeat boundary below it, and only an anchor that
+// is the start itself makes base offset 1 the right value.
+TEST(Cli, ExplainSmemPatternAnchor) {
+  const std::string desc = " 0x4000004000010808";  // wgmma: start 0x8080, LBO 16, SBO 1024, 128B, base offset 0
+  const std::string cmd = "explain smem --arch sm_90a --operand a --major k --dtype bf16 --rows 64 --kbytes 32";
+  const CliRun implied = Tcfuzz(cmd + desc);
+  ASSERT_EQ(implied.code, 0) << implied.out;
+  EXPECT_NE(implied.out.find("pattern anchor: 0x08000 (implied by base offset 0"), std::string::npos) << implied.out;
+  EXPECT_NE(implied.out.find("the start is 128 bytes into the pattern"), std::string::npos) << implied.out;
+  EXPECT_NE(implied.out.find("verdict: legal"), std::string::npos) << implied.out;
+  const CliRun boundary = Tcfuzz(cmd + " --pattern-anchor 0x8000" + desc);
+  EXPECT_NE(boundary.out.find("verdict: legal"), std::string::npos) << boundary.out;
+  const CliRun at_start = Tcfuzz(cmd + " --pattern-anchor 0x8080" + desc);
+  EXPECT_NE(at_start.out.find("smem.base_offset_value"), std::string::npos) << at_start.out;
+  EXPECT_NE(at_start.out.find("hint: the anchor given is the start address"), std::string::npos) << at_start.out;
+  const CliRun json = Tcfuzz(cmd + " --json" + desc);
+  EXPECT_EQ(nlohmann::json::parse(json.out)["pattern_anchor"], (nlohmann::json{{"address", 0x8000}, {"given", false}}));
+  ExpectOneLineError(Tcfuzz(cmd + " --pattern-start 0x8080" + desc));
+  EXPECT_NE(Tcfuzz(cmd + " --pattern-start 0x8080" + desc).out.find("renamed --pattern-anchor"), std::string::npos);
+  EXPECT_NE(Tcfuzz("explain smem --help").out.find("--pattern-anchor"), std::string::npos);
+}
+
+TEST(Cli, ExplainSmemTableAndSvg) {
+  const std::string dir = TempDir("svg");
+  const CliRun r = Tcfuzz(
+      "explain smem --arch sm_100a --operand a --major k --dtype tf32 --rows 16 --kbytes 32 "
+      "--pattern-anchor 0x80 --svg " + dir + "/m.svg 0xc000401000010000");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("fixed_46_48      46-48         1  0b001 as required"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("smem.base_offset_value"), std::string::npos) << r.out;  // pattern off 256 B
+  const std::string svg = suites::ReadFile(dir + "/m.svg").value();
+  EXPECT_EQ(svg.rfind("<svg", 0), 0u);
+  EXPECT_NE(svg.find("<title>row 15, k 7 @ byte"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, EncodeSmemReadsTheLayoutOffTheCuteString) {
+  const CliRun r = Tcfuzz("encode smem --arch sm_100a --dtype bf16 --layout "
+                          "\"Swizzle<2,4,3> o ((8,4,2),(8,2)):((1,8,256),(32,512))\"");
+  ASSERT_EQ(r.code, 0) << r.out;
+  // Figure 192: LBO field 32, SBO field 64; tcgen05 64B swizzle code 4, fixed bit 46.
+  const uint64_t want = (uint64_t{32} << 16) | (uint64_t{64} << 32) | (uint64_t{1} << 46) | (uint64_t{4} << 61);
+  char hex[32];
+  std::snprintf(hex, sizeof hex, "descriptor 0x%016llx", static_cast<unsigned long long>(want));
+  EXPECT_NE(r.out.find(hex), std::string::npos) << r.out;
+  ExpectOneLineError(Tcfuzz("encode smem --arch sm_100a --dtype bf16 --layout \"((8,2),(8,2)):((1,8),(8,1))\""));
+}
+
+CliRun TcfuzzWithInput(const std::string& args, const std::string& input) {
+  const std::string dir = TempDir("stdin");
+  EXPECT_TRUE(suites::WriteFileAtomic(dir + "/in.jsonl", input).ok());
+  return Tcfuzz(args + " < " + dir + "/in.jsonl");
+}
+
+TEST(Cli, OracleDotReadsJsonLinesAndWritesOneResultPerLine) {
+  // Numerics reference T1 (fp16 -> f32, C = 0): a = [1, 2^-13 x5], b = [1, 2^-12 x5];
+  // Hopper keeps 25 fraction bits (0x3F800001), Ampere 24 (0x3F800000).
+  const std::string t1 =
+      "{\"a\":[\"3c00\",\"0800\",\"0800\",\"0800\",\"0800\",\"0800\"],"
+      "\"b\":[\"3c00\",\"0c00\",\"0c00\",\"0c00\",\"0c00\",\"0c00\"],\"c\":\"00000000\"}\n";
+  const CliRun h = TcfuzzWithInput("oracle dot --arch sm_90 --instr mma --ab f16 --cd f32", t1 + t1);
+  EXPECT_EQ(h.code, 0) << h.out;
+  EXPECT_EQ(h.out, "{\"d\":\"3f800001\"}\n{\"d\":\"3f800001\"}\n");
+  const CliRun a = TcfuzzWithInput("oracle dot --arch sm_80 --instr mma --ab f16 --cd f32", t1);
+  EXPECT_EQ(a.out, "{\"d\":\"3f800000\"}\n");
+  // f16 accumulator: 4 hex digits for c and d.
+  const CliRun f = TcfuzzWithInput("oracle dot --arch sm_90 --instr wgmma --ab f16 --cd f16",
+                                   "{\"a\":[\"3c00\"],\"b\":[\"4000\"],\"c\":\"3c00\"}\n");
+  EXPECT_EQ(f.out, "{\"d\":\"4200\"}\n");
+  // A malformed line: the lines before it are answered, then an error naming its number.
+  const CliRun bad = TcfuzzWithInput("oracle dot --arch sm_90 --instr mma --ab f16 --cd f32", t1 + "{\"a\":[1]}\n");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.out.find("tcfuzz: error: line 2: missing \"b\""), std::string::npos) << bad.out;
+  ExpectOneLineError(Tcfuzz("oracle dot --arch sm_90 --instr tcgen05 --ab f16 --cd f32 < /dev/null"));
+}
+
+// Issue 16: H100/H200 results contradict the sm_90 wgmma fp8 -> f16 row, so it is declined unless
+// asked for; a hardware-backed row answers without a word on stderr.
+TEST(Cli, OracleDotDeclinesRowsNoHardwareConfirmed) {
+  const std::string line = "{\"a\":[\"38\"],\"b\":[\"38\"],\"c\":\"3c00\"}\n";  // e4m3 1.0 x 1.0 + 1.0
+  const CliRun declined = TcfuzzWithInput("oracle dot --arch sm_90 --instr wgmma --ab e4m3 --cd f16", line);
+  ExpectOneLineError(declined);
+  EXPECT_NE(declined.out.find("R90-wgmma-fp8-f16"), std::string::npos) << declined.out;
+  EXPECT_NE(declined.out.find("--allow-unconfirmed"), std::string::npos) << declined.out;
+  const CliRun allowed = TcfuzzWithInput("oracle dot --arch sm_90 --instr wgmma --ab e4m3 --cd f16 --allow-unconfirmed", line);
+  EXPECT_EQ(allowed.code, 0) << allowed.out;
+  EXPECT_NE(allowed.out.find("tcfuzz: note: "), std::string::npos) << allowed.out;
+  EXPECT_NE(allowed.out.find("{\"d\":\"4000\"}"), std::string::npos) << allowed.out;  // 1 + 1 = 2, exact
+  ExpectOneLineError(TcfuzzWithInput("oracle dot --arch sm_100 --instr tcgen05 --ab f16 --cd f32", line));
+  const CliRun confirmed = TcfuzzWithInput("oracle dot --arch sm_90 --instr wgmma --ab e4m3 --cd f32",
+                                           "{\"a\":[\"38\"],\"b\":[\"38\"],\"c\":\"3f800000\"}\n");
+  EXPECT_EQ(confirmed.out, "{\"d\":\"40000000\"}\n");
+}
+
+// `oracle rows` lists what ParamsFor answers with its backing, in both forms.
+TEST(Cli, OracleRowsAndReadings) {
+  const CliRun text = Tcfuzz("oracle rows");
+  ASSERT_EQ(text.code, 0) << text.out;
+  EXPECT_NE(text.out.find("sm_90   wgmma    e4m3  f16  13  32    -133  rne_f16    yes  hypothesis  R90-wgmma-fp8-f16"),
+            std::string::npos) << text.out;
+  const CliRun json = Tcfuzz("oracle rows --json");
+  ASSERT_EQ(json.code, 0) << json.out;
+  const auto rows = nlohmann::json::parse(json.out);
+  int hardware = 0, sm70 = 0;
+  for (const auto& r : rows) {
+    hardware += r["backing"] == "hardware";
+    if (r["arch"] == "sm_70") {  // V100: f16 in, f16 or f32 out, F 23, L 4 (numerics reference §3)
+      ++sm70;
+      EXPECT_EQ(r["ab"], "f16");
+      EXPECT_EQ(r["F"], 23);
+      EXPECT_EQ(r["L"], 4);
+      EXPECT_EQ(r["backing"], "hardware");
+    }
+  }
+  EXPECT_EQ(sm70, 2);
+  EXPECT_GT(hardware, 0);
+  EXPECT_LT(hardware, static_cast<int>(rows.size()));
+  const CliRun readings = Tcfuzz("oracle readings --json");
+  ASSERT_EQ(readings.code, 0) << readings.out;
+  bool s7 = false;
+  for (const auto& r : nlohmann::json::parse(readings.out)) s7 = s7 || (r["id"] == "S7" && r["backing"] == "spec");
+  EXPECT_TRUE(s7);
+}
+
+TEST(Cli, ExplainSparseTableAndJson) {
+  const CliRun t = Tcfuzz("explain sparse --shape m16n8k32 --type f16 --selector 1");
+  ASSERT_EQ(t.code, 0) << t.out;
+  EXPECT_NE(t.out.find("selector 0..1"), std::string::npos);
+  EXPECT_NE(t.out.find("SP1  hardware (seen on sm_90): mma.sp metadata bit placement"), std::string::npos) << t.out;
+  const CliRun j = Tcfuzz("explain sparse --shape m16n8k32 --type f16 --selector 1 --json");
+  ASSERT_EQ(j.code, 0) << j.out;
+  const auto doc = nlohmann::json::parse(j.out);
+  EXPECT_EQ(doc["a"].size(), 32u * 8);
+  EXPECT_EQ(doc["metadata"].size(), 16u * 8);
+  // k32 f16 is a sparse-only shape (B in two dense halves, SP2); plain .sp is SP5. explain sparse
+  // names no target, so the H100's evidence shows as hardware, with seen_on saying where.
+  auto ordered = nlohmann::ordered_json::parse(j.out);
+  ExpectBacking(ordered, {{"SP0", "hardware"}, {"SP1", "hardware"}, {"SP3", "hardware"}, {"SP2", "hardware"}, {"SP5", "hardware"}});
+  // Row/col formula of §9.7.14.6.2.2: a4 of lane 5 is row 1, columns 20..23.
+  for (const auto& e : doc["a"]) {
+    if (e["lane"] == 5 && e["reg"] == 2 && e["pos"] == 0) {
+      EXPECT_EQ(e["row"], 1);
+      EXPECT_EQ(e["first_col"], 20);
+    }
+  }
+  ExpectOneLineError(Tcfuzz("explain sparse --shape m16n8k16 --type s8"));
+  ExpectOneLineError(Tcfuzz("explain sparse --shape m16n8k16 --type f17"));
+}
+
+TEST(Cli, TilingCheckJsonAndErrors) {
+  const std::string dir = TempDir("tiling");
+  const std::string problem =
+      R"({"M":64,"N":256,"K":256,"aType":"float16","bType":"float16","cType":"float32","biasType":"float32",)"
+      R"("aFormat":"ND","bFormat":"ND","transA":false,"transB":false,"isBias":true,"schedule":"norm"})";
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/p.json", problem).ok());
+  // The Huawei kernel-UT tiling of the reference (§8), every other field 0 but the L0 buffers.
+  nlohmann::ordered_json t;
+  for (const char* f : {"usedCoreNum", "M", "N", "Ka", "Kb", "singleCoreM", "singleCoreN", "singleCoreK", "baseM",
+                        "baseN", "baseK", "depthA1", "depthB1", "stepM", "stepN", "isBias", "transLength",
+                        "iterateOrder", "shareMode", "shareL1Size", "shareL0CSize", "shareUbSize", "batchM", "batchN",
+                        "singleBatchM", "singleBatchN", "stepKa", "stepKb", "depthAL1CacheUB", "depthBL1CacheUB",
+                        "dbL0A", "dbL0B", "dbL0C", "ALayoutInfoB", "ALayoutInfoS", "ALayoutInfoN", "ALayoutInfoG",
+                        "ALayoutInfoD", "BLayoutInfoB", "BLayoutInfoS", "BLayoutInfoN", "BLayoutInfoG", "BLayoutInfoD",
+                        "CLayoutInfoB", "CLayoutInfoS1", "CLayoutInfoN", "CLayoutInfoG", "CLayoutInfoS2", "BatchNum",
+                        "mxTypePara"}) {
+    t[f] = 0;
+  }
+  for (auto [f, v] : {std::pair{"usedCoreNum", 1}, {"M", 64}, {"N", 256}, {"Ka", 256}, {"Kb", 256}, {"singleCoreM", 64},
+                      {"singleCoreN", 256}, {"singleCoreK", 256}, {"baseM", 32}, {"baseN", 64}, {"baseK", 256},
+                      {"depthA1", 2}, {"depthB1", 4}, {"stepM", 1}, {"stepN", 2}, {"stepKa", 1}, {"stepKb", 1},
+                      {"isBias", 1}, {"iterateOrder", 1}, {"dbL0A", 1}, {"dbL0B", 1}, {"dbL0C", 1}}) {
+    t[f] = v;
+  }
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/t.json", t.dump()).ok());
+  const CliRun ok = Tcfuzz("tiling check --chip ascend910b2 --problem " + dir + "/p.json --json " + dir + "/t.json");
+  EXPECT_EQ(ok.code, 0) << ok.out;
+  EXPECT_EQ(ok.out, "{\"kind\":\"tcube_tiling\",\"legal\":true,\"violations\":[],\"warnings\":[]}\n");
+  t["usedCoreNum"] = 25;
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/bad.json", t.dump()).ok());
+  const CliRun bad = Tcfuzz("tiling check --chip Ascend910B2 --problem " + dir + "/p.json --json " + dir + "/bad.json");
+  EXPECT_EQ(bad.code, 1);
+  EXPECT_NE(bad.out.find("\"rule\":\"tiling.used_core_num\""), std::string::npos) << bad.out;
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/short.bin", std::string(199, '\0')).ok());
+  ExpectOneLineError(Tcfuzz("tiling check --chip Ascend910B2 --problem " + dir + "/p.json " + dir + "/short.bin"));
+  ExpectOneLineError(Tcfuzz("tiling check --chip Ascend999 --problem " + dir + "/p.json " + dir + "/t.json"));
+  ExpectOneLineError(Tcfuzz("tiling check --chip Ascend910B2 --problem " + dir + "/t.json " + dir + "/t.json"));
+  ExpectOneLineError(Tcfuzz("tiling check --chip Ascend910B2 --problem " + dir + "/p.json " + dir + "/t.txt"));
+  const CliRun sim = Tcfuzz("tiling simulate --numeric --chip Ascend910B2 --problem " + dir + "/p.json " + dir + "/t.json");
+  EXPECT_EQ(sim.code, 0) << sim.out;
+  EXPECT_NE(sim.out.find("numeric: tiled product equals the plain matmul"), std::string::npos) << sim.out;
+  EXPECT_NE(sim.out.find(" 0:0 "), std::string::npos) << sim.out;  // the picture: core 0, iteration 0
+  // make -> check round trip through the JSON form.
+  const CliRun made = Tcfuzz("tiling make --chip Ascend910B4 --problem " + dir + "/p.json");
+  ASSERT_EQ(made.code, 0) << made.out;
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/made.json", made.out).ok());
+  EXPECT_EQ(Tcfuzz("tiling check --chip Ascend910B4 --problem " + dir + "/p.json " + dir + "/made.json").code, 0);
+  const CliRun chips = Tcfuzz("tiling chips --json");
+  EXPECT_EQ(chips.code, 0);
+  EXPECT_GE(nlohmann::json::parse(chips.out).size(), 9u);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, TilingFuzzDrivesACommandTiler) {
+  const std::string dir = TempDir("tiling_fuzz");
+  // tcfuzz's own `tiling make`, run as an external command: reads the problem from stdin and
+  // the chip from TCFUZZ_CHIP, so it must fuzz clean.
+  const std::string tiler = std::string(TCFUZZ_BIN) + " tiling make --chip \\\"\\$TCFUZZ_CHIP\\\" --problem -";
+  const CliRun r = Tcfuzz("tiling fuzz --seed 11 --cases 60 --report " + dir + " --tiler \"" + tiler + "\"");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("tcfuzz tiling fuzz: seed 11"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("60 cases"), std::string::npos) << r.out;
+  const auto summary = nlohmann::json::parse(suites::ReadFile(dir + "/summary.json").value());
+  EXPECT_EQ(summary["cases"], 60);
+  EXPECT_GT(summary["answered"].get<int>(), 0);
+  // A tiler that always crashes: exit 1 and a finding with its reproducer.
+  const CliRun crash = Tcfuzz("tiling fuzz --seed 1 --cases 5 --chip Ascend310P3 --report " + dir + "/c --tiler 'kill -ABRT $$'");
+  EXPECT_EQ(crash.code, 1) << crash.out;
+  EXPECT_TRUE(std::filesystem::exists(dir + "/c/0-tiler.crash.txt")) << crash.out;
+  ExpectOneLineError(Tcfuzz("tiling fuzz --cases 0"));
+  ExpectOneLineError(Tcfuzz("tiling fuzz --cases 5 --time 3"));
+  ExpectOneLineError(Tcfuzz("tiling fuzz --chip Ascend999 --cases 5"));
+  ExpectOneLineError(Tcfuzz("tiling fuzz --timeout-ms 0 --cases 5"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, BadArgumentsAreOneLineErrorsWithExitCode2) {
+  ExpectOneLineError(Tcfuzz("explain smem --arch sm_80 --operand a --major k --dtype f16 --rows 64 --kbytes 32 0"));
+  ExpectOneLineError(Tcfuzz("explain smem --arch sm_90a --operand c --major k --dtype f16 --rows 64 --kbytes 32 0"));
+  ExpectOneLineError(Tcfuzz("explain smem --arch sm_90a --operand a --major k --dtype fp16 --rows 64 --kbytes 32 0"));
+  ExpectOneLineError(Tcfuzz("explain smem --arch sm_90a --operand a --major k --dtype f16 --rows 0 --kbytes 32 0"));
+  ExpectOneLineError(Tcfuzz("explain smem --arch sm_90a --operand a --major k --dtype f16 --rows 64 --kbytes 20 0"));
+  ExpectOneLineError(Tcfuzz("explain smem --arch sm_100a --operand a --major k --dtype f16 --rows 64 --kbytes 32 "
+                            "--svg /tmp/x.svg 0x6000000000000000"));
+  ExpectOneLineError(Tcfuzz("explain zcm --m 64 --n 128 0xzz"));
+  ExpectOneLineError(Tcfuzz("explain zcm --n 128 0x0"));
+  ExpectOneLineError(Tcfuzz("explain zcm --m 64 --n 300 0x0"));
+  ExpectOneLineError(Tcfuzz("explain zcm --m -1 --n 64 0x0"));
+  ExpectOneLineError(Tcfuzz("explain zcm --m 64 --n 64 --idesc 0x100000000 0x0"));
+  ExpectOneLineError(Tcfuzz("explain zcm --m sixty --n 64 0x0"));
+  ExpectOneLineError(Tcfuzz("frobnicate"));
+  ExpectOneLineError(Tcfuzz(""));
+  ExpectOneLineError(Tcfuzz("run --cases 10 --time 5"));
+  ExpectOneLineError(Tcfuzz("run --shard 3/2"));
+  ExpectOneLineError(Tcfuzz("run --shard x"));
+  ExpectOneLineError(Tcfuzz("run --seed -4"));
+  ExpectOneLineError(Tcfuzz("run --time 0"));
+  ExpectOneLineError(Tcfuzz("run --suite nope --cases 1"));
+  ExpectOneLineError(Tcfuzz("replay /nonexistent/file.txt"));
+}
+
+TEST(Cli, HelpOnEveryCommand) {
+  for (const char* cmd : {"--help", "explain --help", "explain zcm --help", "explain smem --help",
+                          "explain sparse --help", "encode smem --help", "oracle dot --help",
+                          "oracle captures --help", "tiling chips --help", "tiling check --help", "tiling simulate --help", "tiling make --help", "tiling fuzz --help", "repro --help", "minimize --help", "run --help",
+                          "replay --help", "rules --help"}) {
+    const CliRun r = Tcfuzz(cmd);
+    EXPECT_EQ(r.code, 0) << cmd;
+    EXPECT_NE(r.out.find("Usage"), std::string::npos) << cmd;
+  }
+}
+
+TEST(Cli, RunWritesSummaryAndJUnit) {
+  const std::string dir = TempDir("run");
+  const CliRun r = Tcfuzz("run --seed 77 --cases 5000 --no-progress --gpu off --report " + dir);
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("seed 77"), std::string::npos);
+  auto summary = nlohmann::json::parse(suites::ReadFile(dir + "/summary.json").value());
+  EXPECT_EQ(summary["cases"].get<int>(), 15000);  // 5000 per host suite
+  ASSERT_EQ(summary["suites"].size(), 8u);        // and the five default GPU suites, skipped visibly
+  for (int i = 3; i < 8; ++i) EXPECT_EQ(summary["suites"][i]["skipped"], "no GPU: --gpu off");
+  EXPECT_EQ(summary["suites"][3]["suite"], "sparse-mma");
+  EXPECT_EQ(summary["suites"][4]["suite"], "dense-mma");
+  EXPECT_EQ(summary["suites"][5]["suite"], "smem-hw");
+  EXPECT_EQ(summary["suites"][6]["suite"], "tcgen05");
+  EXPECT_EQ(summary["suites"][7]["suite"], "sparse-mma-exact");  // not its -f16k32 copy
+  ExpectOneLineError(Tcfuzz("run --gpu maybe"));
+  EXPECT_EQ(summary["seed"].get<int>(), 77);
+  EXPECT_TRUE(suites::ReadFile(dir + "/junit.xml").ok());
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, ReplayPassesCorpusAndFailsARefutedExpectation) {
+  const CliRun pass = Tcfuzz(std::string("replay ") + TCFUZZ_SOURCE_DIR +
+                          "/corpus/zero_column_mask/seed/spec_example_4_m32.txt");
+  EXPECT_EQ(pass.code, 0) << pass.out;
+  EXPECT_EQ(pass.out.rfind("PASS ", 0), 0u) << pass.out;
+
+  const std::string dir = TempDir("replay");
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/wrong.txt",
+                                      "tcfuzz-text 1\ntool = t\nkind = zero_column_mask\n"
+                                      "m = 128\nn = 64\nsparse = 0\ndesc = 0x0\n"
+                                      "expect.rules = zcm.shift_max\n")
+                  .ok());
+  const CliRun fail = Tcfuzz("replay " + dir + "/wrong.txt");
+  EXPECT_EQ(fail.code, 1) << fail.out;
+  EXPECT_NE(fail.out.find("FAIL " + dir + "/wrong.txt expect_rules"), std::string::npos) << fail.out;
+
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/bad.txt",
+                                      "tcfuzz-text 1\ntool = t\nkind = zero_column_mask\n"
+                                      "m = 128\nn = lots\n")
+                  .ok());
+  const CliRun bad = Tcfuzz("replay " + dir + "/bad.txt");
+  ExpectOneLineError(bad);
+  EXPECT_NE(bad.out.find("line 5: n: 'lots' is not a number"), std::string::npos) << bad.out;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, ReplayOfADeviceCaseChecksTheOracleAgainstWhatTheDeviceReturned) {
+  // A real H100 capture (corpus/sparse_mma/h100) written as the sparse-mma GPU suite writes its
+  // reproducers (origin.gpu names the arithmetic row): the oracle agrees with the device...
+  auto capture = suites::ReadFile(std::string(TCFUZZ_SOURCE_DIR) +
+                                  "/corpus/sparse_mma/h100/m16n8k16.bf16_ordered_sel1_f32_random_084.txt");
+  ASSERT_TRUE(capture.ok()) << capture.error();
+  const std::string dir = TempDir("replay_device");
+  std::string text = capture.value() + "origin.gpu = sm_90\norigin.outcome = mismatch\n";
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/agrees.txt", text).ok());
+  const CliRun pass = Tcfuzz("replay " + dir + "/agrees.txt");
+  EXPECT_EQ(pass.code, 0) << pass.out;
+  // ...and a device result changed in one bit is a mismatch that names the element.
+  const std::size_t at = text.find("observed.2 = ");
+  ASSERT_NE(at, std::string::npos);
+  const std::size_t digit = text.find_first_of("0123456789abcdef", at + 13);
+  text[digit] = text[digit] == '0' ? '1' : '0';
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/differs.txt", text).ok());
+  const CliRun fail = Tcfuzz("replay " + dir + "/differs.txt");
+  EXPECT_EQ(fail.code, 1) << fail.out;
+  EXPECT_NE(fail.out.find("sparse.device_mismatch: D[2][0]"), std::string::npos) << fail.out;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, ReproEmitsAStandaloneCudaFile) {
+  const std::string dir = TempDir("repro");
+  const std::string capture =
+      std::string(TCFUZZ_SOURCE_DIR) + "/corpus/sparse_mma/h100/m16n8k16.bf16_ordered_sel1_f32_random_084.txt";
+  const CliRun r = Tcfuzz("repro " + capture + " --emit-cu " + dir + "/repro.cu");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const std::string cu = suites::ReadFile(dir + "/repro.cu").value();
+  // The instruction as inline asm with numbered operands, the case's registers, the oracle's D
+  // and the device's D from the capture, and no tcfuzz header.
+  EXPECT_NE(cu.find("asm volatile(\"mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 "
+                    "{%0, %1, %2, %3}, {%4, %5}, {%6, %7}, {%8, %9, %10, %11}, %12, 1;\""),
+            std::string::npos);
+  EXPECT_NE(cu.find("static const uint32_t kFound[16][8]"), std::string::npos);
+  EXPECT_EQ(cu.find("#include \"oracle"), std::string::npos);
+  EXPECT_EQ(cu.find("tcfuzz::"), std::string::npos);
+  // The capture's D row 2 starts 73674000 (see the file): it is the first word of kFound's row 2.
+  EXPECT_NE(cu.find("{0x73674000u, 0xff800000u"), std::string::npos);
+#ifdef TCFUZZ_NVCC
+  // It builds with nvcc alone (running it needs a GPU: gpu_tests does that).
+  const std::string cmd = std::string(TCFUZZ_NVCC) + " -arch=sm_90a -o " + dir + "/repro " + dir + "/repro.cu 2>&1";
+  EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
+#endif
+  ExpectOneLineError(Tcfuzz("repro " + std::string(TCFUZZ_SOURCE_DIR) +
+                            "/corpus/zero_column_mask/seed/spec_example_4_m32.txt --emit-cu " + dir + "/x.cu"));
+  ExpectOneLineError(Tcfuzz("repro /nonexistent.txt --emit-cu " + dir + "/x.cu"));
+  ExpectOneLineError(Tcfuzz("repro " + capture + " --emit-cu " + dir + "/y.cu --gpu-row sm_42"));
+  std::filesystem::remove_all(dir);
+}
+
+// Dense and descriptor-tile cases become driver-API CUDA files: the harness's module, the case's
+// buffers, the output-to-D table, the oracle's D and the found D; they compile with nvcc alone.
+TEST(Cli, ReproEmitsDenseAndTileCasesAsStandaloneDriverFiles) {
+  const std::string dir = TempDir("repro_launch");
+  gen::RandomSource s(3);
+  const gen::GeneratedDense dense = gen::DrawDense(s);
+  std::vector<uint32_t> found = oracle::mma::DenseReference(dense.tile, oracle::num::ExactParams(dense.tile.cd));
+  found[5] ^= 1;
+  oracle::TextWriter dw(oracle::mma::kDenseKind);
+  oracle::mma::AppendDenseCase(dw, dense.tile, &found);
+  dw.Add("origin.gpu", "sm_90");
+  dw.Add("origin.mode", std::string(gen::Name(dense.mode)));
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/dense.txt", dw.str()).ok());
+  gen::GeneratedWgmma tile = gen::DrawWgmmaTile(s);
+  while (tile.tile.d != oracle::num::Format::kF16) tile = gen::DrawWgmmaTile(s);  // halves in the map
+  oracle::TextWriter tw(oracle::wgmma::kWgmmaTileKind);
+  oracle::wgmma::AppendWgmmaTile(tw, tile.tile, tile.fill);
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/tile.txt", tw.str()).ok());
+  for (const std::string name : {"dense", "tile"}) {
+    const CliRun r = Tcfuzz("repro " + dir + "/" + name + ".txt --emit-cu " + dir + "/" + name + ".cu");
+    ASSERT_EQ(r.code, 0) << r.out;
+    const std::string cu = suites::ReadFile(dir + "/" + name + ".cu").value();
+    EXPECT_NE(cu.find("CHECK(cuModuleLoadData(&mod, kPtx));"), std::string::npos);
+    EXPECT_NE(cu.find(name == "dense" ? ".entry tcfuzz_mma_dense" : ".entry tcfuzz_wgmma"), std::string::npos);
+    EXPECT_EQ(cu.find("tcfuzz::"), std::string::npos);
+    EXPECT_EQ(cu.find("kFound") != std::string::npos, name == "dense");
+#ifdef TCFUZZ_NVCC
+    const std::string cmd = std::string(TCFUZZ_NVCC) + " -arch=sm_90a -c -o " + dir + "/" + name + ".o " + dir + "/" + name + ".cu 2>&1";
+    EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
+#endif
+  }
+  // The tile's table follows wgmma's fragment map (PTX 9.1 §9.7.15.5.1.1): thread 0 holds D(0,0)
+  // and D(0,1) in the low and high half of its first register, output word 1 (word 0 is the
+  // shared buffer's address).
+  const std::string tile_cu = suites::ReadFile(dir + "/tile.cu").value();
+  EXPECT_NE(tile_cu.find("static const uint32_t kWord[] = {0x00000001u, 0x00000001u"), std::string::npos);
+  EXPECT_NE(tile_cu.find("static const uint32_t kHalf[] = {0x00000000u, 0x00000001u"), std::string::npos);
+  const CliRun other = Tcfuzz("repro " + std::string(TCFUZZ_SOURCE_DIR) + "/corpus/smem_descriptor/seed/base_offset_row1_128b.txt" +
+                              " --emit-cu " + dir + "/x.cu");
+  ExpectOneLineError(other);
+  EXPECT_NE(other.out.find("repro takes sparse_mma, dense_mma or wgmma_tile case files"), std::string::npos) << other.out;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, MinimizeNeedsAGpuAndSaysSo) {
+  const suites::DeviceProbe device = suites::ProbeInWorker({TCFUZZ_BIN});
+  if (device.available) GTEST_SKIP() << "a GPU is present: gpu_tests minimizes on it";
+  const std::string dir = TempDir("minimize");
+  const CliRun r = Tcfuzz("minimize " + std::string(TCFUZZ_SOURCE_DIR) +
+                          "/corpus/sparse_mma/h100/n4_tf32_m16n8k8_signed_zero.txt --out " + dir + "/m.txt");
+  ExpectOneLineError(r);
+  EXPECT_NE(r.out.find("minimize runs the case on a GPU: no GPU"), std::string::npos) << r.out;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/m.txt"));
+  ExpectOneLineError(Tcfuzz("minimize /nonexistent.txt"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, RulesListsEveryRuleWithItsSection) {
+  const CliRun r = Tcfuzz("rules --json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto rules = nlohmann::json::parse(r.out);
+  bool found = false;
+  for (const auto& rule : rules) {
+    EXPECT_FALSE(rule["section"].get<std::string>().empty());
+    found |= rule["rule"] == "zcm.shift_max";
+  }
+  EXPECT_TRUE(found);
+}
+
+}  // namespace
+}  // namespace tcfuzz

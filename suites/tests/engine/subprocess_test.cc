@@ -1,0 +1,80 @@
+// RunCommand against real shell commands: output, exit codes, signals, deadlines, output caps,
+// children that never read their input, and the environment it adds.
+#include "suites/engine/subprocess.h"
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+
+namespace tcfuzz::suites {
+namespace {
+
+using namespace std::chrono_literals;
+
+TEST(RunCommand, FeedsStdinAndCapturesBothStreams) {
+  const auto r = RunCommand("cat; echo oops >&2", "hello\n", {});
+  ASSERT_TRUE(r.ok()) << r.Describe(10s);
+  EXPECT_EQ(r.out, "hello\n");
+  EXPECT_EQ(r.err, "oops\n");
+}
+
+TEST(RunCommand, ExitCodesAndSignalsAreKeptApart) {
+  const auto e = RunCommand("exit 3", "", {});
+  EXPECT_EQ(e.exit_code, 3);
+  EXPECT_EQ(e.signal, 0);
+  EXPECT_EQ(e.Describe(1s), "exit 3");
+  const auto s = RunCommand("kill -SEGV $$", "", {});
+  EXPECT_EQ(s.signal, SIGSEGV);
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.Describe(1s).find("signal 11"), std::string::npos) << s.Describe(1s);
+}
+
+TEST(RunCommand, KillsTheWholeGroupAtTheDeadline) {
+  CommandOptions o;
+  o.timeout = 300ms;
+  const auto start = std::chrono::steady_clock::now();
+  // The sleeping grandchild holds stdout open: only killing the group ends the wait.
+  const auto r = RunCommand("sleep 30 & sleep 30", "", o);
+  EXPECT_TRUE(r.timed_out);
+  EXPECT_FALSE(r.ok());
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 20s);
+  EXPECT_EQ(r.Describe(o.timeout), "timed out after 300 ms");
+}
+
+TEST(RunCommand, TheDeadlineHoldsAfterTheChildClosesItsPipes) {
+  CommandOptions o;
+  o.timeout = 300ms;
+  const auto r = RunCommand("exec >/dev/null 2>&1 </dev/null; sleep 30", "input", o);
+  EXPECT_TRUE(r.timed_out);
+}
+
+TEST(RunCommand, AGrandchildHoldingThePipesDoesNotMakeAHang) {
+  CommandOptions o;
+  o.timeout = 5000ms;
+  // The shell answers and exits; its background child keeps stdout open for 30 s.
+  const auto r = RunCommand("sleep 30 & echo answer", "", o);
+  EXPECT_FALSE(r.timed_out);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "answer\n");
+}
+
+TEST(RunCommand, CapsOutputAndSurvivesAChildThatIgnoresStdin) {
+  CommandOptions o;
+  o.max_output = 1000;
+  const std::string big(4 << 20, 'x');  // more than a pipe holds
+  const auto r = RunCommand("head -c 3000000 /dev/zero", big, o);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out.size(), 1000u);
+  EXPECT_TRUE(r.out_truncated);
+}
+
+TEST(RunCommand, AddsEnvironmentAndReportsAMissingProgram) {
+  CommandOptions o;
+  o.env = {{"TCFUZZ_TEST_VALUE", "42"}};
+  EXPECT_EQ(RunCommand("printf %s \"$TCFUZZ_TEST_VALUE\"", "", o).out, "42");
+  const auto r = RunCommand("/nonexistent/tiler", "", {});
+  EXPECT_EQ(r.exit_code, 127);  // the shell's "not found"
+}
+
+}  // namespace
+}  // namespace tcfuzz::suites
