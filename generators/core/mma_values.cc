@@ -67,6 +67,18 @@ std::string_view Name(ValueMode m) {
   return "?";
 }
 
+std::optional<ValueMode> ParseValueMode(std::string_view name) {
+  for (ValueMode m : {ValueMode::kRandom, ValueMode::kSmallInt, ValueMode::kEdge, ValueMode::kProbe}) {
+    if (Name(m) == name) return m;
+  }
+  return std::nullopt;
+}
+
+bool IsExact(ValueMode m) { return m == ValueMode::kSmallInt || m == ValueMode::kProbe; }
+bool IsExact(std::string_view mode_name) {
+  return mode_name == Name(ValueMode::kSmallInt) || mode_name == Name(ValueMode::kProbe);
+}
+
 uint32_t AccumulatorValue(Source& s, Format cd, ValueMode m) {
   if (!oracle::num::IsFloat(cd)) {
     return m == ValueMode::kEdge && s.Coin() ? (s.Coin() ? 0x7FFFFF00u : 0x80000100u) : static_cast<uint32_t>(s.Bits(12));

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 #include "generators/core/source.h"
@@ -14,6 +15,10 @@ namespace tcfuzz::gen {
 // name the element the hardware read).
 enum class ValueMode { kRandom, kSmallInt, kEdge, kProbe };
 std::string_view Name(ValueMode m);  // "random" | "small_int" | "edge" | "probe"
+// Small-integer and probe values: every sum exact, so D is the same in every arithmetic row.
+bool IsExact(ValueMode m);
+std::optional<ValueMode> ParseValueMode(std::string_view name);
+bool IsExact(std::string_view mode_name);
 
 // -3..3 in the type's bits (0..3 unsigned): products and sums of a tile stay exact.
 uint64_t SmallInt(Source& s, oracle::num::Format f);

@@ -117,7 +117,7 @@ void CheckReference(const gen::GeneratedSparse& g, CheckFailures& out) {
                                          std::to_string(bounded.bound.ToDouble()));
         return;
       }
-      if ((g.mode == gen::ValueMode::kSmallInt || g.mode == gen::ValueMode::kProbe) && !err.IsZero()) {
+      if (gen::IsExact(g.mode) && !err.IsZero()) {
         Fail(out, "reference_exact", at + ": small integers must sum exactly, model is off by " +
                                          std::to_string(err.ToDouble()));
         return;

@@ -40,6 +40,8 @@
 #include "suites/cli/repro_cu.h"
 #include "suites/cli/tiling_commands.h"
 #include "suites/cli/toolchain_commands.h"
+#include "suites/engine/case_file.h"
+#include "suites/kinds/case_kind.h"
 #include "suites/engine/device_campaign.h"
 #include "suites/reduce/minimize_command.h"
 #include "suites/kinds/device_suite.h"
@@ -159,28 +161,19 @@ int Explain(const std::string& desc_text, int m, int n, bool sparse, const std::
 }
 
 int Replay(const std::vector<std::string>& files) {
-  auto suites = tcfuzz::suites::MakeHostSuites();
   int failed = 0;
   for (const std::string& path : files) {
-    auto text = tcfuzz::suites::ReadFile(path);
-    if (!text.ok()) Die(text.error());
-    auto doc = tcfuzz::oracle::TextDoc::Parse(text.value());
-    if (!doc.ok()) Die(path + ": " + doc.error());
-    const std::string kind = doc.value().String("kind").value();
-    tcfuzz::suites::HostSuite* suite = nullptr;
-    for (auto& s : suites) {
-      if (s->text_kind() == kind) suite = s.get();
-    }
-    auto result = suite != nullptr ? suite->Replay(doc.value())
-                                   : tcfuzz::suites::ReplayDeviceFile(kind, doc.value())
-                                         .value_or(tcfuzz::oracle::Result<tcfuzz::suites::CheckFailures>::Fail(
-                                             "no suite replays kind '" + kind + "'"));
+    const auto doc = tcfuzz::suites::ReadCaseDoc(path);
+    if (!doc.ok()) Die(doc.error());
+    const auto kind = tcfuzz::suites::KindOf(path, doc.value());
+    if (!kind.ok()) Die(kind.error());
+    const auto result = kind.value()->replay(doc.value());
     if (!result.ok()) Die(path + ": " + result.error());
-    if (result.value().empty()) {
-      std::cout << "PASS " << path << "\n";
+    if (result.value().failures.empty()) {
+      std::cout << "PASS " << path << (result.value().note.empty() ? "" : " (" + result.value().note + ")") << "\n";
     } else {
       ++failed;
-      for (const auto& f : result.value()) {
+      for (const auto& f : result.value().failures) {
         std::cout << "FAIL " << path << " " << f.check << ": " << f.message << "\n";
       }
     }

@@ -18,6 +18,7 @@
 #include "suites/cli/launch_cu.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/case_file.h"
+#include "suites/kinds/case_kind.h"
 
 namespace tcfuzz::suites {
 namespace {
@@ -44,10 +45,6 @@ std::string AsmOperands(const char* array, int regs, const char* constraint) {
   return s;
 }
 
-}  // namespace
-
-namespace {
-
 // Dense mma.sync and descriptor tiles: the harness's prepared launch in a driver-API file.
 void WriteLaunchCu(const LaunchCu& c, const std::string& out_path) {
   const auto text = LaunchCuText(c);
@@ -57,7 +54,9 @@ void WriteLaunchCu(const LaunchCu& c, const std::string& out_path) {
   std::cout << "wrote " << out_path << " (" << c.instruction.substr(0, 70) << "...)\n";
 }
 
-int DenseCu(const std::string& file, const oracle::TextDoc& doc, const std::string& out_path, const std::string& row_name) {
+}  // namespace
+
+int EmitDenseCu(const std::string& file, const oracle::TextDoc& doc, const std::string& out_path, const std::string& row_name) {
   const auto f = oracle::mma::DenseCaseFromDoc(doc);
   if (!f.ok()) cli::Die(file + ": " + f.error());
   const oracle::mma::DenseTile& t = f.value().tile;
@@ -79,7 +78,7 @@ int DenseCu(const std::string& file, const oracle::TextDoc& doc, const std::stri
   return 0;
 }
 
-int TileCu(const std::string& file, const oracle::TextDoc& doc, const std::string& out_path) {
+int EmitTileCu(const std::string& file, const oracle::TextDoc& doc, const std::string& out_path, const std::string&) {
   const auto f = oracle::wgmma::WgmmaTileFromDoc(doc);
   if (!f.ok()) cli::Die(file + ": " + f.error());
   const oracle::wgmma::WgmmaTile& t = f.value().tile;
@@ -114,19 +113,7 @@ int TileCu(const std::string& file, const oracle::TextDoc& doc, const std::strin
   return 0;
 }
 
-}  // namespace
-
-int ReproEmitCu(const std::string& file, const std::string& out_path, const std::string& gpu_row) {
-  const auto read = ReadCaseDoc(file);
-  if (!read.ok()) cli::Die(read.error());
-  const oracle::TextDoc& doc = read.value();
-  const std::string kind = doc.String("kind").value();
-  const std::string row_name = doc.Has("origin.gpu") ? doc.String("origin.gpu").value() : gpu_row;
-  if (kind == oracle::mma::kDenseKind) return DenseCu(file, doc, out_path, row_name);
-  if (kind == oracle::wgmma::kWgmmaTileKind) return TileCu(file, doc, out_path);
-  if (kind != oracle::sparse::kSparseKind) {
-    cli::Die(file + ": repro takes sparse_mma, dense_mma or wgmma_tile case files, not kind '" + kind + "'");
-  }
+int EmitSparseCu(const std::string& file, const oracle::TextDoc& doc, const std::string& out_path, const std::string& row_name) {
   const auto sparse_case = SparseCaseFromDoc(doc);
   if (!sparse_case.ok()) cli::Die(file + ": " + sparse_case.error());
   const auto gpu = oracle::num::ParseGpu(row_name);
@@ -221,6 +208,20 @@ int main() {
   if (!written.ok()) cli::Die(written.error());
   std::cout << "wrote " << out_path << " (" << harness::MmaSpInstruction(spec).substr(0, 70) << "...)\n";
   return 0;
+}
+
+int ReproEmitCu(const std::string& file, const std::string& out_path, const std::string& gpu_row) {
+  const auto read = ReadCaseDoc(file);
+  if (!read.ok()) cli::Die(read.error());
+  const oracle::TextDoc& doc = read.value();
+  const auto kind = KindOf(file, doc);
+  if (!kind.ok()) cli::Die(kind.error());
+  if (kind.value()->emit_cu == nullptr) {
+    cli::Die(file + ": repro takes " + KindNames([](const CaseKind& k) { return k.emit_cu != nullptr; }) +
+             " case files, not kind '" + std::string(kind.value()->name) + "'");
+  }
+  const std::string row_name = doc.Has("origin.gpu") ? doc.String("origin.gpu").value() : gpu_row;
+  return kind.value()->emit_cu(file, doc, out_path, row_name);
 }
 
 }  // namespace tcfuzz::suites

@@ -9,10 +9,17 @@
 
 #include <string>
 
+#include "oracle/core/text_format.h"
+
 namespace tcfuzz::suites {
 
 // gpu_row: the numerics row for the expected values when the file names none ("sm_90").
 // Exit code 0; bad input is a one-line error with exit code 2.
 int ReproEmitCu(const std::string& file, const std::string& out_path, const std::string& gpu_row);
+
+// Each GPU kind's emitter (its CaseKind::emit_cu); row_name: the numerics row of the expected D.
+int EmitSparseCu(const std::string& file, const oracle::TextDoc& doc, const std::string& out_path, const std::string& row_name);
+int EmitDenseCu(const std::string& file, const oracle::TextDoc& doc, const std::string& out_path, const std::string& row_name);
+int EmitTileCu(const std::string& file, const oracle::TextDoc& doc, const std::string& out_path, const std::string& row_name);
 
 }  // namespace tcfuzz::suites

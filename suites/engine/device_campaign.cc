@@ -78,6 +78,16 @@ std::string UnconfirmedReadings(std::span<const std::string_view> ids, std::stri
   return out;
 }
 
+std::optional<oracle::num::Gpu> RecordedGpuRow(const oracle::TextDoc& doc) {
+  if (doc.Has("origin.gpu")) return oracle::num::ParseGpu(doc.String("origin.gpu").value());
+  if (!doc.Has("origin.device")) return std::nullopt;
+  const std::string device = doc.String("origin.device").value();
+  int major = 0, minor = 0;
+  const std::size_t at = device.find(", CC ");
+  if (at == std::string::npos || std::sscanf(device.c_str() + at + 5, "%d.%d", &major, &minor) != 2) return std::nullopt;
+  return oracle::num::ParseGpu(GpuRowName(major, minor));
+}
+
 std::string GpuRowName(int cc_major, int cc_minor) {
   if (cc_major >= 10) return "sm_100";
   if (cc_major == 9) return "sm_90";

@@ -46,6 +46,10 @@ DeviceProbe ProbeInWorker(const std::vector<std::string>& worker);
 // The numerics-model row (oracle::num::Gpu name) a device of this compute capability follows.
 std::string GpuRowName(int cc_major, int cc_minor);
 
+// The numerics row of the device a case file was run on: origin.gpu, else the compute
+// capability in origin.device ("..., CC 9.0, ..."); nullopt when the file names neither.
+std::optional<oracle::num::Gpu> RecordedGpuRow(const oracle::TextDoc& doc);
+
 // "S7 (spec), R100-tcgen05 (hypothesis)": the readings of `ids` that are not hardware-backed on
 // `target` ("sm_90"); empty when every one is.
 std::string UnconfirmedReadings(std::span<const std::string_view> ids, std::string_view target);

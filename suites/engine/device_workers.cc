@@ -83,23 +83,4 @@ int RunDeviceWorker(const WorkerArgs& a, std::ostream& out) {
   return 2;
 }
 
-int RunCaseFileWorker(const std::string& path, std::ostream& out) {
-  const auto doc = ReadCaseDoc(path);
-  if (!doc.ok()) return CaseFileError(doc.error(), out);
-  const std::string kind = doc.value().String("kind").value();
-  if (kind == oracle::sparse::kSparseKind) {
-    const auto k = oracle::sparse::SparseCaseFromDoc(doc.value());
-    return k.ok() ? RunSparseCaseWorker(k.value(), out) : CaseFileError(path + ": " + k.error(), out);
-  }
-  if (kind == oracle::wgmma::kWgmmaTileKind) {
-    const auto f = oracle::wgmma::WgmmaTileFromDoc(doc.value());
-    return f.ok() ? RunWgmmaTileCaseWorker(f.value().tile, out) : CaseFileError(path + ": " + f.error(), out);
-  }
-  if (kind == oracle::mma::kDenseKind) {
-    const auto f = oracle::mma::DenseCaseFromDoc(doc.value());
-    return f.ok() ? RunDenseCaseWorker(f.value().tile, out) : CaseFileError(path + ": " + f.error(), out);
-  }
-  return CaseFileError(path + ": no GPU suite runs kind '" + kind + "'", out);
-}
-
 }  // namespace tcfuzz::suites

@@ -28,10 +28,6 @@ struct WorkerArgs {
 // Runs the range of a.suite; returns the exit code (2 with a message for an unknown suite).
 int RunDeviceWorker(const WorkerArgs& a, std::ostream& out);
 
-// `tcfuzz worker --case-file F`: one case from a reproducer of any GPU suite (by its kind), run
-// on the device and compared with the oracle, reported as case 0.
-int RunCaseFileWorker(const std::string& path, std::ostream& out);
-
 // `tcfuzz worker --probe`: "device <cc major> <cc minor> <driver API> <runtime> <name>" or
 // "none <reason>".
 int ProbeWorker(std::ostream& out);

@@ -32,9 +32,8 @@ class HostSuite {
   // Cases `tcfuzz run` draws when given neither --cases nor --time: about 20 s on the CI
   // machine kind (docs/performance.md), so the default campaign takes about a minute.
   virtual uint64_t default_cases() const = 0;
+  // Its reproducer replays alone through its kind's replay (suites/kinds/case_kind.h).
   virtual CaseResult RunCase(uint64_t index, uint64_t case_seed) = 0;
-  // Re-checks a case read back from a reproducer or corpus file of this suite's kind.
-  virtual oracle::Result<CheckFailures> Replay(const oracle::TextDoc& doc) = 0;
 };
 
 // Every host suite, in the order `tcfuzz run` without --suite runs them.

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "generators/core/random_source.h"
+#include "suites/engine/device_campaign.h"
 #include "suites/engine/worker_protocol.h"
 
 namespace tcfuzz::suites {
@@ -47,29 +48,24 @@ std::string DenseProbeExplanation(const gen::GeneratedDense& g, const std::vecto
   return s + " is the value of " + holders + (found > 3 ? " (+" + std::to_string(found - 3) + " more)" : "");
 }
 
-oracle::Result<CheckFailures> ReplayDenseCase(const oracle::TextDoc& doc) {
-  using R = oracle::Result<CheckFailures>;
+oracle::Result<Replayed> ReplayDenseCase(const oracle::TextDoc& doc) {
+  using R = oracle::Result<Replayed>;
   auto f = oracle::mma::DenseCaseFromDoc(doc);
   if (!f.ok()) return R::Fail(f.error());
-  const auto text = [&doc](std::string_view key) {
-    auto v = doc.String(key);
-    return v.ok() ? v.value() : std::string();
-  };
-  CheckFailures out;
-  if (!f.value().observed) {
-    out.push_back(UnobservedDeviceCase(doc, "dense"));
-    return R::Ok(out);
-  }
-  const auto gpu = oracle::num::ParseGpu(text("origin.gpu"));
+  if (!f.value().observed) return R::Ok(UnobservedDeviceCase(doc, "dense"));
+  const auto gpu = RecordedGpuRow(doc);
   if (!gpu) return R::Fail("origin.gpu: missing or not a GPU name (the numerics row the device follows)");
-  const std::string mode = text("origin.mode");
-  const bool exact = mode == gen::Name(gen::ValueMode::kSmallInt) || mode == gen::Name(gen::ValueMode::kProbe);
+  const bool exact = doc.Has("origin.mode") && gen::IsExact(doc.String("origin.mode").value());
   const auto params = DenseParams(f.value().tile, *gpu);
   if (!params && !exact && oracle::num::IsFloat(f.value().tile.a_type)) {
-    return R::Fail("no arithmetic model for " + f.value().tile.form->Name() + " on " + std::string(oracle::num::Name(*gpu)));
+    return R::Ok({{}, "not compared: the oracle has no arithmetic model for " + f.value().tile.form->Name() + " on " +
+                          std::string(oracle::num::Name(*gpu))});
   }
   const auto want = oracle::mma::DenseReference(f.value().tile, params.value_or(oracle::num::ExactParams(f.value().tile.cd)));
-  if (const std::string what = MismatchDetail(want, *f.value().observed); !what.empty()) out.push_back({"dense.device_mismatch", what});
+  Replayed out;
+  if (const std::string what = MismatchDetail(want, *f.value().observed); !what.empty()) {
+    out.failures.push_back({"dense.device_mismatch", what});
+  }
   return R::Ok(out);
 }
 

@@ -30,6 +30,6 @@ std::string DenseProbeExplanation(const gen::GeneratedDense& g, const std::vecto
 
 // Replays a dense_mma file without a GPU: the oracle (the file's origin.gpu row) against the D
 // recorded in it.
-oracle::Result<CheckFailures> ReplayDenseCase(const oracle::TextDoc& doc);
+oracle::Result<Replayed> ReplayDenseCase(const oracle::TextDoc& doc);
 
 }  // namespace tcfuzz::suites

@@ -24,7 +24,7 @@ struct DenseSuite {
     const int cc = device.cc_major * 10 + device.cc_minor;
     if (cc < 80) return "mma.sync m16n8 needs sm_80";
     if (g.tile.form->target == "sm_89" && cc < 89) return g.tile.form->Name() + " needs sm_89";
-    const bool exact = g.mode == gen::ValueMode::kSmallInt || g.mode == gen::ValueMode::kProbe;
+    const bool exact = gen::IsExact(g.mode);
     if (!from_file && !exact && oracle::num::IsFloat(g.tile.a_type) && !DenseParams(g.tile, gpu)) {
       return "no arithmetic model for " + g.tile.form->Name() + " with " + std::string(oracle::num::Name(g.tile.cd)) + " on " +
              std::string(oracle::num::Name(gpu));

@@ -62,8 +62,6 @@ gen::GeneratedSparse DrawExactF16K32(uint64_t seed, uint64_t index) {
   return DrawSparseExactCase(kSparseMmaExactF16K32Suite, seed, index);
 }
 
-bool Exact(gen::ValueMode m) { return m == gen::ValueMode::kSmallInt || m == gen::ValueMode::kProbe; }
-
 template <gen::GeneratedSparse (*Draw)(uint64_t, uint64_t)>
 DescribedCase DescribeSparse(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed,
                              oracle::num::Gpu gpu) {
@@ -73,10 +71,10 @@ DescribedCase DescribeSparse(uint64_t seed, uint64_t index, const std::vector<ui
   DescribedCase d{g.op.form->Name(), SparseProbeExplanation(g, observed), std::string(gen::Name(g.mode)), w.str(), {},
                   oracle::sparse::ReadingsOf(*g.op.form, g.op.variant)};
   const auto params = SparseParams(g.tile, gpu);
-  if (params && !Exact(g.mode)) d.rests_on.push_back("N1");
+  if (params && !gen::IsExact(g.mode)) d.rests_on.push_back("N1");
   if (observed.size() == 128) {
     const std::vector<uint32_t> want = oracle::sparse::Reference(g.tile, params.value_or(oracle::num::DotParams{}));
-    AddArithmetic(d.rests_on, params, Exact(g.mode), want, observed, gpu == oracle::num::Gpu::kSm90);
+    AddArithmetic(d.rests_on, params, gen::IsExact(g.mode), want, observed, gpu == oracle::num::Gpu::kSm90);
   }
   return d;
 }
@@ -93,7 +91,7 @@ DescribedCase DescribeDense(uint64_t seed, uint64_t index, const std::vector<uin
   if (observed.size() == 128) {
     const auto params = DenseParams(g.tile, gpu);
     const std::vector<uint32_t> want = oracle::mma::DenseReference(g.tile, params.value_or(oracle::num::DotParams{}));
-    AddArithmetic(d.rests_on, params, Exact(g.mode), want, observed, gpu == oracle::num::Gpu::kSm90);
+    AddArithmetic(d.rests_on, params, gen::IsExact(g.mode), want, observed, gpu == oracle::num::Gpu::kSm90);
   }
   return d;
 }
@@ -156,10 +154,5 @@ const DeviceSuite* FindDeviceSuite(std::string_view name) {
   return nullptr;
 }
 
-std::optional<oracle::Result<CheckFailures>> ReplayDeviceFile(std::string_view kind, const oracle::TextDoc& doc) {
-  if (kind == oracle::wgmma::kWgmmaTileKind) return ReplayWgmmaTile(doc);
-  if (kind == oracle::mma::kDenseKind) return ReplayDenseCase(doc);
-  return std::nullopt;
-}
 
 }  // namespace tcfuzz::suites

@@ -51,8 +51,5 @@ struct DeviceSuite {
 std::span<const DeviceSuite> DeviceSuites();
 const DeviceSuite* FindDeviceSuite(std::string_view name);
 
-// `tcfuzz replay` of a device-suite file that no host suite replays (dense_mma, wgmma_tile); nullopt when
-// `kind` is none of them.
-std::optional<oracle::Result<CheckFailures>> ReplayDeviceFile(std::string_view kind, const oracle::TextDoc& doc);
 
 }  // namespace tcfuzz::suites

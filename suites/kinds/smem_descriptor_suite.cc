@@ -5,6 +5,7 @@
 #include "oracle/smem/smem_case_text.h"
 #include "suites/checks/smem_descriptor_checks.h"
 #include "suites/engine/host_suite.h"
+#include "suites/kinds/host_reproducers.h"
 
 namespace tcfuzz::suites {
 namespace {
@@ -45,22 +46,8 @@ class SmemDescriptorSuite final : public HostSuite {
       if (g.k_advance) r.tags.push_back("k_advance");
     }
     r.tags.push_back(Name(g.c.arch));
-    if (!r.failures.empty()) {
-      oracle::TextWriter w(kSmemKind);
-      w.Add("origin.intent", gen::IntentName(intent));
-      std::optional<std::vector<std::string>> expect;
-      if (intent == Intent::kLegal) expect.emplace();
-      if (intent == Intent::kBreakOne) expect = std::vector<std::string>{std::string(g.broken->id)};
-      AppendSmemCase(w, g.c, expect);
-      r.reproducer = w.str();
-    }
+    if (!r.failures.empty()) r.reproducer = SmemReproducer(g);
     return r;
-  }
-
-  oracle::Result<CheckFailures> Replay(const oracle::TextDoc& doc) override {
-    auto f = SmemCaseFromDoc(doc);
-    if (!f.ok()) return oracle::Result<CheckFailures>::Fail(f.error());
-    return oracle::Result<CheckFailures>::Ok(CheckSmemFile(f.value()));
   }
 };
 

@@ -35,7 +35,7 @@ struct SparseSuite {
     if (target == "sm_120a" && cc / 10 != 12) return g.op.form->Name() + " needs sm_120a";
     if (target == "sm_89" && cc < 89) return g.op.form->Name() + " needs sm_89";
     if (cc < 80) return "mma.sp needs sm_80";
-    const bool layout = g.mode == gen::ValueMode::kSmallInt || g.mode == gen::ValueMode::kProbe;
+    const bool layout = gen::IsExact(g.mode);
     // Integer forms are exact whatever the row; floats need the GPU's row of the numerics model.
     if (!from_file && !layout && oracle::num::IsFloat(g.tile.a_type) && !SparseParams(g.tile, gpu)) {
       return "no arithmetic model for " + g.op.form->Name() + " on " + std::string(oracle::num::Name(gpu));

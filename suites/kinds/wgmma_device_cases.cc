@@ -136,23 +136,22 @@ oracle::Result<oracle::wgmma::WgmmaTileFile> ReadWgmmaTileCase(const std::string
   return ReadCaseFile(path, oracle::wgmma::kWgmmaTileKind, oracle::wgmma::WgmmaTileFromDoc);
 }
 
-oracle::Result<CheckFailures> ReplayWgmmaTile(const oracle::TextDoc& doc) {
-  using R = oracle::Result<CheckFailures>;
+oracle::Result<Replayed> ReplayWgmmaTile(const oracle::TextDoc& doc) {
+  using R = oracle::Result<Replayed>;
   auto f = oracle::wgmma::WgmmaTileFromDoc(doc);
   if (!f.ok()) return R::Fail(f.error());
   const WgmmaTile& t = f.value().tile;
-  CheckFailures out;
   // A broken descriptor is undefined by the spec: the file records what a device did, and no
   // answer is wrong.
-  if (!BrokenRules(t).empty()) return R::Ok(out);
-  if (!f.value().observed) {
-    out.push_back(UnobservedDeviceCase(doc, "tile"));
-    return R::Ok(out);
+  if (const std::string broken = BrokenRules(t); !broken.empty()) {
+    return R::Ok({{}, "breaks " + broken + ": undefined by spec, what a device returns is recorded, not judged"});
   }
   const auto want = oracle::wgmma::WgmmaReference(t);
   if (!want.ok()) return R::Fail(want.error());
+  if (!f.value().observed) return R::Ok(UnobservedDeviceCase(doc, "tile"));
+  Replayed out;
   if (const std::string what = MismatchDetail(want.value(), *f.value().observed, static_cast<std::size_t>(t.n)); !what.empty()) {
-    out.push_back({"tile.device_mismatch", what});
+    out.failures.push_back({"tile.device_mismatch", what});
   }
   return R::Ok(out);
 }

@@ -43,6 +43,6 @@ std::string UndefinedDetail(const oracle::wgmma::WgmmaTile& t, const std::vector
 oracle::Result<oracle::wgmma::WgmmaTileFile> ReadWgmmaTileCase(const std::string& path);
 
 // Replays a wgmma_tile file without a GPU: the oracle against the D recorded in it.
-oracle::Result<CheckFailures> ReplayWgmmaTile(const oracle::TextDoc& doc);
+oracle::Result<Replayed> ReplayWgmmaTile(const oracle::TextDoc& doc);
 
 }  // namespace tcfuzz::suites

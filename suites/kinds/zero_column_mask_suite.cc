@@ -7,6 +7,7 @@
 #include "oracle/tcgen05/zero_column_mask_text.h"
 #include "suites/checks/zero_column_mask_checks.h"
 #include "suites/engine/host_suite.h"
+#include "suites/kinds/host_reproducers.h"
 
 namespace tcfuzz::suites {
 namespace {
@@ -55,23 +56,8 @@ class ZeroColumnMaskSuite final : public HostSuite {
     r.tags.push_back(ShapeTag(g.c.shape.m));
     r.tags.push_back(g.c.shape.sparse ? "sparse" : "dense");
     if (g.c.shape.idesc) r.tags.push_back("idesc");
-    if (!r.failures.empty()) {
-      oracle::TextWriter w(oracle::tcgen05::kZcmKind);
-      w.Add("origin.intent", gen::IntentName(g.intent));
-      // The intent becomes an expectation, so replaying the file alone re-runs every check.
-      oracle::tcgen05::ZcmExpectation expect;
-      if (g.intent == Intent::kLegal) expect.rules.emplace();
-      if (g.intent == Intent::kBreakOne) expect.rules = {std::string(g.broken->id)};
-      oracle::tcgen05::AppendZcmCase(w, g.c, expect);
-      r.reproducer = w.str();
-    }
+    if (!r.failures.empty()) r.reproducer = ZcmReproducer(g);
     return r;
-  }
-
-  oracle::Result<CheckFailures> Replay(const oracle::TextDoc& doc) override {
-    auto f = oracle::tcgen05::ZcmCaseFromDoc(doc);
-    if (!f.ok()) return oracle::Result<CheckFailures>::Fail(f.error());
-    return oracle::Result<CheckFailures>::Ok(CheckZcmFile(f.value()));
   }
 };
 

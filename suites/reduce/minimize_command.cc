@@ -6,83 +6,28 @@
 #include <functional>
 #include <optional>
 
-#include "oracle/sparse/sparse_case_text.h"
-#include "oracle/wgmma/wgmma_tile_text.h"
 #include "suites/engine/device_campaign.h"
-#include "suites/reduce/tile_minimize.h"
-#include "suites/kinds/wgmma_device_cases.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/case_file.h"
 #include "suites/engine/subprocess.h"
 #include "suites/engine/worker_protocol.h"
+#include "suites/kinds/case_kind.h"
 
 namespace tcfuzz::suites {
 
-using Origin = std::vector<std::pair<std::string, std::string>>;
-
 namespace {
 
-std::string SparseText(const oracle::sparse::SparseCaseFile& k, const Origin& origin) {
-  oracle::TextWriter w(oracle::sparse::kSparseKind);
-  oracle::sparse::AppendSparseCase(w, k.op, k.tile, k.observed ? &*k.observed : nullptr);
-  for (const auto& [key, value] : origin) w.Add(key, value);
-  return w.str();
-}
-
-std::string TileText(const oracle::wgmma::WgmmaTileFile& f, const Origin& origin) {
-  oracle::TextWriter w(oracle::wgmma::kWgmmaTileKind);
-  oracle::wgmma::AppendWgmmaTile(w, f.tile, f.fill, f.observed ? &*f.observed : nullptr);
-  for (const auto& [key, value] : origin) w.Add(key, value);
-  return w.str();
-}
-
-// One kind's half of the command: the text of its start case, and the minimization, which
-// returns the minimized case's text (given its origin lines) and a one-line account.
-struct Job {
-  std::string start_text;
-  std::function<std::pair<std::string, std::string>(const FailureSignature&, const std::optional<std::vector<uint32_t>>& observed,
-                                                    const std::function<Evaluation(const std::string&)>&, const Origin&)>
-      minimize;
-};
-
-oracle::Result<Job> MakeJob(const std::string& file, int budget) {
-  using R = oracle::Result<Job>;
+oracle::Result<MinimizeJob> MakeJob(const std::string& file, int budget) {
+  using R = oracle::Result<MinimizeJob>;
   const auto doc = ReadCaseDoc(file);
   if (!doc.ok()) return R::Fail(doc.error());
-  const std::string kind = doc.value().String("kind").value();
-  Job job;
-  if (kind == oracle::sparse::kSparseKind) {
-    auto read = oracle::sparse::SparseCaseFromDoc(doc.value());
-    if (!read.ok()) return R::Fail(file + ": " + read.error());
-    oracle::sparse::SparseCaseFile start = std::move(read).value();
-    job.start_text = SparseText(start, {});
-    job.minimize = [start, budget](const FailureSignature& sig, const auto& observed, const auto& eval, const Origin& origin) mutable {
-      start.observed = observed;  // what this device returns, not what the file recorded
-      const MinimizeResult r = MinimizeSparse(
-          start, sig, [&](const oracle::sparse::SparseCaseFile& k) { return eval(SparseText(k, {})); }, budget);
-      return std::pair{SparseText(r.minimized, origin), std::to_string(r.accepted) + " steps kept of " + std::to_string(r.tries) +
-                                                            " tried; " + std::to_string(NonZeroValues(start)) + " -> " +
-                                                            std::to_string(NonZeroValues(r.minimized)) + " non-zero values"};
-    };
-  } else if (kind == oracle::wgmma::kWgmmaTileKind) {
-    auto read = oracle::wgmma::WgmmaTileFromDoc(doc.value());
-    if (!read.ok()) return R::Fail(file + ": " + read.error());
-    oracle::wgmma::WgmmaTileFile start = std::move(read).value();
-    job.start_text = TileText(start, {});
-    job.minimize = [start, budget](const FailureSignature& sig, const auto& observed, const auto& eval, const Origin& origin) mutable {
-      start.observed = observed;
-      const TileMinimizeResult r = MinimizeTile(
-          start, sig, [&](const oracle::wgmma::WgmmaTileFile& f) { return eval(TileText(f, {})); }, budget);
-      return std::pair{TileText(r.minimized, origin),
-                       std::to_string(r.accepted) + " steps kept of " + std::to_string(r.tries) + " tried; " +
-                           TileFamily(start.tile) + " N " + std::to_string(start.tile.n) + " -> " + TileFamily(r.minimized.tile) +
-                           " N " + std::to_string(r.minimized.tile.n) + "; " + std::to_string(NonZeroValues(start)) + " -> " +
-                           std::to_string(NonZeroValues(r.minimized)) + " non-zero values"};
-    };
-  } else {
-    return R::Fail(file + ": minimize takes sparse_mma or wgmma_tile reproducers, not kind '" + kind + "'");
+  const auto kind = KindOf(file, doc.value());
+  if (!kind.ok()) return R::Fail(kind.error());
+  if (kind.value()->minimize == nullptr) {
+    return R::Fail(file + ": minimize takes " + KindNames([](const CaseKind& k) { return k.minimize != nullptr; }) +
+                   " reproducers, not kind '" + std::string(kind.value()->name) + "'");
   }
-  return R::Ok(std::move(job));
+  return kind.value()->minimize(file, doc.value(), budget);
 }
 
 }  // namespace

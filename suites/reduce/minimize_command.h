@@ -1,6 +1,6 @@
-// `tcfuzz minimize FILE`: a failing reproducer of a GPU suite (sparse_mma or wgmma_tile) shrunk
-// on the device while it fails the same way (suites/reduce/sparse_minimize.h,
-// tile_minimize.h). Each candidate runs in a fresh `tcfuzz worker --case-file` process, so a
+// `tcfuzz minimize FILE`: a failing reproducer of a GPU suite shrunk on the device while it fails
+// the same way, by its kind's minimizer (suites/kinds/case_kind.h: sparse_minimize.h for
+// sparse_mma, tile_minimize.h for wgmma_tile). Each candidate runs in a fresh `tcfuzz worker --case-file` process, so a
 // faulting candidate cannot poison the next.
 #pragma once
 
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "suites/reduce/sparse_minimize.h"
+#include "suites/reduce/signature.h"
 
 namespace tcfuzz::suites {
 

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "suites/reduce/sparse_minimize.h"
+#include "suites/reduce/signature.h"
 
 namespace tcfuzz::suites {
 

@@ -8,13 +8,6 @@ namespace tcfuzz::suites {
 
 using namespace oracle::sparse;
 
-std::optional<FailureSignature> MismatchSignature(const std::vector<uint32_t>& expected, const std::vector<uint32_t>& got,
-                                                  std::size_t cols) {
-  const auto e = FirstDifference(expected, got);
-  if (!e) return std::nullopt;
-  return FailureSignature{"mismatch", "D[" + std::to_string(*e / cols) + "][" + std::to_string(*e % cols) + "]"};
-}
-
 namespace {
 
 // A value of the case: which operand and where.

@@ -11,21 +11,9 @@
 #include <vector>
 
 #include "oracle/sparse/sparse_case_text.h"
+#include "suites/reduce/signature.h"
 
 namespace tcfuzz::suites {
-
-// What failed: the result class and where (mismatch: "D[r][c]", the first differing element;
-// a device fault: the CUDA error name).
-struct FailureSignature {
-  std::string outcome;
-  std::string where;
-  bool operator==(const FailureSignature&) const = default;
-};
-
-struct Evaluation {
-  std::optional<FailureSignature> failure;          // nullopt: the device agrees with the oracle
-  std::optional<std::vector<uint32_t>> observed;    // D, when the device returned one
-};
 
 using SparseEvaluator = std::function<Evaluation(const oracle::sparse::SparseCaseFile&)>;
 
@@ -40,10 +28,5 @@ std::size_t NonZeroValues(const oracle::sparse::SparseCaseFile& k);
 
 MinimizeResult MinimizeSparse(const oracle::sparse::SparseCaseFile& start, const FailureSignature& signature,
                               const SparseEvaluator& evaluate, int budget);
-
-// The signature of a device result against the oracle's expected D of `cols` columns (nullopt
-// when equal).
-std::optional<FailureSignature> MismatchSignature(const std::vector<uint32_t>& expected, const std::vector<uint32_t>& got,
-                                                  std::size_t cols = 8);
 
 }  // namespace tcfuzz::suites

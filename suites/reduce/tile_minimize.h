@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "oracle/wgmma/wgmma_tile_text.h"
-#include "suites/reduce/sparse_minimize.h"
+#include "suites/reduce/signature.h"
 
 namespace tcfuzz::suites {
 

@@ -1,4 +1,5 @@
 // The campaign runner: determinism, sharding, reports.
+#include "suites/kinds/case_kind.h"
 #include "suites/engine/campaign.h"
 
 #include <gtest/gtest.h>
@@ -97,9 +98,6 @@ class PlantedFailureSuite final : public HostSuite {
     }
     return r;
   }
-  oracle::Result<CheckFailures> Replay(const oracle::TextDoc& doc) override {
-    return MakeZeroColumnMaskSuite()->Replay(doc);
-  }
 };
 
 TEST(Campaign, FailuresGetReproducersAndJUnitCases) {
@@ -121,10 +119,10 @@ TEST(Campaign, FailuresGetReproducersAndJUnitCases) {
   auto doc = oracle::TextDoc::Parse(ReadFile(repro).value());
   ASSERT_TRUE(doc.ok()) << doc.error();
   EXPECT_EQ(doc.value().String("origin.index").value(), "10");
-  auto replayed = MakeZeroColumnMaskSuite()->Replay(doc.value());
+  auto replayed = FindCaseKind("zero_column_mask")->replay(doc.value());
   ASSERT_TRUE(replayed.ok()) << replayed.error();
-  ASSERT_EQ(replayed.value().size(), 1u);
-  EXPECT_EQ(replayed.value()[0].check, "expect_mask");
+  ASSERT_EQ(replayed.value().failures.size(), 1u);
+  EXPECT_EQ(replayed.value().failures[0].check, "expect_mask");
   const std::string xml = ReadFile(o.report_dir + "/junit.xml").value();
   EXPECT_NE(xml.find("name=\"planted.even#10\""), std::string::npos);
   EXPECT_NE(xml.find("case 10 &lt;&amp;&gt; fails"), std::string::npos);

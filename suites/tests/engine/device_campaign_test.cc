@@ -11,6 +11,7 @@
 
 #include "oracle/core/text_format.h"
 #include "suites/kinds/dense_device_cases.h"
+#include "suites/kinds/case_kind.h"
 #include "suites/kinds/device_suite.h"
 #include "suites/kinds/wgmma_device_cases.h"
 #include "suites/engine/atomic_file.h"
@@ -72,15 +73,10 @@ TEST(DeviceCampaign, FakeDeviceMismatchIsReportedWithWhatItRead) {
   EXPECT_NE(text.value().find("observed.15 = "), std::string::npos);
   const auto doc = oracle::TextDoc::Parse(text.value());
   ASSERT_TRUE(doc.ok()) << doc.error();
-  std::unique_ptr<HostSuite> sparse;
-  for (auto& h : MakeHostSuites()) {
-    if (h->text_kind() == "sparse_mma") sparse = std::move(h);
-  }
-  ASSERT_TRUE(sparse);
-  const auto replay = sparse->Replay(doc.value());
+  const auto replay = FindCaseKind("sparse_mma")->replay(doc.value());
   ASSERT_TRUE(replay.ok()) << replay.error();
-  ASSERT_EQ(replay.value().size(), 1u);
-  EXPECT_EQ(replay.value()[0].check, "sparse.device_mismatch");
+  ASSERT_EQ(replay.value().failures.size(), 1u);
+  EXPECT_EQ(replay.value().failures[0].check, "sparse.device_mismatch");
   EXPECT_TRUE(ReadFile(o.report_dir + "/journal-sparse-mma.txt").ok());
 }
 
@@ -188,10 +184,10 @@ TEST(DeviceCampaign, SmemHwMisreadNamesTheElementAndBrokenDescriptorsAreRecorded
   EXPECT_NE(text.value().find("observed.63 = "), std::string::npos);
   const auto doc = oracle::TextDoc::Parse(text.value());
   ASSERT_TRUE(doc.ok()) << doc.error();
-  const auto replay = ReplayDeviceFile("wgmma_tile", doc.value());
-  ASSERT_TRUE(replay && replay->ok());
-  ASSERT_EQ(replay->value().size(), 1u);
-  EXPECT_EQ(replay->value()[0].check, "tile.device_mismatch");
+  const auto replay = FindCaseKind("wgmma_tile")->replay(doc.value());
+  ASSERT_TRUE(replay.ok()) << replay.error();
+  ASSERT_EQ(replay.value().failures.size(), 1u);
+  EXPECT_EQ(replay.value().failures[0].check, "tile.device_mismatch");
   // Every broken tile has its record, and the fake (which reads as decoded) was "as-if".
   uint64_t records = 0;
   for (uint64_t i = 0; i < kCases; ++i) {
@@ -201,9 +197,9 @@ TEST(DeviceCampaign, SmemHwMisreadNamesTheElementAndBrokenDescriptorsAreRecorded
     EXPECT_NE(rec.value().find(": as-if"), std::string::npos) << rec.value().substr(0, 200);
     const auto rec_doc = oracle::TextDoc::Parse(rec.value());
     ASSERT_TRUE(rec_doc.ok());
-    const auto rec_replay = ReplayDeviceFile("wgmma_tile", rec_doc.value());
-    ASSERT_TRUE(rec_replay && rec_replay->ok());
-    EXPECT_TRUE(rec_replay->value().empty());  // undefined: nothing to judge
+    const auto rec_replay = FindCaseKind("wgmma_tile")->replay(rec_doc.value());
+    ASSERT_TRUE(rec_replay.ok()) << rec_replay.error();
+    EXPECT_TRUE(rec_replay.value().failures.empty());  // undefined: nothing to judge
     ++records;
   }
   EXPECT_EQ(records, broken);
@@ -238,10 +234,10 @@ TEST(DeviceCampaign, DenseMmaMisreadIsReportedWithTheElementAndReplays) {
   ASSERT_TRUE(text.ok());
   const auto doc = oracle::TextDoc::Parse(text.value());
   ASSERT_TRUE(doc.ok()) << doc.error();
-  const auto replay = ReplayDeviceFile("dense_mma", doc.value());
-  ASSERT_TRUE(replay && replay->ok()) << (replay ? replay->error() : "no replay");
-  ASSERT_EQ(replay->value().size(), 1u);
-  EXPECT_EQ(replay->value()[0].check, "dense.device_mismatch");
+  const auto replay = FindCaseKind("dense_mma")->replay(doc.value());
+  ASSERT_TRUE(replay.ok()) << replay.error();
+  ASSERT_EQ(replay.value().failures.size(), 1u);
+  EXPECT_EQ(replay.value().failures[0].check, "dense.device_mismatch");
 }
 
 TEST(DeviceCampaign, AFaultOnABrokenDescriptorIsUndefinedNotAFailure) {

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 
+#include "generators/core/mma_values.h"
 #include "oracle/sparse/sparse_case_text.h"
 #include "suites/checks/sparse_mma_checks.h"
 #include "suites/engine/atomic_file.h"
@@ -31,8 +32,7 @@ TEST(OwnCaptures, SparseMmaOnH100) {
     ++files;
     const SparseCaseFile& f = file.value();
     EXPECT_TRUE(Validate(f.op).legal()) << path;
-    const std::string mode = doc.value().Has("origin.mode") ? doc.value().String("origin.mode").value() : "";
-    const bool exact = mode == "small_int" || mode == "probe";
+    const bool exact = doc.value().Has("origin.mode") && gen::IsExact(doc.value().String("origin.mode").value());
     auto params = suites::SparseParams(f.tile, oracle::num::Gpu::kSm90);
     if (!params && oracle::num::IsFloat(f.tile.a_type)) {
       if (!exact) {

@@ -139,8 +139,8 @@ TEST(TileMinimize, TheCommandShrinksAReproducerThroughWorkerProcesses) {
   EXPECT_EQ(doc.value().String("origin.gpu").value(), "sm_90");
   const auto replay = ReplayWgmmaTile(doc.value());
   ASSERT_TRUE(replay.ok()) << replay.error();
-  ASSERT_EQ(replay.value().size(), 1u);
-  EXPECT_EQ(replay.value()[0].message.substr(0, 7), "D[3][5]");
+  ASSERT_EQ(replay.value().failures.size(), 1u);
+  EXPECT_EQ(replay.value().failures[0].message.substr(0, 7), "D[3][5]");
   // A file of another kind is one clear error.
   std::ostringstream bad;
   EXPECT_EQ(RunMinimize(std::string(TCFUZZ_SOURCE_DIR) + "/corpus/zero_column_mask/seed/spec_example_4_m32.txt", dir + "/x.txt",

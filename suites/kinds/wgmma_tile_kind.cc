@@ -1,0 +1,79 @@
+// The wgmma_tile kind: one descriptor tile (wgmma on sm_90a, tcgen05.mma / .ws / .sp on the
+// sm_100a family): both descriptors, the types, the shared-memory image as bytes, and the D a
+// device returned when there is one (oracle/wgmma/wgmma_tile_text.h).
+#include "generators/smem/wgmma_tile_gen.h"
+#include "oracle/wgmma/wgmma_tile_text.h"
+#include "suites/cli/repro_cu.h"
+#include "suites/engine/device_workers.h"
+#include "suites/kinds/case_kind.h"
+#include "suites/kinds/wgmma_device_cases.h"
+#include "suites/kinds/wgmma_tile_device.h"
+#include "suites/reduce/tile_minimize.h"
+
+namespace tcfuzz::suites {
+namespace {
+
+using oracle::wgmma::WgmmaTileFile;
+
+std::string Text(const WgmmaTileFile& f, const Origin& origin = {}) {
+  oracle::TextWriter w(oracle::wgmma::kWgmmaTileKind);
+  oracle::wgmma::AppendWgmmaTile(w, f.tile, f.fill, f.observed ? &*f.observed : nullptr);
+  for (const auto& [key, value] : origin) w.Add(key, value);
+  return w.str();
+}
+
+oracle::Result<std::string> Reprint(const oracle::TextDoc& doc) {
+  const auto f = oracle::wgmma::WgmmaTileFromDoc(doc);
+  if (!f.ok()) return oracle::Result<std::string>::Fail(f.error());
+  (void)oracle::wgmma::WgmmaReference(f.value().tile);  // any descriptor: a result or an error
+  return oracle::Result<std::string>::Ok(Text(f.value()));
+}
+
+// wgmma dense and .sp; tcgen05 dense, .ws and .sp.
+std::string Draw(gen::Source& s) {
+  const uint64_t which = s.Below(5);
+  const gen::GeneratedWgmma g = which == 0   ? gen::DrawWgmmaSpTile(s)
+                                : which == 1 ? gen::DrawWgmmaTile(s)
+                                : which == 2 ? gen::DrawTcgen05SpTile(s)
+                                             : gen::DrawTcgen05Tile(s, which == 3);
+  return Text(WgmmaTileFile{g.tile, g.fill, std::nullopt});
+}
+
+int RunOnDevice(const std::string& file, const oracle::TextDoc& doc, std::ostream& out) {
+  const auto f = oracle::wgmma::WgmmaTileFromDoc(doc);
+  return f.ok() ? RunWgmmaTileCaseWorker(f.value().tile, out) : CaseFileError(file + ": " + f.error(), out);
+}
+
+oracle::Result<MinimizeJob> Minimize(const std::string& file, const oracle::TextDoc& doc, int budget) {
+  auto read = oracle::wgmma::WgmmaTileFromDoc(doc);
+  if (!read.ok()) return oracle::Result<MinimizeJob>::Fail(file + ": " + read.error());
+  WgmmaTileFile start = std::move(read).value();
+  MinimizeJob job;
+  job.start_text = Text(start);
+  job.minimize = [start, budget](const FailureSignature& sig, const auto& observed, const auto& eval, const Origin& origin) mutable {
+    start.observed = observed;
+    const TileMinimizeResult r = MinimizeTile(start, sig, [&](const WgmmaTileFile& f) { return eval(Text(f)); }, budget);
+    return std::pair{Text(r.minimized, origin),
+                     std::to_string(r.accepted) + " steps kept of " + std::to_string(r.tries) + " tried; " +
+                         TileFamily(start.tile) + " N " + std::to_string(start.tile.n) + " -> " + TileFamily(r.minimized.tile) +
+                         " N " + std::to_string(r.minimized.tile.n) + "; " + std::to_string(NonZeroValues(start)) + " -> " +
+                         std::to_string(NonZeroValues(r.minimized)) + " non-zero values"};
+  };
+  return oracle::Result<MinimizeJob>::Ok(std::move(job));
+}
+
+}  // namespace
+
+const CaseKind& WgmmaTileKind() {
+  static const CaseKind kind{oracle::wgmma::kWgmmaTileKind,
+                             "descriptor tile: wgmma or tcgen05 descriptors, types, the shared-memory image, the D a device returned",
+                             ReplayWgmmaTile,
+                             Reprint,
+                             Draw,
+                             RunOnDevice,
+                             EmitTileCu,
+                             Minimize};
+  return kind;
+}
+
+}  // namespace tcfuzz::suites
