@@ -7,6 +7,7 @@
 #include "oracle/tcgen05/zero_column_mask.h"
 #include "suites/checks/zero_column_mask_checks.h"
 #include "suites/engine/host_suite.h"
+#include "suites/kinds/case_kind.h"
 
 namespace {
 
@@ -35,7 +36,7 @@ void BM_DrawLegal(benchmark::State& state) {
 BENCHMARK(BM_DrawLegal);
 
 void BM_CampaignCase(benchmark::State& state) {
-  auto suite = suites::MakeZeroColumnMaskSuite();
+  auto suite = suites::FindCaseKind("zero_column_mask")->host_suite();
   uint64_t i = 0;
   for (auto _ : state) {
     benchmark::DoNotOptimize(suite->RunCase(i, gen::CaseSeed(3, suite->name(), i)));

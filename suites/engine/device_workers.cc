@@ -4,19 +4,9 @@
 
 #include "harness/device.h"
 #include "harness/planted_faults.h"
-#include "oracle/core/text_format.h"
-#include "oracle/mma/dense_case_text.h"
-#include "oracle/sparse/sparse_case_text.h"
-#include "oracle/wgmma/wgmma_tile_text.h"
-#include "suites/kinds/dense_device_cases.h"
-#include "suites/kinds/dense_mma_device.h"
 #include "suites/engine/device_campaign.h"
-#include "suites/kinds/sparse_exact_device.h"
-#include "suites/kinds/sparse_mma_device.h"
-#include "suites/kinds/wgmma_device_cases.h"
-#include "suites/kinds/wgmma_tile_device.h"
-#include "suites/engine/case_file.h"
 #include "suites/engine/worker_protocol.h"
+#include "suites/kinds/device_suite.h"
 
 namespace tcfuzz::suites {
 
@@ -75,12 +65,8 @@ int CaseFileError(const std::string& error, std::ostream& out) {
 }
 
 int RunDeviceWorker(const WorkerArgs& a, std::ostream& out) {
-  if (a.suite == kSparseMmaDeviceSuite) return RunSparseMmaWorker(a, out);
-  if (!ExactSuiteVariants(a.suite).empty()) return RunSparseExactWorker(a, out);
-  if (a.suite == kDenseMmaSuite) return RunDenseMmaWorker(a, out);
-  if (a.suite == kSmemHwSuite) return RunWgmmaTileWorker(a, false, out);
-  if (a.suite == kTcgen05Suite) return RunWgmmaTileWorker(a, true, out);
-  return 2;
+  const DeviceSuite* s = FindDeviceSuite(a.suite);
+  return s != nullptr && s->run_worker != nullptr ? s->run_worker(a, out) : 2;
 }
 
 }  // namespace tcfuzz::suites

@@ -36,14 +36,8 @@ class HostSuite {
   virtual CaseResult RunCase(uint64_t index, uint64_t case_seed) = 0;
 };
 
-// Every host suite, in the order `tcfuzz run` without --suite runs them.
+// Every host suite, in the order `tcfuzz run` without --suite runs them: each kind's own
+// (suites/kinds/case_kinds.cc).
 std::vector<std::unique_ptr<HostSuite>> MakeHostSuites();
-
-// The zero-column-mask suite (suites/kinds/zero_column_mask_suite.cc).
-std::unique_ptr<HostSuite> MakeZeroColumnMaskSuite();
-// The shared-memory descriptor suite (suites/kinds/smem_descriptor_suite.cc).
-std::unique_ptr<HostSuite> MakeSmemDescriptorSuite();
-// The sparse MMA operand suite (suites/kinds/sparse_oracle_suite.cc).
-std::unique_ptr<HostSuite> MakeSparseOracleSuite();
 
 }  // namespace tcfuzz::suites

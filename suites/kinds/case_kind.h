@@ -1,10 +1,12 @@
-// Every case kind tcfuzz reads and writes (the `kind` of a text-form file) and what it does with
-// a file of one, declared once: the table in suites/kinds/case_kinds.cc. `tcfuzz replay`,
-// `repro --emit-cu`, `minimize`, `worker --case-file` and the case-text fuzzer look a kind up
-// here; adding a kind is its own file plus one line of that table.
+// Every case kind tcfuzz reads and writes (the `kind` of a text-form file), what it does with a
+// file of one, and the campaign suites that draw it, declared once: the table in
+// suites/kinds/case_kinds.cc. `tcfuzz replay`, `repro --emit-cu`, `minimize`, `run`, `worker`
+// (both --suite and --case-file) and the case-text fuzzer look kinds and suites up here; adding a
+// kind or a suite is its own files plus one line of that table (or one row of its kind's suites).
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <span>
@@ -17,6 +19,8 @@
 #include "oracle/core/result.h"
 #include "oracle/core/text_format.h"
 #include "suites/checks/check_failure.h"
+#include "suites/engine/host_suite.h"
+#include "suites/kinds/device_suite.h"
 #include "suites/reduce/signature.h"
 
 namespace tcfuzz::suites {
@@ -50,6 +54,10 @@ struct CaseKind {
   int (*emit_cu)(const std::string& file, const oracle::TextDoc& doc, const std::string& out_path,
                  const std::string& gpu_row);
   oracle::Result<MinimizeJob> (*minimize)(const std::string& file, const oracle::TextDoc& doc, int budget);
+  // The kind's host campaign suite (`tcfuzz run --suite NAME`); null: none.
+  std::unique_ptr<HostSuite> (*host_suite)();
+  // Its GPU suites, both halves (parent: describe; worker: run_worker); empty: none.
+  std::span<const DeviceSuite> device_suites;
 };
 
 // Every kind, in the order `tcfuzz kinds` lists them.

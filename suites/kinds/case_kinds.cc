@@ -46,6 +46,14 @@ oracle::Result<const CaseKind*> KindOf(const std::string& path, const oracle::Te
                                                KindNames([](const CaseKind&) { return true; }) + ")");
 }
 
+std::vector<std::unique_ptr<HostSuite>> MakeHostSuites() {
+  std::vector<std::unique_ptr<HostSuite>> suites;
+  for (const CaseKind& k : CaseKinds()) {
+    if (k.host_suite != nullptr) suites.push_back(k.host_suite());
+  }
+  return suites;
+}
+
 int RunCaseFileWorker(const std::string& path, std::ostream& out) {
   const auto doc = ReadCaseDoc(path);
   if (!doc.ok()) return CaseFileError(doc.error(), out);

@@ -1,5 +1,6 @@
 // The dense_mma kind: one dense mma.sync case of the shapes sparse MMA reuses, with the D a device
 // returned when there is one (oracle/mma/dense_case_text.h).
+#include "generators/core/mma_values.h"
 #include "oracle/mma/dense_case_text.h"
 #include "suites/cli/repro_cu.h"
 #include "suites/engine/device_workers.h"
@@ -30,6 +31,34 @@ int RunOnDevice(const std::string& file, const oracle::TextDoc& doc, std::ostrea
   return f.ok() ? RunDenseCaseWorker(f.value().tile, out) : CaseFileError(file + ": " + f.error(), out);
 }
 
+DescribedCase DescribeDense(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed, oracle::num::Gpu gpu) {
+  const gen::GeneratedDense g = DrawDenseMmaCase(seed, index);
+  oracle::TextWriter w(oracle::mma::kDenseKind);
+  oracle::mma::AppendDenseCase(w, g.tile, observed.size() == 128 ? &observed : nullptr);
+  std::string family = g.tile.form->Name();
+  if (g.tile.b_type != g.tile.a_type) family += "x" + std::string(oracle::num::Name(g.tile.b_type));
+  family += "." + std::string(oracle::num::Name(g.tile.cd));
+  DescribedCase d{family, DenseProbeExplanation(g, observed), std::string(gen::Name(g.mode)), w.str(), {},
+                  oracle::mma::ReadingsOf(*g.tile.form)};
+  if (observed.size() == 128) {
+    const auto params = DenseParams(g.tile, gpu);
+    const std::vector<uint32_t> want = oracle::mma::DenseReference(g.tile, params.value_or(oracle::num::DotParams{}));
+    AddArithmetic(d.rests_on, params, gen::IsExact(g.mode), want, observed, gpu == oracle::num::Gpu::kSm90);
+  }
+  return d;
+}
+
+const DeviceSuite kDeviceSuites[] = {
+    {.name = kDenseMmaSuite,
+     .text_kind = oracle::mma::kDenseKind,
+     .description = "dense mma.sync for the shapes sparse MMA reuses, every type pair and accumulator, bit for bit against "
+                    "the oracle",
+     .worker_batch = uint64_t{1} << 16,
+     .watchdog_per_case = std::chrono::microseconds(50),
+     .describe = DescribeDense,
+     .run_worker = RunDenseMmaWorker},
+};
+
 }  // namespace
 
 const CaseKind& DenseMmaKind() {
@@ -40,7 +69,9 @@ const CaseKind& DenseMmaKind() {
                              Draw,
                              RunOnDevice,
                              EmitDenseCu,
-                             nullptr};
+                             nullptr,
+                             nullptr,
+                             kDeviceSuites};
   return kind;
 }
 

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <ostream>
 #include <span>
 #include <string>
 #include <string_view>
@@ -17,6 +18,7 @@
 #include "oracle/core/text_format.h"
 #include "oracle/numerics/dot_product.h"
 #include "suites/checks/check_failure.h"
+#include "suites/engine/device_workers.h"
 
 namespace tcfuzz::suites {
 
@@ -41,15 +43,25 @@ struct DeviceSuite {
   // Case `index` with the device's D (empty when the worker sent none), on a device of the
   // numerics row `gpu`.
   DescribedCase (*describe)(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed, oracle::num::Gpu gpu);
+  // The worker half: `tcfuzz worker --suite NAME` over a range of case indices.
+  int (*run_worker)(const WorkerArgs& args, std::ostream& out) = nullptr;
   bool in_default_campaign = true;  // false: run only when named (a narrower copy of another suite)
   // The devices that run any of its cases (nullptr: every one the workers accept); on others the
   // suite is skipped with `runs_on_what` as the reason, no worker started.
   bool (*runs_on)(int cc_major, int cc_minor) = nullptr;
-  std::string_view runs_on_what;
+  std::string_view runs_on_what = {};
 };
 
+// Every kind's GPU suites (each kind lists its own: suites/kinds/case_kind.h).
 std::span<const DeviceSuite> DeviceSuites();
 const DeviceSuite* FindDeviceSuite(std::string_view name);
+
+// What an expected D rests on besides its maps (a describe's rests_on): the numerics row when the
+// values are not exact sums (an exact sum is the same in every row), and the sign-of-zero reading
+// (N4 for sm_90 mma, N6 elsewhere) when the device differs from the oracle only in the sign of a
+// zero.
+void AddArithmetic(std::vector<std::string_view>& ids, const std::optional<oracle::num::DotParams>& params, bool exact,
+                   std::span<const uint32_t> want, std::span<const uint32_t> got, bool sm90_mma);
 
 
 }  // namespace tcfuzz::suites

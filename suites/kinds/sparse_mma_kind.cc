@@ -3,21 +3,27 @@
 // expect.rules say what it is for) and a GPU case (sparse-mma, sparse-mma-exact, corpus captures:
 // the device's D, and the device it ran on). Host reproducers of tcfuzz 0.1.0 held only
 // origin.case_seed; those are still read, and regenerated from the seed.
+#include <cmath>
+
 #include "generators/core/random_source.h"
+#include "generators/sparse/sparse_mma_gen.h"
+#include "oracle/numerics/formats.h"
 #include "oracle/sparse/sparse_case_text.h"
 #include "suites/checks/sparse_mma_checks.h"
 #include "suites/cli/repro_cu.h"
 #include "suites/engine/device_campaign.h"
 #include "suites/engine/device_workers.h"
+#include "suites/engine/host_suite.h"
 #include "suites/engine/worker_protocol.h"
 #include "suites/kinds/case_kind.h"
-#include "suites/kinds/host_reproducers.h"
+#include "suites/kinds/sparse_exact_device.h"
 #include "suites/kinds/sparse_mma_device.h"
 #include "suites/reduce/sparse_minimize.h"
 
 namespace tcfuzz::suites {
 namespace {
 
+using gen::Intent;
 using oracle::sparse::SparseCaseFile;
 using R = oracle::Result<Replayed>;
 
@@ -102,10 +108,47 @@ oracle::Result<std::string> Reprint(const oracle::TextDoc& doc) {
   return oracle::Result<std::string>::Ok(Text(c.value()));
 }
 
+// The reproducer of a host case: the case itself and what it is for (intent, value mode, the rule it
+// breaks), so the file replays alone; `case_seed` is provenance only.
+std::string Reproducer(const gen::GeneratedSparse& g, uint64_t case_seed) {
+  oracle::TextWriter w(oracle::sparse::kSparseKind);
+  oracle::sparse::AppendSparseCase(w, g.op, g.tile);
+  w.Add("origin.intent", gen::IntentName(g.intent));
+  w.Add("origin.mode", gen::Name(g.mode));
+  if (g.intent == gen::Intent::kLegal) w.Add("expect.rules", "");
+  if (g.intent == gen::Intent::kBreakOne) w.Add("expect.rules", g.broken->id);
+  if (case_seed != 0) w.AddHex("origin.case_seed", case_seed, 16);  // provenance: the case is in the file
+  return w.str();
+}
+
+class SparseOracleSuite final : public HostSuite {
+ public:
+  std::string_view name() const override { return "sparse-oracle"; }
+  std::string_view description() const override {
+    return "mma.sp operands: metadata rules, lane maps, compress/expand, reference vs exact";
+  }
+  std::string_view text_kind() const override { return "sparse_mma"; }
+  uint64_t default_cases() const override { return 90'000; }
+
+  CaseResult RunCase(uint64_t, uint64_t case_seed) override {
+    gen::RandomSource s(case_seed);
+    const uint64_t roll = s.Below(10);
+    const Intent intent = roll < 6 ? Intent::kLegal : roll < 9 ? Intent::kBreakOne : Intent::kRawBits;
+    const gen::GeneratedSparse g = gen::DrawSparse(s, intent);
+    CaseResult r;
+    r.failures = CheckSparse(g);
+    r.family = "sparse." + std::string(gen::IntentName(intent)) + "." + g.op.form->Name();
+    if (intent == Intent::kBreakOne) r.tags.push_back(g.broken->id);
+    r.tags.push_back(gen::Name(g.mode));
+    if (!r.failures.empty()) r.reproducer = Reproducer(g, case_seed);  // the case itself: it replays alone
+    return r;
+  }
+};
+
 std::string Draw(gen::Source& s) {
   const uint64_t roll = s.Below(3);
   const gen::Intent intent = roll == 0 ? gen::Intent::kLegal : roll == 1 ? gen::Intent::kBreakOne : gen::Intent::kRawBits;
-  return SparseReproducer(gen::DrawSparse(s, intent), 0);
+  return Reproducer(gen::DrawSparse(s, intent), 0);
 }
 
 int RunOnDevice(const std::string& file, const oracle::TextDoc& doc, std::ostream& out) {
@@ -129,6 +172,85 @@ oracle::Result<MinimizeJob> Minimize(const std::string& file, const oracle::Text
   return oracle::Result<MinimizeJob>::Ok(std::move(job));
 }
 
+// For a sparse probe case (A holds 1 + its column mod 8, B is one-hot per column), which A
+// element the device read for the first differing element of D, next to the one the oracle reads.
+std::string SparseProbeExplanation(const gen::GeneratedSparse& g, const std::vector<uint32_t>& observed) {
+  if (g.mode != gen::ValueMode::kProbe || observed.size() != 128) return {};
+  const std::vector<uint32_t> want =
+      oracle::sparse::Reference(g.tile, oracle::num::ExactParams(g.tile.cd));  // probe sums are exact in any row
+  const auto first = FirstDifference(want, observed);
+  if (!first) return {};
+  const std::size_t e = *first;
+  const int row = static_cast<int>(e / 8), col = static_cast<int>(e % 8);
+  int hot = -1;
+  for (int k = 0; k < g.op.form->k; ++k) {
+    if (g.tile.b[static_cast<std::size_t>(k * 8 + col)] != 0) hot = k;
+  }
+  const auto value = [&](uint32_t bits) { return oracle::num::ToDouble(g.tile.cd, bits); };
+  const double c = value(g.tile.c[e]);
+  const auto read = [&](double v) {
+    const double a = v - c;
+    if (a == 0) return std::string("no A element (0)");
+    if (!(a >= 1 && a <= 8) || a != std::floor(a)) return "the value " + std::to_string(a) + " (not a probe value)";
+    return "an A element of column = " + std::to_string(static_cast<int>(a) - 1) + " (mod " +
+           (g.tile.cd == oracle::num::Format::kS32 ? "7" : "8") + ")";
+  };
+  return "probe: D[" + std::to_string(row) + "][" + std::to_string(col) + "] meets B's one hot row " +
+         std::to_string(hot) + "; the oracle reads " + read(value(want[e])) + ", the device read " + read(value(observed[e]));
+}
+
+gen::GeneratedSparse DrawExact(uint64_t seed, uint64_t index) { return DrawSparseExactCase(kSparseMmaExactSuite, seed, index); }
+gen::GeneratedSparse DrawExactF16K32(uint64_t seed, uint64_t index) {
+  return DrawSparseExactCase(kSparseMmaExactF16K32Suite, seed, index);
+}
+
+template <gen::GeneratedSparse (*Draw)(uint64_t, uint64_t)>
+DescribedCase DescribeSparse(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed,
+                             oracle::num::Gpu gpu) {
+  const gen::GeneratedSparse g = Draw(seed, index);
+  oracle::TextWriter w(oracle::sparse::kSparseKind);
+  oracle::sparse::AppendSparseCase(w, g.op, g.tile, observed.size() == 128 ? &observed : nullptr);
+  DescribedCase d{g.op.form->Name(), SparseProbeExplanation(g, observed), std::string(gen::Name(g.mode)), w.str(), {},
+                  oracle::sparse::ReadingsOf(*g.op.form, g.op.variant)};
+  const auto params = SparseParams(g.tile, gpu);
+  if (params && !gen::IsExact(g.mode)) d.rests_on.push_back("N1");
+  if (observed.size() == 128) {
+    const std::vector<uint32_t> want = oracle::sparse::Reference(g.tile, params.value_or(oracle::num::DotParams{}));
+    AddArithmetic(d.rests_on, params, gen::IsExact(g.mode), want, observed, gpu == oracle::num::Gpu::kSm90);
+  }
+  return d;
+}
+
+// A sparse case is one warp and about 2 us of oracle. The exact suites draw and check on the
+// device: a worker takes up to 1,024 launches (64M cases by default, about 3 s on an H100, so
+// start-up stays a small share).
+const DeviceSuite kDeviceSuites[] = {
+    {.name = kSparseMmaDeviceSuite,
+     .text_kind = oracle::sparse::kSparseKind,
+     .description = "every mma.sp / mma.sp::ordered_metadata form the device runs, bit for bit against the oracle",
+     .worker_batch = uint64_t{1} << 16,
+     .watchdog_per_case = std::chrono::microseconds(50),
+     .describe = DescribeSparse<DrawSparseMmaCase>,
+     .run_worker = RunSparseMmaWorker},
+    {.name = kSparseMmaExactSuite,
+     .text_kind = oracle::sparse::kSparseKind,
+     .description = "small-integer mma.sp cases (f16/bf16, k16/k32, both spellings, every selector) drawn and checked on "
+                    "the device, one in 4096 and every failure judged by the oracle on the host",
+     .worker_batch = uint64_t{1} << 26,
+     .watchdog_per_case = std::chrono::microseconds(1),
+     .describe = DescribeSparse<DrawExact>,
+     .run_worker = RunSparseExactWorker},
+    {.name = kSparseMmaExactF16K32Suite,
+     .text_kind = oracle::sparse::kSparseKind,
+     .description = "sparse-mma-exact restricted to m16n8k32.f16 (both spellings, selectors 0 and 1): the form "
+                    "performance is measured on",
+     .worker_batch = uint64_t{1} << 26,
+     .watchdog_per_case = std::chrono::microseconds(1),
+     .describe = DescribeSparse<DrawExactF16K32>,
+     .run_worker = RunSparseExactWorker,
+     .in_default_campaign = false},
+};
+
 }  // namespace
 
 const CaseKind& SparseMmaKind() {
@@ -139,7 +261,9 @@ const CaseKind& SparseMmaKind() {
                              Draw,
                              RunOnDevice,
                              EmitSparseCu,
-                             Minimize};
+                             Minimize,
+                             [] { return std::unique_ptr<HostSuite>(std::make_unique<SparseOracleSuite>()); },
+                             kDeviceSuites};
   return kind;
 }
 

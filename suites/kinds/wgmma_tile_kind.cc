@@ -62,6 +62,48 @@ oracle::Result<MinimizeJob> Minimize(const std::string& file, const oracle::Text
   return oracle::Result<MinimizeJob>::Ok(std::move(job));
 }
 
+template <gen::GeneratedWgmma (*Draw)(uint64_t, uint64_t)>
+DescribedCase DescribeTile(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed, oracle::num::Gpu) {
+  const gen::GeneratedWgmma g = Draw(seed, index);
+  const bool full = observed.size() == static_cast<std::size_t>(g.tile.a.view.rows) * static_cast<std::size_t>(g.tile.n);
+  oracle::TextWriter w(oracle::wgmma::kWgmmaTileKind);
+  oracle::wgmma::AppendWgmmaTile(w, g.tile, g.fill, full ? &observed : nullptr);
+  std::string mode(gen::Name(g.values));
+  if (g.broken) mode += ", breaks " + std::string(g.broken->id);
+  DescribedCase d{TileFamily(g.tile), g.broken ? std::string() : TileProbeExplanation(g, observed), mode, w.str(),
+                  BrokenRules(g.tile), oracle::wgmma::ReadingsOf(g.tile)};
+  if (const auto want = oracle::wgmma::WgmmaReference(g.tile); full && want.ok()) {
+    AddArithmetic(d.rests_on, oracle::wgmma::TileParams(g.tile), g.values != gen::TileValues::kRandom, want.value(),
+                  observed, false);
+  }
+  return d;
+}
+
+// A descriptor tile is a CTA with a 64 KiB image and up to 64 x 256 dot products, so a worker takes
+// fewer cases than the warp-level suites and gets longer each.
+const DeviceSuite kDeviceSuites[] = {
+    {.name = kSmemHwSuite,
+     .text_kind = oracle::wgmma::kWgmmaTileKind,
+     .description = "wgmma (sm_90a) with generated shared-memory descriptors: placement, swizzle, LBO/SBO, base offset; "
+                    "one in eight breaks a rule (undefined by spec, recorded)",
+     .worker_batch = 8192,
+     .watchdog_per_case = std::chrono::microseconds(2000),
+     .describe = DescribeTile<DrawSmemHwCase>,
+     .run_worker = [](const WorkerArgs& a, std::ostream& out) { return RunWgmmaTileWorker(a, false, out); },
+     .runs_on = [](int major, int minor) { return major == 9 && minor == 0; },
+     .runs_on_what = "sm_90a (wgmma)"},
+    {.name = kTcgen05Suite,
+     .text_kind = oracle::wgmma::kWgmmaTileKind,
+     .description = "tcgen05.mma / .sp / .ws (sm_100a, CC 10.x) with generated descriptors, sparse metadata and "
+                    "zero-column masks",
+     .worker_batch = 8192,
+     .watchdog_per_case = std::chrono::microseconds(4000),
+     .describe = DescribeTile<DrawTcgen05Case>,
+     .run_worker = [](const WorkerArgs& a, std::ostream& out) { return RunWgmmaTileWorker(a, true, out); },
+     .runs_on = [](int major, int) { return major == 10; },
+     .runs_on_what = "compute capability 10.x (tcgen05)"},
+};
+
 }  // namespace
 
 const CaseKind& WgmmaTileKind() {
@@ -72,7 +114,9 @@ const CaseKind& WgmmaTileKind() {
                              Draw,
                              RunOnDevice,
                              EmitTileCu,
-                             Minimize};
+                             Minimize,
+                             nullptr,
+                             kDeviceSuites};
   return kind;
 }
 

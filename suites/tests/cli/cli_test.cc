@@ -408,11 +408,12 @@ TEST(Cli, RunWritesSummaryAndJUnit) {
   EXPECT_EQ(summary["cases"].get<int>(), 15000);  // 5000 per host suite
   ASSERT_EQ(summary["suites"].size(), 8u);        // and the five default GPU suites, skipped visibly
   for (int i = 3; i < 8; ++i) EXPECT_EQ(summary["suites"][i]["skipped"], "no GPU: --gpu off");
+  // In the order of the kinds' registry (suites/kinds/case_kinds.cc), each kind's suites together.
   EXPECT_EQ(summary["suites"][3]["suite"], "sparse-mma");
-  EXPECT_EQ(summary["suites"][4]["suite"], "dense-mma");
-  EXPECT_EQ(summary["suites"][5]["suite"], "smem-hw");
-  EXPECT_EQ(summary["suites"][6]["suite"], "tcgen05");
-  EXPECT_EQ(summary["suites"][7]["suite"], "sparse-mma-exact");  // not its -f16k32 copy
+  EXPECT_EQ(summary["suites"][4]["suite"], "sparse-mma-exact");  // not its -f16k32 copy
+  EXPECT_EQ(summary["suites"][5]["suite"], "dense-mma");
+  EXPECT_EQ(summary["suites"][6]["suite"], "smem-hw");
+  EXPECT_EQ(summary["suites"][7]["suite"], "tcgen05");
   ExpectOneLineError(Tcfuzz("run --gpu maybe"));
   EXPECT_EQ(summary["seed"].get<int>(), 77);
   EXPECT_TRUE(suites::ReadFile(dir + "/junit.xml").ok());
