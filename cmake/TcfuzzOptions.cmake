@@ -1,6 +1,7 @@
 # Every build switch of the project, in one place.
 option(TCFUZZ_WITH_CUDA "Build the GPU harness when a CUDA toolkit is found" ON)
 option(TCFUZZ_FUZZ "Build libFuzzer targets (needs clang) with ASan+UBSan" OFF)
+option(TCFUZZ_WERROR "Treat warnings in tcfuzz's own code as errors (the presets, so CI, turn it on)" OFF)
 set(TCFUZZ_CUDA_ARCHS "80-real;89-real;90a-real;100a-real" CACHE STRING
     "CUDA architectures the harness is compiled for (sm_90a is the lent H100)")
 
@@ -14,6 +15,9 @@ endif()
 
 # Warnings for our own code only (third-party headers come in as SYSTEM).
 set(TCFUZZ_WARNINGS -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wno-sign-conversion)
+if(TCFUZZ_WERROR)
+  list(APPEND TCFUZZ_WARNINGS -Werror)
+endif()
 
 if(TCFUZZ_FUZZ)
   if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")

@@ -17,9 +17,7 @@ oracle::ptx::PtxForm FormOf(const Tcgen05Spec& s) {
   oracle::ptx::PtxForm f;
   f.family = s.ws ? (s.sparse ? oracle::ptx::Family::kTcgen05WsSp : oracle::ptx::Family::kTcgen05Ws)
                   : (s.sparse ? oracle::ptx::Family::kTcgen05Sp : oracle::ptx::Family::kTcgen05);
-  const std::string k = Tcgen05Kind(s.ab);
-  f.kind = k == "f16" ? oracle::ptx::Kind::kF16 : k == "tf32" ? oracle::ptx::Kind::kTf32
-         : k == "i8"  ? oracle::ptx::Kind::kI8 : oracle::ptx::Kind::kF8f6f4;
+  f.kind = oracle::ptx::Tcgen05KindOf(s.ab);
   f.zero_column_mask = s.ws;
   return f;
 }
@@ -37,15 +35,6 @@ int AllocColumns(const Tcgen05Spec& s) {
 int DescBytes(const Tcgen05Spec& s) { return 32 + (s.sparse ? 128 * 8 : 0); }
 
 }  // namespace
-
-std::string Tcgen05Kind(Format ab) {
-  switch (ab) {
-    case Format::kF16: case Format::kBF16: return "f16";
-    case Format::kTF32: return "tf32";
-    case Format::kS8: case Format::kU8: return "i8";
-    default: return "f8f6f4";
-  }
-}
 
 std::string Tcgen05Instruction(const Tcgen05Spec& s) {
   return FormOf(s).Opcode() + " [%taddr], %da, %db, " + (s.sparse ? "[%tmeta], " : "") + "%idesc, %sd" + (s.ws ? ", %mask;" : ";");
@@ -132,7 +121,7 @@ oracle::Result<PreparedLaunch> PrepareTcgen05(const Tcgen05Spec& spec, std::span
     const oracle::wgmma::WgmmaTile& t = *tile;
     if (t.a.view.rows != 128) return R::Fail(std::string(kHostError) + "a tile does not fit the spec (M = 128)");
     if (t.sparse.has_value() != spec.sparse || (spec.sparse && spec.ws) || t.n != spec.n ||
-        t.zero_column_mask.has_value() != spec.ws || Tcgen05Kind(t.ab) != Tcgen05Kind(spec.ab)) {
+        t.zero_column_mask.has_value() != spec.ws || oracle::ptx::Tcgen05KindOf(t.ab) != oracle::ptx::Tcgen05KindOf(spec.ab)) {
       return R::Fail(std::string(kHostError) + "a tile does not fit the batch's module (" + Tcgen05BatchKey(spec) + ")");
     }
     oracle::tcgen05::IdescFields f;

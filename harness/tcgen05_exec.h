@@ -30,8 +30,6 @@ struct Tcgen05Spec {
 // The spec of a tile (.ws when it carries a zero-column mask).
 Tcgen05Spec Tcgen05SpecOf(const oracle::wgmma::WgmmaTile& t);
 
-// The kind the types take ("f16", "tf32", "f8f6f4", "i8").
-std::string Tcgen05Kind(oracle::num::Format ab);
 
 std::string Tcgen05Instruction(const Tcgen05Spec& s);
 // What the tiles of one launch share: the instruction, N and the image size (the module is

@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++                 # build
   clang libclang-rt-14-dev              # libFuzzer + ASan/UBSan runtimes (fuzz preset)
+  clang-format                          # the style check (ctest style.format)
   libgtest-dev                          # GoogleTest
   librapidcheck-dev                     # RapidCheck, with rapidcheck/gtest.h
   libbenchmark-dev                      # Google Benchmark

@@ -143,14 +143,6 @@ Result<bool> TextDoc::Bool(std::string_view key) const {
                                                 e->value + "'"));
 }
 
-Result<bool> TextDoc::OnlyKeys(const std::vector<std::string_view>& allowed) const {
-  for (const TextEntry& e : entries_) {
-    bool known = e.key == "tool" || e.key == "kind";
-    for (std::string_view a : allowed) known = known || e.key == a;
-    if (!known) return Result<bool>::Fail(AtLine(e.line, "unknown key '" + e.key + "'"));
-  }
-  return Result<bool>::Ok(true);
-}
 
 TextWriter::TextWriter(std::string_view kind) {
   out_ = std::string(kTextMagic) + " " + std::to_string(kTextFormatVersion) + "\n";

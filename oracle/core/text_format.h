@@ -43,8 +43,6 @@ class TextDoc {
   Result<bool> Bool(std::string_view key) const;                    // 0/1/true/false
   bool Has(std::string_view key) const { return Find(key) != nullptr; }
 
-  // First key not in `allowed`, as an error; ok(true) when all are known.
-  Result<bool> OnlyKeys(const std::vector<std::string_view>& allowed) const;
 
  private:
   std::vector<TextEntry> entries_;

@@ -44,11 +44,6 @@ Coord MapDenseB(const DenseForm& f, int lane, int reg, int pos) {
   return Coord{u * t + pos + (f.k / 2) * reg, g};
 }
 
-Coord MapDenseCD(int lane, int index) {
-  const int g = lane >> 2, t = lane & 3;
-  return Coord{g + 8 * (index >> 1), 2 * t + (index & 1)};
-}
-
 std::vector<uint32_t> DenseReference(const DenseTile& t, const num::DotParams& p) {
   num::TileMmaSpec s = num::WarpTileSpec(t, p);
   s.stored = t.form->k;

@@ -42,8 +42,7 @@ struct Coord {
 // Element `pos` of register `reg` of `lane`: A (row, k column), B (k row, n column).
 Coord MapDenseA(const DenseForm& f, int lane, int reg, int pos);
 Coord MapDenseB(const DenseForm& f, int lane, int reg, int pos);
-// C and D: index 0..3 of a lane (two f16 halves share a register).
-Coord MapDenseCD(int lane, int index);
+// C and D are the sparse forms' map (oracle/sparse/sparse_form.h MapCD), as every m16n8 shape's.
 
 struct DenseTile {
   const DenseForm* form = nullptr;

@@ -61,6 +61,17 @@ std::string_view KindName(Kind k) {
   return "?";
 }
 
+Kind Tcgen05KindOf(num::Format ab) {
+  switch (ab) {
+    case num::Format::kF16:
+    case num::Format::kBF16: return Kind::kF16;
+    case num::Format::kTF32: return Kind::kTf32;
+    case num::Format::kS8:
+    case num::Format::kU8: return Kind::kI8;
+    default: return Kind::kF8f6f4;
+  }
+}
+
 std::string VersionText(PtxVersion v) { return std::to_string(v / 10) + "." + std::to_string(v % 10); }
 
 std::string PtxForm::Opcode() const {

@@ -43,6 +43,9 @@ bool IsSparse(Family f);
 // tcgen05 .kind (the non-block-scaled kinds: the ones .ws takes too).
 enum class Kind { kF16, kTf32, kF8f6f4, kI8 };
 std::string_view KindName(Kind k);  // "f16"
+// The .kind whose types an A/B element type is (PTX 9.1 §9.7.16.10.1, Table 54): f16/bf16 ->
+// f16, tf32 -> tf32, s8/u8 -> i8, the fp8/fp6/fp4 types -> f8f6f4.
+Kind Tcgen05KindOf(num::Format ab);
 
 // A PTX ISA version as major*10 + minor (8.6 -> 86).
 using PtxVersion = int;

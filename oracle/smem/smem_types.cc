@@ -57,7 +57,6 @@ std::string_view Name(DType t) { return NameOf(kDType, t); }
 std::optional<Arch> ParseArch(std::string_view s) { return Parse(kArch, s); }
 std::optional<Major> ParseMajor(std::string_view s) { return Parse(kMajor, s); }
 std::optional<Operand> ParseOperand(std::string_view s) { return Parse(kOperand, s); }
-std::optional<Swizzle> ParseSwizzle(std::string_view s) { return Parse(kSwizzle, s); }
 std::optional<DType> ParseDType(std::string_view s) { return Parse(kDType, s); }
 
 int ValueBits(DType t) {

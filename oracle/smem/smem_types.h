@@ -26,7 +26,6 @@ std::string_view Name(DType t);
 std::optional<Arch> ParseArch(std::string_view s);
 std::optional<Major> ParseMajor(std::string_view s);
 std::optional<Operand> ParseOperand(std::string_view s);
-std::optional<Swizzle> ParseSwizzle(std::string_view s);
 std::optional<DType> ParseDType(std::string_view s);
 
 // Bits of the value itself (4, 6, 8, 16, 32).

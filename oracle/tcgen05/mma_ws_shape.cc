@@ -23,7 +23,6 @@ bool Contains(std::span<const int> set, int v) {
 }  // namespace
 
 std::span<const Rule* const> MmaWsRules() { return kRules; }
-std::span<const int> LegalWsM() { return kWsM; }
 std::span<const int> LegalWsN(bool sparse) {
   return sparse ? std::span<const int>(kWsNSparse) : std::span<const int>(kWsNDense);
 }

@@ -35,7 +35,6 @@ inline constexpr Rule kIdescSparsity{"mma_ws.idesc_sparsity", "PTX 9.1 §9.7.16.
 }  // namespace ws_rule
 
 std::span<const Rule* const> MmaWsRules();
-std::span<const int> LegalWsM();
 std::span<const int> LegalWsN(bool sparse);
 
 // Adds every violated shape rule to `verdict`.

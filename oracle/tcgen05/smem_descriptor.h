@@ -35,6 +35,8 @@ inline constexpr Field kSwizzle{"swizzle", 61, 63, kTable40};
 inline constexpr std::array kAll = {kStart, kReserved14, kLbo,     kReserved30, kSbo,
                                     kFixed46, kBaseOffset, kLboMode, kFixed53, kSwizzle};
 static_assert(IsCompleteLayout(kAll, 64), "Table 40 fields must tile the 64-bit word");
+// Decoded, validated and mapped (both encodings, one code path): oracle/smem/smem_case.h
+// (DecodeMatrix, Validate, Map); the rules below are this encoding's own.
 }  // namespace smem_field
 
 namespace smem_rule {

@@ -73,10 +73,5 @@ Result<ZcmCaseFile> ZcmCaseFromDoc(const TextDoc& doc) {
   return R::Ok(std::move(f));
 }
 
-Result<ZcmCaseFile> ZcmCaseFromText(std::string_view text) {
-  Result<TextDoc> doc = TextDoc::Parse(text);
-  if (!doc.ok()) return Result<ZcmCaseFile>::Fail(doc.error());
-  return ZcmCaseFromDoc(doc.value());
-}
 
 }  // namespace tcfuzz::oracle::tcgen05

@@ -42,6 +42,5 @@ void AppendZcmCase(TextWriter& w, const ZcmCase& c, const ZcmExpectation& expect
 std::string ZcmCaseToText(const ZcmCase& c, const ZcmExpectation& expect = {});
 
 Result<ZcmCaseFile> ZcmCaseFromDoc(const TextDoc& doc);
-Result<ZcmCaseFile> ZcmCaseFromText(std::string_view text);
 
 }  // namespace tcfuzz::oracle::tcgen05

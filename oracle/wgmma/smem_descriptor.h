@@ -32,6 +32,8 @@ inline constexpr Field kSwizzle{"swizzle", 62, 63, kSec};
 inline constexpr std::array kAll = {kStart, kReserved14, kLbo,        kReserved30, kSbo,
                                     kReserved46, kBaseOffset, kReserved52, kSwizzle};
 static_assert(IsCompleteLayout(kAll, 64), "wgmma descriptor fields must tile the 64-bit word");
+// Decoded, validated and mapped (both encodings, one code path): oracle/smem/smem_case.h
+// (DecodeMatrix, Validate, Map); the rules below are this encoding's own.
 }  // namespace smem_field
 
 namespace smem_rule {

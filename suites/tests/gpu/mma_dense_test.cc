@@ -47,8 +47,9 @@ TEST(MmaDense, PackingPutsEveryElementWhereTheMapsSay) {
         }
       }
       for (int k = 0; k < 4; ++k) {
-        const auto x = oracle::mma::MapDenseCD(lane, k);
-        EXPECT_EQ(p.c[static_cast<std::size_t>(lane * 4 + k)], t.c[static_cast<std::size_t>(x.row * 8 + x.col)]);
+        // The m16n8 accumulator figure, written out here: row g (+8 for k >= 2), column 2t + k % 2.
+        const int row = lane / 4 + 8 * (k / 2), col = 2 * (lane % 4) + k % 2;
+        EXPECT_EQ(p.c[static_cast<std::size_t>(lane * 4 + k)], t.c[static_cast<std::size_t>(row * 8 + col)]);
       }
     }
   }

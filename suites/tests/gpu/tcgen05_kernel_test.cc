@@ -28,7 +28,7 @@ TEST(Tcgen05Kernel, AssemblesForBlackwellWithTheIntendedForms) {
         const std::string ptx = Tcgen05Module(s);  // sm_100a
         const std::string opcode = ws ? "tcgen05.mma.ws" : sparse ? "tcgen05.mma.sp" : "tcgen05.mma";
         for (const std::string& form :
-             {std::string("tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32"), opcode + ".cta_group::1.kind::" + Tcgen05Kind(t),
+             {std::string("tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32"), opcode + ".cta_group::1.kind::" + std::string(oracle::ptx::KindName(oracle::ptx::Tcgen05KindOf(t))),
               std::string("tcgen05.commit.cta_group::1.mbarrier::arrive::one"), "tcgen05.ld.sync.aligned.32x32b.x" + std::to_string(n),
               std::string("tcgen05.dealloc.cta_group::1")}) {
           EXPECT_NE(ptx.find(form), std::string::npos) << form;

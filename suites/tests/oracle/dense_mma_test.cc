@@ -34,7 +34,7 @@ TEST(DenseMma, MapsAreBijections) {
           b.insert({x.row, x.col});
         }
       }
-      for (int i = 0; i < 4; ++i) cd.insert({MapDenseCD(lane, i).row, MapDenseCD(lane, i).col});
+      for (int i = 0; i < 4; ++i) cd.insert({sparse::MapCD(lane, i).row, sparse::MapCD(lane, i).col});
     }
     EXPECT_EQ(a.size(), static_cast<std::size_t>(16 * f.k)) << f.Name();
     EXPECT_EQ(b.size(), static_cast<std::size_t>(f.k * 8)) << f.Name();
@@ -90,8 +90,9 @@ TEST(DenseMma, BAndCdAreTheConfirmedSparseMapsOfTheSameK) {
         }
       }
       for (int i = 0; i < 4; ++i) {
-        EXPECT_EQ(MapDenseCD(lane, i).row, sparse::MapCD(lane, i).row);
-        EXPECT_EQ(MapDenseCD(lane, i).col, sparse::MapCD(lane, i).col);
+        // The dense m16n8 accumulator figure, written out here: row g (+8 for i >= 2), column 2t + i % 2.
+        EXPECT_EQ(sparse::MapCD(lane, i).row, lane / 4 + 8 * (i / 2));
+        EXPECT_EQ(sparse::MapCD(lane, i).col, 2 * (lane % 4) + i % 2);
       }
     }
   }

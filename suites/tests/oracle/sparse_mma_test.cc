@@ -2,13 +2,11 @@
 // formulas of PTX 9.1 §9.7.14.6.2, the metadata rules and selector ranges of §9.7.14.6.1, and
 // compress/expand.
 #include <gtest/gtest.h>
-#include <rapidcheck/gtest.h>
 
 #include <set>
 #include <tuple>
 
 #include "generators/core/random_source.h"
-#include "generators/core/rc_source.h"
 #include "generators/sparse/sparse_mma_gen.h"
 #include "oracle/sparse/sparse_metadata.h"
 #include "suites/checks/sparse_mma_checks.h"
@@ -208,38 +206,6 @@ TEST(SparseCompress, ZeroOneAndTwoNonZerosAndNegativeZero) {
   EXPECT_EQ(c->nibble, 0xE);  // pairs 2 and 3
   EXPECT_EQ(c->values, (std::vector<uint64_t>{3, 0, 0, 7}));
   EXPECT_EQ(Expand(s, c->values, c->nibble), (std::vector<uint64_t>{0, 0, 0, 0, 3, 0, 0, 7}));
-}
-
-RC_GTEST_PROP(SparseProps, LegalCasesPassEveryCheck, ()) {
-  gen::RcSource s;
-  const auto failures = suites::CheckSparse(gen::DrawSparse(s, gen::Intent::kLegal));
-  for (const auto& f : failures) RC_LOG() << f.check << ": " << f.message << "\n";
-  RC_ASSERT(failures.empty());
-}
-
-RC_GTEST_PROP(SparseProps, BreakOneBreaksExactlyOneRule, ()) {
-  gen::RcSource s;
-  RC_ASSERT(suites::CheckSparse(gen::DrawSparse(s, gen::Intent::kBreakOne)).empty());
-}
-
-// Metadata in lanes the selector does not pick is ignored: rewriting it changes neither the
-// verdict nor any nibble, and the generator does fill it with garbage.
-RC_GTEST_PROP(SparseProps, NonSelectedLanesAreIgnored, ()) {
-  gen::RcSource s;
-  auto g = gen::DrawSparse(s, gen::Intent::kLegal);
-  const SparseForm& f = *g.op.form;
-  SparseOp other = g.op;
-  int garbage = 0;
-  for (int lane = 0; lane < 32; ++lane) {
-    if (MetaAt(f, g.op.selector, lane, 0)) continue;
-    garbage += g.op.meta[static_cast<std::size_t>(lane)] != 0;
-    other.meta[static_cast<std::size_t>(lane)] = ~other.meta[static_cast<std::size_t>(lane)];
-  }
-  RC_ASSERT(Validate(other).legal());
-  for (int row = 0; row < 16; ++row) {
-    for (int c = 0; c < f.chunks_per_row(); ++c) RC_ASSERT(NibbleOf(other, row, c) == NibbleOf(g.op, row, c));
-  }
-  if (f.meta_threads() < 4) RC_ASSERT(garbage > 0);
 }
 
 TEST(SparseReference, CompressedAndDenseBlockingAgreeOnExactValues) {
