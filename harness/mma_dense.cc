@@ -1,11 +1,10 @@
 #include "harness/mma_dense.h"
 
-#include "oracle/ptx/instruction_form.h"
-
 #include "harness/mma_sp_exec.h"
 #include "harness/mma_sp_ptx.h"
 #include "harness/ptx_kernel.h"
 #include "harness/warp_mma_ptx.h"
+#include "oracle/ptx/instruction_form.h"
 
 namespace tcfuzz::harness {
 
@@ -23,13 +22,13 @@ std::string MmaDenseInstruction(const MmaDenseSpec& s) {
   spelling.d = spelling.c = s.cd;
   const std::string ins = spelling.Opcode();
   const int cr = CdRegisters(s.cd);
-  return ins + " " + PtxRegList("d", cr) + ", " + PtxRegList("a", f.a_regs()) + ", " + PtxRegList("b", f.b_regs()) + ", " +
-         PtxRegList("c", cr) + ";";
+  return ins + " " + PtxRegList("d", cr) + ", " + PtxRegList("a", f.a_regs()) + ", " +
+         PtxRegList("b", f.b_regs()) + ", " + PtxRegList("c", cr) + ";";
 }
 
 std::string MmaDenseModule(const MmaDenseSpec& s, const std::string& target) {
-  return WarpMmaModule({"tcfuzz_mma_dense", ".version 8.5", MmaDenseInstruction(s), s.form->a_regs(), s.form->b_regs(),
-                        CdRegisters(s.cd), false},
+  return WarpMmaModule({"tcfuzz_mma_dense", ".version 8.5", MmaDenseInstruction(s),
+                        s.form->a_regs(), s.form->b_regs(), CdRegisters(s.cd), false},
                        target);
 }
 
@@ -65,7 +64,8 @@ PackedMmaDense PackMmaDense(const MmaDenseSpec& spec, std::span<const DenseTile>
   return p;
 }
 
-PreparedLaunch PrepareMmaDense(const MmaDenseSpec& spec, std::span<const DenseTile> tiles, const std::string& target) {
+PreparedLaunch PrepareMmaDense(const MmaDenseSpec& spec, std::span<const DenseTile> tiles,
+                               const std::string& target) {
   PackedMmaDense p = PackMmaDense(spec, tiles);
   const int cr = CdRegisters(spec.cd);
   PreparedLaunch l;
@@ -82,9 +82,11 @@ PreparedLaunch PrepareMmaDense(const MmaDenseSpec& spec, std::span<const DenseTi
   return l;
 }
 
-oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaDense(const MmaDenseSpec& spec, std::span<const DenseTile> tiles) {
+oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaDense(const MmaDenseSpec& spec,
+                                                               std::span<const DenseTile> tiles) {
   const std::string target = DeviceTarget();
-  if (target.empty()) return oracle::Result<std::vector<std::vector<uint32_t>>>::Fail("no CUDA device");
+  if (target.empty())
+    return oracle::Result<std::vector<std::vector<uint32_t>>>::Fail("no CUDA device");
   return RunPrepared(PrepareMmaDense(spec, tiles, target));
 }
 

@@ -21,7 +21,8 @@ struct MmaDenseSpec {
   bool satfinite = false;
 };
 
-// "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%d0, ...}, {%a0, ...}, {%b0, %b1}, {%c0, ...};"
+// "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%d0, ...}, {%a0, ...}, {%b0, %b1}, {%c0,
+// ...};"
 std::string MmaDenseInstruction(const MmaDenseSpec& s);
 // The module with entry `tcfuzz_mma_dense(a, b, c, d, n)` for `target`.
 std::string MmaDenseModule(const MmaDenseSpec& s, const std::string& target);
@@ -30,14 +31,16 @@ std::string MmaDenseModule(const MmaDenseSpec& s, const std::string& target);
 struct PackedMmaDense {
   std::vector<uint32_t> a, b, c;
 };
-PackedMmaDense PackMmaDense(const MmaDenseSpec& spec, std::span<const oracle::mma::DenseTile> tiles);
+PackedMmaDense PackMmaDense(const MmaDenseSpec& spec,
+                            std::span<const oracle::mma::DenseTile> tiles);
 
 // The batch as a launch of the module for `target` ("sm_90"), one warp per case.
-PreparedLaunch PrepareMmaDense(const MmaDenseSpec& spec, std::span<const oracle::mma::DenseTile> tiles,
+PreparedLaunch PrepareMmaDense(const MmaDenseSpec& spec,
+                               std::span<const oracle::mma::DenseTile> tiles,
                                const std::string& target);
 
 // D [16][8] per case on device 0. Every tile must share `spec`.
-oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaDense(const MmaDenseSpec& spec,
-                                                               std::span<const oracle::mma::DenseTile> tiles);
+oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaDense(
+    const MmaDenseSpec& spec, std::span<const oracle::mma::DenseTile> tiles);
 
 }  // namespace tcfuzz::harness

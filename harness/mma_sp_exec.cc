@@ -25,23 +25,29 @@ PackedMmaSp PackMmaSp(const MmaSpSpec& spec, std::span<const MmaSpCase> cases) {
       }
       for (int reg = 0; reg < f.b_regs; ++reg) {
         const Coord x = MapB(f, lane, reg, pos);
-        b_from[static_cast<std::size_t>((lane * f.b_regs + reg) * per_reg + pos)] = static_cast<std::size_t>(x.row * 8 + x.col);
+        b_from[static_cast<std::size_t>((lane * f.b_regs + reg) * per_reg + pos)] =
+            static_cast<std::size_t>(x.row * 8 + x.col);
       }
     }
   }
   PackedMmaSp p;
-  p.a.assign(n * 32 * f.a_regs, 0), p.b.assign(n * 32 * f.b_regs, 0), p.c.assign(n * 32 * cr, 0), p.e.assign(n * 32, 0);
+  p.a.assign(n * 32 * f.a_regs, 0), p.b.assign(n * 32 * f.b_regs, 0), p.c.assign(n * 32 * cr, 0),
+      p.e.assign(n * 32, 0);
   for (std::size_t i = 0; i < n; ++i) {
     const SparseTile& t = cases[i].tile;
     for (int lane = 0; lane < 32; ++lane) {
       const std::size_t idx = i * 32 + static_cast<std::size_t>(lane);
       for (int reg = 0; reg < f.a_regs; ++reg) {
-        const std::size_t* from = &a_from[static_cast<std::size_t>((lane * f.a_regs + reg) * per_reg)];
-        p.a[idx * f.a_regs + reg] = PackRegister(per_reg, f.elem_bits(), [&](int pos) { return t.a[from[pos]]; });
+        const std::size_t* from =
+            &a_from[static_cast<std::size_t>((lane * f.a_regs + reg) * per_reg)];
+        p.a[idx * f.a_regs + reg] =
+            PackRegister(per_reg, f.elem_bits(), [&](int pos) { return t.a[from[pos]]; });
       }
       for (int reg = 0; reg < f.b_regs; ++reg) {
-        const std::size_t* from = &b_from[static_cast<std::size_t>((lane * f.b_regs + reg) * per_reg)];
-        p.b[idx * f.b_regs + reg] = PackRegister(per_reg, f.elem_bits(), [&](int pos) { return t.b[from[pos]]; });
+        const std::size_t* from =
+            &b_from[static_cast<std::size_t>((lane * f.b_regs + reg) * per_reg)];
+        p.b[idx * f.b_regs + reg] =
+            PackRegister(per_reg, f.elem_bits(), [&](int pos) { return t.b[from[pos]]; });
       }
       PackC(spec.cd, t.c, lane, &p.c[idx * static_cast<std::size_t>(cr)]);
       p.e[idx] = cases[i].op.meta[static_cast<std::size_t>(lane)];
@@ -78,7 +84,8 @@ std::vector<uint32_t> UnpackD(Format cd, std::span<const uint32_t> d_regs, std::
   return d;
 }
 
-oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaSp(const MmaSpSpec& spec, std::span<const MmaSpCase> cases) {
+oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaSp(const MmaSpSpec& spec,
+                                                            std::span<const MmaSpCase> cases) {
   using R = oracle::Result<std::vector<std::vector<uint32_t>>>;
   const std::size_t n = cases.size();
   PackedMmaSp p = PackMmaSp(spec, cases);

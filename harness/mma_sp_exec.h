@@ -22,7 +22,8 @@ template <class ElementAt>
 uint32_t PackRegister(int per_reg, int elem_bits, ElementAt at) {
   const uint64_t mask = elem_bits >= 32 ? 0xFFFFFFFFull : (uint64_t{1} << elem_bits) - 1;
   uint32_t word = 0;
-  for (int pos = 0; pos < per_reg; ++pos) word |= static_cast<uint32_t>((at(pos) & mask) << (pos * elem_bits));
+  for (int pos = 0; pos < per_reg; ++pos)
+    word |= static_cast<uint32_t>((at(pos) & mask) << (pos * elem_bits));
   return word;
 }
 
@@ -36,9 +37,11 @@ PackedMmaSp PackMmaSp(const MmaSpSpec& spec, std::span<const MmaSpCase> cases);
 // C and D use one lane map for every warp-level mma (sparse and dense; tested equal):
 // the lane's c registers for C [16][8], and D [16][8] of case i from the lanes' d registers.
 void PackC(oracle::num::Format cd, std::span<const uint32_t> c, int lane, uint32_t* regs);
-std::vector<uint32_t> UnpackD(oracle::num::Format cd, std::span<const uint32_t> d_regs, std::size_t i);
+std::vector<uint32_t> UnpackD(oracle::num::Format cd, std::span<const uint32_t> d_regs,
+                              std::size_t i);
 
 // D [16][8] (row-major bit patterns) per case. Every case must share `spec`.
-oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaSp(const MmaSpSpec& spec, std::span<const MmaSpCase> cases);
+oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaSp(const MmaSpSpec& spec,
+                                                            std::span<const MmaSpCase> cases);
 
 }  // namespace tcfuzz::harness

@@ -22,8 +22,9 @@ std::string MmaSpInstruction(const MmaSpSpec& s) {
   spelling.d = spelling.c = s.cd;
   std::string ins = spelling.Opcode();
   const int cr = CdRegisters(s.cd);
-  ins += " " + PtxRegList("d", cr) + ", " + PtxRegList("a", f.a_regs) + ", " + PtxRegList("b", f.b_regs) + ", " + PtxRegList("c", cr) +
-         ", %e, " + std::to_string(s.selector) + ";";
+  ins += " " + PtxRegList("d", cr) + ", " + PtxRegList("a", f.a_regs) + ", " +
+         PtxRegList("b", f.b_regs) + ", " + PtxRegList("c", cr) + ", %e, " +
+         std::to_string(s.selector) + ";";
   return ins;
 }
 
@@ -41,14 +42,15 @@ std::string MmaSpAsm(const MmaSpSpec& s) {
   std::string head = named.substr(0, named.find(' '));
   const std::string d = list(cr), a = list(f.a_regs), b = list(f.b_regs), c = list(cr);
   const std::string e = "%" + std::to_string(next++);
-  return head + " " + d + ", " + a + ", " + b + ", " + c + ", " + e + ", " + std::to_string(s.selector) + ";";
+  return head + " " + d + ", " + a + ", " + b + ", " + c + ", " + e + ", " +
+         std::to_string(s.selector) + ";";
 }
 
 std::string MmaSpModule(const MmaSpSpec& s, const std::string& target) {
   const auto& f = *s.form;
   // PTX ISA 8.7 brought sm_120a and kind::f8f6f4; 8.5 covers every other form.
-  return WarpMmaModule({"tcfuzz_mma_sp", f.ordered_only ? ".version 8.7" : ".version 8.5", MmaSpInstruction(s), f.a_regs,
-                        f.b_regs, CdRegisters(s.cd), true},
+  return WarpMmaModule({"tcfuzz_mma_sp", f.ordered_only ? ".version 8.7" : ".version 8.5",
+                        MmaSpInstruction(s), f.a_regs, f.b_regs, CdRegisters(s.cd), true},
                        target);
 }
 

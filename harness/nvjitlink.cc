@@ -37,7 +37,8 @@ bool Bind(void* lib, const char* name, F& out) {
 
 oracle::Result<NvJitLink::Api> Open() {
   std::vector<std::string> tried;
-  if (const char* env = std::getenv("TCFUZZ_NVJITLINK"); env != nullptr && *env != '\0') tried.push_back(env);
+  if (const char* env = std::getenv("TCFUZZ_NVJITLINK"); env != nullptr && *env != '\0')
+    tried.push_back(env);
   tried.push_back("/usr/local/cuda/lib64/libnvJitLink.so");
   tried.push_back("libnvJitLink.so.13");
   tried.push_back("libnvJitLink.so.12");
@@ -51,8 +52,10 @@ oracle::Result<NvJitLink::Api> Open() {
     }
     NvJitLink::Api api{};
     if (Bind(lib, "nvJitLinkCreate", api.create) && Bind(lib, "nvJitLinkDestroy", api.destroy) &&
-        Bind(lib, "nvJitLinkAddData", api.add_data) && Bind(lib, "nvJitLinkComplete", api.complete) &&
-        Bind(lib, "nvJitLinkGetErrorLogSize", api.error_log_size) && Bind(lib, "nvJitLinkGetErrorLog", api.error_log) &&
+        Bind(lib, "nvJitLinkAddData", api.add_data) &&
+        Bind(lib, "nvJitLinkComplete", api.complete) &&
+        Bind(lib, "nvJitLinkGetErrorLogSize", api.error_log_size) &&
+        Bind(lib, "nvJitLinkGetErrorLog", api.error_log) &&
         Bind(lib, "nvJitLinkVersion", api.version)) {
       return oracle::Result<NvJitLink::Api>::Ok(api);
     }
@@ -95,7 +98,8 @@ AssembleOutcome NvJitLink::Assemble(std::string_view ptx, std::string_view targe
       std::string log(n, '\0');
       if (api_->error_log(h, log.data()) == 0) out.diagnostic = log.c_str();
     }
-    if (out.diagnostic.empty()) out.diagnostic = "nvJitLink error " + std::to_string(rc) + " with an empty log";
+    if (out.diagnostic.empty())
+      out.diagnostic = "nvJitLink error " + std::to_string(rc) + " with an empty log";
   }
   api_->destroy(&h);
   return out;

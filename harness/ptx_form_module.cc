@@ -16,7 +16,8 @@ constexpr int kRegs = 200;
 // "{p0, p1, ...}" over `n` registers named prefix<first..>.
 std::string List(const char* prefix, int first, int n) {
   std::string s = "{";
-  for (int i = 0; i < n; ++i) s += (i ? ", " : "") + std::string(prefix) + std::to_string(first + i);
+  for (int i = 0; i < n; ++i)
+    s += (i ? ", " : "") + std::string(prefix) + std::to_string(first + i);
   return s + "}";
 }
 
@@ -27,7 +28,9 @@ int ElemBits(Format f) {
 }
 
 // Registers holding `elems` elements of `f` spread over `threads` threads (at least one).
-int RegsFor(Format f, int elems, int threads) { return std::max(1, elems * ElemBits(f) / (32 * threads)); }
+int RegsFor(Format f, int elems, int threads) {
+  return std::max(1, elems * ElemBits(f) / (32 * threads));
+}
 
 // D/C of a warp or warpgroup: f32 accumulators one per .f32 register, f16 two per .b32, s32 one.
 std::string Accum(Format t, int elems_per_thread, int first) {
@@ -93,13 +96,20 @@ std::string Join(const std::string& opcode, const std::vector<std::string>& ops)
 
 std::string_view Name(Malformation m) {
   switch (m) {
-    case Malformation::kNone: return "none";
-    case Malformation::kDropOperand: return "drop-operand";
-    case Malformation::kExtraOperand: return "extra-operand";
-    case Malformation::kWrongRegClass: return "wrong-register-class";
-    case Malformation::kUnknownQualifier: return "unknown-qualifier";
-    case Malformation::kTruncated: return "truncated";
-    case Malformation::kUnclosedEntry: return "unclosed-entry";
+    case Malformation::kNone:
+      return "none";
+    case Malformation::kDropOperand:
+      return "drop-operand";
+    case Malformation::kExtraOperand:
+      return "extra-operand";
+    case Malformation::kWrongRegClass:
+      return "wrong-register-class";
+    case Malformation::kUnknownQualifier:
+      return "unknown-qualifier";
+    case Malformation::kTruncated:
+      return "truncated";
+    case Malformation::kUnclosedEntry:
+      return "unclosed-entry";
   }
   return "?";
 }
@@ -110,11 +120,20 @@ std::string FormInstruction(const PtxForm& f, Malformation m, unsigned where) {
                                                                   : Tcgen05Operands(f);
   std::string opcode = f.Opcode();
   switch (m) {
-    case Malformation::kDropOperand: ops.pop_back(); break;
-    case Malformation::kExtraOperand: ops.push_back("r199"); break;
-    case Malformation::kWrongRegClass: ops.front() = "p1"; break;
-    case Malformation::kUnknownQualifier: opcode.insert(opcode.find('.'), ".tcfuzz"); break;
-    default: break;
+    case Malformation::kDropOperand:
+      ops.pop_back();
+      break;
+    case Malformation::kExtraOperand:
+      ops.push_back("r199");
+      break;
+    case Malformation::kWrongRegClass:
+      ops.front() = "p1";
+      break;
+    case Malformation::kUnknownQualifier:
+      opcode.insert(opcode.find('.'), ".tcfuzz");
+      break;
+    default:
+      break;
   }
   std::string line = Join(opcode, ops);
   if (m == Malformation::kTruncated) line = line.substr(0, where % line.size()) + ";";
@@ -122,8 +141,8 @@ std::string FormInstruction(const PtxForm& f, Malformation m, unsigned where) {
 }
 
 std::string FormModule(const PtxForm& f, std::string_view target, Malformation m, unsigned where) {
-  std::string s = ".version " + oracle::ptx::VersionText(f.ptx) + "\n.target " + std::string(target) +
-                  "\n.address_size 64\n\n.visible .entry tcfuzz_form()\n{\n";
+  std::string s = ".version " + oracle::ptx::VersionText(f.ptx) + "\n.target " +
+                  std::string(target) + "\n.address_size 64\n\n.visible .entry tcfuzz_form()\n{\n";
   s += "  .reg .b32 r<" + std::to_string(kRegs) + ">;\n  .reg .f32 f<" + std::to_string(kRegs) +
        ">;\n  .reg .b64 rd<4>;\n  .reg .pred p<2>;\n";
   s += "  " + FormInstruction(f, m, where) + "\n  ret;\n";

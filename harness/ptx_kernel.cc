@@ -113,7 +113,8 @@ CUresult LoadModule(const std::string& ptx, CUmodule& mod, std::string& log) {
   const auto t0 = std::chrono::steady_clock::now();
   const CUresult r = Api().cuModuleLoadDataEx(&mod, ptx.c_str(), 2, opts, vals);
   ++jit_totals.modules;
-  jit_totals.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  jit_totals.seconds +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   log = buf;
   if (r == CUDA_SUCCESS) loaded.emplace(ptx, mod);
   return r;
@@ -155,15 +156,19 @@ R RunPtxKernel(const KernelLaunch& l) {
     return R::Fail(what + ": " + ErrorText(res));
   };
   CUfunction fn;
-  if ((r = Api().cuModuleGetFunction(&fn, mod, l.entry.c_str())) != CUDA_SUCCESS) return fail("no entry " + l.entry, r);
+  if ((r = Api().cuModuleGetFunction(&fn, mod, l.entry.c_str())) != CUDA_SUCCESS)
+    return fail("no entry " + l.entry, r);
   for (const auto& in : l.inputs) {
     CUdeviceptr p = 0;
-    if ((r = Api().cuMemAlloc(&p, std::max<std::size_t>(4, in.size() * 4))) != CUDA_SUCCESS) return fail("cuMemAlloc", r);
+    if ((r = Api().cuMemAlloc(&p, std::max<std::size_t>(4, in.size() * 4))) != CUDA_SUCCESS)
+      return fail("cuMemAlloc", r);
     bufs.push_back(p);
-    if (!in.empty() && (r = Api().cuMemcpyHtoD(p, in.data(), in.size() * 4)) != CUDA_SUCCESS) return fail("copy in", r);
+    if (!in.empty() && (r = Api().cuMemcpyHtoD(p, in.data(), in.size() * 4)) != CUDA_SUCCESS)
+      return fail("copy in", r);
   }
   CUdeviceptr out = 0;
-  if ((r = Api().cuMemAlloc(&out, std::max<std::size_t>(4, l.output_words * 4))) != CUDA_SUCCESS) return fail("cuMemAlloc", r);
+  if ((r = Api().cuMemAlloc(&out, std::max<std::size_t>(4, l.output_words * 4))) != CUDA_SUCCESS)
+    return fail("cuMemAlloc", r);
   bufs.push_back(out);
   Api().cuMemsetD32(out, 0xDEADBEEF, l.output_words);  // unwritten outputs stand out
   std::vector<void*> args;
@@ -172,17 +177,20 @@ R RunPtxKernel(const KernelLaunch& l) {
   args.push_back(&n);
   // Past 48 KiB of dynamic shared memory a kernel must opt in.
   if (l.shared_bytes > 48 * 1024 &&
-      (r = Api().cuFuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, static_cast<int>(l.shared_bytes))) !=
-          CUDA_SUCCESS) {
-    return fail(std::string(kHostError) + "dynamic shared memory of " + std::to_string(l.shared_bytes) + " bytes", r);
+      (r = Api().cuFuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                    static_cast<int>(l.shared_bytes))) != CUDA_SUCCESS) {
+    return fail(std::string(kHostError) + "dynamic shared memory of " +
+                    std::to_string(l.shared_bytes) + " bytes",
+                r);
   }
-  if ((r = Api().cuLaunchKernel(fn, l.grid, 1, 1, l.block, 1, 1, l.shared_bytes, nullptr, args.data(), nullptr)) !=
-      CUDA_SUCCESS) {
+  if ((r = Api().cuLaunchKernel(fn, l.grid, 1, 1, l.block, 1, 1, l.shared_bytes, nullptr,
+                                args.data(), nullptr)) != CUDA_SUCCESS) {
     return fail("launch", r);
   }
   if ((r = Api().cuCtxSynchronize()) != CUDA_SUCCESS) return fail("kernel", r);
   std::vector<uint32_t> result(l.output_words);
-  if ((r = Api().cuMemcpyDtoH(result.data(), out, l.output_words * 4)) != CUDA_SUCCESS) return fail("copy out", r);
+  if ((r = Api().cuMemcpyDtoH(result.data(), out, l.output_words * 4)) != CUDA_SUCCESS)
+    return fail("copy out", r);
   cleanup();
   return R::Ok(std::move(result));
 }

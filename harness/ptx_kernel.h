@@ -32,7 +32,9 @@ oracle::Result<std::vector<uint32_t>> RunPtxKernel(const KernelLaunch& launch);
 // declines). Any other launch error is a device fault that may have taken the context with it.
 inline constexpr std::string_view kJitError = "PTX JIT failed";
 inline constexpr std::string_view kHostError = "harness: ";
-inline bool IsContextSafeError(std::string_view e) { return e.starts_with(kJitError) || e.starts_with(kHostError); }
+inline bool IsContextSafeError(std::string_view e) {
+  return e.starts_with(kJitError) || e.starts_with(kHostError);
+}
 
 // A batch launch ready to run, and how case i's D comes out of the output buffer (an error when
 // the output fails the kernel's own check). The Run* functions execute one; `tcfuzz repro
@@ -40,7 +42,8 @@ inline bool IsContextSafeError(std::string_view e) { return e.starts_with(kJitEr
 struct PreparedLaunch {
   KernelLaunch launch;
   std::size_t cases = 0;
-  std::function<oracle::Result<std::vector<uint32_t>>(std::span<const uint32_t> out, std::size_t i)> unpack;
+  std::function<oracle::Result<std::vector<uint32_t>>(std::span<const uint32_t> out, std::size_t i)>
+      unpack;
 };
 oracle::Result<std::vector<std::vector<uint32_t>>> RunPrepared(const PreparedLaunch& p);
 

@@ -8,7 +8,8 @@ std::string SmemTileKernelHead(const std::string& name, int image_bytes, int des
   const std::string bytes = std::to_string(image_bytes);
   return ".extern .shared .align 1024 .b8 tcfuzz_smem[];\n\n.visible .entry " + name +
          "(.param .u64 p_img, .param .u64 p_desc, .param .u64 p_d, .param .u32 p_n)\n{\n"
-         "  .reg .b32 %t<24>;\n  .reg .b64 %q<16>;\n  .reg .pred %p<8>;\n  .reg .b64 %da, %db;\n  .reg .pred %sd;\n" +
+         "  .reg .b32 %t<24>;\n  .reg .b64 %q<16>;\n  .reg .pred %p<8>;\n  .reg .b64 %da, %db;\n  "
+         ".reg .pred %sd;\n" +
          R"(  ld.param.u64 %q1, [p_img];
   ld.param.u64 %q2, [p_desc];
   ld.param.u64 %q3, [p_d];
@@ -20,12 +21,14 @@ std::string SmemTileKernelHead(const std::string& name, int image_bytes, int des
   setp.ge.u32 %p1, %t2, %t1;
   @%p1 bra DONE;
   mov.u32 %t3, %tid.x;
-  mul.wide.u32 %q4, %t2, )" + bytes + R"(;
+  mul.wide.u32 %q4, %t2, )" +
+         bytes + R"(;
   add.s64 %q4, %q1, %q4;
   mov.u32 %t4, tcfuzz_smem;
   shl.b32 %t5, %t3, 4;
 COPY:
-  setp.ge.u32 %p2, %t5, )" + bytes + R"(;
+  setp.ge.u32 %p2, %t5, )" +
+         bytes + R"(;
   @%p2 bra COPIED;
   cvt.u64.u32 %q5, %t5;
   add.s64 %q6, %q4, %q5;
@@ -35,7 +38,8 @@ COPY:
   add.u32 %t5, %t5, 2048;
   bra COPY;
 COPIED:
-  mul.wide.u32 %q7, %t2, )" + std::to_string(desc_bytes) + R"(;
+  mul.wide.u32 %q7, %t2, )" +
+         std::to_string(desc_bytes) + R"(;
   add.s64 %q7, %q2, %q7;
   ld.global.u64 %da, [%q7];
   ld.global.u64 %db, [%q7+8];
@@ -47,25 +51,28 @@ COPIED:
 )";
 }
 
-std::vector<const oracle::wgmma::WgmmaTile*> PointersTo(std::span<const oracle::wgmma::WgmmaTile> tiles) {
+std::vector<const oracle::wgmma::WgmmaTile*> PointersTo(
+    std::span<const oracle::wgmma::WgmmaTile> tiles) {
   std::vector<const oracle::wgmma::WgmmaTile*> p;
   for (const auto& t : tiles) p.push_back(&t);
   return p;
 }
 
-oracle::Result<PreparedLaunch> PrepareSmemTileKernel(const std::string& ptx, const std::string& entry,
-                                                     std::span<const oracle::wgmma::WgmmaTile* const> tiles,
-                                                     std::vector<uint32_t> desc, int image_bytes, size_t per_tile_words,
-                                                     std::function<std::vector<uint32_t>(std::span<const uint32_t>)> unpack_d) {
+oracle::Result<PreparedLaunch> PrepareSmemTileKernel(
+    const std::string& ptx, const std::string& entry,
+    std::span<const oracle::wgmma::WgmmaTile* const> tiles, std::vector<uint32_t> desc,
+    int image_bytes, size_t per_tile_words,
+    std::function<std::vector<uint32_t>(std::span<const uint32_t>)> unpack_d) {
   std::vector<uint32_t> images;  // little-endian words, one image after the other
   for (const oracle::wgmma::WgmmaTile* tile : tiles) {
     const oracle::wgmma::WgmmaTile& t = *tile;
     if (t.image.size() != static_cast<size_t>(image_bytes)) {
-      return oracle::Result<PreparedLaunch>::Fail(std::string(kHostError) + "a tile's image is not the spec's size");
+      return oracle::Result<PreparedLaunch>::Fail(std::string(kHostError) +
+                                                  "a tile's image is not the spec's size");
     }
     for (size_t i = 0; i + 3 < t.image.size(); i += 4) {
-      images.push_back(uint32_t{t.image[i]} | uint32_t{t.image[i + 1]} << 8 | uint32_t{t.image[i + 2]} << 16 |
-                       uint32_t{t.image[i + 3]} << 24);
+      images.push_back(uint32_t{t.image[i]} | uint32_t{t.image[i + 1]} << 8 |
+                       uint32_t{t.image[i + 2]} << 16 | uint32_t{t.image[i + 3]} << 24);
     }
   }
   PreparedLaunch l;
@@ -78,10 +85,13 @@ oracle::Result<PreparedLaunch> PrepareSmemTileKernel(const std::string& ptx, con
   l.launch.block = 128;
   l.launch.shared_bytes = static_cast<unsigned>(image_bytes);
   l.cases = tiles.size();
-  l.unpack = [per_tile_words, unpack_d = std::move(unpack_d)](std::span<const uint32_t> out, size_t c) {
+  l.unpack = [per_tile_words, unpack_d = std::move(unpack_d)](std::span<const uint32_t> out,
+                                                              size_t c) {
     using R = oracle::Result<std::vector<uint32_t>>;
     const std::span<const uint32_t> w = out.subspan(c * per_tile_words, per_tile_words);
-    if (w[0] % 1024 != 0) return R::Fail(std::string(kHostError) + "dynamic shared memory at " + std::to_string(w[0]) + ", not 1024-aligned");
+    if (w[0] % 1024 != 0)
+      return R::Fail(std::string(kHostError) + "dynamic shared memory at " + std::to_string(w[0]) +
+                     ", not 1024-aligned");
     return R::Ok(unpack_d(w.subspan(1)));
   };
   return oracle::Result<PreparedLaunch>::Ok(std::move(l));

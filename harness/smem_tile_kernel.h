@@ -22,16 +22,18 @@ namespace tcfuzz::harness {
 std::string SmemTileKernelHead(const std::string& name, int image_bytes, int desc_bytes);
 
 // Pointers to each tile of a span (the Prepare* functions take tiles by pointer).
-std::vector<const oracle::wgmma::WgmmaTile*> PointersTo(std::span<const oracle::wgmma::WgmmaTile> tiles);
+std::vector<const oracle::wgmma::WgmmaTile*> PointersTo(
+    std::span<const oracle::wgmma::WgmmaTile> tiles);
 
 // `entry` of `ptx` as a launch of one CTA of 128 threads per tile: the tiles' images, then
 // `desc` (the tiles' descriptor records), the image size as dynamic shared memory. Each tile's
 // output is `per_tile_words` words, the first the buffer's shared address: unpacking checks it is
 // 1024-aligned (an error names it) and hands the rest to `unpack_d`, which returns D. An error
 // when a tile's image is not image_bytes long.
-oracle::Result<PreparedLaunch> PrepareSmemTileKernel(const std::string& ptx, const std::string& entry,
-                                     std::span<const oracle::wgmma::WgmmaTile* const> tiles, std::vector<uint32_t> desc,
-                                     int image_bytes, size_t per_tile_words,
-                                     std::function<std::vector<uint32_t>(std::span<const uint32_t>)> unpack_d);
+oracle::Result<PreparedLaunch> PrepareSmemTileKernel(
+    const std::string& ptx, const std::string& entry,
+    std::span<const oracle::wgmma::WgmmaTile* const> tiles, std::vector<uint32_t> desc,
+    int image_bytes, size_t per_tile_words,
+    std::function<std::vector<uint32_t>(std::span<const uint32_t>)> unpack_d);
 
 }  // namespace tcfuzz::harness

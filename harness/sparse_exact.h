@@ -25,12 +25,13 @@ struct SparseExactLaunch {
 
 struct SparseExactCase {
   uint64_t index = 0;
-  std::vector<uint32_t> d_regs;  // the lanes' D registers, lane-major (harness::UnpackD reads D from them)
+  std::vector<uint32_t>
+      d_regs;  // the lanes' D registers, lane-major (harness::UnpackD reads D from them)
 };
 
 struct SparseExactResult {
-  std::vector<uint64_t> failed;        // every index whose D differed from its exact sum
-  std::vector<SparseExactCase> kept;   // D of the sampled cases and of the first failing ones
+  std::vector<uint64_t> failed;       // every index whose D differed from its exact sum
+  std::vector<SparseExactCase> kept;  // D of the sampled cases and of the first failing ones
 };
 
 oracle::Result<SparseExactResult> RunSparseExact(const SparseExactLaunch& launch);

@@ -24,16 +24,17 @@ struct SparseExactInstruction {
 // One instruction variant: everything a lane needs to draw its registers and check its D.
 struct SparseExactTable {
   SparseExactInstruction instruction;
-  uint8_t chunk = 4, kept = 2;     // dense elements per metadata chunk, kept ones
-  uint8_t per_lane = 0;            // A elements per lane (= B elements per lane): K / 4
-  uint8_t nibble_count = 0;        // the form's defined nibbles, in DefinedNibbles order
+  uint8_t chunk = 4, kept = 2;  // dense elements per metadata chunk, kept ones
+  uint8_t per_lane = 0;         // A elements per lane (= B elements per lane): K / 4
+  uint8_t nibble_count = 0;     // the form's defined nibbles, in DefinedNibbles order
   uint8_t nibbles[12] = {};
-  uint8_t kept_pos[12][2] = {};    // per defined nibble: dense positions of the kept elements
-  uint16_t element_bits[9] = {};   // A and B bit patterns of the integers -4..4
-  uint8_t a_row[32][8] = {}, a_col[32][8] = {};  // lane, element (register * 2 + position): row, stored column
+  uint8_t kept_pos[12][2] = {};   // per defined nibble: dense positions of the kept elements
+  uint16_t element_bits[9] = {};  // A and B bit patterns of the integers -4..4
+  uint8_t a_row[32][8] = {},
+          a_col[32][8] = {};  // lane, element (register * 2 + position): row, stored column
   uint8_t b_row[32][8] = {}, b_col[32][8] = {};  // lane, element: k, n
   uint8_t cd_row[32][4] = {}, cd_col[32][4] = {};
-  uint8_t meta_count[32] = {};     // nibbles the lane holds (0: the lane is not selected)
+  uint8_t meta_count[32] = {};  // nibbles the lane holds (0: the lane is not selected)
   uint8_t meta_row[32][8] = {}, meta_chunk[32][8] = {}, meta_bit[32][8] = {};
 };
 
@@ -44,7 +45,8 @@ struct SparseExactLane {
 
 // The lane's defined nibble index (into table.nibbles) of (row, chunk).
 constexpr uint32_t NibbleIndex(const SparseExactTable& t, uint64_t cs, int row, int chunk) {
-  return oracle::sparse::drawn::Pick(cs, oracle::sparse::drawn::kNibble, row, chunk, t.nibble_count);
+  return oracle::sparse::drawn::Pick(cs, oracle::sparse::drawn::kNibble, row, chunk,
+                                     t.nibble_count);
 }
 
 constexpr SparseExactLane BuildLane(const SparseExactTable& t, uint64_t cs, int lane) {
@@ -57,7 +59,8 @@ constexpr SparseExactLane BuildLane(const SparseExactTable& t, uint64_t cs, int 
     const int bv = d::Value(cs, d::kB, t.b_row[lane][x], t.b_col[lane][x]);
     r.b[x / 2] |= static_cast<uint32_t>(t.element_bits[bv - d::kMinValue]) << shift;
   }
-  for (int x = 0; x < 4; ++x) r.c[x] = d::F32BitsOfInt(d::Value(cs, d::kC, t.cd_row[lane][x], t.cd_col[lane][x]));
+  for (int x = 0; x < 4; ++x)
+    r.c[x] = d::F32BitsOfInt(d::Value(cs, d::kC, t.cd_row[lane][x], t.cd_col[lane][x]));
   r.e = d::UnselectedMeta(cs, lane);
   for (int x = 0; x < t.meta_count[lane]; ++x) {
     const uint32_t nib = t.nibbles[NibbleIndex(t, cs, t.meta_row[lane][x], t.meta_chunk[lane][x])];

@@ -4,7 +4,8 @@
 namespace tcfuzz::harness {
 
 oracle::Result<SparseExactResult> RunSparseExact(const SparseExactLaunch&) {
-  return oracle::Result<SparseExactResult>::Fail("no CUDA device: tcfuzz was built without a CUDA toolkit");
+  return oracle::Result<SparseExactResult>::Fail(
+      "no CUDA device: tcfuzz was built without a CUDA toolkit");
 }
 
 std::string SparseExactUnsupported() { return "tcfuzz was built without a CUDA toolkit"; }

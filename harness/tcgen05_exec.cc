@@ -37,19 +37,23 @@ int DescBytes(const Tcgen05Spec& s) { return 32 + (s.sparse ? 128 * 8 : 0); }
 }  // namespace
 
 std::string Tcgen05Instruction(const Tcgen05Spec& s) {
-  return FormOf(s).Opcode() + " [%taddr], %da, %db, " + (s.sparse ? "[%tmeta], " : "") + "%idesc, %sd" + (s.ws ? ", %mask;" : ";");
+  return FormOf(s).Opcode() + " [%taddr], %da, %db, " + (s.sparse ? "[%tmeta], " : "") +
+         "%idesc, %sd" + (s.ws ? ", %mask;" : ";");
 }
 
 std::string Tcgen05BatchKey(const Tcgen05Spec& s) {
-  return Tcgen05Instruction(s) + " n=" + std::to_string(s.n) + " image=" + std::to_string(s.image_bytes);
+  return Tcgen05Instruction(s) + " n=" + std::to_string(s.n) +
+         " image=" + std::to_string(s.image_bytes);
 }
 
 std::string Tcgen05Module(const Tcgen05Spec& s, const std::string& target) {
   const std::string n = std::to_string(s.n);
   const std::string cols = std::to_string(AllocColumns(s));
   const auto* t = oracle::ptx::FindTarget(target);
-  const int version = std::max(oracle::ptx::FormMinVersion(FormOf(s)), t != nullptr ? t->min_ptx : 0);
-  std::string p = ".version " + oracle::ptx::VersionText(version) + "\n.target " + target + "\n.address_size 64\n\n"
+  const int version =
+      std::max(oracle::ptx::FormMinVersion(FormOf(s)), t != nullptr ? t->min_ptx : 0);
+  std::string p = ".version " + oracle::ptx::VersionText(version) + "\n.target " + target +
+                  "\n.address_size 64\n\n"
                   ".shared .align 8 .b64 tcfuzz_bar;\n.shared .align 4 .b32 tcfuzz_tmem;\n" +
                   SmemTileKernelHead("tcfuzz_tcgen05", s.image_bytes, DescBytes(s));
   p += "  .reg .b64 %mask;\n  .reg .b32 %idesc, %taddr, %tmeta;\n  .reg .b32 %r<" + n + ">;\n";
@@ -59,7 +63,8 @@ std::string Tcgen05Module(const Tcgen05Spec& s, const std::string& target) {
   setp.eq.u32 %p4, %t12, 0;
   setp.eq.u32 %p5, %t3, 0;
   @!%p4 bra ALLOCATED;
-  tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [tcfuzz_tmem], )" + cols + R"(;
+  tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [tcfuzz_tmem], )" +
+       cols + R"(;
   tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;
 ALLOCATED:
   @%p5 mbarrier.init.shared::cta.b64 [tcfuzz_bar], 1;
@@ -72,7 +77,8 @@ ALLOCATED:
     p += R"(  mul.wide.u32 %q11, %t3, 8;
   add.s64 %q11, %q7, %q11;
   ld.global.v2.u32 {%t15, %t16}, [%q11+32];
-  add.u32 %tmeta, %taddr, )" + n + R"(;
+  add.u32 %tmeta, %taddr, )" +
+         n + R"(;
   shl.b32 %t17, %t12, 21;
   add.u32 %t17, %t17, %tmeta;
   tcgen05.st.sync.aligned.32x32b.x2.b32 [%t17], {%t15, %t16};
@@ -83,7 +89,8 @@ ALLOCATED:
 )";
   }
   p += R"(  @!%p5 bra WAIT;
-  )" + Tcgen05Instruction(s) + R"(
+  )" + Tcgen05Instruction(s) +
+       R"(
   tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [tcfuzz_bar];
 WAIT:
   mbarrier.try_wait.parity.shared::cta.b64 %p6, [tcfuzz_bar], 0;
@@ -91,38 +98,53 @@ WAIT:
   tcgen05.fence::after_thread_sync;
   shl.b32 %t13, %t12, 21;
   add.u32 %t14, %taddr, %t13;
-  tcgen05.ld.sync.aligned.32x32b.x)" + n + ".b32 {";
+  tcgen05.ld.sync.aligned.32x32b.x)" +
+       n + ".b32 {";
   for (int i = 0; i < s.n; ++i) p += (i ? ", %r" : "%r") + std::to_string(i);
   p += R"(}, [%t14];
   tcgen05.wait::ld.sync.aligned;
-  mul.wide.u32 %q9, %t2, )" + std::to_string(128 * s.n + 1) + R"(;
+  mul.wide.u32 %q9, %t2, )" +
+       std::to_string(128 * s.n + 1) + R"(;
   shl.b64 %q9, %q9, 2;
   add.s64 %q9, %q3, %q9;
   @%p5 st.global.u32 [%q9], %t4;
-  mul.wide.u32 %q10, %t3, )" + std::to_string(4 * s.n) + R"(;
+  mul.wide.u32 %q10, %t3, )" +
+       std::to_string(4 * s.n) + R"(;
   add.s64 %q10, %q9, %q10;
 )";
-  for (int i = 0; i < s.n; ++i) p += "  st.global.b32 [%q10+" + std::to_string(4 + 4 * i) + "], %r" + std::to_string(i) + ";\n";
+  for (int i = 0; i < s.n; ++i)
+    p += "  st.global.b32 [%q10+" + std::to_string(4 + 4 * i) + "], %r" + std::to_string(i) + ";\n";
   p += "  tcgen05.fence::before_thread_sync;\n  bar.sync 0;\n  @!%p4 bra DONE;\n"
-       "  tcgen05.dealloc.cta_group::1.sync.aligned.b32 %taddr, " + cols + ";\nDONE:\n  ret;\n}\n";
+       "  tcgen05.dealloc.cta_group::1.sync.aligned.b32 %taddr, " +
+       cols + ";\nDONE:\n  ret;\n}\n";
   return p;
 }
 
 Tcgen05Spec Tcgen05SpecOf(const oracle::wgmma::WgmmaTile& t) {
-  return {t.ab, t.b_type, t.d, t.n, t.zero_column_mask.has_value(), static_cast<int>(t.image.size()), t.sparse.has_value()};
+  return {t.ab,
+          t.b_type,
+          t.d,
+          t.n,
+          t.zero_column_mask.has_value(),
+          static_cast<int>(t.image.size()),
+          t.sparse.has_value()};
 }
 
-oracle::Result<PreparedLaunch> PrepareTcgen05(const Tcgen05Spec& spec, std::span<const oracle::wgmma::WgmmaTile* const> tiles,
-                                              const std::string& target) {
+oracle::Result<PreparedLaunch> PrepareTcgen05(
+    const Tcgen05Spec& spec, std::span<const oracle::wgmma::WgmmaTile* const> tiles,
+    const std::string& target) {
   using R = oracle::Result<PreparedLaunch>;
   const size_t per_case = static_cast<size_t>(128 * spec.n + 1);
   std::vector<uint32_t> desc;
   for (const oracle::wgmma::WgmmaTile* tile : tiles) {
     const oracle::wgmma::WgmmaTile& t = *tile;
-    if (t.a.view.rows != 128) return R::Fail(std::string(kHostError) + "a tile does not fit the spec (M = 128)");
+    if (t.a.view.rows != 128)
+      return R::Fail(std::string(kHostError) + "a tile does not fit the spec (M = 128)");
     if (t.sparse.has_value() != spec.sparse || (spec.sparse && spec.ws) || t.n != spec.n ||
-        t.zero_column_mask.has_value() != spec.ws || oracle::ptx::Tcgen05KindOf(t.ab) != oracle::ptx::Tcgen05KindOf(spec.ab)) {
-      return R::Fail(std::string(kHostError) + "a tile does not fit the batch's module (" + Tcgen05BatchKey(spec) + ")");
+        t.zero_column_mask.has_value() != spec.ws ||
+        oracle::ptx::Tcgen05KindOf(t.ab) != oracle::ptx::Tcgen05KindOf(spec.ab)) {
+      return R::Fail(std::string(kHostError) + "a tile does not fit the batch's module (" +
+                     Tcgen05BatchKey(spec) + ")");
     }
     oracle::tcgen05::IdescFields f;
     f.a = t.ab;
@@ -135,7 +157,8 @@ oracle::Result<PreparedLaunch> PrepareTcgen05(const Tcgen05Spec& spec, std::span
     f.sparse = spec.sparse;
     f.sparse_selector = spec.sparse ? t.sparse->selector : 0;
     const auto idesc = oracle::tcgen05::EncodeInstrDescriptor(f);
-    if (!idesc) return R::Fail(std::string(kHostError) + "no tcgen05 instruction descriptor for these types");
+    if (!idesc)
+      return R::Fail(std::string(kHostError) + "no tcgen05 instruction descriptor for these types");
     for (uint64_t d : {t.a.desc, t.b.desc, t.zero_column_mask.value_or(0)}) {
       desc.push_back(static_cast<uint32_t>(d));
       desc.push_back(static_cast<uint32_t>(d >> 32));
@@ -148,21 +171,24 @@ oracle::Result<PreparedLaunch> PrepareTcgen05(const Tcgen05Spec& spec, std::span
     }
   }
   // Thread t holds row t (TMEM lane t), its n columns in order: the output is D as it comes.
-  const auto unpack = [](std::span<const uint32_t> w) { return std::vector<uint32_t>(w.begin(), w.end()); };
-  return PrepareSmemTileKernel(Tcgen05Module(spec, target), "tcfuzz_tcgen05", tiles, std::move(desc), spec.image_bytes,
-                               per_case, unpack);
+  const auto unpack = [](std::span<const uint32_t> w) {
+    return std::vector<uint32_t>(w.begin(), w.end());
+  };
+  return PrepareSmemTileKernel(Tcgen05Module(spec, target), "tcfuzz_tcgen05", tiles,
+                               std::move(desc), spec.image_bytes, per_case, unpack);
 }
 
-oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(const Tcgen05Spec& spec,
-                                                              std::span<const oracle::wgmma::WgmmaTile* const> tiles) {
-  const std::string device = DeviceTarget();  // "sm_100", "sm_103": the arch-specific target adds "a"
+oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(
+    const Tcgen05Spec& spec, std::span<const oracle::wgmma::WgmmaTile* const> tiles) {
+  const std::string device =
+      DeviceTarget();  // "sm_100", "sm_103": the arch-specific target adds "a"
   const auto p = PrepareTcgen05(spec, tiles, device.empty() ? "sm_100a" : device + "a");
   if (!p.ok()) return oracle::Result<std::vector<std::vector<uint32_t>>>::Fail(p.error());
   return RunPrepared(p.value());
 }
 
-oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(const Tcgen05Spec& spec,
-                                                              std::span<const oracle::wgmma::WgmmaTile> tiles) {
+oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(
+    const Tcgen05Spec& spec, std::span<const oracle::wgmma::WgmmaTile> tiles) {
   return RunTcgen05(spec, PointersTo(tiles));
 }
 

@@ -22,14 +22,13 @@ struct Tcgen05Spec {
   oracle::num::Format ab = oracle::num::Format::kF16, b_type = oracle::num::Format::kF16;
   oracle::num::Format d = oracle::num::Format::kF32;
   int n = 64;
-  bool ws = false;            // tcgen05.mma.ws with a zero-column mask operand
+  bool ws = false;  // tcgen05.mma.ws with a zero-column mask operand
   int image_bytes = 64 * 1024;
-  bool sparse = false;        // tcgen05.mma.sp: metadata in tensor memory (not with ws)
+  bool sparse = false;  // tcgen05.mma.sp: metadata in tensor memory (not with ws)
 };
 
 // The spec of a tile (.ws when it carries a zero-column mask).
 Tcgen05Spec Tcgen05SpecOf(const oracle::wgmma::WgmmaTile& t);
-
 
 std::string Tcgen05Instruction(const Tcgen05Spec& s);
 // What the tiles of one launch share: the instruction, N and the image size (the module is
@@ -41,14 +40,15 @@ std::string Tcgen05BatchKey(const Tcgen05Spec& s);
 std::string Tcgen05Module(const Tcgen05Spec& s, const std::string& target = "sm_100a");
 
 // The batch as a launch of the module for `target` (sm_100a, sm_103a, ...).
-oracle::Result<PreparedLaunch> PrepareTcgen05(const Tcgen05Spec& spec, std::span<const oracle::wgmma::WgmmaTile* const> tiles,
-                                              const std::string& target);
+oracle::Result<PreparedLaunch> PrepareTcgen05(
+    const Tcgen05Spec& spec, std::span<const oracle::wgmma::WgmmaTile* const> tiles,
+    const std::string& target);
 
 // D [128][n] per tile on device 0.
 // Runs the module for the device's own arch-specific target.
-oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(const Tcgen05Spec& spec,
-                                                              std::span<const oracle::wgmma::WgmmaTile* const> tiles);
-oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(const Tcgen05Spec& spec,
-                                                              std::span<const oracle::wgmma::WgmmaTile> tiles);
+oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(
+    const Tcgen05Spec& spec, std::span<const oracle::wgmma::WgmmaTile* const> tiles);
+oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(
+    const Tcgen05Spec& spec, std::span<const oracle::wgmma::WgmmaTile> tiles);
 
 }  // namespace tcfuzz::harness

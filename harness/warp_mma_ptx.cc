@@ -5,7 +5,8 @@ namespace {
 
 // Loads n consecutive b32 of this lane's slot (base + idx * n * 4) into %reg0.. (or %reg alone).
 std::string Loads(const char* reg, const char* base, int n, bool indexed = true) {
-  std::string s = "  mul.wide.u32 %off, %idx, " + std::to_string(4 * n) + ";\n  add.u64 %addr, " + base + ", %off;\n";
+  std::string s = "  mul.wide.u32 %off, %idx, " + std::to_string(4 * n) + ";\n  add.u64 %addr, " +
+                  base + ", %off;\n";
   for (int i = 0; i < n; ++i) {
     s += "  ld.global.b32 %" + std::string(reg) + (indexed ? std::to_string(i) : "") + ", [%addr+" +
          std::to_string(4 * i) + "];\n";
@@ -26,8 +27,10 @@ std::string WarpMmaModule(const WarpMmaKernel& k, const std::string& target) {
   m += ".visible .entry " + k.entry + "(.param .u64 p_a, .param .u64 p_b, .param .u64 p_c, ";
   m += k.metadata ? ".param .u64 p_e,\n" : "\n";
   m += "    .param .u64 p_d, .param .u32 p_n)\n{\n";
-  m += "  .reg .pred %p;\n  .reg .b32 %a<4>, %b<4>, %c<4>, %d<4>" + std::string(k.metadata ? ", %e" : "") + ";\n";
-  m += "  .reg .b32 %thread, %warp, %lane, %case, %n, %idx;\n  .reg .b64 %pa, %pb, %pc, %pe, %pd, %off, %addr;\n";
+  m += "  .reg .pred %p;\n  .reg .b32 %a<4>, %b<4>, %c<4>, %d<4>" +
+       std::string(k.metadata ? ", %e" : "") + ";\n";
+  m += "  .reg .b32 %thread, %warp, %lane, %case, %n, %idx;\n  .reg .b64 %pa, %pb, %pc, %pe, %pd, "
+       "%off, %addr;\n";
   m += "  ld.param.u64 %pa, [p_a];\n  ld.param.u64 %pb, [p_b];\n  ld.param.u64 %pc, [p_c];\n";
   if (k.metadata) m += "  ld.param.u64 %pe, [p_e];\n";
   m += "  ld.param.u64 %pd, [p_d];\n  ld.param.u32 %n, [p_n];\n";
@@ -38,8 +41,10 @@ std::string WarpMmaModule(const WarpMmaKernel& k, const std::string& target) {
   m += Loads("a", "%pa", k.a_regs) + Loads("b", "%pb", k.b_regs) + Loads("c", "%pc", k.cd_regs);
   if (k.metadata) m += Loads("e", "%pe", 1, false);
   m += "  " + k.instruction + "\n";
-  m += "  mul.wide.u32 %off, %idx, " + std::to_string(4 * k.cd_regs) + ";\n  add.u64 %addr, %pd, %off;\n";
-  for (int i = 0; i < k.cd_regs; ++i) m += "  st.global.b32 [%addr+" + std::to_string(4 * i) + "], %d" + std::to_string(i) + ";\n";
+  m += "  mul.wide.u32 %off, %idx, " + std::to_string(4 * k.cd_regs) +
+       ";\n  add.u64 %addr, %pd, %off;\n";
+  for (int i = 0; i < k.cd_regs; ++i)
+    m += "  st.global.b32 [%addr+" + std::to_string(4 * i) + "], %d" + std::to_string(i) + ";\n";
   m += "DONE:\n  ret;\n}\n";
   return m;
 }

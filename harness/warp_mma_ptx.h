@@ -15,7 +15,7 @@ struct WarpMmaKernel {
   std::string version;      // ".version 8.5"
   std::string instruction;  // one line, registers %a0.., %b0.., %c0.., %d0.. (and %e)
   int a_regs = 0, b_regs = 0, cd_regs = 0;
-  bool metadata = false;    // a per-lane %e (sparse): the parameters are a, b, c, e, d, n
+  bool metadata = false;  // a per-lane %e (sparse): the parameters are a, b, c, e, d, n
 };
 
 // Parameters a, b, c, [e,] d (u64 pointers) and n (u32 cases), in that order.

@@ -44,7 +44,8 @@ int AccumulatorRegisters(const WgmmaSpec& s) { return s.d == Format::kF16 ? s.n 
 oracle::ptx::PtxForm FormOf(const WgmmaSpec& s) {
   oracle::ptx::PtxForm f;
   f.family = s.sparse_form ? oracle::ptx::Family::kWgmmaSp : oracle::ptx::Family::kWgmma;
-  f.shape = "m64n" + std::to_string(s.n) + "k" + std::to_string((s.sparse_form ? 64 : 32) * 8 / oracle::num::StorageBits(s.ab));
+  f.shape = "m64n" + std::to_string(s.n) + "k" +
+            std::to_string((s.sparse_form ? 64 : 32) * 8 / oracle::num::StorageBits(s.ab));
   f.selector = s.selector;
   f.a = s.ab;
   f.b = s.b_type;
@@ -53,7 +54,8 @@ oracle::ptx::PtxForm FormOf(const WgmmaSpec& s) {
 }
 
 std::string WgmmaInstruction(const WgmmaSpec& s) {
-  std::string ins = FormOf(s).Opcode() + " " + Regs(s.d == Format::kF32 ? "f" : "r", AccumulatorRegisters(s)) + ", %da, %db";
+  std::string ins = FormOf(s).Opcode() + " " +
+                    Regs(s.d == Format::kF32 ? "f" : "r", AccumulatorRegisters(s)) + ", %da, %db";
   if (s.sparse_form) ins += ", %meta, " + std::to_string(s.selector);  // sp-meta, sp-sel
   ins += ", %sd";
   if (!IsInt(s.ab)) ins += ", 1, 1";  // imm-scale-a, imm-scale-b
@@ -67,33 +69,40 @@ std::string WgmmaModule(const WgmmaSpec& s) {
   std::string p = ".version " + oracle::ptx::VersionText(oracle::ptx::FormMinVersion(FormOf(s))) +
                   "\n.target sm_90a\n.address_size 64\n\n" +
                   SmemTileKernelHead("tcfuzz_wgmma", s.image_bytes, DescriptorRecordBytes(s));
-  p += "  .reg .f32 %f<" + std::to_string(regs) + ">;\n  .reg .b32 %r<" + std::to_string(regs) + ">;\n";
+  p += "  .reg .f32 %f<" + std::to_string(regs) + ">;\n  .reg .b32 %r<" + std::to_string(regs) +
+       ">;\n";
   if (s.sparse_form) {  // this thread's metadata register: word 4 + thread of the tile's record
-    p += "  .reg .b32 %meta;\n  mul.wide.u32 %q11, %t3, 4;\n  add.s64 %q11, %q7, %q11;\n  ld.global.u32 %meta, [%q11+16];\n";
+    p += "  .reg .b32 %meta;\n  mul.wide.u32 %q11, %t3, 4;\n  add.s64 %q11, %q7, %q11;\n  "
+         "ld.global.u32 %meta, [%q11+16];\n";
   }
   p += R"(  bar.sync 0;
   fence.proxy.async.shared::cta;
   wgmma.fence.sync.aligned;
-  )" + WgmmaInstruction(s) + R"(
+  )" + WgmmaInstruction(s) +
+       R"(
   wgmma.commit_group.sync.aligned;
   wgmma.wait_group.sync.aligned 0;
-  mul.wide.u32 %q9, %t2, )" + per_case + R"(;
+  mul.wide.u32 %q9, %t2, )" +
+       per_case + R"(;
   shl.b64 %q9, %q9, 2;
   add.s64 %q9, %q3, %q9;
   setp.ne.u32 %p3, %t3, 0;
   @!%p3 st.global.u32 [%q9], %t4;
-  mul.wide.u32 %q10, %t3, )" + std::to_string(4 * regs) + R"(;
+  mul.wide.u32 %q10, %t3, )" +
+       std::to_string(4 * regs) + R"(;
   add.s64 %q10, %q9, %q10;
 )";
   for (int i = 0; i < regs; ++i) {
-    p += "  st.global." + std::string(s.d == Format::kF32 ? "f32" : "b32") + " [%q10+" + std::to_string(4 + 4 * i) + "], %" +
-         (s.d == Format::kF32 ? "f" : "r") + std::to_string(i) + ";\n";
+    p += "  st.global." + std::string(s.d == Format::kF32 ? "f32" : "b32") + " [%q10+" +
+         std::to_string(4 + 4 * i) + "], %" + (s.d == Format::kF32 ? "f" : "r") +
+         std::to_string(i) + ";\n";
   }
   p += "DONE:\n  ret;\n}\n";
   return p;
 }
 
-oracle::Result<PreparedLaunch> PrepareWgmma(const WgmmaSpec& spec, std::span<const oracle::wgmma::WgmmaTile* const> tiles) {
+oracle::Result<PreparedLaunch> PrepareWgmma(
+    const WgmmaSpec& spec, std::span<const oracle::wgmma::WgmmaTile* const> tiles) {
   const int regs = AccumulatorRegisters(spec);
   const size_t per_case = static_cast<size_t>(128 * regs + 1);
   std::vector<uint32_t> desc;
@@ -104,7 +113,9 @@ oracle::Result<PreparedLaunch> PrepareWgmma(const WgmmaSpec& spec, std::span<con
       desc.push_back(static_cast<uint32_t>(d >> 32));
     }
     if (spec.sparse_form) {
-      if (!t.sparse) return oracle::Result<PreparedLaunch>::Fail(std::string(kHostError) + "a dense tile in a wgmma.sp batch");
+      if (!t.sparse)
+        return oracle::Result<PreparedLaunch>::Fail(std::string(kHostError) +
+                                                    "a dense tile in a wgmma.sp batch");
       const std::vector<uint32_t> meta = oracle::wgmma::SparseMetadataRegisters(*t.sparse);
       desc.insert(desc.end(), meta.begin(), meta.end());
     }
@@ -115,7 +126,8 @@ oracle::Result<PreparedLaunch> PrepareWgmma(const WgmmaSpec& spec, std::span<con
     for (int t = 0; t < 128; ++t) {
       for (int i = 0; i < regs; ++i) {
         const uint32_t v = w[static_cast<size_t>(t) * regs + i];
-        if (spec.d == Format::kF16) {  // two accumulators a register, the lower index in the low half
+        if (spec.d ==
+            Format::kF16) {  // two accumulators a register, the lower index in the low half
           for (int h = 0; h < 2; ++h) {
             const auto at = oracle::wgmma::MapD(t, 2 * i + h);
             d[static_cast<size_t>(at.row) * spec.n + at.col] = (v >> (16 * h)) & 0xFFFF;
@@ -128,18 +140,19 @@ oracle::Result<PreparedLaunch> PrepareWgmma(const WgmmaSpec& spec, std::span<con
     }
     return d;
   };
-  return PrepareSmemTileKernel(WgmmaModule(spec), "tcfuzz_wgmma", tiles, std::move(desc), spec.image_bytes, per_case, unpack);
+  return PrepareSmemTileKernel(WgmmaModule(spec), "tcfuzz_wgmma", tiles, std::move(desc),
+                               spec.image_bytes, per_case, unpack);
 }
 
-oracle::Result<std::vector<std::vector<uint32_t>>> RunWgmma(const WgmmaSpec& spec,
-                                                            std::span<const oracle::wgmma::WgmmaTile* const> tiles) {
+oracle::Result<std::vector<std::vector<uint32_t>>> RunWgmma(
+    const WgmmaSpec& spec, std::span<const oracle::wgmma::WgmmaTile* const> tiles) {
   const auto p = PrepareWgmma(spec, tiles);
   if (!p.ok()) return oracle::Result<std::vector<std::vector<uint32_t>>>::Fail(p.error());
   return RunPrepared(p.value());
 }
 
-oracle::Result<std::vector<std::vector<uint32_t>>> RunWgmma(const WgmmaSpec& spec,
-                                                            std::span<const oracle::wgmma::WgmmaTile> tiles) {
+oracle::Result<std::vector<std::vector<uint32_t>>> RunWgmma(
+    const WgmmaSpec& spec, std::span<const oracle::wgmma::WgmmaTile> tiles) {
   return RunWgmma(spec, PointersTo(tiles));
 }
 

@@ -23,7 +23,8 @@ struct WgmmaSpec {
   int trans_a = 0, trans_b = 0;  // 1: MN-major (f16/bf16 only)
   int image_bytes = 64 * 1024;
   // wgmma.mma_async.sp: the mma.sp form whose K and metadata layout it shares, and the selector
-  // immediate; each thread's metadata register comes with the tile (oracle SparseMetadataRegisters).
+  // immediate; each thread's metadata register comes with the tile (oracle
+  // SparseMetadataRegisters).
   const oracle::sparse::SparseForm* sparse_form = nullptr;
   int selector = 0;
 };
@@ -37,13 +38,14 @@ std::string WgmmaModule(const WgmmaSpec& s);
 
 // The batch as a launch (one CTA per tile); an error when an image is not spec.image_bytes.
 // Tiles by pointer: a worker's batch of 64 KiB images is not copied to form it.
-oracle::Result<PreparedLaunch> PrepareWgmma(const WgmmaSpec& spec, std::span<const oracle::wgmma::WgmmaTile* const> tiles);
+oracle::Result<PreparedLaunch> PrepareWgmma(const WgmmaSpec& spec,
+                                            std::span<const oracle::wgmma::WgmmaTile* const> tiles);
 
 // D [64][n] per tile on device 0 (every tile must have SpecOf(tile) == spec). An error names
 // the CUDA failure, or a shared-memory buffer the driver did not place on a 1024-byte boundary.
-oracle::Result<std::vector<std::vector<uint32_t>>> RunWgmma(const WgmmaSpec& spec,
-                                                            std::span<const oracle::wgmma::WgmmaTile* const> tiles);
-oracle::Result<std::vector<std::vector<uint32_t>>> RunWgmma(const WgmmaSpec& spec,
-                                                            std::span<const oracle::wgmma::WgmmaTile> tiles);
+oracle::Result<std::vector<std::vector<uint32_t>>> RunWgmma(
+    const WgmmaSpec& spec, std::span<const oracle::wgmma::WgmmaTile* const> tiles);
+oracle::Result<std::vector<std::vector<uint32_t>>> RunWgmma(
+    const WgmmaSpec& spec, std::span<const oracle::wgmma::WgmmaTile> tiles);
 
 }  // namespace tcfuzz::harness

@@ -16,8 +16,8 @@ const std::vector<const Rule*>& Index() {
   static const std::vector<const Rule*> index = [] {
     std::vector<const Rule*> all;
     for (auto table : {tcgen05::ZeroColumnMaskRules(), tcgen05::MmaWsRules(), smem::SmemRules(),
-                       sparse::SparseRules(), ascend::TilingRules(),
-                       ascend::TilingWarnings(), ptx::FormRules()}) {
+                       sparse::SparseRules(), ascend::TilingRules(), ascend::TilingWarnings(),
+                       ptx::FormRules()}) {
       all.insert(all.end(), table.begin(), table.end());
     }
     return all;
@@ -42,7 +42,8 @@ Result<std::vector<std::string>> ParseRuleIds(std::string_view text) {
   while (!text.empty()) {
     const std::size_t comma = text.find(',');
     const std::string_view id = text.substr(0, comma);
-    if (FindRule(id) == nullptr) return Result<std::vector<std::string>>::Fail("unknown rule id '" + std::string(id) + "'");
+    if (FindRule(id) == nullptr)
+      return Result<std::vector<std::string>>::Fail("unknown rule id '" + std::string(id) + "'");
     ids.emplace_back(id);
     text = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
   }

@@ -14,14 +14,18 @@ namespace {
 // Edge sizes mostly (the first is the simplest), else any size up to 4096 or, rarely, past the
 // ND inner-dimension limit (which the tiler refuses when the dimension is an ND inner one).
 int64_t DrawDim(Source& s) {
-  static constexpr std::array<int64_t, 20> kEdges = {16, 1,   15,  17,  32,  31,  33,  64,  8,    100,
-                                                     128, 129, 200, 255, 256, 257, 500, 768, 1000, 4095};
+  static constexpr std::array<int64_t, 20> kEdges = {
+      16, 1, 15, 17, 32, 31, 33, 64, 8, 100, 128, 129, 200, 255, 256, 257, 500, 768, 1000, 4095};
   static constexpr std::array<int64_t, 4> kLarge = {65535, 65536, 70008, 131072};
   switch (s.Below(16)) {
-    case 13: return kLarge[s.Below(kLarge.size())];
-    case 14: return static_cast<int64_t>(s.InRange(1, 4096));
-    case 15: return static_cast<int64_t>(s.InRange(1, uint64_t{1} << 20));
-    default: return kEdges[s.Below(kEdges.size())];
+    case 13:
+      return kLarge[s.Below(kLarge.size())];
+    case 14:
+      return static_cast<int64_t>(s.InRange(1, 4096));
+    case 15:
+      return static_cast<int64_t>(s.InRange(1, uint64_t{1} << 20));
+    default:
+      return kEdges[s.Below(kEdges.size())];
   }
 }
 
@@ -31,12 +35,15 @@ Problem DrawTilingProblem(Source& s) {
   Problem p;
   p.m = DrawDim(s), p.n = DrawDim(s), p.k = DrawDim(s);
   // The input/output type sets the Matmul API accepts (reference §1.2).
-  struct Types { DType a, b, c, bias; };
-  static constexpr std::array<Types, 5> kTypes = {{{DType::kFloat16, DType::kFloat16, DType::kFloat32, DType::kFloat32},
-                                                   {DType::kBFloat16, DType::kBFloat16, DType::kFloat32, DType::kFloat32},
-                                                   {DType::kInt8, DType::kInt8, DType::kInt32, DType::kInt32},
-                                                   {DType::kFloat32, DType::kFloat32, DType::kFloat32, DType::kFloat32},
-                                                   {DType::kFloat16, DType::kFloat16, DType::kFloat16, DType::kFloat16}}};
+  struct Types {
+    DType a, b, c, bias;
+  };
+  static constexpr std::array<Types, 5> kTypes = {
+      {{DType::kFloat16, DType::kFloat16, DType::kFloat32, DType::kFloat32},
+       {DType::kBFloat16, DType::kBFloat16, DType::kFloat32, DType::kFloat32},
+       {DType::kInt8, DType::kInt8, DType::kInt32, DType::kInt32},
+       {DType::kFloat32, DType::kFloat32, DType::kFloat32, DType::kFloat32},
+       {DType::kFloat16, DType::kFloat16, DType::kFloat16, DType::kFloat16}}};
   const Types& t = kTypes[s.Below(kTypes.size())];
   p.a = t.a, p.b = t.b, p.c = t.c, p.bias = t.bias;
   p.is_bias = s.Coin();
@@ -73,11 +80,19 @@ GeneratedTiling DrawTiling(Source& s, Intent intent) {
     TCubeTiling t = made.value();
     const auto f = static_cast<Field>(s.Below(kTilingFields));
     switch (s.Below(4)) {
-      case 0: t[f] = static_cast<int32_t>(s.InRange(0, 4)); break;
+      case 0:
+        t[f] = static_cast<int32_t>(s.InRange(0, 4));
+        break;
       // Through uint32, so a field at the int32 limits wraps instead of overflowing.
-      case 1: t[f] = static_cast<int32_t>(static_cast<uint32_t>(t[f]) + (s.Coin() ? 16u : 0xFFFFFFF0u)); break;
-      case 2: t[f] = static_cast<int32_t>(static_cast<uint32_t>(t[f]) * 2u); break;
-      default: t[f] = static_cast<int32_t>(static_cast<uint32_t>(s.Bits(32))); break;
+      case 1:
+        t[f] = static_cast<int32_t>(static_cast<uint32_t>(t[f]) + (s.Coin() ? 16u : 0xFFFFFFF0u));
+        break;
+      case 2:
+        t[f] = static_cast<int32_t>(static_cast<uint32_t>(t[f]) * 2u);
+        break;
+      default:
+        t[f] = static_cast<int32_t>(static_cast<uint32_t>(s.Bits(32)));
+        break;
     }
     const oracle::Verdict v = Validate(g.problem, t, *g.chip).hard;
     if (v.violations().size() == 1) {

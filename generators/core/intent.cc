@@ -4,9 +4,12 @@ namespace tcfuzz::gen {
 
 std::string_view IntentName(Intent intent) {
   switch (intent) {
-    case Intent::kLegal: return "legal";
-    case Intent::kBreakOne: return "break_one";
-    case Intent::kRawBits: return "raw_bits";
+    case Intent::kLegal:
+      return "legal";
+    case Intent::kBreakOne:
+      return "break_one";
+    case Intent::kRawBits:
+      return "raw_bits";
   }
   return "unknown";
 }

@@ -13,7 +13,8 @@ uint64_t SmallInt(Source& s, oracle::num::Format f) {
   const int v = static_cast<int>(s.Below(7)) - 3;
   if (!oracle::num::IsFloat(f)) {
     if (!oracle::num::IsSigned(f)) return static_cast<uint64_t>(std::abs(v));
-    return static_cast<uint64_t>(static_cast<int64_t>(v)) & ((uint64_t{1} << oracle::num::StorageBits(f)) - 1);
+    return static_cast<uint64_t>(static_cast<int64_t>(v)) &
+           ((uint64_t{1} << oracle::num::StorageBits(f)) - 1);
   }
   // The seven values per format, encoded once (FromDouble is most of a small-int draw's cost).
   static const auto kTable = [] {
@@ -21,7 +22,8 @@ uint64_t SmallInt(Source& s, oracle::num::Format f) {
     for (std::size_t k = 0; k < t.size(); ++k) {
       const auto g = static_cast<Format>(k);
       if (!oracle::num::IsFloat(g)) continue;
-      for (int x = 0; x < 7; ++x) t[k][static_cast<std::size_t>(x)] = oracle::num::FromDouble(g, x - 3);
+      for (int x = 0; x < 7; ++x)
+        t[k][static_cast<std::size_t>(x)] = oracle::num::FromDouble(g, x - 3);
     }
     return t;
   }();
@@ -32,7 +34,8 @@ uint64_t RandomValue(Source& s, Format f) {
   if (!oracle::num::IsFloat(f)) return s.Bits(oracle::num::StorageBits(f));
   // A random finite pattern of the format: draw bits, redraw NaN/Inf.
   for (int i = 0; i < 8; ++i) {
-    const uint64_t bits = f == Format::kTF32 ? s.Bits(19) << 13 : s.Bits(oracle::num::StorageBits(f));
+    const uint64_t bits =
+        f == Format::kTF32 ? s.Bits(19) << 13 : s.Bits(oracle::num::StorageBits(f));
     if (oracle::num::Decode(f, bits).kind == oracle::num::Decoded::Kind::kFinite) return bits;
   }
   return 0;
@@ -45,30 +48,39 @@ uint64_t EdgeValue(Source& s, Format f) {
     return s.Pick(std::span<const uint64_t>(e));
   }
   const auto spec = oracle::num::SpecOf(f);
-  const std::array<double, 6> v = {0.0, -0.0, INFINITY, NAN, std::ldexp(1.0, spec.emin() - spec.frac_bits), 1.0};
+  const std::array<double, 6> v = {
+      0.0, -0.0, INFINITY, NAN, std::ldexp(1.0, spec.emin() - spec.frac_bits), 1.0};
   return oracle::num::FromDouble(f, s.Coin() ? -v[s.Below(v.size())] : v[s.Below(v.size())]);
 }
 
 uint64_t Value(Source& s, Format f, ValueMode m) {
   switch (m) {
-    case ValueMode::kSmallInt: return SmallInt(s, f);
-    case ValueMode::kEdge: return s.Below(4) == 0 ? EdgeValue(s, f) : RandomValue(s, f);
-    default: return RandomValue(s, f);
+    case ValueMode::kSmallInt:
+      return SmallInt(s, f);
+    case ValueMode::kEdge:
+      return s.Below(4) == 0 ? EdgeValue(s, f) : RandomValue(s, f);
+    default:
+      return RandomValue(s, f);
   }
 }
 
 std::string_view Name(ValueMode m) {
   switch (m) {
-    case ValueMode::kRandom: return "random";
-    case ValueMode::kSmallInt: return "small_int";
-    case ValueMode::kEdge: return "edge";
-    case ValueMode::kProbe: return "probe";
+    case ValueMode::kRandom:
+      return "random";
+    case ValueMode::kSmallInt:
+      return "small_int";
+    case ValueMode::kEdge:
+      return "edge";
+    case ValueMode::kProbe:
+      return "probe";
   }
   return "?";
 }
 
 std::optional<ValueMode> ParseValueMode(std::string_view name) {
-  for (ValueMode m : {ValueMode::kRandom, ValueMode::kSmallInt, ValueMode::kEdge, ValueMode::kProbe}) {
+  for (ValueMode m :
+       {ValueMode::kRandom, ValueMode::kSmallInt, ValueMode::kEdge, ValueMode::kProbe}) {
     if (Name(m) == name) return m;
   }
   return std::nullopt;
@@ -81,7 +93,8 @@ bool IsExact(std::string_view mode_name) {
 
 uint32_t AccumulatorValue(Source& s, Format cd, ValueMode m) {
   if (!oracle::num::IsFloat(cd)) {
-    return m == ValueMode::kEdge && s.Coin() ? (s.Coin() ? 0x7FFFFF00u : 0x80000100u) : static_cast<uint32_t>(s.Bits(12));
+    return m == ValueMode::kEdge && s.Coin() ? (s.Coin() ? 0x7FFFFF00u : 0x80000100u)
+                                             : static_cast<uint32_t>(s.Bits(12));
   }
   if (m == ValueMode::kSmallInt || m == ValueMode::kProbe) {
     return static_cast<uint32_t>(oracle::num::FromDouble(cd, static_cast<double>(s.Below(5))));
@@ -91,15 +104,25 @@ uint32_t AccumulatorValue(Source& s, Format cd, ValueMode m) {
 
 int ProbeRange(Format f) {
   switch (f) {
-    case Format::kF16: case Format::kTF32: return 2048;  // 11 significant bits
-    case Format::kBF16: return 256;
-    case Format::kE4M3: return 16;
-    case Format::kE5M2: return 8;
-    case Format::kS8: return 127;
-    case Format::kU8: return 255;
-    case Format::kS4: return 7;
-    case Format::kU4: return 15;
-    default: return 1;
+    case Format::kF16:
+    case Format::kTF32:
+      return 2048;  // 11 significant bits
+    case Format::kBF16:
+      return 256;
+    case Format::kE4M3:
+      return 16;
+    case Format::kE5M2:
+      return 8;
+    case Format::kS8:
+      return 127;
+    case Format::kU8:
+      return 255;
+    case Format::kS4:
+      return 7;
+    case Format::kU4:
+      return 15;
+    default:
+      return 1;
   }
 }
 

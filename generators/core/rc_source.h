@@ -18,10 +18,10 @@ class RcSource final : public Source {
       return *rc::gen::resize(rc::kNominalSize, rc::gen::inRange<uint64_t>(0, n));
     }
     // Wider ranges: two 32-bit picks, high word first so shrinking clears it first.
-    const uint64_t hi = *rc::gen::resize(rc::kNominalSize,
-                                         rc::gen::inRange<uint64_t>(0, ((n - 1) >> 32) + 1));
-    const uint64_t lo = *rc::gen::resize(rc::kNominalSize,
-                                         rc::gen::inRange<uint64_t>(0, uint64_t{1} << 32));
+    const uint64_t hi =
+        *rc::gen::resize(rc::kNominalSize, rc::gen::inRange<uint64_t>(0, ((n - 1) >> 32) + 1));
+    const uint64_t lo =
+        *rc::gen::resize(rc::kNominalSize, rc::gen::inRange<uint64_t>(0, uint64_t{1} << 32));
     return ((hi << 32) | lo) % n;
   }
 };

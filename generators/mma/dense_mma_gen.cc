@@ -19,13 +19,16 @@ GeneratedDense DrawDense(Source& s) {
   const bool integer = !oracle::num::IsFloat(f.type);
   // The pairs the instruction mixes: signedness for integers, the two fp8 formats.
   const auto other = [&](Format a, Format b) { return f.type == a ? b : a; };
-  if (f.type == Format::kS8 || f.type == Format::kU8) t.b_type = s.Coin() ? f.type : other(Format::kS8, Format::kU8);
-  if (f.type == Format::kS4 || f.type == Format::kU4) t.b_type = s.Coin() ? f.type : other(Format::kS4, Format::kU4);
-  if (f.type == Format::kE4M3 || f.type == Format::kE5M2) t.b_type = s.Coin() ? f.type : other(Format::kE4M3, Format::kE5M2);
+  if (f.type == Format::kS8 || f.type == Format::kU8)
+    t.b_type = s.Coin() ? f.type : other(Format::kS8, Format::kU8);
+  if (f.type == Format::kS4 || f.type == Format::kU4)
+    t.b_type = s.Coin() ? f.type : other(Format::kS4, Format::kU4);
+  if (f.type == Format::kE4M3 || f.type == Format::kE5M2)
+    t.b_type = s.Coin() ? f.type : other(Format::kE4M3, Format::kE5M2);
   t.cd = integer ? Format::kS32 : f.type == Format::kF16 && s.Coin() ? Format::kF16 : Format::kF32;
   t.satfinite = integer && s.Coin();
-  static constexpr std::array<ValueMode, 4> kModes = {ValueMode::kRandom, ValueMode::kSmallInt, ValueMode::kEdge,
-                                                      ValueMode::kProbe};
+  static constexpr std::array<ValueMode, 4> kModes = {ValueMode::kRandom, ValueMode::kSmallInt,
+                                                      ValueMode::kEdge, ValueMode::kProbe};
   g.mode = s.Pick(std::span<const ValueMode>(kModes));
   t.a.resize(static_cast<std::size_t>(16 * f.k));
   t.b.resize(static_cast<std::size_t>(f.k * 8));
@@ -35,13 +38,15 @@ GeneratedDense DrawDense(Source& s) {
     for (int r = 0; r < 16; ++r) {
       for (int k = 0; k < f.k; ++k) {
         const int v = 1 + (r * f.k + k) % range;
-        t.a[static_cast<std::size_t>(r * f.k + k)] = integer ? static_cast<uint64_t>(v) : oracle::num::FromDouble(t.a_type, v);
+        t.a[static_cast<std::size_t>(r * f.k + k)] =
+            integer ? static_cast<uint64_t>(v) : oracle::num::FromDouble(t.a_type, v);
       }
     }
     // Column n is hot at K = (hot + 5n) mod K: the columns read different A elements.
     const int hot = static_cast<int>(s.Below(static_cast<uint64_t>(f.k)));
     for (int n = 0; n < 8; ++n) {
-      t.b[static_cast<std::size_t>(((hot + 5 * n) % f.k) * 8 + n)] = integer ? 1 : oracle::num::FromDouble(t.b_type, 1.0);
+      t.b[static_cast<std::size_t>(((hot + 5 * n) % f.k) * 8 + n)] =
+          integer ? 1 : oracle::num::FromDouble(t.b_type, 1.0);
     }
   } else {
     for (uint64_t& v : t.a) v = Value(s, t.a_type, g.mode);

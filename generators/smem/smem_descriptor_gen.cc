@@ -18,13 +18,28 @@ namespace tr = oracle::tcgen05::smem_rule;
 namespace wf = oracle::wgmma::smem_field;
 namespace wr = oracle::wgmma::smem_rule;
 
-constexpr std::array<const Rule*, 22> kBreakable = {
-    &smem_rule::kBaseOffsetNoSwizzle, &smem_rule::kBaseOffsetValue, &smem_rule::kExtent,
-    &tr::kFixed46,   &tr::kReserved14,     &tr::kReserved30,    &tr::kFixed53,
-    &tr::kSwizzleCode, &tr::kLboModeTarget, &tr::kLboModeSwizzle, &tr::kLboModeMajor,
-    &tr::kLboModeBaseOffset, &tr::kMnMajorDType, &tr::kTf32MnSwizzle, &tr::kBase32BMajor,
-    &tr::kBase32BDType, &wr::kReserved14,   &wr::kReserved30,    &wr::kReserved46,
-    &wr::kReserved52,  &wr::kDType,         &wr::kMnMajorDType};
+constexpr std::array<const Rule*, 22> kBreakable = {&smem_rule::kBaseOffsetNoSwizzle,
+                                                    &smem_rule::kBaseOffsetValue,
+                                                    &smem_rule::kExtent,
+                                                    &tr::kFixed46,
+                                                    &tr::kReserved14,
+                                                    &tr::kReserved30,
+                                                    &tr::kFixed53,
+                                                    &tr::kSwizzleCode,
+                                                    &tr::kLboModeTarget,
+                                                    &tr::kLboModeSwizzle,
+                                                    &tr::kLboModeMajor,
+                                                    &tr::kLboModeBaseOffset,
+                                                    &tr::kMnMajorDType,
+                                                    &tr::kTf32MnSwizzle,
+                                                    &tr::kBase32BMajor,
+                                                    &tr::kBase32BDType,
+                                                    &wr::kReserved14,
+                                                    &wr::kReserved30,
+                                                    &wr::kReserved46,
+                                                    &wr::kReserved52,
+                                                    &wr::kDType,
+                                                    &wr::kMnMajorDType};
 
 constexpr std::array<Arch, 3> kArchs = {Arch::kSm90a, Arch::kSm100a, Arch::kSm103a};
 constexpr std::array<Swizzle, 5> kSwizzles = {Swizzle::kNone, Swizzle::k32B, Swizzle::k64B,
@@ -110,7 +125,8 @@ GeneratedSmem DrawLegal(Source& s, const Pins& p) {
   if (p.major) {
     c.view.major = *p.major;
   } else {
-    c.view.major = MajorAllowed(c.arch, Major::kMN, c.view.dtype) && s.Coin() ? Major::kMN : Major::kK;
+    c.view.major =
+        MajorAllowed(c.arch, Major::kMN, c.view.dtype) && s.Coin() ? Major::kMN : Major::kK;
   }
   // Pinned swizzles are taken as they are when forced, else filtered by the legality table;
   // when none survives for an MN-major draw, K-major (which takes every plain mode) is used.
@@ -147,7 +163,8 @@ GeneratedSmem DrawLegal(Source& s, const Pins& p) {
   m.start = g.k_advance;
   m.lbo_absolute = p.absolute;
   if (p.absolute) m.lbo = 0;  // the second chunk's address is placed below, after the first
-  const uint64_t repeat = std::max<uint64_t>(static_cast<uint64_t>(SwizzleRepeatBytes(l.swizzle)), 16);
+  const uint64_t repeat =
+      std::max<uint64_t>(static_cast<uint64_t>(SwizzleRepeatBytes(l.swizzle)), 16);
   uint64_t footprint = Footprint(m, c.view);
   if (p.absolute) {
     // The second chunk of each row lives in its own 1024-aligned region (spec choice S4).
@@ -157,7 +174,8 @@ GeneratedSmem DrawLegal(Source& s, const Pins& p) {
   }
   // Place the pattern: a repeat-aligned base, optionally moved off the boundary by whole
   // 128-byte rows (the base offset then says where the pattern starts).
-  const bool misaligned = p.misaligned ? *p.misaligned : (l.swizzle != Swizzle::kNone && s.Below(3) == 0);
+  const bool misaligned =
+      p.misaligned ? *p.misaligned : (l.swizzle != Swizzle::kNone && s.Below(3) == 0);
   const uint64_t rows128 = repeat / 128;
   const uint64_t shift = misaligned && rows128 > 1 ? 128 * (1 + s.Below(rows128 - 1)) : 0;
   const uint64_t room = kSmemWindowBytes - std::min(kSmemWindowBytes, footprint + shift + repeat);
@@ -209,7 +227,8 @@ uint64_t BreakDescriptorField(Source& s, const SmemCase& c, const Rule& rule) {
   } else if (&rule == &wr::kReserved52) {
     d = Put(wf::kReserved52, d, s.InRange(1, wf::kReserved52.max_value()));
   } else if (&rule == &smem_rule::kBaseOffsetNoSwizzle) {
-    d = c.arch == Arch::kSm90a ? Put(wf::kBaseOffset, d, s.InRange(1, 7)) : Put(tf::kBaseOffset, d, s.InRange(1, 7));
+    d = c.arch == Arch::kSm90a ? Put(wf::kBaseOffset, d, s.InRange(1, 7))
+                               : Put(tf::kBaseOffset, d, s.InRange(1, 7));
   } else if (&rule == &smem_rule::kBaseOffsetValue) {
     const auto m = DecodeMatrix(c.arch, d);
     uint64_t bad = s.Below(7);
@@ -232,24 +251,35 @@ GeneratedSmem DrawSmemBreaking(Source& s, const Rule& rule) {
   } else if (&rule == &tr::kLboModeTarget) {
     p = Pins{Arch::kSm100a, {}, Major::kK, {Swizzle::k128B}, false, false, false};
   } else if (&rule == &tr::kLboModeSwizzle) {
-    p = Pins{Arch::kSm103a, {}, Major::kK, {Swizzle::kNone, Swizzle::k32B, Swizzle::k64B}, false, false, false};
+    p = Pins{Arch::kSm103a, {},    Major::kK, {Swizzle::kNone, Swizzle::k32B, Swizzle::k64B},
+             false,         false, false};
   } else if (&rule == &tr::kLboModeMajor) {
     p = Pins{Arch::kSm103a, Wide8And16(), Major::kMN, {Swizzle::k128B}, false, false, false};
   } else if (&rule == &tr::kLboModeBaseOffset) {
     p = Pins{Arch::kSm103a, {}, Major::kK, {Swizzle::k128B}, true, false, false};
   } else if (&rule == &tr::kMnMajorDType) {
-    p = Pins{tc, Narrow(), Major::kMN, {Swizzle::kNone, Swizzle::k32B, Swizzle::k64B, Swizzle::k128B}, {}, false, true};
+    p = Pins{
+        tc, Narrow(), Major::kMN, {Swizzle::kNone, Swizzle::k32B, Swizzle::k64B, Swizzle::k128B},
+        {}, false,    true};
   } else if (&rule == &tr::kTf32MnSwizzle) {
-    p = Pins{tc, {DType::kTF32}, Major::kMN, {Swizzle::kNone, Swizzle::k32B, Swizzle::k64B, Swizzle::k128B}, {}, false, true};
+    p = Pins{tc,         {DType::kTF32},
+             Major::kMN, {Swizzle::kNone, Swizzle::k32B, Swizzle::k64B, Swizzle::k128B},
+             {},         false,
+             true};
   } else if (&rule == &tr::kBase32BMajor) {
     p = Pins{tc, {DType::kTF32}, Major::kK, {Swizzle::k128B32BAtom}, {}, false, true};
   } else if (&rule == &tr::kBase32BDType) {
     p = Pins{tc, Wide8And16(), Major::kMN, {Swizzle::k128B32BAtom}, {}, false, true};
   } else if (&rule == &wr::kDType) {
-    p = Pins{Arch::kSm90a, Narrow(), Major::kK, {Swizzle::kNone, Swizzle::k32B, Swizzle::k64B, Swizzle::k128B}, {}, false, true};
+    p = Pins{Arch::kSm90a, Narrow(),
+             Major::kK,    {Swizzle::kNone, Swizzle::k32B, Swizzle::k64B, Swizzle::k128B},
+             {},           false,
+             true};
   } else if (&rule == &wr::kMnMajorDType) {
     p = Pins{Arch::kSm90a, {DType::kTF32, DType::kE4M3, DType::kE5M2, DType::kS8, DType::kU8},
-             Major::kMN, {Swizzle::kNone, Swizzle::k32B, Swizzle::k64B, Swizzle::k128B}, {}, false, true};
+             Major::kMN,   {Swizzle::kNone, Swizzle::k32B, Swizzle::k64B, Swizzle::k128B},
+             {},           false,
+             true};
   } else if (&rule == &smem_rule::kBaseOffsetNoSwizzle) {
     p.swizzles = {Swizzle::kNone};
   } else if (&rule == &smem_rule::kBaseOffsetValue) {
@@ -278,7 +308,8 @@ GeneratedSmem DrawSmem(Source& s, Intent intent) {
     case Intent::kLegal: {
       // One case in eight is tcgen05's absolute LBO mode (sm_103a, K-major, 128B, K = 48 bytes).
       if (s.Below(8) == 7) {
-        return DrawLegal(s, Pins{Arch::kSm103a, {}, Major::kK, {Swizzle::k128B}, false, true, false});
+        return DrawLegal(s,
+                         Pins{Arch::kSm103a, {}, Major::kK, {Swizzle::k128B}, false, true, false});
       }
       return DrawLegal(s, Pins{});
     }
@@ -289,13 +320,14 @@ GeneratedSmem DrawSmem(Source& s, Intent intent) {
       g.intent = Intent::kRawBits;
       g.c.arch = s.Pick(std::span<const Arch>(kArchs));
       g.c.operand = s.Coin() ? Operand::kB : Operand::kA;
-      static constexpr std::array<DType, 10> kAll = {DType::kF16,  DType::kBF16, DType::kTF32, DType::kE4M3,
-                                                     DType::kE5M2, DType::kE3M2, DType::kE2M3, DType::kE2M1,
-                                                     DType::kS8,   DType::kU8};
+      static constexpr std::array<DType, 10> kAll = {
+          DType::kF16,  DType::kBF16, DType::kTF32, DType::kE4M3, DType::kE5M2,
+          DType::kE3M2, DType::kE2M3, DType::kE2M1, DType::kS8,   DType::kU8};
       g.c.view.dtype = s.Pick(std::span<const DType>(kAll));
       g.c.view.major = s.Coin() ? Major::kMN : Major::kK;
       g.c.view.rows = static_cast<int>(s.InRange(1, 256));
-      g.c.view.kbytes = static_cast<int>(16 * s.InRange(1, 4));  // up to 64 bytes, as instructions read
+      g.c.view.kbytes =
+          static_cast<int>(16 * s.InRange(1, 4));  // up to 64 bytes, as instructions read
       g.c.desc = s.Bits(64);
       if (s.Coin()) g.c.pattern_start = s.Below(kSmemWindowBytes);
       return g;

@@ -4,13 +4,13 @@
 #include <array>
 
 #include "generators/core/mma_values.h"
-#include "oracle/sparse/sparse_form.h"
 #include "generators/smem/smem_descriptor_gen.h"
 #include "generators/tcgen05/zero_column_mask_gen.h"
-#include "oracle/tcgen05/zero_column_mask.h"
 #include "oracle/ptx/instruction_form.h"
 #include "oracle/smem/canonical_layout.h"
+#include "oracle/sparse/sparse_form.h"
 #include "oracle/tcgen05/smem_descriptor.h"
+#include "oracle/tcgen05/zero_column_mask.h"
 #include "oracle/wgmma/smem_descriptor.h"
 
 namespace tcfuzz::gen {
@@ -24,10 +24,14 @@ struct TypePair {
   DType dtype;
 };
 constexpr std::array<TypePair, 9> kTypes{{
-    {Format::kF16, Format::kF16, DType::kF16},    {Format::kBF16, Format::kBF16, DType::kBF16},
-    {Format::kTF32, Format::kTF32, DType::kTF32}, {Format::kE4M3, Format::kE4M3, DType::kE4M3},
-    {Format::kE5M2, Format::kE4M3, DType::kE5M2}, {Format::kS8, Format::kS8, DType::kS8},
-    {Format::kU8, Format::kS8, DType::kU8},       {Format::kE4M3, Format::kE5M2, DType::kE4M3},
+    {Format::kF16, Format::kF16, DType::kF16},
+    {Format::kBF16, Format::kBF16, DType::kBF16},
+    {Format::kTF32, Format::kTF32, DType::kTF32},
+    {Format::kE4M3, Format::kE4M3, DType::kE4M3},
+    {Format::kE5M2, Format::kE4M3, DType::kE5M2},
+    {Format::kS8, Format::kS8, DType::kS8},
+    {Format::kU8, Format::kS8, DType::kU8},
+    {Format::kE4M3, Format::kE5M2, DType::kE4M3},
     {Format::kS8, Format::kU8, DType::kS8},
 }};
 
@@ -62,7 +66,8 @@ bool InsideHalf(const SmemCase& c, uint64_t half) {
 // `half` (1024-aligned). The swizzle pattern starts on the half, or (every other case) 128 * j
 // bytes past it, so the base offset takes all eight values; the start is on the pattern or
 // inside a swizzle row (16-byte steps, as a K loop advances it).
-SmemCase DrawOperand(Source& s, Arch arch, Operand which, DType dtype, int rows, int kbytes, uint64_t half) {
+SmemCase DrawOperand(Source& s, Arch arch, Operand which, DType dtype, int rows, int kbytes,
+                     uint64_t half) {
   SmemCase c;
   c.arch = arch;
   c.operand = which;
@@ -71,14 +76,16 @@ SmemCase DrawOperand(Source& s, Arch arch, Operand which, DType dtype, int rows,
   // Every mode the target allows for this major and type (tcgen05's MN-major tf32 has only
   // 128B with 32-byte atoms).
   std::vector<Swizzle> modes;
-  for (Swizzle sw : {Swizzle::kNone, Swizzle::k32B, Swizzle::k64B, Swizzle::k128B, Swizzle::k128B32BAtom}) {
+  for (Swizzle sw :
+       {Swizzle::kNone, Swizzle::k32B, Swizzle::k64B, Swizzle::k128B, Swizzle::k128B32BAtom}) {
     if (SwizzleAllowed(arch, c.view.major, dtype, sw)) modes.push_back(sw);
   }
   const Swizzle sw = modes[s.Below(modes.size())];
   const uint64_t pattern = half + (sw != Swizzle::kNone && s.Coin() ? 128 * s.InRange(1, 7) : 0);
   SmemMatrix m;
   m.swizzle = sw;
-  m.start = pattern + (s.Coin() ? 0 : 16 * s.Below(sw == Swizzle::kNone ? 8 : SwizzleRowBytes(sw) / 16));
+  m.start =
+      pattern + (s.Coin() ? 0 : 16 * s.Below(sw == Swizzle::kNone ? 8 : SwizzleRowBytes(sw) / 16));
   m.base_offset = BaseOffsetFor(sw, pattern);
   c.pattern_start = pattern;
   // LBO and SBO: multiples of 16 (K-major swizzled layouts ignore LBO, so any value), drawn from
@@ -136,11 +143,13 @@ GeneratedWgmma DrawTile(Source& s, Arch arch, int m, std::span<const int> ns, bo
   const auto* wt = oracle::ptx::FindWgmmaType(ty.ab);
   std::vector<Format> ds;
   if (wt->d_f32) ds.push_back(Format::kF32);
-  if (wt->d_f16 && arch == Arch::kSm90a) ds.push_back(Format::kF16);  // tcgen05 reads back 32-bit D only
+  if (wt->d_f16 && arch == Arch::kSm90a)
+    ds.push_back(Format::kF16);  // tcgen05 reads back 32-bit D only
   if (wt->d_s32) ds.push_back(Format::kS32);
   t.d = ds[s.Below(ds.size())];
   t.n = ns[s.Below(ns.size())];
-  static constexpr TileValues kModes[] = {TileValues::kSmallInt, TileValues::kProbe, TileValues::kRandom};
+  static constexpr TileValues kModes[] = {TileValues::kSmallInt, TileValues::kProbe,
+                                          TileValues::kRandom};
   g.values = kModes[s.Below(3)];
   const bool is_float = oracle::num::IsFloat(ty.ab);
   // Poison: all-ones bytes are NaN in every float type here; 127 is far from any small integer.
@@ -151,14 +160,16 @@ GeneratedWgmma DrawTile(Source& s, Arch arch, int m, std::span<const int> ns, bo
     sp.form = SparseFormFor(ty.ab);
     sp.selector = static_cast<int>(s.Below(static_cast<uint64_t>(sp.form->max_selector()) + 1));
     // Ordered, distinct index pairs (tf32: element 0 or 1 of each pair).
-    const auto defined = oracle::sparse::DefinedNibbles(*sp.form, oracle::sparse::Variant::kOrdered);
+    const auto defined =
+        oracle::sparse::DefinedNibbles(*sp.form, oracle::sparse::Variant::kOrdered);
     for (int i = 0; i < m * sp.form->chunks_per_row(); ++i) sp.nibbles.push_back(s.Pick(defined));
     t.sparse = std::move(sp);
   }
   // A in the first half of the image, B in the second: each region 1024-aligned. Sparse: A holds
   // 32 bytes of kept elements per row, B the whole 64 bytes of K.
   t.a = DrawOperand(s, arch, Operand::kA, ty.dtype, m, 32, 0);
-  t.b = DrawOperand(s, arch, Operand::kB, DTypeOf(ty.b), t.n, sparse ? 64 : 32, kWgmmaImageBytes / 2);
+  t.b =
+      DrawOperand(s, arch, Operand::kB, DTypeOf(ty.b), t.n, sparse ? 64 : 32, kWgmmaImageBytes / 2);
   t.image.assign(kWgmmaImageBytes, g.fill);
   const int k = oracle::wgmma::TileK(t), stored = sparse ? k / 2 : k;
   std::vector<int> hot(static_cast<size_t>(t.n));
@@ -179,7 +190,9 @@ GeneratedWgmma DrawTile(Source& s, Arch arch, int m, std::span<const int> ns, bo
   for (int n = 0; n < t.n; ++n) {
     for (int kk = 0; kk < k; ++kk) {
       uint64_t v = g.values == TileValues::kRandom ? RandomValue(s, ty.b) : SmallInt(s, ty.b);
-      if (g.values == TileValues::kProbe) v = kk == hot[static_cast<size_t>(n)] ? (is_float ? oracle::num::FromDouble(ty.b, 1.0) : 1) : 0;
+      if (g.values == TileValues::kProbe)
+        v = kk == hot[static_cast<size_t>(n)] ? (is_float ? oracle::num::FromDouble(ty.b, 1.0) : 1)
+                                              : 0;
       bv[static_cast<size_t>(n * k + kk)] = v;
     }
   }
@@ -198,8 +211,9 @@ std::optional<SmemCase> WithCompactStrides(const SmemCase& c) {
   for (uint64_t lbo = 16; lbo <= 8192; lbo *= 2) {
     for (uint64_t sbo = 16; sbo <= 8192; sbo *= 2) pairs.push_back({lbo, sbo});
   }
-  std::stable_sort(pairs.begin(), pairs.end(),
-                   [](const auto& x, const auto& y) { return std::max(x.first, x.second) < std::max(y.first, y.second); });
+  std::stable_sort(pairs.begin(), pairs.end(), [](const auto& x, const auto& y) {
+    return std::max(x.first, x.second) < std::max(y.first, y.second);
+  });
   for (const auto& [lbo, sbo] : pairs) {
     SmemMatrix m = *current;
     m.lbo = lbo;
@@ -213,9 +227,12 @@ std::optional<SmemCase> WithCompactStrides(const SmemCase& c) {
 
 std::string_view Name(TileValues v) {
   switch (v) {
-    case TileValues::kSmallInt: return "small_int";
-    case TileValues::kProbe: return "probe";
-    case TileValues::kRandom: return "random";
+    case TileValues::kSmallInt:
+      return "small_int";
+    case TileValues::kProbe:
+      return "probe";
+    case TileValues::kRandom:
+      return "random";
   }
   return "?";
 }
@@ -225,13 +242,16 @@ void BreakOneDescriptor(Source& s, GeneratedWgmma& g) {
   namespace wr = oracle::wgmma::smem_rule;
   oracle::smem::SmemCase& c = s.Coin() ? g.tile.b : g.tile.a;
   const bool swizzled = DecodeMatrix(c.arch, c.desc)->swizzle != Swizzle::kNone;
-  const oracle::Rule* base = swizzled ? &smem_rule::kBaseOffsetValue : &smem_rule::kBaseOffsetNoSwizzle;
+  const oracle::Rule* base =
+      swizzled ? &smem_rule::kBaseOffsetValue : &smem_rule::kBaseOffsetNoSwizzle;
   std::vector<const oracle::Rule*> rules{base};
   if (c.arch == Arch::kSm90a) {
-    rules.insert(rules.end(), {&wr::kReserved14, &wr::kReserved30, &wr::kReserved46, &wr::kReserved52});
+    rules.insert(rules.end(),
+                 {&wr::kReserved14, &wr::kReserved30, &wr::kReserved46, &wr::kReserved52});
   } else {
     // Not the LBO mode bit: on sm_100a it breaks three rules at once.
-    rules.insert(rules.end(), {&tr::kFixed46, &tr::kReserved14, &tr::kReserved30, &tr::kFixed53, &tr::kSwizzleCode});
+    rules.insert(rules.end(), {&tr::kFixed46, &tr::kReserved14, &tr::kReserved30, &tr::kFixed53,
+                               &tr::kSwizzleCode});
   }
   g.broken = rules[s.Below(rules.size())];
   c.desc = BreakDescriptorField(s, c, *g.broken);
@@ -255,7 +275,8 @@ GeneratedWgmma DrawTcgen05SpTile(Source& s) {
 GeneratedWgmma DrawTcgen05Tile(Source& s, bool ws) {
   static constexpr int kN[] = {64, 8, 16, 128, 32};
   static constexpr int kWsN[] = {64, 128};  // Table 39: .ws takes N = 64, 128 (and 256)
-  GeneratedWgmma g = DrawTile(s, Arch::kSm100a, 128, ws ? std::span<const int>(kWsN) : std::span<const int>(kN));
+  GeneratedWgmma g =
+      DrawTile(s, Arch::kSm100a, 128, ws ? std::span<const int>(kWsN) : std::span<const int>(kN));
   if (ws) {
     // A legal mask drawn for this M and N (the zero-column-mask generator's own shapes vary).
     for (int tries = 0; tries < 256 && !g.tile.zero_column_mask; ++tries) {
@@ -263,7 +284,8 @@ GeneratedWgmma DrawTcgen05Tile(Source& s, bool ws) {
       if (z.c.shape.m != 128 || z.c.shape.n != g.tile.n || z.c.shape.sparse) continue;
       // Shifted columns must stay among B's N rows (what a shift past N reads is open: Z5).
       const auto e = oracle::tcgen05::Expand(z.c.desc, 128, g.tile.n);
-      if (e && std::all_of(e->b_column.begin(), e->b_column.end(), [&](int c) { return c < g.tile.n; })) {
+      if (e && std::all_of(e->b_column.begin(), e->b_column.end(),
+                           [&](int c) { return c < g.tile.n; })) {
         g.tile.zero_column_mask = z.c.desc;
       }
     }

@@ -27,7 +27,7 @@ std::string_view Name(TileValues v);  // "small_int" | "probe" | "random"
 struct GeneratedWgmma {
   oracle::wgmma::WgmmaTile tile;
   TileValues values = TileValues::kSmallInt;
-  uint8_t fill = 0xFF;                  // the poison byte of the image
+  uint8_t fill = 0xFF;                   // the poison byte of the image
   const oracle::Rule* broken = nullptr;  // set by BreakOneDescriptor: the rule the tile breaks
 };
 

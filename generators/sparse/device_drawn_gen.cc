@@ -26,7 +26,8 @@ std::span<const DrawnVariant> DrawnVariants() {
             // defined nibbles everywhere, the oracle's Validate has the last word.
             if (selector > f->max_selector()) continue;
             for (int row = 0; row < 16; ++row) {
-              for (int chunk = 0; chunk < f->chunks_per_row(); ++chunk) SetNibble(op, row, chunk, DefinedNibbles(*f, spelling)[0]);
+              for (int chunk = 0; chunk < f->chunks_per_row(); ++chunk)
+                SetNibble(op, row, chunk, DefinedNibbles(*f, spelling)[0]);
             }
             if (Validate(op).legal()) v.push_back({f, spelling, selector});
           }
@@ -48,14 +49,16 @@ std::vector<DrawnVariant> DrawnVariantsOf(std::string_view form_name) {
 
 GeneratedSparse DrawDeviceDrawn(uint64_t case_seed, std::span<const DrawnVariant> variants) {
   namespace d = oracle::sparse::drawn;
-  const DrawnVariant& v = variants[d::Pick(case_seed, d::kVariant, 0, 0, static_cast<uint32_t>(variants.size()))];
+  const DrawnVariant& v =
+      variants[d::Pick(case_seed, d::kVariant, 0, 0, static_cast<uint32_t>(variants.size()))];
   const SparseForm& f = *v.form;
   GeneratedSparse g;
   g.mode = ValueMode::kSmallInt;
   g.op.form = &f;
   g.op.variant = v.variant;
   g.op.selector = v.selector;
-  for (int lane = 0; lane < 32; ++lane) g.op.meta[static_cast<std::size_t>(lane)] = d::UnselectedMeta(case_seed, lane);
+  for (int lane = 0; lane < 32; ++lane)
+    g.op.meta[static_cast<std::size_t>(lane)] = d::UnselectedMeta(case_seed, lane);
   SparseTile& t = g.tile;
   t.form = &f;
   t.a_type = t.b_type = f.type;
@@ -65,21 +68,25 @@ GeneratedSparse DrawDeviceDrawn(uint64_t case_seed, std::span<const DrawnVariant
   t.nibbles.resize(static_cast<std::size_t>(16 * cpr));
   for (int row = 0; row < 16; ++row) {
     for (int chunk = 0; chunk < cpr; ++chunk) {
-      const uint8_t nib = defined[d::Pick(case_seed, d::kNibble, row, chunk, static_cast<uint32_t>(defined.size()))];
+      const uint8_t nib = defined[d::Pick(case_seed, d::kNibble, row, chunk,
+                                          static_cast<uint32_t>(defined.size()))];
       t.nibbles[static_cast<std::size_t>(row * cpr + chunk)] = nib;
       SetNibble(g.op, row, chunk, nib);
     }
   }
   const int stored = f.k / 2;
   for (int row = 0; row < 16; ++row) {
-    for (int j = 0; j < stored; ++j) t.a.push_back(oracle::num::FromDouble(f.type, d::Value(case_seed, d::kA, row, j)));
+    for (int j = 0; j < stored; ++j)
+      t.a.push_back(oracle::num::FromDouble(f.type, d::Value(case_seed, d::kA, row, j)));
   }
   for (int k = 0; k < f.k; ++k) {
-    for (int n = 0; n < 8; ++n) t.b.push_back(oracle::num::FromDouble(f.type, d::Value(case_seed, d::kB, k, n)));
+    for (int n = 0; n < 8; ++n)
+      t.b.push_back(oracle::num::FromDouble(f.type, d::Value(case_seed, d::kB, k, n)));
   }
   for (int row = 0; row < 16; ++row) {
     for (int col = 0; col < 8; ++col) {
-      t.c.push_back(static_cast<uint32_t>(oracle::num::FromDouble(Format::kF32, d::Value(case_seed, d::kC, row, col))));
+      t.c.push_back(static_cast<uint32_t>(
+          oracle::num::FromDouble(Format::kF32, d::Value(case_seed, d::kC, row, col))));
     }
   }
   return g;

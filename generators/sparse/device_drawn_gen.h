@@ -26,6 +26,7 @@ std::span<const DrawnVariant> DrawnVariants();
 // The variants of one form ("m16n8k32.f16"): a suite that measures or hunts in one form.
 std::vector<DrawnVariant> DrawnVariantsOf(std::string_view form_name);
 
-GeneratedSparse DrawDeviceDrawn(uint64_t case_seed, std::span<const DrawnVariant> variants = DrawnVariants());
+GeneratedSparse DrawDeviceDrawn(uint64_t case_seed,
+                                std::span<const DrawnVariant> variants = DrawnVariants());
 
 }  // namespace tcfuzz::gen

@@ -9,8 +9,8 @@ namespace tcfuzz::gen {
 namespace {
 
 using namespace oracle::sparse;
-using oracle::num::Format;
 using oracle::Rule;
+using oracle::num::Format;
 
 constexpr std::array<const Rule*, 5> kBreakable = {&sp_rule::kSelector, &sp_rule::kRepeatedIndex,
                                                    &sp_rule::kUnordered, &sp_rule::kTf32Nibble,
@@ -33,22 +33,26 @@ GeneratedSparse DrawLegal(Source& s, const SparseForm* pinned) {
   g.op.form = &f;
   g.op.variant = f.ordered_only || s.Below(4) != 0 ? Variant::kOrdered : Variant::kSp;
   g.op.selector = static_cast<int>(s.Below(static_cast<uint64_t>(f.max_selector()) + 1));
-  for (uint32_t& reg : g.op.meta) reg = static_cast<uint32_t>(s.Bits(32));  // garbage everywhere first
-  static constexpr std::array<ValueMode, 4> kModes = {ValueMode::kRandom, ValueMode::kSmallInt, ValueMode::kEdge,
-                                                      ValueMode::kProbe};
+  for (uint32_t& reg : g.op.meta)
+    reg = static_cast<uint32_t>(s.Bits(32));  // garbage everywhere first
+  static constexpr std::array<ValueMode, 4> kModes = {ValueMode::kRandom, ValueMode::kSmallInt,
+                                                      ValueMode::kEdge, ValueMode::kProbe};
   g.mode = s.Pick(std::span<const ValueMode>(kModes));
   SparseTile& t = g.tile;
   t.form = &f;
   t.a_type = f.type;
   t.b_type = f.type;
   // Mixed signedness / fp8 kinds: B may take the sibling type.
-  if ((f.type == Format::kS8 || f.type == Format::kU8) && s.Coin()) t.b_type = f.type == Format::kS8 ? Format::kU8 : Format::kS8;
-  if ((f.type == Format::kS4 || f.type == Format::kU4) && s.Coin()) t.b_type = f.type == Format::kS4 ? Format::kU4 : Format::kS4;
+  if ((f.type == Format::kS8 || f.type == Format::kU8) && s.Coin())
+    t.b_type = f.type == Format::kS8 ? Format::kU8 : Format::kS8;
+  if ((f.type == Format::kS4 || f.type == Format::kU4) && s.Coin())
+    t.b_type = f.type == Format::kS4 ? Format::kU4 : Format::kS4;
   if ((f.type == Format::kE4M3 || f.type == Format::kE5M2) && s.Coin()) {
     t.b_type = f.type == Format::kE4M3 ? Format::kE5M2 : Format::kE4M3;
   }
   const bool integer = !oracle::num::IsFloat(f.type);
-  t.cd = integer ? Format::kS32 : (f.type == Format::kF16 && s.Coin() ? Format::kF16 : Format::kF32);
+  t.cd =
+      integer ? Format::kS32 : (f.type == Format::kF16 && s.Coin() ? Format::kF16 : Format::kF32);
   t.satfinite = integer && s.Coin();
   // Metadata of the selected lanes: a defined nibble per (row, chunk).
   const int cpr = f.chunks_per_row();
@@ -77,7 +81,8 @@ GeneratedSparse DrawLegal(Source& s, const SparseForm* pinned) {
     const int hot = static_cast<int>(s.Below(static_cast<uint64_t>(f.k)));
     for (int n = 0; n < 8; ++n) {
       const int k = (hot + 5 * n) % f.k;
-      t.b[static_cast<std::size_t>(k * 8 + n)] = integer ? 1 : oracle::num::FromDouble(t.b_type, 1.0);
+      t.b[static_cast<std::size_t>(k * 8 + n)] =
+          integer ? 1 : oracle::num::FromDouble(t.b_type, 1.0);
     }
   } else {
     for (uint64_t& v : t.a) v = Value(s, t.a_type, g.mode);
@@ -93,9 +98,12 @@ std::span<const Rule* const> SparseBreakableRules() { return kBreakable; }
 
 GeneratedSparse DrawSparseBreaking(Source& s, const Rule& rule) {
   const SparseForm* pin = nullptr;
-  if (&rule == &sp_rule::kTf32Nibble) pin = FindForm(s.Coin() ? "m16n8k8" : "m16n8k16", Format::kTF32);
-  if (&rule == &sp_rule::kOrderedOnly) pin = FindForm("m16n8k64", s.Coin() ? Format::kE2M1 : Format::kE3M2);
-  if (&rule == &sp_rule::kRepeatedIndex || &rule == &sp_rule::kUnordered || &rule == &sp_rule::kSelector) {
+  if (&rule == &sp_rule::kTf32Nibble)
+    pin = FindForm(s.Coin() ? "m16n8k8" : "m16n8k16", Format::kTF32);
+  if (&rule == &sp_rule::kOrderedOnly)
+    pin = FindForm("m16n8k64", s.Coin() ? Format::kE2M1 : Format::kE3M2);
+  if (&rule == &sp_rule::kRepeatedIndex || &rule == &sp_rule::kUnordered ||
+      &rule == &sp_rule::kSelector) {
     // Any non-tf32 form (tf32 nibbles have their own rule).
     std::vector<const SparseForm*> forms;
     for (const SparseForm& f : AllForms()) {
@@ -116,7 +124,8 @@ GeneratedSparse DrawSparseBreaking(Source& s, const Rule& rule) {
   if (&rule == &sp_rule::kSelector) {
     // Out of range but encodable (the immediate is 0..3) where the form leaves room, else 4.
     const int max = f.max_selector();
-    g.op.selector = max == 3 ? 4 : max + 1 + static_cast<int>(s.Below(static_cast<uint64_t>(3 - max)));
+    g.op.selector =
+        max == 3 ? 4 : max + 1 + static_cast<int>(s.Below(static_cast<uint64_t>(3 - max)));
   } else if (&rule == &sp_rule::kRepeatedIndex) {
     static constexpr std::array<uint8_t, 4> kSame = {0x0, 0x5, 0xA, 0xF};
     plant(s.Pick(std::span<const uint8_t>(kSame)));
@@ -135,7 +144,8 @@ GeneratedSparse DrawSparseBreaking(Source& s, const Rule& rule) {
     static constexpr std::array<uint8_t, 6> kDescending = {0x1, 0x2, 0x3, 0x6, 0x7, 0xB};
     plant(s.Pick(std::span<const uint8_t>(kDescending)));
   } else if (&rule == &sp_rule::kTf32Nibble) {
-    static constexpr std::array<uint8_t, 14> kBad = {0x0, 0x1, 0x2, 0x3, 0x5, 0x6, 0x7, 0x8, 0x9, 0xA, 0xB, 0xC, 0xD, 0xF};
+    static constexpr std::array<uint8_t, 14> kBad = {0x0, 0x1, 0x2, 0x3, 0x5, 0x6, 0x7,
+                                                     0x8, 0x9, 0xA, 0xB, 0xC, 0xD, 0xF};
     plant(s.Pick(std::span<const uint8_t>(kBad)));
   } else if (&rule == &sp_rule::kOrderedOnly) {
     g.op.variant = Variant::kSp;

@@ -24,9 +24,8 @@ namespace wr = oracle::tcgen05::ws_rule;
 namespace idf = oracle::tcgen05::idesc_field;
 
 constexpr std::array<const Rule*, 10> kBreakable = {
-    &zr::kReserved36, &zr::kReserved62,  &zr::kShiftMax, &zr::kShiftOverIdesc,
-    &wr::kM,          &wr::kNDense,      &wr::kNSparse,  &wr::kIdescM,
-    &wr::kIdescN,     &wr::kIdescSparsity};
+    &zr::kReserved36, &zr::kReserved62, &zr::kShiftMax, &zr::kShiftOverIdesc, &wr::kM,
+    &wr::kNDense,     &wr::kNSparse,    &wr::kIdescM,   &wr::kIdescN,         &wr::kIdescSparsity};
 
 // Spec worked examples (fields as the tables print them; N = 128 for all).
 ZcmCase Example(int m, std::array<uint8_t, 4> sc, std::array<uint8_t, 4> fs, uint8_t nzm,
@@ -78,7 +77,8 @@ GeneratedZcm DrawLegal(Source& s) {
     z.start_count[i] = static_cast<uint8_t>(FieldValue(s, zf::kStartCount[i]));
     z.first_span[i] = static_cast<uint8_t>(s.Below(2));
   }
-  z.column_shift = static_cast<uint8_t>(s.InRange(0, static_cast<uint64_t>(MaxColumnShift(shape.m))));
+  z.column_shift =
+      static_cast<uint8_t>(s.InRange(0, static_cast<uint64_t>(MaxColumnShift(shape.m))));
   shape.idesc = DrawIdesc(s, shape, z.column_shift);
   return GeneratedZcm{ZcmCase{EncodeZeroColumnMask(z), shape}, Intent::kLegal, nullptr};
 }
@@ -105,8 +105,8 @@ GeneratedZcm DrawZcmBreaking(Source& s, const Rule& rule) {
     z.reserved_62_63 = static_cast<uint8_t>(s.InRange(1, zf::kReserved62.max_value()));
   } else if (&rule == &zr::kShiftMax) {
     // Past the M limit; an idesc would add a second violation unless its limit still admits it.
-    z.column_shift = static_cast<uint8_t>(
-        s.InRange(static_cast<uint64_t>(MaxColumnShift(shape.m)) + 1, zf::kColumnShift.max_value()));
+    z.column_shift = static_cast<uint8_t>(s.InRange(
+        static_cast<uint64_t>(MaxColumnShift(shape.m)) + 1, zf::kColumnShift.max_value()));
     if (z.column_shift > 32) {
       shape.idesc.reset();
     } else if (shape.idesc) {
@@ -120,8 +120,8 @@ GeneratedZcm DrawZcmBreaking(Source& s, const Rule& rule) {
     }
     const int limit = s.Pick(std::span<const int>(limits));
     rebuild_idesc(limit);
-    z.column_shift = static_cast<uint8_t>(
-        s.InRange(static_cast<uint64_t>(limit) + 1, static_cast<uint64_t>(MaxColumnShift(shape.m))));
+    z.column_shift = static_cast<uint8_t>(s.InRange(
+        static_cast<uint64_t>(limit) + 1, static_cast<uint64_t>(MaxColumnShift(shape.m))));
   } else if (&rule == &wr::kM) {
     // Multiples of 16 so an idesc can still encode M (M >> 4 fits 5 bits); the shift limit for
     // any M other than 32 is 32, which every legal shift already meets.

@@ -19,26 +19,40 @@ using oracle::ptx::PtxForm;
 std::vector<Format> Partners(Format a, bool kind) {
   const auto cls = [a](std::initializer_list<Format> c) {
     std::vector<Format> v{a};
-    for (Format f : c) if (f != a) v.push_back(f);
+    for (Format f : c)
+      if (f != a) v.push_back(f);
     return v;
   };
   if (kind) return cls({Format::kE4M3, Format::kE5M2, Format::kE3M2, Format::kE2M3, Format::kE2M1});
   switch (a) {
-    case Format::kS8: case Format::kU8: return cls({Format::kS8, Format::kU8});
-    case Format::kS4: case Format::kU4: return cls({Format::kS4, Format::kU4});
-    case Format::kE4M3: case Format::kE5M2: return cls({Format::kE4M3, Format::kE5M2});
-    default: return {a};
+    case Format::kS8:
+    case Format::kU8:
+      return cls({Format::kS8, Format::kU8});
+    case Format::kS4:
+    case Format::kU4:
+      return cls({Format::kS4, Format::kU4});
+    case Format::kE4M3:
+    case Format::kE5M2:
+      return cls({Format::kE4M3, Format::kE5M2});
+    default:
+      return {a};
   }
 }
 
-bool IsInt(Format f) { return f == Format::kS8 || f == Format::kU8 || f == Format::kS4 || f == Format::kU4; }
+bool IsInt(Format f) {
+  return f == Format::kS8 || f == Format::kU8 || f == Format::kS4 || f == Format::kU4;
+}
 
-std::string Shape(int m, int n, int k) { return "m" + std::to_string(m) + "n" + std::to_string(n) + "k" + std::to_string(k); }
+std::string Shape(int m, int n, int k) {
+  return "m" + std::to_string(m) + "n" + std::to_string(n) + "k" + std::to_string(k);
+}
 
 class Out {
  public:
   void Form(const PtxForm& f) { all_.push_back({f, false, ""}); }
-  void Neighbour(PtxForm f, std::string what, bool pinned = false) { all_.push_back({std::move(f), pinned, std::move(what)}); }
+  void Neighbour(PtxForm f, std::string what, bool pinned = false) {
+    all_.push_back({std::move(f), pinned, std::move(what)});
+  }
   // The neighbour `change` makes of `base`.
   template <class Change>
   void Vary(PtxForm base, Change change, std::string what) {
@@ -66,10 +80,14 @@ void WarpDense(Out& out) {
       f.a = df.type;
       f.b = b;
       std::vector<std::pair<Format, Format>> dc;
-      if (df.type == Format::kF16) dc = {{Format::kF32, Format::kF32}, {Format::kF16, Format::kF16}};
-      else if (IsInt(df.type)) dc = {{Format::kS32, Format::kS32}};
-      else if (df.type == Format::kE4M3 || df.type == Format::kE5M2) dc = {{Format::kF32, Format::kF32}, {Format::kF16, Format::kF16}};
-      else dc = {{Format::kF32, Format::kF32}};
+      if (df.type == Format::kF16)
+        dc = {{Format::kF32, Format::kF32}, {Format::kF16, Format::kF16}};
+      else if (IsInt(df.type))
+        dc = {{Format::kS32, Format::kS32}};
+      else if (df.type == Format::kE4M3 || df.type == Format::kE5M2)
+        dc = {{Format::kF32, Format::kF32}, {Format::kF16, Format::kF16}};
+      else
+        dc = {{Format::kF32, Format::kF32}};
       for (auto [d, c] : dc) {
         f.d = d;
         f.c = c;
@@ -81,13 +99,21 @@ void WarpDense(Out& out) {
       }
       if (b != df.type) continue;
       f.satfinite = false;
-      out.Vary(f, [&](PtxForm& g) { g.shape = Shape(16, 8, df.k * 2); }, "K of the sparse shape");
+      out.Vary(
+          f, [&](PtxForm& g) { g.shape = Shape(16, 8, df.k * 2); }, "K of the sparse shape");
       out.TooOld(f);
       if (!IsInt(df.type)) {
-        out.Vary(f, [&](PtxForm& g) { g.satfinite = true; }, ".satfinite on a float type");
+        out.Vary(
+            f, [&](PtxForm& g) { g.satfinite = true; }, ".satfinite on a float type");
       }
       if (df.type == Format::kF16) {
-        out.Vary(f, [&](PtxForm& g) { g.d = Format::kF32; g.c = Format::kF16; }, "D type differs from C");
+        out.Vary(
+            f,
+            [&](PtxForm& g) {
+              g.d = Format::kF32;
+              g.c = Format::kF16;
+            },
+            "D type differs from C");
       }
     }
   }
@@ -110,10 +136,14 @@ void WarpSparse(Out& out) {
           f.kind_f8f6f4 = kind;
           std::vector<Format> ds;
           // (fp8 with f16 D is a PTX 8.7 form: ::ordered_metadata only.)
-          if (sf.type == Format::kF16 || kind || (fp8 && fam == Family::kMmaSpOrdered)) ds = {Format::kF32, Format::kF16};
-          else if (fp8) ds = {Format::kF32};
-          else if (IsInt(sf.type)) ds = {Format::kS32};
-          else ds = {Format::kF32};
+          if (sf.type == Format::kF16 || kind || (fp8 && fam == Family::kMmaSpOrdered))
+            ds = {Format::kF32, Format::kF16};
+          else if (fp8)
+            ds = {Format::kF32};
+          else if (IsInt(sf.type))
+            ds = {Format::kS32};
+          else
+            ds = {Format::kF32};
           for (Format d : ds) {
             f.d = f.c = d;
             for (int sel = 0; sel <= sf.max_selector(); ++sel) {
@@ -141,16 +171,20 @@ void WarpSparse(Out& out) {
           n.shape = Shape(16, 8, max_k * 2);
           if (sf.k == max_k) out.Neighbour(n, "K past the type's sparse shapes");
           if (fp8 && !kind && fam == Family::kMmaSp) {
-            out.Vary(f, [&](PtxForm& g) { g.d = g.c = Format::kF16; }, "fp8 with f16 D on plain mma.sp");
+            out.Vary(
+                f, [&](PtxForm& g) { g.d = g.c = Format::kF16; }, "fp8 with f16 D on plain mma.sp");
           }
           if (kind) {
-            out.Vary(f, [&](PtxForm& g) { g.family = Family::kMmaSp; }, ".kind::f8f6f4 on plain mma.sp");
+            out.Vary(
+                f, [&](PtxForm& g) { g.family = Family::kMmaSp; }, ".kind::f8f6f4 on plain mma.sp");
           }
           if (sf.type == Format::kF16) {
-            out.Vary(f, [&](PtxForm& g) { g.c = Format::kF16; }, "D type differs from C");
+            out.Vary(
+                f, [&](PtxForm& g) { g.c = Format::kF16; }, "D type differs from C");
           }
           if (sf.type == Format::kBF16) {
-            out.Vary(f, [&](PtxForm& g) { g.d = g.c = Format::kF16; }, "f16 accumulators with bf16");
+            out.Vary(
+                f, [&](PtxForm& g) { g.d = g.c = Format::kF16; }, "f16 accumulators with bf16");
           }
         }
       }
@@ -232,13 +266,17 @@ void Wgmma(Out& out) {
           out.Neighbour(n, "imm-trans operands on a K-major-only type");
         }
         if (!is_int) {
-          out.Vary(f, [&](PtxForm& g) { g.satfinite = true; }, ".satfinite on a float type");
+          out.Vary(
+              f, [&](PtxForm& g) { g.satfinite = true; }, ".satfinite on a float type");
         }
         if (sp) {
-          out.Vary(f, [&](PtxForm& g) { g.selector = ty.sparse_pairs ? 2 : 1; }, "selector past its range");
+          out.Vary(
+              f, [&](PtxForm& g) { g.selector = ty.sparse_pairs ? 2 : 1; },
+              "selector past its range");
         }
         if (ty.a == Format::kBF16) {
-          out.Vary(f, [&](PtxForm& g) { g.d = g.c = Format::kF16; }, "f16 D with bf16");
+          out.Vary(
+              f, [&](PtxForm& g) { g.d = g.c = Format::kF16; }, "f16 D with bf16");
         }
       }
     }
@@ -247,7 +285,8 @@ void Wgmma(Out& out) {
 
 void Tcgen05(Out& out) {
   constexpr std::array<Kind, 4> kKinds{Kind::kF16, Kind::kTf32, Kind::kF8f6f4, Kind::kI8};
-  for (Family fam : {Family::kTcgen05, Family::kTcgen05Sp, Family::kTcgen05Ws, Family::kTcgen05WsSp}) {
+  for (Family fam :
+       {Family::kTcgen05, Family::kTcgen05Sp, Family::kTcgen05Ws, Family::kTcgen05WsSp}) {
     const bool ws = fam == Family::kTcgen05Ws || fam == Family::kTcgen05WsSp;
     for (Kind kind : kKinds) {
       for (int cta : {1, 2}) {
@@ -296,20 +335,37 @@ void Tcgen05(Out& out) {
       f.family = fam;
       f.kind = kind;
       out.TooOld(f);
-      out.Vary(f, [&](PtxForm& g) { g.collector = ws ? "a::fill" : "b0::fill"; }, "collector buffer of the other variant");
+      out.Vary(
+          f, [&](PtxForm& g) { g.collector = ws ? "a::fill" : "b0::fill"; },
+          "collector buffer of the other variant");
       if (ws) {
-        out.Vary(f, [&](PtxForm& g) { g.cta_group = 2; }, ".ws with cta_group::2");
-        out.Vary(f, [&](PtxForm& g) { g.disable_lanes = 4; }, "disable-output-lane on .ws");
+        out.Vary(
+            f, [&](PtxForm& g) { g.cta_group = 2; }, ".ws with cta_group::2");
+        out.Vary(
+            f, [&](PtxForm& g) { g.disable_lanes = 4; }, "disable-output-lane on .ws");
         // (A lone immediate after enable-input-d is a legal zero-column mask on .ws, so the
         // neighbour carries both.)
-        out.Vary(f, [&](PtxForm& g) { g.scale_input_d = 0; g.zero_column_mask = true; }, "scale-input-d on .ws");
+        out.Vary(
+            f,
+            [&](PtxForm& g) {
+              g.scale_input_d = 0;
+              g.zero_column_mask = true;
+            },
+            "scale-input-d on .ws");
       } else {
-        out.Vary(f, [&](PtxForm& g) { g.zero_column_mask = true; }, "zero-column mask on a non-ws form");
-        out.Vary(f, [&](PtxForm& g) { g.cta_group = 2; g.disable_lanes = 4; },
-                 "4-register disable-output-lane with cta_group::2");
+        out.Vary(
+            f, [&](PtxForm& g) { g.zero_column_mask = true; }, "zero-column mask on a non-ws form");
+        out.Vary(
+            f,
+            [&](PtxForm& g) {
+              g.cta_group = 2;
+              g.disable_lanes = 4;
+            },
+            "4-register disable-output-lane with cta_group::2");
         const bool scales = kind == Kind::kF16 || kind == Kind::kTf32;
-        out.Vary(f, [&](PtxForm& g) { g.scale_input_d = scales ? 16 : 0; },
-                 scales ? "scale-input-d = 16" : "scale-input-d on this kind");
+        out.Vary(
+            f, [&](PtxForm& g) { g.scale_input_d = scales ? 16 : 0; },
+            scales ? "scale-input-d = 16" : "scale-input-d on this kind");
       }
     }
   }

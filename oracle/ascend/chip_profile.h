@@ -14,16 +14,16 @@
 namespace tcfuzz::oracle::ascend {
 
 struct ChipProfile {
-  std::string name;          // CANN SoC version, e.g. "Ascend910B2"
-  int npu_arch = 0;          // __NPU_ARCH__: 1001, 2002, 2201, 3002, 3510, ...
-  int ai_cores = 0;          // cube cores a tiling may use (usedCoreNum upper bound)
+  std::string name;  // CANN SoC version, e.g. "Ascend910B2"
+  int npu_arch = 0;  // __NPU_ARCH__: 1001, 2002, 2201, 3002, 3510, ...
+  int ai_cores = 0;  // cube cores a tiling may use (usedCoreNum upper bound)
   int vector_cores = 0;
   int64_t l0a = 0, l0b = 0, l0c = 0;
-  int64_t l1 = 0;            // what the tiling may plan against: the conservative kernel value (K6)
-  int64_t l1_platform = 0;   // the platform ini value, for reference
+  int64_t l1 = 0;           // what the tiling may plan against: the conservative kernel value (K6)
+  int64_t l1_platform = 0;  // the platform ini value, for reference
   int64_t ub = 0;
-  int64_t bias_table = 0;    // 0: no bias table
-  bool confirmed = true;     // false: sizes or cores from a single source or a test stub
+  int64_t bias_table = 0;  // 0: no bias table
+  bool confirmed = true;   // false: sizes or cores from a single source or a test stub
   std::string note;
 };
 

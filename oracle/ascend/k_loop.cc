@@ -51,9 +51,12 @@ std::optional<std::string> MdlOuter(const Mdl& m, int64_t o, std::vector<KStep>*
   }
   // ...but the copy loaded chunk o / factor of each operand (GetOuterKaIdx / GetOuterKbIdx).
   const int64_t ca = o / m.fa, cb = o / m.fb;
-  const int64_t a0 = SatMul({ca, m.sa, m.bK}), a1 = SatAdd(a0, ChunkCols(m, ca, m.outer_a, m.tail_a_cols, m.sa));
-  const int64_t b0 = SatMul({cb, m.sb, m.bK}), b1 = SatAdd(b0, ChunkCols(m, cb, m.outer_b, m.tail_b_cols, m.sb));
-  const int64_t want0 = SatMul({start, m.bK}), want1 = std::min(SatMul({SatAdd(start, m.min_step), m.bK}), m.sK);
+  const int64_t a0 = SatMul({ca, m.sa, m.bK}),
+                a1 = SatAdd(a0, ChunkCols(m, ca, m.outer_a, m.tail_a_cols, m.sa));
+  const int64_t b0 = SatMul({cb, m.sb, m.bK}),
+                b1 = SatAdd(b0, ChunkCols(m, cb, m.outer_b, m.tail_b_cols, m.sb));
+  const int64_t want0 = SatMul({start, m.bK}),
+                want1 = std::min(SatMul({SatAdd(start, m.min_step), m.bK}), m.sK);
   int64_t at = want0;
   const auto where = [o] { return "MDL K loop, outer iteration " + std::to_string(o) + ": "; };
   for (int64_t j = 0; j < inner; ++j) {
@@ -66,23 +69,29 @@ std::optional<std::string> MdlOuter(const Mdl& m, int64_t o, std::vector<KStep>*
     const int64_t k0 = SatMul({SatAdd(start, j), m.bK}), len = j + 1 == inner ? inner_tail : base;
     const int64_t k1 = SatAdd(k0, len);
     if (k0 != at) {
-      return where() + "K columns [" + std::to_string(std::min(at, k0)) + ", " + std::to_string(std::max(at, k0)) + ") " +
+      return where() + "K columns [" + std::to_string(std::min(at, k0)) + ", " +
+             std::to_string(std::max(at, k0)) + ") " +
              (k0 > at ? "are never multiplied" : "are multiplied twice");
     }
-    if (k1 > m.sK) return where() + "reads K columns up to " + std::to_string(k1) + " past singleCoreK " + std::to_string(m.sK);
+    if (k1 > m.sK)
+      return where() + "reads K columns up to " + std::to_string(k1) + " past singleCoreK " +
+             std::to_string(m.sK);
     if (k0 < a0 || k1 > a1) {
-      return where() + "needs A's K columns [" + std::to_string(k0) + ", " + std::to_string(k1) + ") but its L1 holds chunk " +
-             std::to_string(ca) + " = [" + std::to_string(a0) + ", " + std::to_string(a1) + ") (K8)";
+      return where() + "needs A's K columns [" + std::to_string(k0) + ", " + std::to_string(k1) +
+             ") but its L1 holds chunk " + std::to_string(ca) + " = [" + std::to_string(a0) + ", " +
+             std::to_string(a1) + ") (K8)";
     }
     if (k0 < b0 || k1 > b1) {
-      return where() + "needs B's K columns [" + std::to_string(k0) + ", " + std::to_string(k1) + ") but its L1 holds chunk " +
-             std::to_string(cb) + " = [" + std::to_string(b0) + ", " + std::to_string(b1) + ") (K8)";
+      return where() + "needs B's K columns [" + std::to_string(k0) + ", " + std::to_string(k1) +
+             ") but its L1 holds chunk " + std::to_string(cb) + " = [" + std::to_string(b0) + ", " +
+             std::to_string(b1) + ") (K8)";
     }
     if (steps) steps->push_back({k0, len});
     at = k1;
   }
   if (at != want1) {
-    return where() + "K columns [" + std::to_string(std::min(at, want1)) + ", " + std::to_string(std::max(at, want1)) + ") " +
+    return where() + "K columns [" + std::to_string(std::min(at, want1)) + ", " +
+           std::to_string(std::max(at, want1)) + ") " +
            (at < want1 ? "are never multiplied" : "are multiplied twice");
   }
   return std::nullopt;
@@ -96,7 +105,8 @@ template <typename Visit>
 std::optional<std::string> WalkOuters(const Mdl& m, Visit visit) {
   constexpr int64_t kWindow = 4096;
   const int64_t f = std::max(m.fa, m.fb);
-  const std::pair<int64_t, int64_t> ranges[] = {{0, kWindow}, {f - 2, f + 2}, {m.out_iter - kWindow, m.out_iter}};
+  const std::pair<int64_t, int64_t> ranges[] = {
+      {0, kWindow}, {f - 2, f + 2}, {m.out_iter - kWindow, m.out_iter}};
   int64_t next = 0;  // the first iteration not yet visited
   for (const auto& [lo, hi] : ranges) {
     for (int64_t o = std::max(lo, next); o < std::min(hi, m.out_iter); ++o) {
@@ -110,7 +120,8 @@ std::optional<std::string> WalkOuters(const Mdl& m, Visit visit) {
 }  // namespace
 
 std::optional<std::string> KLoopFault(const Problem& p, const TCubeTiling& t) {
-  if (p.schedule != Schedule::kMdl || t[kSingleCoreK] <= 0 || t[kBaseK] <= 0 || t[kStepKa] <= 0 || t[kStepKb] <= 0) {
+  if (p.schedule != Schedule::kMdl || t[kSingleCoreK] <= 0 || t[kBaseK] <= 0 || t[kStepKa] <= 0 ||
+      t[kStepKb] <= 0) {
     return std::nullopt;  // Norm: baseK steps, tail last, always exact
   }
   const Mdl m = MakeMdl(p, t);
@@ -119,7 +130,8 @@ std::optional<std::string> KLoopFault(const Problem& p, const TCubeTiling& t) {
 
 std::vector<KStep> KLoopSteps(const Problem& p, const TCubeTiling& t, int64_t max_steps) {
   const int64_t sK = t[kSingleCoreK], bK = t[kBaseK];
-  if (sK <= 0 || bK <= 0 || t[kStepKa] <= 0 || t[kStepKb] <= 0 || CeilDiv(sK, bK) > max_steps) return {};
+  if (sK <= 0 || bK <= 0 || t[kStepKa] <= 0 || t[kStepKb] <= 0 || CeilDiv(sK, bK) > max_steps)
+    return {};
   std::vector<KStep> steps;
   if (p.schedule != Schedule::kMdl) {
     for (int64_t k0 = 0; k0 < sK; k0 += bK) steps.push_back({k0, std::min(bK, sK - k0)});

@@ -7,16 +7,56 @@ namespace tcfuzz::oracle::ascend {
 namespace {
 
 constexpr std::array<std::string_view, kTilingFields> kNames = {
-    "usedCoreNum",     "M",               "N",               "Ka",              "Kb",
-    "singleCoreM",     "singleCoreN",     "singleCoreK",     "baseM",           "baseN",
-    "baseK",           "depthA1",         "depthB1",         "stepM",           "stepN",
-    "isBias",          "transLength",     "iterateOrder",    "shareMode",       "shareL1Size",
-    "shareL0CSize",    "shareUbSize",     "batchM",          "batchN",          "singleBatchM",
-    "singleBatchN",    "stepKa",          "stepKb",          "depthAL1CacheUB", "depthBL1CacheUB",
-    "dbL0A",           "dbL0B",           "dbL0C",           "ALayoutInfoB",    "ALayoutInfoS",
-    "ALayoutInfoN",    "ALayoutInfoG",    "ALayoutInfoD",    "BLayoutInfoB",    "BLayoutInfoS",
-    "BLayoutInfoN",    "BLayoutInfoG",    "BLayoutInfoD",    "CLayoutInfoB",    "CLayoutInfoS1",
-    "CLayoutInfoN",    "CLayoutInfoG",    "CLayoutInfoS2",   "BatchNum",        "mxTypePara",
+    "usedCoreNum",
+    "M",
+    "N",
+    "Ka",
+    "Kb",
+    "singleCoreM",
+    "singleCoreN",
+    "singleCoreK",
+    "baseM",
+    "baseN",
+    "baseK",
+    "depthA1",
+    "depthB1",
+    "stepM",
+    "stepN",
+    "isBias",
+    "transLength",
+    "iterateOrder",
+    "shareMode",
+    "shareL1Size",
+    "shareL0CSize",
+    "shareUbSize",
+    "batchM",
+    "batchN",
+    "singleBatchM",
+    "singleBatchN",
+    "stepKa",
+    "stepKb",
+    "depthAL1CacheUB",
+    "depthBL1CacheUB",
+    "dbL0A",
+    "dbL0B",
+    "dbL0C",
+    "ALayoutInfoB",
+    "ALayoutInfoS",
+    "ALayoutInfoN",
+    "ALayoutInfoG",
+    "ALayoutInfoD",
+    "BLayoutInfoB",
+    "BLayoutInfoS",
+    "BLayoutInfoN",
+    "BLayoutInfoG",
+    "BLayoutInfoD",
+    "CLayoutInfoB",
+    "CLayoutInfoS1",
+    "CLayoutInfoN",
+    "CLayoutInfoG",
+    "CLayoutInfoS2",
+    "BatchNum",
+    "mxTypePara",
 };
 
 }  // namespace
@@ -32,8 +72,8 @@ std::optional<Field> FindField(std::string_view name) {
 
 Result<TCubeTiling> FromImage(std::span<const uint8_t> bytes) {
   if (bytes.size() != kTilingBytes) {
-    return Result<TCubeTiling>::Fail("a TCubeTiling image is " + std::to_string(kTilingBytes) + " bytes, got " +
-                                     std::to_string(bytes.size()));
+    return Result<TCubeTiling>::Fail("a TCubeTiling image is " + std::to_string(kTilingBytes) +
+                                     " bytes, got " + std::to_string(bytes.size()));
   }
   TCubeTiling t;
   for (int i = 0; i < kTilingFields; ++i) {
@@ -48,7 +88,8 @@ std::vector<uint8_t> ToImage(const TCubeTiling& t) {
   std::vector<uint8_t> out(kTilingBytes);
   for (int i = 0; i < kTilingFields; ++i) {
     const auto w = static_cast<uint32_t>(t.v[static_cast<std::size_t>(i)]);
-    for (int b = 0; b < 4; ++b) out[static_cast<std::size_t>(4 * i + b)] = static_cast<uint8_t>(w >> (8 * b));
+    for (int b = 0; b < 4; ++b)
+      out[static_cast<std::size_t>(4 * i + b)] = static_cast<uint8_t>(w >> (8 * b));
   }
   return out;
 }
@@ -57,15 +98,18 @@ Result<TCubeTiling> FromJson(std::string_view json) {
   using R = Result<TCubeTiling>;
   const nlohmann::json j = nlohmann::json::parse(json, nullptr, false);
   if (j.is_discarded()) return R::Fail("tiling JSON: not valid JSON");
-  if (!j.is_object()) return R::Fail("tiling JSON: expected an object of the 50 TCubeTiling fields");
+  if (!j.is_object())
+    return R::Fail("tiling JSON: expected an object of the 50 TCubeTiling fields");
   TCubeTiling t;
   for (const auto& [key, value] : j.items()) {
     const auto f = FindField(key);
     if (!f) return R::Fail("tiling JSON: unknown key '" + key + "'");
     if (!value.is_number_integer()) return R::Fail("tiling JSON: " + key + " is not an integer");
     const auto x = value.get<int64_t>();
-    if (value.is_number_unsigned() || x < std::numeric_limits<int32_t>::min() || x > std::numeric_limits<int32_t>::max()) {
-      if (value.is_number_unsigned() && value.get<uint64_t>() <= static_cast<uint64_t>(std::numeric_limits<int32_t>::max())) {
+    if (value.is_number_unsigned() || x < std::numeric_limits<int32_t>::min() ||
+        x > std::numeric_limits<int32_t>::max()) {
+      if (value.is_number_unsigned() &&
+          value.get<uint64_t>() <= static_cast<uint64_t>(std::numeric_limits<int32_t>::max())) {
         t[*f] = static_cast<int32_t>(value.get<uint64_t>());
         continue;
       }
@@ -74,14 +118,16 @@ Result<TCubeTiling> FromJson(std::string_view json) {
     t[*f] = static_cast<int32_t>(x);
   }
   for (std::string_view name : kNames) {
-    if (!j.contains(std::string(name))) return R::Fail("tiling JSON: missing key '" + std::string(name) + "'");
+    if (!j.contains(std::string(name)))
+      return R::Fail("tiling JSON: missing key '" + std::string(name) + "'");
   }
   return R::Ok(t);
 }
 
 std::string ToJson(const TCubeTiling& t) {
   nlohmann::ordered_json j;
-  for (int i = 0; i < kTilingFields; ++i) j[std::string(kNames[static_cast<std::size_t>(i)])] = t.v[static_cast<std::size_t>(i)];
+  for (int i = 0; i < kTilingFields; ++i)
+    j[std::string(kNames[static_cast<std::size_t>(i)])] = t.v[static_cast<std::size_t>(i)];
   return j.dump(2) + "\n";
 }
 

@@ -11,58 +11,79 @@ namespace tcfuzz::oracle::ascend {
 namespace {
 
 // Sections cite ../shared/reference/ascend-tcubetiling.md and, through it, the CANN source.
-constexpr Rule kCores{"tiling.used_core_num", "Ascend §3 H1 (TCubeTiling doc)", "1 <= usedCoreNum <= the chip's AI cores"};
+constexpr Rule kCores{"tiling.used_core_num", "Ascend §3 H1 (TCubeTiling doc)",
+                      "1 <= usedCoreNum <= the chip's AI cores"};
 constexpr Rule kPositive{"tiling.positive", "Ascend §3 H2 (doc; kernel asserts)",
                          "singleCore*, base*, depth*, step* are all > 0"};
-constexpr Rule kL0A{"tiling.l0a_fit", "Ascend §3 H3 (kernel CheckTiling)", "baseM*baseK*sizeof(A)*(2 if L0 ping-pong) <= L0A"};
-constexpr Rule kL0B{"tiling.l0b_fit", "Ascend §3 H3 (kernel CheckTiling)", "baseN*baseK*sizeof(B)*(2 if L0 ping-pong) <= L0B"};
+constexpr Rule kL0A{"tiling.l0a_fit", "Ascend §3 H3 (kernel CheckTiling)",
+                    "baseM*baseK*sizeof(A)*(2 if L0 ping-pong) <= L0A"};
+constexpr Rule kL0B{"tiling.l0b_fit", "Ascend §3 H3 (kernel CheckTiling)",
+                    "baseN*baseK*sizeof(B)*(2 if L0 ping-pong) <= L0B"};
 constexpr Rule kL0C{"tiling.l0c_fit", "Ascend §3 H4", "baseM*baseN*4*dbL0C <= L0C"};
-constexpr Rule kBias{"tiling.bias_table", "Ascend §3 H5", "with bias: baseN*sizeof(bias) <= bias table"};
-constexpr Rule kBaseAlign{"tiling.base_alignment", "Ascend §3 H6 (doc)",
-                          "baseM, baseN multiples of 16; baseK of C0 (A not transposed, B transposed) else of 16"};
-constexpr Rule kL1{"tiling.l1_fit", "Ascend §3 H7 (doc, GetTiling)", "depthA1*baseM*baseK*sz(A) + depthB1*baseN*baseK*sz(B) (+ bias row) <= L1"};
-constexpr Rule kDepth{"tiling.depth_step", "Ascend §3 H8 (doc)", "depthA1 = stepM*stepKa*db, depthB1 = stepN*stepKb*db, db in {1,2}"};
+constexpr Rule kBias{"tiling.bias_table", "Ascend §3 H5",
+                     "with bias: baseN*sizeof(bias) <= bias table"};
+constexpr Rule kBaseAlign{
+    "tiling.base_alignment", "Ascend §3 H6 (doc)",
+    "baseM, baseN multiples of 16; baseK of C0 (A not transposed, B transposed) else of 16"};
+constexpr Rule kL1{"tiling.l1_fit", "Ascend §3 H7 (doc, GetTiling)",
+                   "depthA1*baseM*baseK*sz(A) + depthB1*baseN*baseK*sz(B) (+ bias row) <= L1"};
+constexpr Rule kDepth{"tiling.depth_step", "Ascend §3 H8 (doc)",
+                      "depthA1 = stepM*stepKa*db, depthB1 = stepN*stepKb*db, db in {1,2}"};
 constexpr Rule kMdlDepth{"tiling.mdl_depth", "Ascend §3 H9 (kernel DepthCheck)",
                          "MDL: depth divisible by step product, quotient <= 2"};
 constexpr Rule kMdlKFull{"tiling.mdl_k_full", "Ascend §3 H10 (doc, KLoopMDLBase)",
                          "MDL: K not fully in L1 for A (B) needs stepM (stepN) = 1"};
-constexpr Rule kMdlKIter{"tiling.mdl_k_iter", "Ascend §3 H11", "MDL: kaIter and kbIter divide one another"};
-constexpr Rule kMdlKLoop{"tiling.mdl_k_loop", "Ascend §4 MDL K loop, §7 K8 (KLoopMDLBase arithmetic, derived)",
-                         "MDL: the K loop multiplies every K column once, from the L1 chunk the copy loaded"};
-constexpr Rule kEnums{"tiling.enum_values", "Ascend §3 H12", "iterateOrder, isBias in {0,1}; dbL0A/B/C in {1,2}"};
-constexpr Rule kNz{"tiling.nz_alignment", "Ascend §3 H13 (doc)", "NZ operands: M, N, singleCoreM/N multiples of 16; K, singleCoreK of C0"};
+constexpr Rule kMdlKIter{"tiling.mdl_k_iter", "Ascend §3 H11",
+                         "MDL: kaIter and kbIter divide one another"};
+constexpr Rule kMdlKLoop{
+    "tiling.mdl_k_loop", "Ascend §4 MDL K loop, §7 K8 (KLoopMDLBase arithmetic, derived)",
+    "MDL: the K loop multiplies every K column once, from the L1 chunk the copy loaded"};
+constexpr Rule kEnums{"tiling.enum_values", "Ascend §3 H12",
+                      "iterateOrder, isBias in {0,1}; dbL0A/B/C in {1,2}"};
+constexpr Rule kNz{"tiling.nz_alignment", "Ascend §3 H13 (doc)",
+                   "NZ operands: M, N, singleCoreM/N multiples of 16; K, singleCoreK of C0"};
 constexpr Rule kStepDepth{"tiling.step_le_depth", "Ascend §3 H14 (GetTiling CheckFinalParams)",
                           "stepM <= depthA1, stepN <= depthB1; share sizes within their buffers"};
-constexpr Rule k310P{"tiling.310p_output", "Ascend §3 H16 (kernel, arch 2002/1001)",
-                     "ND output N*sizeof(C) 32-byte aligned (310P); 0 < transLength, 4*transLength <= UB"};
-constexpr Rule kShareModeRule{"tiling.share_mode", "Ascend §3 H17", "shareMode 1: every L0 tile within half its buffer"};
+constexpr Rule k310P{
+    "tiling.310p_output", "Ascend §3 H16 (kernel, arch 2002/1001)",
+    "ND output N*sizeof(C) 32-byte aligned (310P); 0 < transLength, 4*transLength <= UB"};
+constexpr Rule kShareModeRule{"tiling.share_mode", "Ascend §3 H17",
+                              "shareMode 1: every L0 tile within half its buffer"};
 constexpr Rule kMmad{"tiling.mmad_limits", "Ascend §3 H18 (Mmad)", "baseM, baseN, baseK <= 4095"};
-constexpr Rule kShape{"tiling.shape", "Ascend §1.1 (M, N, Ka, Kb)", "M, N, Ka, Kb equal the problem's M, N, K, K"};
-constexpr Rule kSingle{"tiling.single_core", "Ascend §1.1", "singleCoreM <= M, singleCoreN <= N, singleCoreK = K"};
+constexpr Rule kShape{"tiling.shape", "Ascend §1.1 (M, N, Ka, Kb)",
+                      "M, N, Ka, Kb equal the problem's M, N, K, K"};
+constexpr Rule kSingle{"tiling.single_core", "Ascend §1.1",
+                       "singleCoreM <= M, singleCoreN <= N, singleCoreK = K"};
 constexpr Rule kBiasFlag{"tiling.bias_flag", "Ascend §1.1 (isBias)", "isBias matches the problem"};
-constexpr Rule kNdInner{"tiling.nd_inner_dim", "Ascend §7 K12 (doc)", "ND inner dimension <= 65535 (except arch 3510)"};
-constexpr Rule kCoverage{"tiling.too_few_cores", "Ascend §4 (kernel mapping)",
-                         "usedCoreNum >= ceil(M/singleCoreM)*ceil(N/singleCoreN): every C block has a core"};
+constexpr Rule kNdInner{"tiling.nd_inner_dim", "Ascend §7 K12 (doc)",
+                        "ND inner dimension <= 65535 (except arch 3510)"};
+constexpr Rule kCoverage{
+    "tiling.too_few_cores", "Ascend §4 (kernel mapping)",
+    "usedCoreNum >= ceil(M/singleCoreM)*ceil(N/singleCoreN): every C block has a core"};
 
-constexpr Rule kWExtraCores{"tiling.warn.extra_cores", "Ascend §7 K2",
-                            "usedCoreNum > the C blocks: extra cores compute out of range unless the kernel guards"};
-constexpr Rule kWBaseK{"tiling.warn.base_k", "Ascend §3 soft", "GetTiling emits baseK as a multiple of C0"};
-constexpr Rule kWStepK{"tiling.warn.step_k", "Ascend §7 K8", "stepKa and stepKb multiples of each other"};
+constexpr Rule kWExtraCores{
+    "tiling.warn.extra_cores", "Ascend §7 K2",
+    "usedCoreNum > the C blocks: extra cores compute out of range unless the kernel guards"};
+constexpr Rule kWBaseK{"tiling.warn.base_k", "Ascend §3 soft",
+                       "GetTiling emits baseK as a multiple of C0"};
+constexpr Rule kWStepK{"tiling.warn.step_k", "Ascend §7 K8",
+                       "stepKa and stepKb multiples of each other"};
 constexpr Rule kWDbL0C{"tiling.warn.db_l0c", "Ascend §2", "GetTiling always emits dbL0C = 1"};
 
-constexpr std::array<const Rule*, 24> kHard = {&kCores, &kPositive, &kL0A, &kL0B, &kL0C, &kBias, &kBaseAlign, &kL1,
-                                               &kDepth, &kMdlDepth, &kMdlKFull, &kMdlKIter, &kMdlKLoop, &kEnums, &kNz, &kStepDepth,
-                                               &k310P, &kShareModeRule, &kMmad, &kShape, &kSingle, &kBiasFlag, &kNdInner,
-                                               &kCoverage};
+constexpr std::array<const Rule*, 24> kHard = {
+    &kCores,     &kPositive, &kL0A,    &kL0B,       &kL0C,      &kBias,
+    &kBaseAlign, &kL1,       &kDepth,  &kMdlDepth,  &kMdlKFull, &kMdlKIter,
+    &kMdlKLoop,  &kEnums,    &kNz,     &kStepDepth, &k310P,     &kShareModeRule,
+    &kMmad,      &kShape,    &kSingle, &kBiasFlag,  &kNdInner,  &kCoverage};
 constexpr std::array<const Rule*, 4> kSoft = {&kWExtraCores, &kWBaseK, &kWStepK, &kWDbL0C};
 
-constexpr std::array<std::pair<DType, std::string_view>, 6> kTypes = {{{DType::kFloat16, "float16"},
-                                                                       {DType::kBFloat16, "bfloat16"},
-                                                                       {DType::kFloat32, "float32"},
-                                                                       {DType::kInt8, "int8"},
-                                                                       {DType::kInt32, "int32"},
-                                                                       {DType::kInt4, "int4"}}};
-
+constexpr std::array<std::pair<DType, std::string_view>, 6> kTypes = {
+    {{DType::kFloat16, "float16"},
+     {DType::kBFloat16, "bfloat16"},
+     {DType::kFloat32, "float32"},
+     {DType::kInt8, "int8"},
+     {DType::kInt32, "int32"},
+     {DType::kInt4, "int4"}}};
 
 }  // namespace
 
@@ -80,10 +101,16 @@ std::optional<DType> ParseDType(std::string_view s) {
 }
 int64_t SizeTimes2(DType t) {
   switch (t) {
-    case DType::kFloat16: case DType::kBFloat16: return 4;
-    case DType::kFloat32: case DType::kInt32: return 8;
-    case DType::kInt8: return 2;
-    case DType::kInt4: return 1;
+    case DType::kFloat16:
+    case DType::kBFloat16:
+      return 4;
+    case DType::kFloat32:
+    case DType::kInt32:
+      return 8;
+    case DType::kInt8:
+      return 2;
+    case DType::kInt4:
+      return 1;
   }
   return 2;
 }
@@ -96,34 +123,43 @@ Result<Problem> ProblemFromJson(std::string_view json) {
   using R = Result<Problem>;
   const nlohmann::json j = nlohmann::json::parse(json, nullptr, false);
   if (j.is_discarded() || !j.is_object()) return R::Fail("problem: not a JSON object");
-  static const std::array<std::string_view, 13> kKeys = {"M", "N", "K", "aType", "bType", "cType", "biasType",
-                                                         "aFormat", "bFormat", "transA", "transB", "isBias", "schedule"};
+  static const std::array<std::string_view, 13> kKeys = {
+      "M",       "N",       "K",      "aType",  "bType",  "cType",   "biasType",
+      "aFormat", "bFormat", "transA", "transB", "isBias", "schedule"};
   for (const auto& [key, value] : j.items()) {
-    if (std::find(kKeys.begin(), kKeys.end(), key) == kKeys.end()) return R::Fail("problem: unknown key '" + key + "'");
+    if (std::find(kKeys.begin(), kKeys.end(), key) == kKeys.end())
+      return R::Fail("problem: unknown key '" + key + "'");
   }
   for (std::string_view key : kKeys) {
-    if (!j.contains(std::string(key))) return R::Fail("problem: missing key '" + std::string(key) + "'");
+    if (!j.contains(std::string(key)))
+      return R::Fail("problem: missing key '" + std::string(key) + "'");
   }
   Problem p;
   for (auto [key, dst] : {std::pair{"M", &p.m}, std::pair{"N", &p.n}, std::pair{"K", &p.k}}) {
-    if (!j[key].is_number_integer() || j[key].get<int64_t>() < 1 || j[key].get<int64_t>() > (int64_t{1} << 31) - 1) {
+    if (!j[key].is_number_integer() || j[key].get<int64_t>() < 1 ||
+        j[key].get<int64_t>() > (int64_t{1} << 31) - 1) {
       return R::Fail(std::string("problem: ") + key + " must be an integer in 1..2^31-1");
     }
     *dst = j[key].get<int64_t>();
   }
-  for (auto [key, dst] : {std::pair{"aType", &p.a}, std::pair{"bType", &p.b}, std::pair{"cType", &p.c},
-                          std::pair{"biasType", &p.bias}}) {
+  for (auto [key, dst] : {std::pair{"aType", &p.a}, std::pair{"bType", &p.b},
+                          std::pair{"cType", &p.c}, std::pair{"biasType", &p.bias}}) {
     const auto t = j[key].is_string() ? ParseDType(j[key].get<std::string>()) : std::nullopt;
-    if (!t) return R::Fail(std::string("problem: ") + key + " must be float16, bfloat16, float32, int8, int32 or int4");
+    if (!t)
+      return R::Fail(std::string("problem: ") + key +
+                     " must be float16, bfloat16, float32, int8, int32 or int4");
     *dst = *t;
   }
   for (auto [key, dst] : {std::pair{"aFormat", &p.a_format}, std::pair{"bFormat", &p.b_format}}) {
     const std::string v = j[key].is_string() ? j[key].get<std::string>() : "";
-    if (v != "ND" && v != "NZ") return R::Fail(std::string("problem: ") + key + " must be ND or NZ");
+    if (v != "ND" && v != "NZ")
+      return R::Fail(std::string("problem: ") + key + " must be ND or NZ");
     *dst = v == "NZ" ? Format::kNZ : Format::kND;
   }
-  for (auto [key, dst] : {std::pair{"transA", &p.trans_a}, std::pair{"transB", &p.trans_b}, std::pair{"isBias", &p.is_bias}}) {
-    if (!j[key].is_boolean()) return R::Fail(std::string("problem: ") + key + " must be true or false");
+  for (auto [key, dst] : {std::pair{"transA", &p.trans_a}, std::pair{"transB", &p.trans_b},
+                          std::pair{"isBias", &p.is_bias}}) {
+    if (!j[key].is_boolean())
+      return R::Fail(std::string("problem: ") + key + " must be true or false");
     *dst = j[key].get<bool>();
   }
   const std::string sched = j["schedule"].is_string() ? j["schedule"].get<std::string>() : "";
@@ -155,90 +191,123 @@ TilingVerdict Validate(const Problem& p, const TCubeTiling& t, const ChipProfile
   Verdict& v = r.hard;
   const auto field = [&](Field f) { return int64_t{t[f]}; };
   const auto add = [&](Verdict& to, const Rule& rule, Field f, const std::string& msg) {
-    to.Add(rule, std::string(FieldNames()[static_cast<std::size_t>(f)]), static_cast<uint64_t>(static_cast<uint32_t>(t[f])), msg);
+    to.Add(rule, std::string(FieldNames()[static_cast<std::size_t>(f)]),
+           static_cast<uint64_t>(static_cast<uint32_t>(t[f])), msg);
   };
   const int64_t sM = field(kSingleCoreM), sN = field(kSingleCoreN), sK = field(kSingleCoreK);
   const int64_t bM = field(kBaseM), bN = field(kBaseN), bK = field(kBaseK);
   const int64_t dA = field(kDepthA1), dB = field(kDepthB1);
-  const int64_t stM = field(kStepM), stN = field(kStepN), stKa = field(kStepKa), stKb = field(kStepKb);
+  const int64_t stM = field(kStepM), stN = field(kStepN), stKa = field(kStepKa),
+                stKb = field(kStepKb);
   // H1.
   if (field(kUsedCoreNum) < 1 || field(kUsedCoreNum) > chip.ai_cores) {
-    add(v, kCores, kUsedCoreNum, "usedCoreNum " + std::to_string(field(kUsedCoreNum)) + " outside 1.." + std::to_string(chip.ai_cores));
+    add(v, kCores, kUsedCoreNum,
+        "usedCoreNum " + std::to_string(field(kUsedCoreNum)) + " outside 1.." +
+            std::to_string(chip.ai_cores));
   }
   // H2: the rules below divide by these, so stop at the first non-positive one.
-  for (Field f : {kSingleCoreM, kSingleCoreN, kSingleCoreK, kBaseM, kBaseN, kBaseK, kDepthA1, kDepthB1, kStepM, kStepN, kStepKa, kStepKb}) {
+  for (Field f : {kSingleCoreM, kSingleCoreN, kSingleCoreK, kBaseM, kBaseN, kBaseK, kDepthA1,
+                  kDepthB1, kStepM, kStepN, kStepKa, kStepKb}) {
     if (field(f) <= 0) {
-      add(v, kPositive, f, std::string(FieldNames()[static_cast<std::size_t>(f)]) + " = " + std::to_string(field(f)));
+      add(v, kPositive, f,
+          std::string(FieldNames()[static_cast<std::size_t>(f)]) + " = " +
+              std::to_string(field(f)));
       return r;
     }
   }
   // H12.
   for (Field f : {kIterateOrder, kIsBias}) {
-    if (field(f) != 0 && field(f) != 1) add(v, kEnums, f, std::string(FieldNames()[static_cast<std::size_t>(f)]) + " not 0/1");
+    if (field(f) != 0 && field(f) != 1)
+      add(v, kEnums, f, std::string(FieldNames()[static_cast<std::size_t>(f)]) + " not 0/1");
   }
   for (Field f : {kDbL0A, kDbL0B, kDbL0C}) {
-    if (field(f) != 1 && field(f) != 2) add(v, kEnums, f, std::string(FieldNames()[static_cast<std::size_t>(f)]) + " not 1/2");
+    if (field(f) != 1 && field(f) != 2)
+      add(v, kEnums, f, std::string(FieldNames()[static_cast<std::size_t>(f)]) + " not 1/2");
   }
   // Shapes.
   if (field(kM) != p.m || field(kN) != p.n || field(kKa) != p.k || field(kKb) != p.k) {
-    add(v, kShape, kM, "M/N/Ka/Kb = " + std::to_string(field(kM)) + "/" + std::to_string(field(kN)) + "/" +
-                           std::to_string(field(kKa)) + "/" + std::to_string(field(kKb)) + " for a " + std::to_string(p.m) +
-                           "x" + std::to_string(p.n) + "x" + std::to_string(p.k) + " problem");
+    add(v, kShape, kM,
+        "M/N/Ka/Kb = " + std::to_string(field(kM)) + "/" + std::to_string(field(kN)) + "/" +
+            std::to_string(field(kKa)) + "/" + std::to_string(field(kKb)) + " for a " +
+            std::to_string(p.m) + "x" + std::to_string(p.n) + "x" + std::to_string(p.k) +
+            " problem");
   }
-  if (sM > p.m || sN > p.n || sK != p.k) add(v, kSingle, kSingleCoreK, "singleCore M/N/K exceed or differ from the problem");
-  if (field(kIsBias) != (p.is_bias ? 1 : 0)) add(v, kBiasFlag, kIsBias, "isBias does not match the problem");
+  if (sM > p.m || sN > p.n || sK != p.k)
+    add(v, kSingle, kSingleCoreK, "singleCore M/N/K exceed or differ from the problem");
+  if (field(kIsBias) != (p.is_bias ? 1 : 0))
+    add(v, kBiasFlag, kIsBias, "isBias does not match the problem");
   // H3/H4: the L0 ping-pong is on only when both dbL0A and dbL0B are 2 (kernel).
   const int64_t fL0 = field(kDbL0A) == 2 && field(kDbL0B) == 2 ? 2 : 1;
-  if (SatMul({bM, bK, SizeTimes2(p.a), fL0}) > 2 * chip.l0a) add(v, kL0A, kBaseM, "A tile needs more than L0A " + std::to_string(chip.l0a));
-  if (SatMul({bN, bK, SizeTimes2(p.b), fL0}) > 2 * chip.l0b) add(v, kL0B, kBaseN, "B tile needs more than L0B " + std::to_string(chip.l0b));
-  if (SatMul({bM, bN, 4, std::max<int64_t>(1, field(kDbL0C))}) > chip.l0c) add(v, kL0C, kBaseN, "C tile needs more than L0C " + std::to_string(chip.l0c));
+  if (SatMul({bM, bK, SizeTimes2(p.a), fL0}) > 2 * chip.l0a)
+    add(v, kL0A, kBaseM, "A tile needs more than L0A " + std::to_string(chip.l0a));
+  if (SatMul({bN, bK, SizeTimes2(p.b), fL0}) > 2 * chip.l0b)
+    add(v, kL0B, kBaseN, "B tile needs more than L0B " + std::to_string(chip.l0b));
+  if (SatMul({bM, bN, 4, std::max<int64_t>(1, field(kDbL0C))}) > chip.l0c)
+    add(v, kL0C, kBaseN, "C tile needs more than L0C " + std::to_string(chip.l0c));
   // H5.
   if (p.is_bias && chip.bias_table > 0 && bN * SizeTimes2(p.bias) > 2 * chip.bias_table) {
     add(v, kBias, kBaseN, "bias row of " + std::to_string(bN) + " elements exceeds the bias table");
   }
   // H6.
   const int64_t k_align = (!p.trans_a && p.trans_b) ? C0(p.a) : 16;
-  if (bM % 16 || bN % 16 || bK % k_align) add(v, kBaseAlign, kBaseK, "baseM/baseN must be multiples of 16, baseK of " + std::to_string(k_align));
+  if (bM % 16 || bN % 16 || bK % k_align)
+    add(v, kBaseAlign, kBaseK,
+        "baseM/baseN must be multiples of 16, baseK of " + std::to_string(k_align));
   // H7.
-  const int64_t l1_2x = SatAdd(SatAdd(SatMul({dA, bM, bK, SizeTimes2(p.a)}), SatMul({dB, bN, bK, SizeTimes2(p.b)})),
-                            p.is_bias ? bN * SizeTimes2(p.bias) : 0);
-  if (l1_2x > 2 * chip.l1) add(v, kL1, kDepthA1, "L1 blocks need " + std::to_string(l1_2x / 2) + " bytes of " + std::to_string(chip.l1));
+  const int64_t l1_2x =
+      SatAdd(SatAdd(SatMul({dA, bM, bK, SizeTimes2(p.a)}), SatMul({dB, bN, bK, SizeTimes2(p.b)})),
+             p.is_bias ? bN * SizeTimes2(p.bias) : 0);
+  if (l1_2x > 2 * chip.l1)
+    add(v, kL1, kDepthA1,
+        "L1 blocks need " + std::to_string(l1_2x / 2) + " bytes of " + std::to_string(chip.l1));
   // H8.
-  const auto depth_ok = [](int64_t depth, int64_t steps) { return depth == steps || depth == SatMul({2, steps}); };
-  if (!depth_ok(dA, SatMul({stM, stKa})) || !depth_ok(dB, SatMul({stN, stKb}))) add(v, kDepth, kDepthA1, "depth is not step product x 1 or 2");
+  const auto depth_ok = [](int64_t depth, int64_t steps) {
+    return depth == steps || depth == SatMul({2, steps});
+  };
+  if (!depth_ok(dA, SatMul({stM, stKa})) || !depth_ok(dB, SatMul({stN, stKb})))
+    add(v, kDepth, kDepthA1, "depth is not step product x 1 or 2");
   // H9-H11 (MDL).
   if (p.schedule == Schedule::kMdl) {
     if (dA % (stM * stKa) || dA / (stM * stKa) > 2 || dB % (stN * stKb) || dB / (stN * stKb) > 2) {
       add(v, kMdlDepth, kDepthA1, "MDL depth not a 1x or 2x multiple of the step product");
     }
     const int64_t k_iter = CeilDiv(sK, bK);
-    if ((k_iter > stKa && stM != 1) || (k_iter > stKb && stN != 1)) add(v, kMdlKFull, kStepM, "K not fully in L1 needs step 1");
+    if ((k_iter > stKa && stM != 1) || (k_iter > stKb && stN != 1))
+      add(v, kMdlKFull, kStepM, "K not fully in L1 needs step 1");
     const int64_t ka = CeilDiv(sK, bK * stKa), kb = CeilDiv(sK, bK * stKb);
     if (ka % kb != 0 && kb % ka != 0) {
-      add(v, kMdlKIter, kStepKa, "kaIter " + std::to_string(ka) + " and kbIter " + std::to_string(kb) + " do not divide");
+      add(v, kMdlKIter, kStepKa,
+          "kaIter " + std::to_string(ka) + " and kbIter " + std::to_string(kb) + " do not divide");
     } else if (auto fault = KLoopFault(p, t)) {  // one root cause, one rule: only once H11 holds
       add(v, kMdlKLoop, kStepKa, *fault);
     }
   }
   // H13.
-  if (p.a_format == Format::kNZ && (p.m % 16 || sM % 16 || p.k % C0(p.a) || sK % C0(p.a))) add(v, kNz, kSingleCoreM, "NZ A alignment");
-  if (p.b_format == Format::kNZ && (p.n % 16 || sN % 16 || p.k % C0(p.b) || sK % C0(p.b))) add(v, kNz, kSingleCoreN, "NZ B alignment");
+  if (p.a_format == Format::kNZ && (p.m % 16 || sM % 16 || p.k % C0(p.a) || sK % C0(p.a)))
+    add(v, kNz, kSingleCoreM, "NZ A alignment");
+  if (p.b_format == Format::kNZ && (p.n % 16 || sN % 16 || p.k % C0(p.b) || sK % C0(p.b)))
+    add(v, kNz, kSingleCoreN, "NZ B alignment");
   // H14.
-  if (stM > dA || stN > dB || field(kShareL1Size) > chip.l1_platform || field(kShareL0CSize) > chip.l0c || field(kShareUbSize) > chip.ub) {
+  if (stM > dA || stN > dB || field(kShareL1Size) > chip.l1_platform ||
+      field(kShareL0CSize) > chip.l0c || field(kShareUbSize) > chip.ub) {
     add(v, kStepDepth, kStepM, "step above depth or share size above its buffer");
   }
   // H16.
-  if (chip.npu_arch == 2002 && (p.n * SizeTimes2(p.c) / 2) % 32 != 0) add(v, k310P, kN, "310P ND output needs N*sizeof(C) % 32 == 0");
-  if ((chip.npu_arch == 1001 || chip.npu_arch == 2002) && (field(kTransLength) <= 0 || 4 * field(kTransLength) > chip.ub)) {
+  if (chip.npu_arch == 2002 && (p.n * SizeTimes2(p.c) / 2) % 32 != 0)
+    add(v, k310P, kN, "310P ND output needs N*sizeof(C) % 32 == 0");
+  if ((chip.npu_arch == 1001 || chip.npu_arch == 2002) &&
+      (field(kTransLength) <= 0 || 4 * field(kTransLength) > chip.ub)) {
     add(v, k310P, kTransLength, "transLength must be positive and 4*transLength <= UB");
   }
   // H17.
-  if (field(kShareMode) == 1 && (SatMul({bM, bK, SizeTimes2(p.a)}) > chip.l0a || SatMul({bN, bK, SizeTimes2(p.b)}) > chip.l0b ||
-                                 SatMul({bM, bN, 4}) > chip.l0c / 2)) {
+  if (field(kShareMode) == 1 &&
+      (SatMul({bM, bK, SizeTimes2(p.a)}) > chip.l0a ||
+       SatMul({bN, bK, SizeTimes2(p.b)}) > chip.l0b || SatMul({bM, bN, 4}) > chip.l0c / 2)) {
     add(v, kShareModeRule, kShareMode, "shareMode 1 with an L0 tile above half its buffer");
   }
   // H18.
-  if (bM > 4095 || bN > 4095 || bK > 4095) add(v, kMmad, kBaseK, "a base size above the Mmad limit 4095");
+  if (bM > 4095 || bN > 4095 || bK > 4095)
+    add(v, kMmad, kBaseK, "a base size above the Mmad limit 4095");
   // K12.
   if (chip.npu_arch != 3510) {
     const bool a_bad = p.a_format == Format::kND && (p.trans_a ? p.m : p.k) > 65535;
@@ -247,12 +316,17 @@ TilingVerdict Validate(const Problem& p, const TCubeTiling& t, const ChipProfile
   }
   // Coverage by cores.
   const int64_t blocks = CeilDiv(p.m, sM) * CeilDiv(p.n, sN);
-  if (field(kUsedCoreNum) < blocks) add(v, kCoverage, kUsedCoreNum, std::to_string(blocks) + " C blocks, " + std::to_string(field(kUsedCoreNum)) + " cores");
+  if (field(kUsedCoreNum) < blocks)
+    add(v, kCoverage, kUsedCoreNum,
+        std::to_string(blocks) + " C blocks, " + std::to_string(field(kUsedCoreNum)) + " cores");
   // Warnings.
   Verdict& w = r.warnings;
-  if (field(kUsedCoreNum) > blocks) add(w, kWExtraCores, kUsedCoreNum, std::to_string(field(kUsedCoreNum) - blocks) + " cores without a C block");
+  if (field(kUsedCoreNum) > blocks)
+    add(w, kWExtraCores, kUsedCoreNum,
+        std::to_string(field(kUsedCoreNum) - blocks) + " cores without a C block");
   if (bK % C0(p.a)) add(w, kWBaseK, kBaseK, "baseK not a multiple of " + std::to_string(C0(p.a)));
-  if (stKa % stKb && stKb % stKa) add(w, kWStepK, kStepKa, "stepKa and stepKb are not multiples of each other");
+  if (stKa % stKb && stKb % stKa)
+    add(w, kWStepK, kStepKa, "stepKa and stepKb are not multiples of each other");
   if (field(kDbL0C) != 1) add(w, kWDbL0C, kDbL0C, "dbL0C = " + std::to_string(field(kDbL0C)));
   return r;
 }

@@ -12,7 +12,6 @@
 namespace tcfuzz::oracle::ascend {
 namespace {
 
-
 void Note(SimResult& r, const std::string& line) {
   r.clean = false;
   if (r.findings.size() < 20) r.findings.push_back(line);
@@ -20,8 +19,8 @@ void Note(SimResult& r, const std::string& line) {
 
 // The (mTile, nTile) sequence of one core: ORDER_M (0) walks stepN-wide N blocks outermost and M
 // fastest inside a stepM x stepN block; ORDER_N (1) the transpose.
-std::vector<std::pair<int64_t, int64_t>> TileOrder(int64_t m_iter, int64_t n_iter, int64_t step_m, int64_t step_n,
-                                                   int order) {
+std::vector<std::pair<int64_t, int64_t>> TileOrder(int64_t m_iter, int64_t n_iter, int64_t step_m,
+                                                   int64_t step_n, int order) {
   std::vector<std::pair<int64_t, int64_t>> seq;
   seq.reserve(static_cast<std::size_t>(m_iter * n_iter));
   if (order == 0) {
@@ -65,7 +64,8 @@ std::optional<Cover> CountWrites(const std::vector<Rect>& rects, int64_t M, int6
     std::sort(v->begin(), v->end());
     v->erase(std::unique(v->begin(), v->end()), v->end());
   }
-  const int64_t R = static_cast<int64_t>(rows.size()) - 1, C = static_cast<int64_t>(cols.size()) - 1;
+  const int64_t R = static_cast<int64_t>(rows.size()) - 1,
+                C = static_cast<int64_t>(cols.size()) - 1;
   if (R * C > (int64_t{1} << 24)) return std::nullopt;
   std::vector<uint8_t> count(static_cast<std::size_t>(R * C), 0);  // saturates at 2: enough
   const auto index = [](const std::vector<int64_t>& v, int64_t x) {
@@ -82,8 +82,9 @@ std::optional<Cover> CountWrites(const std::vector<Rect>& rects, int64_t M, int6
   Cover out;
   for (int64_t i = 0; i < R; ++i) {
     for (int64_t j = 0; j < C; ++j) {
-      const int64_t cells = (rows[static_cast<std::size_t>(i + 1)] - rows[static_cast<std::size_t>(i)]) *
-                            (cols[static_cast<std::size_t>(j + 1)] - cols[static_cast<std::size_t>(j)]);
+      const int64_t cells =
+          (rows[static_cast<std::size_t>(i + 1)] - rows[static_cast<std::size_t>(i)]) *
+          (cols[static_cast<std::size_t>(j + 1)] - cols[static_cast<std::size_t>(j)]);
       const uint8_t c = count[static_cast<std::size_t>(i * C + j)];
       if (c == 0) out.missing += cells;
       if (c > 1) out.twice += cells;
@@ -109,7 +110,8 @@ SimResult Simulate(const Problem& p, const TCubeTiling& t, bool numeric) {
   const int64_t M = p.m, N = p.n, K = p.k;
   const int64_t m_blocks = CeilDiv(M, sM), n_blocks = CeilDiv(N, sN);
   const int64_t cores = t[kUsedCoreNum];
-  if (sK > K) Note(r, "singleCoreK " + std::to_string(sK) + " reads K columns past K = " + std::to_string(K));
+  if (sK > K)
+    Note(r, "singleCoreK " + std::to_string(sK) + " reads K columns past K = " + std::to_string(K));
   r.k_steps = CeilDiv(sK, bK);
   if (auto fault = KLoopFault(p, t)) Note(r, *fault);
   // A raw image can ask for 2^62 tiles; walking them would hang, so past a budget the tiling
@@ -124,21 +126,24 @@ SimResult Simulate(const Problem& p, const TCubeTiling& t, bool numeric) {
   // Coverage: area written by valid tiles, and every tile inside C and inside its core's block.
   int64_t area = 0;
   const bool keep = SatMul({m_blocks, n_blocks, per_core}) <= 4096;
-  std::vector<Rect> rects;  // every tile, for the exactly-once check
+  std::vector<Rect> rects;                         // every tile, for the exactly-once check
   const bool small = M * N <= (int64_t{1} << 22);  // the numeric mode's bound
   for (int64_t core = 0; core < cores; ++core) {
     const int64_t m_idx = core % m_blocks, n_idx = core / m_blocks;
     const int64_t m_base = m_idx * sM, n_base = n_idx * sN;
     const int64_t tail_m = std::min(sM, M - m_base), tail_n = std::min(sN, N - n_base);
     if (n_idx >= n_blocks || tail_m <= 0 || tail_n <= 0) {
-      Note(r, "core " + std::to_string(core) + " maps to C block (" + std::to_string(m_idx) + ", " + std::to_string(n_idx) +
-                  ") outside the " + std::to_string(m_blocks) + "x" + std::to_string(n_blocks) +
-                  " grid: its A/B/C offsets fall outside the matrices unless the kernel guards (K2)");
+      Note(r,
+           "core " + std::to_string(core) + " maps to C block (" + std::to_string(m_idx) + ", " +
+               std::to_string(n_idx) + ") outside the " + std::to_string(m_blocks) + "x" +
+               std::to_string(n_blocks) +
+               " grid: its A/B/C offsets fall outside the matrices unless the kernel guards (K2)");
       continue;
     }
     const int64_t m_iter = CeilDiv(tail_m, bM), n_iter = CeilDiv(tail_n, bN);
     const auto seq = TileOrder(m_iter, n_iter, stM, stN, t[kIterateOrder] == 1 ? 1 : 0);
-    if (static_cast<int64_t>(seq.size()) != m_iter * n_iter) Note(r, "core " + std::to_string(core) + ": tile order skips tiles");
+    if (static_cast<int64_t>(seq.size()) != m_iter * n_iter)
+      Note(r, "core " + std::to_string(core) + ": tile order skips tiles");
     int order = 0;
     for (const auto& [mt, nt] : seq) {
       const int64_t m0 = m_base + mt * bM, m1 = std::min(m0 + bM, m_base + tail_m);
@@ -152,15 +157,18 @@ SimResult Simulate(const Problem& p, const TCubeTiling& t, bool numeric) {
     }
   }
   if (const auto cover = CountWrites(rects, M, N)) {
-    if (cover->missing) Note(r, std::to_string(cover->missing) + " elements of C are never written");
-    if (cover->twice) Note(r, std::to_string(cover->twice) + " elements of C are written more than once");
+    if (cover->missing)
+      Note(r, std::to_string(cover->missing) + " elements of C are never written");
+    if (cover->twice)
+      Note(r, std::to_string(cover->twice) + " elements of C are written more than once");
   } else if (area != M * N) {
     Note(r, "the C tiles cover " + std::to_string(area) + " elements of " + std::to_string(M * N));
   }
   // Numeric mode: small-integer matrices, so every accumulation order is exact.
   if (numeric && small && M * N * K <= (int64_t{1} << 24) && r.clean) {
     r.numeric_run = true;
-    std::vector<int64_t> a(static_cast<std::size_t>(M * K)), b(static_cast<std::size_t>(K * N)), c(static_cast<std::size_t>(M * N), 0);
+    std::vector<int64_t> a(static_cast<std::size_t>(M * K)), b(static_cast<std::size_t>(K * N)),
+        c(static_cast<std::size_t>(M * N), 0);
     for (int64_t i = 0; i < M * K; ++i) a[static_cast<std::size_t>(i)] = (i * 7 + 3) % 5 - 2;
     for (int64_t i = 0; i < K * N; ++i) b[static_cast<std::size_t>(i)] = (i * 11 + 1) % 7 - 3;
     std::vector<int64_t> bias(static_cast<std::size_t>(N));
@@ -172,7 +180,8 @@ SimResult Simulate(const Problem& p, const TCubeTiling& t, bool numeric) {
           int64_t acc = bias[static_cast<std::size_t>(n)];
           for (const KStep& s : k_steps) {  // the kernel's K loop (Norm or MDL), tails included
             for (int64_t k = s.k0; k < s.k0 + s.len; ++k) {
-              acc += a[static_cast<std::size_t>(m * K + k)] * b[static_cast<std::size_t>(k * N + n)];
+              acc +=
+                  a[static_cast<std::size_t>(m * K + k)] * b[static_cast<std::size_t>(k * N + n)];
             }
           }
           c[static_cast<std::size_t>(m * N + n)] = acc;
@@ -182,9 +191,11 @@ SimResult Simulate(const Problem& p, const TCubeTiling& t, bool numeric) {
     for (int64_t m = 0; m < M && r.clean; ++m) {
       for (int64_t n = 0; n < N; ++n) {
         int64_t want = bias[static_cast<std::size_t>(n)];
-        for (int64_t k = 0; k < K; ++k) want += a[static_cast<std::size_t>(m * K + k)] * b[static_cast<std::size_t>(k * N + n)];
+        for (int64_t k = 0; k < K; ++k)
+          want += a[static_cast<std::size_t>(m * K + k)] * b[static_cast<std::size_t>(k * N + n)];
         if (c[static_cast<std::size_t>(m * N + n)] != want) {
-          Note(r, "C[" + std::to_string(m) + "][" + std::to_string(n) + "] = " + std::to_string(c[static_cast<std::size_t>(m * N + n)]) +
+          Note(r, "C[" + std::to_string(m) + "][" + std::to_string(n) +
+                      "] = " + std::to_string(c[static_cast<std::size_t>(m * N + n)]) +
                       ", plain matmul gives " + std::to_string(want));
           break;
         }
@@ -207,14 +218,16 @@ std::string SimPicture(const Problem& p, const TCubeTiling& t, const SimResult& 
   for (auto& [k, idx] : rows) idx = i++;
   i = 0;
   for (auto& [k, idx] : cols) idx = i++;
-  std::vector<std::vector<std::string>> grid(rows.size(), std::vector<std::string>(cols.size(), "  .  "));
+  std::vector<std::vector<std::string>> grid(rows.size(),
+                                             std::vector<std::string>(cols.size(), "  .  "));
   for (const TileVisit& v : r.visits) {
     char cell[16];
     std::snprintf(cell, sizeof cell, "%2d:%-2d", v.core, v.order);
     grid[static_cast<std::size_t>(rows[v.m0])][static_cast<std::size_t>(cols[v.n0])] = cell;
   }
-  std::string out = "C tiles (core:iteration), rows of baseM = " + std::to_string(t[kBaseM]) + ", columns of baseN = " +
-                    std::to_string(t[kBaseN]) + " (M = " + std::to_string(p.m) + ", N = " + std::to_string(p.n) + ")\n";
+  std::string out = "C tiles (core:iteration), rows of baseM = " + std::to_string(t[kBaseM]) +
+                    ", columns of baseN = " + std::to_string(t[kBaseN]) +
+                    " (M = " + std::to_string(p.m) + ", N = " + std::to_string(p.n) + ")\n";
   for (const auto& row : grid) {
     out += " ";
     for (const auto& c : row) out += " " + c;

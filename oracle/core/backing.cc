@@ -11,119 +11,169 @@ using B = Backing;
 // docs/doc-vs-hardware.md. "captures" = ../shared/captures, held to the oracle by HardwareCaptures.
 constexpr std::array<BackedReading, 38> kReadings = {{
     // --- numerics rows (oracle/numerics/dot_product.cc ParamsFor) ---------------------------
-    {"R70-mma", "numerics", "sm_70 mma f16: F 23, L 4, e_zero -131, RZ-f32 / RNE-f16", B::kHardware, "sm_70",
-     "V100 captures, f16->f16 and f16->f32: 5,000 of 5,000 lines each"},
-    {"R80-mma", "numerics", "sm_80 mma f16/bf16: F 24, L 8; tf32: F 24, L 4; e_zero -132", B::kHardware, "sm_80",
+    {"R70-mma", "numerics", "sm_70 mma f16: F 23, L 4, e_zero -131, RZ-f32 / RNE-f16", B::kHardware,
+     "sm_70", "V100 captures, f16->f16 and f16->f32: 5,000 of 5,000 lines each"},
+    {"R80-mma", "numerics", "sm_80 mma f16/bf16: F 24, L 8; tf32: F 24, L 4; e_zero -132",
+     B::kHardware, "sm_80",
      "A100 captures, f16->f16, f16->f32, bf16->f32, tf32->f32: 5,000 of 5,000 lines each"},
-    {"R89-mma", "numerics", "sm_89 mma as sm_80; e4m3/e5m2: F 13, L 16, RZ-E8M13 / RNE-f16", B::kHardware, "sm_89",
-     "Ada and L40S captures, every input type with f16 and f32 D (fp8 included): 5,000 of 5,000 lines each"},
-    {"R90-mma", "numerics", "sm_90 mma(.sp) f16/bf16: F 25, L 16; tf32: F 25, L 8; e_zero -133; a zero D is +0",
+    {"R89-mma", "numerics", "sm_89 mma as sm_80; e4m3/e5m2: F 13, L 16, RZ-E8M13 / RNE-f16",
+     B::kHardware, "sm_89",
+     "Ada and L40S captures, every input type with f16 and f32 D (fp8 included): 5,000 of 5,000 "
+     "lines each"},
+    {"R90-mma", "numerics",
+     "sm_90 mma(.sp) f16/bf16: F 25, L 16; tf32: F 25, L 8; e_zero -133; a zero D is +0",
      B::kHardware, "sm_90",
-     "H100, 2026-11-22/23: sparse-mma (1,048,576 cases) and dense-mma (931,498) campaigns clean in every value mode "
+     "H100, 2026-11-22/23: sparse-mma (1,048,576 cases) and dense-mma (931,498) campaigns clean in "
+     "every value mode "
      "with f16 and f32 D; corpus/sparse_mma/h100 replayed by OwnCaptures. fp8 is declined (N2)"},
-    {"R90-wgmma", "numerics", "sm_90 wgmma f16/bf16: F 25, L 16; tf32: F 25, L 8; e4m3/e5m2 -> f32: F 13, L 32, "
-     "RZ-E8M13", B::kHardware, "sm_90",
-     "H100, 2026-11-23: the smem-hw campaign's random-value tiles agreed bit for bit. Its kernels run with "
-     "scale-d 0, so C = +0: tcfuzz has not run a nonzero C (issue 16 reports independent H100/H200 results that "
+    {"R90-wgmma", "numerics",
+     "sm_90 wgmma f16/bf16: F 25, L 16; tf32: F 25, L 8; e4m3/e5m2 -> f32: F 13, L 32, "
+     "RZ-E8M13",
+     B::kHardware, "sm_90",
+     "H100, 2026-11-23: the smem-hw campaign's random-value tiles agreed bit for bit. Its kernels "
+     "run with "
+     "scale-d 0, so C = +0: tcfuzz has not run a nonzero C (issue 16 reports independent H100/H200 "
+     "results that "
      "agree with these rows for it)"},
-    {"R90-wgmma-fp8-f16", "numerics", "sm_90 wgmma e4m3/e5m2 -> f16: F 13, L 32, RNE-f16 (MMA-Sim's row)",
-     B::kHypothesis, "",
-     "independent H100/H200 results with a nonzero C (issue 16) are up to 16 f16 ulps from the exact sum on about a "
-     "third of random K = 32 dot products where this row is within one; with C = +0 (tcfuzz's tiles) the H100 "
+    {"R90-wgmma-fp8-f16", "numerics",
+     "sm_90 wgmma e4m3/e5m2 -> f16: F 13, L 32, RNE-f16 (MMA-Sim's row)", B::kHypothesis, "",
+     "independent H100/H200 results with a nonzero C (issue 16) are up to 16 f16 ulps from the "
+     "exact sum on about a "
+     "third of random K = 32 dot products where this row is within one; with C = +0 (tcfuzz's "
+     "tiles) the H100 "
      "agreed. Declined until a model is fitted on hardware"},
-    {"R100-mma", "numerics", "sm_100 mma f16/bf16: F 25, L 16; tf32: F 25, L 8; e_zero -133", B::kHardware, "sm_100",
-     "B200 captures, f16->f16, f16->f32, bf16->f32, tf32->f32: 5,000 of 5,000 lines each; fp8 declined (N3)"},
-    {"R100-tcgen05", "numerics", "sm_100 tcgen05.mma kind::f16/tf32 as sm_100 mma; kind::f8f6f4: F 25, L 32, RZ-f32",
+    {"R100-mma", "numerics", "sm_100 mma f16/bf16: F 25, L 16; tf32: F 25, L 8; e_zero -133",
+     B::kHardware, "sm_100",
+     "B200 captures, f16->f16, f16->f32, bf16->f32, tf32->f32: 5,000 of 5,000 lines each; fp8 "
+     "declined (N3)"},
+    {"R100-tcgen05", "numerics",
+     "sm_100 tcgen05.mma kind::f16/tf32 as sm_100 mma; kind::f8f6f4: F 25, L 32, RZ-f32",
      B::kHypothesis, "",
-     "the published models (MMA-Sim, Khattak & Mikaitis; their authors compared with B200); tcfuzz has run no "
+     "the published models (MMA-Sim, Khattak & Mikaitis; their authors compared with B200); tcfuzz "
+     "has run no "
      "tcgen05.mma (no Blackwell lent)"},
     // --- numerics choices ----------------------------------------------------------------------
-    {"N1", "numerics", "mma.sp: the kept products in ascending k, L at a time", B::kHardware, "sm_90",
-     "H100: F 25, L 16 over the kept products fits every f16/bf16/tf32 case; the dense partition fits none of the "
+    {"N1", "numerics", "mma.sp: the kept products in ascending k, L at a time", B::kHardware,
+     "sm_90",
+     "H100: F 25, L 16 over the kept products fits every f16/bf16/tf32 case; the dense partition "
+     "fits none of the "
      "k32 cases it differs on"},
     {"N2", "numerics", "sm_90 mma.sync fp8: declined (no row)", B::kHypothesis, "",
-     "H100 (sparse m16n8k64): results keep more than 13 bits; no (F, L, rounding) tried fits more than 306/1319 "
+     "H100 (sparse m16n8k64): results keep more than 13 bits; no (F, L, rounding) tried fits more "
+     "than 306/1319 "
      "(e4m3) or 524/1268 (e5m2) random cases"},
     {"N3", "numerics", "sm_100 mma.sync fp8: declined (no row)", B::kHypothesis, "",
-     "B200 captures: the tcgen05 kind::f8f6f4 row matches 3207/5000 (e4m3) and 3236/5000 (e5m2) f32 lines, no f16 "
+     "B200 captures: the tcgen05 kind::f8f6f4 row matches 3207/5000 (e4m3) and 3236/5000 (e5m2) "
+     "f32 lines, no f16 "
      "line"},
     {"N4", "numerics", "a zero D from sm_90 mma / mma.sp is +0", B::kHardware, "sm_90",
-     "H100, 2026-11-23: SparseSignedZero tallied some 150,000 exact zeros, none -0, 904 of them with C and every "
+     "H100, 2026-11-23: SparseSignedZero tallied some 150,000 exact zeros, none -0, 904 of them "
+     "with C and every "
      "product -0; every tf32 campaign mismatch of the old rule"},
-    {"N5", "numerics", "a zero product or C takes the row's fixed e_zero in the alignment", B::kHypothesis, "",
-     "newest MMA-Sim (e_zero) and Khattak & Mikaitis (a clamp on the maximum exponent) agree; an older MMA-Sim gave a "
-     "zero product -126 plus the other factor's exponent, which truncates tiny terms away. Deciding vectors: "
-     "ZeroDeciding (oracle and GPU tests); not run on hardware"},
-    {"N6", "numerics", "an exact-zero D is -0 only when every term is negative (IEEE), except sm_90 mma (N4)",
+    {"N5", "numerics", "a zero product or C takes the row's fixed e_zero in the alignment",
      B::kHypothesis, "",
-     "every published model; another model never returns -0; the H100's mma returns +0 always (N4); wgmma and the "
+     "newest MMA-Sim (e_zero) and Khattak & Mikaitis (a clamp on the maximum exponent) agree; an "
+     "older MMA-Sim gave a "
+     "zero product -126 plus the other factor's exponent, which truncates tiny terms away. "
+     "Deciding vectors: "
+     "ZeroDeciding (oracle and GPU tests); not run on hardware"},
+    {"N6", "numerics",
+     "an exact-zero D is -0 only when every term is negative (IEEE), except sm_90 mma (N4)",
+     B::kHypothesis, "",
+     "every published model; another model never returns -0; the H100's mma returns +0 always "
+     "(N4); wgmma and the "
      "other GPUs are not measured. Deciding vectors: ZeroDeciding"},
     // --- zero-column mask (oracle/tcgen05/zero_column_mask) ------------------------------------
-    {"Z1", "zero-column mask", "runs of 1s are skip + 1 long, runs of 0s use + 1 (the worked examples)", B::kSpec, "",
-     "§9.7.16.4.3's four worked examples (Table 45's text says the opposite; CUTLASS agrees with the examples); "
+    {"Z1", "zero-column mask",
+     "runs of 1s are skip + 1 long, runs of 0s use + 1 (the worked examples)", B::kSpec, "",
+     "§9.7.16.4.3's four worked examples (Table 45's text says the opposite; CUTLASS agrees with "
+     "the examples); "
      "not run: tcgen05.mma.ws needs sm_100"},
-    {"Z2", "zero-column mask", "a start count past a period acts modulo skip + use + 2", B::kHypothesis, "",
-     "the spec is silent; not run (sm_100)"},
-    {"Z3", "zero-column mask", "a run longer than the sub-mask is cut at its end", B::kHypothesis, "",
-     "the spec is silent; not run (sm_100)"},
-    {"Z4", "zero-column mask", "sub-mask i covers [floor(i*N/k), floor((i+1)*N/k))", B::kHypothesis, "",
-     "the spec is silent (only shapes the .ws rules reject); not run"},
-    {"Z5", "zero-column mask", "mask bit j belongs to D column j, which reads B column j + shift", B::kHypothesis, "",
+    {"Z2", "zero-column mask", "a start count past a period acts modulo skip + use + 2",
+     B::kHypothesis, "", "the spec is silent; not run (sm_100)"},
+    {"Z3", "zero-column mask", "a run longer than the sub-mask is cut at its end", B::kHypothesis,
+     "", "the spec is silent; not run (sm_100)"},
+    {"Z4", "zero-column mask", "sub-mask i covers [floor(i*N/k), floor((i+1)*N/k))", B::kHypothesis,
+     "", "the spec is silent (only shapes the .ws rules reject); not run"},
+    {"Z5", "zero-column mask", "mask bit j belongs to D column j, which reads B column j + shift",
+     B::kHypothesis, "",
      "the doc gives the shift, not which columns the mask indexes; not run (sm_100)"},
     {"Z6", "zero-column mask", "bits 62-63 are reserved, 0", B::kHypothesis, "",
      "not listed in Table 45; not run (sm_100)"},
     // --- shared-memory descriptors (oracle/smem) -------------------------------------------------
-    {"S0", "smem descriptor", "the canonical layouts of §9.7.16.3.3 / §9.7.15.5.1.2.1.3 and their swizzle functors",
+    {"S0", "smem descriptor",
+     "the canonical layouts of §9.7.16.3.3 / §9.7.15.5.1.2.1.3 and their swizzle functors",
      B::kHardware, "sm_90",
-     "the tables and Figures 188-192 (tests evaluate each figure's CuTe expression); H100: WgmmaHw and the smem-hw "
+     "the tables and Figures 188-192 (tests evaluate each figure's CuTe expression); H100: WgmmaHw "
+     "and the smem-hw "
      "campaign (14,311 legal tiles) bit for bit"},
-    {"S1", "smem descriptor", "the row phase is ((address >> 7) - base offset), for every swizzled mode", B::kHardware,
-     "sm_90", "H100, 2026-11-23: corpus/smem_hw/deciding s1_* and 2,091 32B-swizzled operands with a base offset"},
-    {"S2", "smem descriptor", "swizzled K-major: LBO ignored inside an atom, further K atoms at + j * LBO",
-     B::kHardware, "sm_90", "H100, 2026-11-23: corpus/smem_hw/deciding s2_* and 778 two-atom 32B operands"},
-    {"S3", "smem descriptor", "128B with 32-byte atoms is MN-major only (rule tcgen05.smem.base32b_major)", B::kSpec, "",
-     "Table 55 has no K-major atom for it (Table 54 lists every swizzle for K-major); not run (sm_100)"},
-    {"S4", "smem descriptor", "absolute LBO mode splits each row at the 128-byte boundary of the start", B::kHypothesis,
-     "", "§9.7.16.3.1.2's two-chunk description; not run (sm_103a)"},
-    {"S5", "smem descriptor", "e3m2/e2m3 one per byte, e2m1 packed two per byte", B::kHypothesis, "",
-     "figures only (\"packed with padding\"); not run (sm_100)"},
-    {"S6", "smem descriptor", "LBO/SBO roles without swizzle as the canonical table says", B::kHardware, "sm_90",
+    {"S1", "smem descriptor",
+     "the row phase is ((address >> 7) - base offset), for every swizzled mode", B::kHardware,
+     "sm_90",
+     "H100, 2026-11-23: corpus/smem_hw/deciding s1_* and 2,091 32B-swizzled operands with a base "
+     "offset"},
+    {"S2", "smem descriptor",
+     "swizzled K-major: LBO ignored inside an atom, further K atoms at + j * LBO", B::kHardware,
+     "sm_90", "H100, 2026-11-23: corpus/smem_hw/deciding s2_* and 778 two-atom 32B operands"},
+    {"S3", "smem descriptor",
+     "128B with 32-byte atoms is MN-major only (rule tcgen05.smem.base32b_major)", B::kSpec, "",
+     "Table 55 has no K-major atom for it (Table 54 lists every swizzle for K-major); not run "
+     "(sm_100)"},
+    {"S4", "smem descriptor",
+     "absolute LBO mode splits each row at the 128-byte boundary of the start", B::kHypothesis, "",
+     "§9.7.16.3.1.2's two-chunk description; not run (sm_103a)"},
+    {"S5", "smem descriptor", "e3m2/e2m3 one per byte, e2m1 packed two per byte", B::kHypothesis,
+     "", "figures only (\"packed with padding\"); not run (sm_100)"},
+    {"S6", "smem descriptor", "LBO/SBO roles without swizzle as the canonical table says",
+     B::kHardware, "sm_90",
      "H100, 2026-11-23: corpus/smem_hw/deciding s6_* and 7,208 no-swizzle operands"},
-    {"S7", "smem descriptor", "MN-major 128B with 32-byte atoms: 4 K rows per atom, SBO between groups of 4",
-     B::kSpec, "",
-     "Table 55's 8x4 atom (512 bytes, the Swizzle<2,5,2> period); §9.7.16.3.2's SBO wording is the 8-row atoms'. "
+    {"S7", "smem descriptor",
+     "MN-major 128B with 32-byte atoms: 4 K rows per atom, SBO between groups of 4", B::kSpec, "",
+     "Table 55's 8x4 atom (512 bytes, the Swizzle<2,5,2> period); §9.7.16.3.2's SBO wording is the "
+     "8-row atoms'. "
      "Deciding tiles corpus/tcgen05_hw/deciding; not run (sm_100)"},
     // --- fragment and metadata maps --------------------------------------------------------------
-    {"SP0", "sparse maps", "mma.sp A rows and chunk columns, B of the dense K shapes, C/D, metadata lanes and "
-     "selector range", B::kHardware, "sm_90",
-     "§9.7.14.6 formulas and thread counts; H100: SparseMmaHw, 40,000 cases of every form and selector"},
-    {"SP1", "sparse maps", "mma.sp metadata bit placement per lane (16/32-bit and 8/4-bit layouts)", B::kHardware,
-     "sm_90", "figures only; H100, 2026-11-22: SparseProbe.MetadataPlacement located every nibble"},
-    {"SP2", "sparse maps", "B of the sparse-only K shapes: two dense K halves concatenated", B::kHardware, "sm_90",
+    {"SP0", "sparse maps",
+     "mma.sp A rows and chunk columns, B of the dense K shapes, C/D, metadata lanes and "
+     "selector range",
+     B::kHardware, "sm_90",
+     "§9.7.14.6 formulas and thread counts; H100: SparseMmaHw, 40,000 cases of every form and "
+     "selector"},
+    {"SP1", "sparse maps", "mma.sp metadata bit placement per lane (16/32-bit and 8/4-bit layouts)",
+     B::kHardware, "sm_90",
+     "figures only; H100, 2026-11-22: SparseProbe.MetadataPlacement located every nibble"},
+    {"SP2", "sparse maps", "B of the sparse-only K shapes: two dense K halves concatenated",
+     B::kHardware, "sm_90",
      "figures only; H100: SparseProbe.FragmentsWithUniformMetadata, every form"},
-    {"SP3", "sparse maps", "kept elements in an A register: ascending column, low bits first", B::kHardware, "sm_90",
-     "figures only; H100, every form"},
-    {"SP4", "sparse maps", "f16 m16n8k32 selectors 2 and 3 are undefined (not compared)", B::kHardware, "sm_90",
+    {"SP3", "sparse maps", "kept elements in an A register: ascending column, low bits first",
+     B::kHardware, "sm_90", "figures only; H100, every form"},
+    {"SP4", "sparse maps", "f16 m16n8k32 selectors 2 and 3 are undefined (not compared)",
+     B::kHardware, "sm_90",
      "H100: both trap with CUDA_ERROR_ILLEGAL_INSTRUCTION although ptxas accepts them"},
-    {"SP5", "sparse maps", "plain .sp with descending index pairs computes like ordered", B::kHardware, "sm_90",
-     "H100: the 12 distinct-index nibbles agree with the model, every form"},
-    {"SP6", "sparse maps", "wgmma.mma_async.sp metadata: each warp's 16 rows as mma.sp of the same K", B::kHardware,
+    {"SP5", "sparse maps", "plain .sp with descending index pairs computes like ordered",
+     B::kHardware, "sm_90", "H100: the 12 distinct-index nibbles agree with the model, every form"},
+    {"SP6", "sparse maps",
+     "wgmma.mma_async.sp metadata: each warp's 16 rows as mma.sp of the same K", B::kHardware,
      "sm_90", "H100, 2026-11-23: 3,534 smem-hw .sp tiles bit for bit"},
-    {"TM1", "sparse maps", "tcgen05.mma.sp metadata: row r in TMEM lane r of the column pair after D",
-     B::kHypothesis, "", "figures only (262-267) and JAX's Mosaic encoder; not run (sm_100)"},
-    {"D1", "dense maps", "dense mma.sync fragments of the shapes sparse reuses", B::kHardware, "sm_90",
-     "figures only; H100: DenseMmaHw and 931,498 dense-mma cases"},
-    {"W1", "wgmma maps", "wgmma accumulator fragments (rows 16w.. per warp, the m64nNk figures)", B::kHardware,
-     "sm_90", "H100: WgmmaHw and the smem-hw campaign"},
+    {"TM1", "sparse maps",
+     "tcgen05.mma.sp metadata: row r in TMEM lane r of the column pair after D", B::kHypothesis, "",
+     "figures only (262-267) and JAX's Mosaic encoder; not run (sm_100)"},
+    {"D1", "dense maps", "dense mma.sync fragments of the shapes sparse reuses", B::kHardware,
+     "sm_90", "figures only; H100: DenseMmaHw and 931,498 dense-mma cases"},
+    {"W1", "wgmma maps", "wgmma accumulator fragments (rows 16w.. per warp, the m64nNk figures)",
+     B::kHardware, "sm_90", "H100: WgmmaHw and the smem-hw campaign"},
 }};
 
 }  // namespace
 
 std::string_view Name(Backing b) {
   switch (b) {
-    case Backing::kHardware: return "hardware";
-    case Backing::kSpec: return "spec";
-    case Backing::kHypothesis: return "hypothesis";
+    case Backing::kHardware:
+      return "hardware";
+    case Backing::kSpec:
+      return "spec";
+    case Backing::kHypothesis:
+      return "hypothesis";
   }
   return "hypothesis";
 }

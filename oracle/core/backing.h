@@ -27,7 +27,7 @@ struct BackedReading {
   std::string_view reading;  // what tcfuzz follows, one line
   Backing backing;
   std::string_view seen_on;  // hardware: the targets it was seen on ("sm_90"); empty otherwise
-  std::string_view basis;    // which GPU and test or capture; or the spec passage; or why it is open
+  std::string_view basis;  // which GPU and test or capture; or the spec passage; or why it is open
 };
 
 // Every reading, in the order docs/doc-vs-hardware.md lists them.

@@ -19,20 +19,24 @@ constexpr uint64_t Mix64(uint64_t z) {
 // FNV-1a of a suite name: part of every case seed, so suites never share cases.
 constexpr uint64_t NameHash(const char* name, uint64_t length) {
   uint64_t h = 0xcbf29ce484222325ull;
-  for (uint64_t i = 0; i < length; ++i) h = (h ^ static_cast<unsigned char>(name[i])) * 0x100000001b3ull;
+  for (uint64_t i = 0; i < length; ++i)
+    h = (h ^ static_cast<unsigned char>(name[i])) * 0x100000001b3ull;
   return h;
 }
 
 // A case seed in two halves: the key of (base seed, suite), computed once, then case `index`
 // under it (what a kernel computes per case).
-constexpr uint64_t SuiteKey(uint64_t base_seed, uint64_t name_hash) { return (base_seed ^ name_hash) + kGoldenGamma; }
+constexpr uint64_t SuiteKey(uint64_t base_seed, uint64_t name_hash) {
+  return (base_seed ^ name_hash) + kGoldenGamma;
+}
 constexpr uint64_t CaseSeedFromKey(uint64_t key, uint64_t index) {
   return Mix64((key ^ (index * 0xd1b54a32d192ed03ull)) + kGoldenGamma);
 }
 
 // 32 independent-looking bits for draw number `stream` of a case.
 constexpr uint32_t CounterDraw(uint64_t case_seed, uint32_t stream) {
-  return static_cast<uint32_t>(Mix64(case_seed ^ (static_cast<uint64_t>(stream) * kGoldenGamma)) >> 32);
+  return static_cast<uint32_t>(Mix64(case_seed ^ (static_cast<uint64_t>(stream) * kGoldenGamma)) >>
+                               32);
 }
 
 }  // namespace tcfuzz::oracle

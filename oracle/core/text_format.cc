@@ -76,15 +76,16 @@ Result<TextDoc> TextDoc::Parse(std::string_view text) {
     }
     const std::string_view line = Trim(raw);
     if (!header_seen) {
-      const std::string expected = std::string(kTextMagic) + " " + std::to_string(kTextFormatVersion);
+      const std::string expected =
+          std::string(kTextMagic) + " " + std::to_string(kTextFormatVersion);
       if (line.substr(0, kTextMagic.size()) != kTextMagic) {
         return Result<TextDoc>::Fail(AtLine(line_no, "missing header '" + expected + "'"));
       }
       const std::string_view version = Trim(line.substr(kTextMagic.size()));
       if (version != std::to_string(kTextFormatVersion)) {
-        return Result<TextDoc>::Fail(AtLine(line_no, "unsupported format version '" +
-                                                         std::string(version) + "' (this tool reads " +
-                                                         std::to_string(kTextFormatVersion) + ")"));
+        return Result<TextDoc>::Fail(
+            AtLine(line_no, "unsupported format version '" + std::string(version) +
+                                "' (this tool reads " + std::to_string(kTextFormatVersion) + ")"));
       }
       header_seen = true;
       continue;
@@ -122,13 +123,15 @@ const TextEntry* TextDoc::Find(std::string_view key) const {
 
 Result<std::string> TextDoc::String(std::string_view key) const {
   const TextEntry* e = Find(key);
-  if (e == nullptr) return Result<std::string>::Fail("missing required key '" + std::string(key) + "'");
+  if (e == nullptr)
+    return Result<std::string>::Fail("missing required key '" + std::string(key) + "'");
   return Result<std::string>::Ok(e->value);
 }
 
 Result<uint64_t> TextDoc::Uint(std::string_view key, uint64_t max) const {
   const TextEntry* e = Find(key);
-  if (e == nullptr) return Result<uint64_t>::Fail("missing required key '" + std::string(key) + "'");
+  if (e == nullptr)
+    return Result<uint64_t>::Fail("missing required key '" + std::string(key) + "'");
   Result<uint64_t> v = ParseUint(e->value, max);
   if (!v.ok()) return Result<uint64_t>::Fail(AtLine(e->line, std::string(key) + ": " + v.error()));
   return v;
@@ -139,10 +142,9 @@ Result<bool> TextDoc::Bool(std::string_view key) const {
   if (e == nullptr) return Result<bool>::Fail("missing required key '" + std::string(key) + "'");
   if (e->value == "1" || e->value == "true") return Result<bool>::Ok(true);
   if (e->value == "0" || e->value == "false") return Result<bool>::Ok(false);
-  return Result<bool>::Fail(AtLine(e->line, std::string(key) + ": expected 0 or 1, got '" +
-                                                e->value + "'"));
+  return Result<bool>::Fail(
+      AtLine(e->line, std::string(key) + ": expected 0 or 1, got '" + e->value + "'"));
 }
-
 
 TextWriter::TextWriter(std::string_view kind) {
   out_ = std::string(kTextMagic) + " " + std::to_string(kTextFormatVersion) + "\n";
@@ -179,7 +181,8 @@ std::string HexRow(std::span<const uint64_t> values, int digits) {
   return s;
 }
 
-Result<std::vector<uint64_t>> ParseHexRow(const TextDoc& doc, const std::string& key, std::size_t count, uint64_t max) {
+Result<std::vector<uint64_t>> ParseHexRow(const TextDoc& doc, const std::string& key,
+                                          std::size_t count, uint64_t max) {
   using R = Result<std::vector<uint64_t>>;
   const TextEntry* e = doc.Find(key);
   if (e == nullptr) return R::Fail("missing required key '" + key + "'");
@@ -192,8 +195,8 @@ Result<std::vector<uint64_t>> ParseHexRow(const TextDoc& doc, const std::string&
     out.push_back(v.value());
   }
   if (out.size() != count) {
-    return R::Fail("line " + std::to_string(e->line) + ": " + key + " has " + std::to_string(out.size()) +
-                   " values, expected " + std::to_string(count));
+    return R::Fail("line " + std::to_string(e->line) + ": " + key + " has " +
+                   std::to_string(out.size()) + " values, expected " + std::to_string(count));
   }
   return R::Ok(std::move(out));
 }

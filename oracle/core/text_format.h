@@ -43,7 +43,6 @@ class TextDoc {
   Result<bool> Bool(std::string_view key) const;                    // 0/1/true/false
   bool Has(std::string_view key) const { return Find(key) != nullptr; }
 
-
  private:
   std::vector<TextEntry> entries_;
 };
@@ -69,17 +68,21 @@ std::string Hex(uint64_t value, int digits);  // "0x" + zero-padded lower-case h
 // The value of `key` through `parse` (a Parse* of an enum's names): "missing required key" or
 // "line N: key: unknown value 'v'".
 template <class E>
-Result<E> ParseEnumKey(const TextDoc& doc, std::string_view key, std::optional<E> (*parse)(std::string_view)) {
+Result<E> ParseEnumKey(const TextDoc& doc, std::string_view key,
+                       std::optional<E> (*parse)(std::string_view)) {
   const TextEntry* e = doc.Find(key);
   if (e == nullptr) return Result<E>::Fail("missing required key '" + std::string(key) + "'");
   const std::optional<E> v = parse(e->value);
-  if (!v) return Result<E>::Fail("line " + std::to_string(e->line) + ": " + e->key + ": unknown value '" + e->value + "'");
+  if (!v)
+    return Result<E>::Fail("line " + std::to_string(e->line) + ": " + e->key + ": unknown value '" +
+                           e->value + "'");
   return Result<E>::Ok(*v);
 }
 
 // A row of values as one key's value: zero-padded hex words without "0x", space-separated.
 std::string HexRow(std::span<const uint64_t> values, int digits);
 // The row under `key`: exactly `count` words, each at most `max`; errors name the line.
-Result<std::vector<uint64_t>> ParseHexRow(const TextDoc& doc, const std::string& key, std::size_t count, uint64_t max);
+Result<std::vector<uint64_t>> ParseHexRow(const TextDoc& doc, const std::string& key,
+                                          std::size_t count, uint64_t max);
 
 }  // namespace tcfuzz::oracle

@@ -10,11 +10,14 @@ namespace {
 int Digits(num::Format f) { return (num::StorageBits(f) + 3) / 4; }
 
 // Rows of `width` values from `values` under keys prefix.0, prefix.1, ...
-void AddRows(TextWriter& w, const std::string& prefix, std::span<const uint64_t> values, std::size_t width, int digits) {
-  for (std::size_t r = 0; r * width < values.size(); ++r) w.Add(prefix + std::to_string(r), HexRow(values.subspan(r * width, width), digits));
+void AddRows(TextWriter& w, const std::string& prefix, std::span<const uint64_t> values,
+             std::size_t width, int digits) {
+  for (std::size_t r = 0; r * width < values.size(); ++r)
+    w.Add(prefix + std::to_string(r), HexRow(values.subspan(r * width, width), digits));
 }
 
-Result<std::vector<uint64_t>> ReadRows(const TextDoc& doc, const std::string& prefix, int rows, std::size_t width, uint64_t max) {
+Result<std::vector<uint64_t>> ReadRows(const TextDoc& doc, const std::string& prefix, int rows,
+                                       std::size_t width, uint64_t max) {
   std::vector<uint64_t> out;
   for (int r = 0; r < rows; ++r) {
     auto row = ParseHexRow(doc, prefix + std::to_string(r), width, max);
@@ -43,9 +46,11 @@ void AppendDenseCase(TextWriter& w, const DenseTile& t, const std::vector<uint32
 Result<DenseCaseFile> DenseCaseFromDoc(const TextDoc& doc) {
   using R = Result<DenseCaseFile>;
   for (const TextEntry& e : doc.entries()) {
-    static const std::vector<std::string_view> kKeys = {"tool", "kind", "form", "b_type", "cd", "satfinite"};
-    const bool known = e.key.starts_with("origin.") || e.key.starts_with("a.") || e.key.starts_with("b.") ||
-                       e.key.starts_with("c.") || e.key.starts_with("observed.") ||
+    static const std::vector<std::string_view> kKeys = {"tool",   "kind", "form",
+                                                        "b_type", "cd",   "satfinite"};
+    const bool known = e.key.starts_with("origin.") || e.key.starts_with("a.") ||
+                       e.key.starts_with("b.") || e.key.starts_with("c.") ||
+                       e.key.starts_with("observed.") ||
                        std::find(kKeys.begin(), kKeys.end(), e.key) != kKeys.end();
     if (!known) return R::Fail("line " + std::to_string(e.line) + ": unknown key '" + e.key + "'");
   }
@@ -55,12 +60,15 @@ Result<DenseCaseFile> DenseCaseFromDoc(const TextDoc& doc) {
   const std::size_t dot = fn.find('.');
   const auto type = dot == std::string::npos ? std::nullopt : num::ParseFormat(fn.substr(dot + 1));
   const DenseForm* f = type ? FindDenseForm(fn.substr(0, dot), *type) : nullptr;
-  if (f == nullptr) return R::Fail("line " + std::to_string(doc.Find("form")->line) + ": unknown form '" + fn + "'");
+  if (f == nullptr)
+    return R::Fail("line " + std::to_string(doc.Find("form")->line) + ": unknown form '" + fn +
+                   "'");
   DenseCaseFile out;
   DenseTile& t = out.tile;
   t.form = f;
   t.a_type = f->type;
-  for (auto [key, dst] : {std::pair<const char*, num::Format*>{"b_type", &t.b_type}, {"cd", &t.cd}}) {
+  for (auto [key, dst] :
+       {std::pair<const char*, num::Format*>{"b_type", &t.b_type}, {"cd", &t.cd}}) {
     auto v = ParseEnumKey(doc, key, num::ParseFormat);
     if (!v.ok()) return R::Fail(v.error());
     *dst = v.value();
@@ -69,19 +77,28 @@ Result<DenseCaseFile> DenseCaseFromDoc(const TextDoc& doc) {
   // for integers, f32 (or f16 for f16 inputs) for floats.
   const auto partner = [](num::Format x) {
     switch (x) {
-      case num::Format::kS8: return num::Format::kU8;
-      case num::Format::kU8: return num::Format::kS8;
-      case num::Format::kS4: return num::Format::kU4;
-      case num::Format::kU4: return num::Format::kS4;
-      case num::Format::kE4M3: return num::Format::kE5M2;
-      case num::Format::kE5M2: return num::Format::kE4M3;
-      default: return x;
+      case num::Format::kS8:
+        return num::Format::kU8;
+      case num::Format::kU8:
+        return num::Format::kS8;
+      case num::Format::kS4:
+        return num::Format::kU4;
+      case num::Format::kU4:
+        return num::Format::kS4;
+      case num::Format::kE4M3:
+        return num::Format::kE5M2;
+      case num::Format::kE5M2:
+        return num::Format::kE4M3;
+      default:
+        return x;
     }
   };
-  if (t.b_type != f->type && t.b_type != partner(f->type)) return R::Fail("b_type: not a B type of " + f->Name());
+  if (t.b_type != f->type && t.b_type != partner(f->type))
+    return R::Fail("b_type: not a B type of " + f->Name());
   const bool integer = !num::IsFloat(f->type);
   const bool cd_ok = integer ? t.cd == num::Format::kS32
-                             : t.cd == num::Format::kF32 || (t.cd == num::Format::kF16 && f->type == num::Format::kF16);
+                             : t.cd == num::Format::kF32 ||
+                                   (t.cd == num::Format::kF16 && f->type == num::Format::kF16);
   if (!cd_ok) return R::Fail("cd: not an accumulator of " + f->Name());
   auto sat = doc.Bool("satfinite");
   if (!sat.ok()) return R::Fail(sat.error());

@@ -25,7 +25,8 @@ struct DenseCaseFile {
   std::optional<std::vector<uint32_t>> observed;  // D [16][8]
 };
 
-void AppendDenseCase(TextWriter& w, const DenseTile& t, const std::vector<uint32_t>* observed = nullptr);
+void AppendDenseCase(TextWriter& w, const DenseTile& t,
+                     const std::vector<uint32_t>* observed = nullptr);
 Result<DenseCaseFile> DenseCaseFromDoc(const TextDoc& doc);
 
 }  // namespace tcfuzz::oracle::mma

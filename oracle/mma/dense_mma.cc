@@ -6,7 +6,9 @@
 
 namespace tcfuzz::oracle::mma {
 
-std::string DenseForm::Name() const { return std::string(shape) + "." + std::string(num::Name(type)); }
+std::string DenseForm::Name() const {
+  return std::string(shape) + "." + std::string(num::Name(type));
+}
 
 std::span<const DenseForm> AllDenseForms() {
   static constexpr std::array<DenseForm, 9> kForms = {{

@@ -34,14 +34,17 @@ uint32_t RoundOut(i128 s, int scale, Rounding rho) {
   }
   // RZ: an exponent past fp32's range is Inf, not FLT_MAX (the models agree; reference §5).
   if (scale + BitLength(mag) - 1 >= 128) return Inf(Format::kF32, neg);
-  uint32_t bits = static_cast<uint32_t>(EncodeExact(Format::kF32, neg, mag, scale, Round::kTowardZero));
+  uint32_t bits =
+      static_cast<uint32_t>(EncodeExact(Format::kF32, neg, mag, scale, Round::kTowardZero));
   if (rho == Rounding::kRzE8M13) bits &= ~0x3FFu;  // keep 13 fraction bits
   return bits;
 }
 
-constexpr std::array<std::pair<Gpu, std::string_view>, 5> kGpus = {
-    {{Gpu::kSm70, "sm_70"}, {Gpu::kSm80, "sm_80"}, {Gpu::kSm89, "sm_89"}, {Gpu::kSm90, "sm_90"},
-     {Gpu::kSm100, "sm_100"}}};
+constexpr std::array<std::pair<Gpu, std::string_view>, 5> kGpus = {{{Gpu::kSm70, "sm_70"},
+                                                                    {Gpu::kSm80, "sm_80"},
+                                                                    {Gpu::kSm89, "sm_89"},
+                                                                    {Gpu::kSm90, "sm_90"},
+                                                                    {Gpu::kSm100, "sm_100"}}};
 constexpr std::array<std::pair<Instr, std::string_view>, 3> kInstrs = {
     {{Instr::kMma, "mma"}, {Instr::kWgmma, "wgmma"}, {Instr::kTcgen05, "tcgen05"}}};
 
@@ -113,8 +116,9 @@ std::optional<DotParams> ParamsFor(Gpu gpu, Instr instr, Format ab, Format cd) {
         // mma.sync fp8 on sm_90 follows no parameter row (N2): declined, like B200's.
         if (instr == Instr::kMma) return std::nullopt;
         // wgmma fp8 -> f16 is MMA-Sim's row, which H100/H200 results with a nonzero C contradict.
-        return DotParams{13, 32, -133, f32 ? Rounding::kRzE8M13 : Rounding::kRneF16, true,
-                         f32 ? "R90-wgmma" : "R90-wgmma-fp8-f16"};
+        return DotParams{13,   32,
+                         -133, f32 ? Rounding::kRzE8M13 : Rounding::kRneF16,
+                         true, f32 ? "R90-wgmma" : "R90-wgmma-fp8-f16"};
       }
       return std::nullopt;
     }
@@ -135,10 +139,11 @@ std::span<const NumericsRow> NumericsRows() {
     std::vector<NumericsRow> out;
     for (const auto& [gpu, gpu_name] : kGpus) {
       for (const auto& [instr, instr_name] : kInstrs) {
-        for (Format ab : {Format::kF16, Format::kBF16, Format::kTF32, Format::kE4M3, Format::kE5M2, Format::kE3M2,
-                          Format::kE2M3, Format::kE2M1}) {
+        for (Format ab : {Format::kF16, Format::kBF16, Format::kTF32, Format::kE4M3, Format::kE5M2,
+                          Format::kE3M2, Format::kE2M3, Format::kE2M1}) {
           for (Format cd : {Format::kF32, Format::kF16}) {
-            if (const auto p = ParamsFor(gpu, instr, ab, cd)) out.push_back({gpu, instr, ab, cd, *p});
+            if (const auto p = ParamsFor(gpu, instr, ab, cd))
+              out.push_back({gpu, instr, ab, cd, *p});
           }
         }
       }
@@ -151,7 +156,8 @@ std::span<const NumericsRow> NumericsRows() {
 namespace {
 
 // One fused block over decoded operands; every public entry point ends here.
-uint32_t FusedBlockOf(std::span<const Decoded> a, std::span<const Decoded> b, uint32_t c, Format cd, const DotParams& p) {
+uint32_t FusedBlockOf(std::span<const Decoded> a, std::span<const Decoded> b, uint32_t c, Format cd,
+                      const DotParams& p) {
   const std::size_t n = std::min(a.size(), b.size());
   // Special values first.
   bool nan = false, pos_inf = false, neg_inf = false;
@@ -218,7 +224,8 @@ uint32_t FusedBlockOf(std::span<const Decoded> a, std::span<const Decoded> b, ui
 class DecodedSpan {
  public:
   DecodedSpan(Format f, std::span<const uint64_t> bits) {
-    Decoded* out = bits.size() <= fixed_.size() ? fixed_.data() : (heap_.resize(bits.size()), heap_.data());
+    Decoded* out =
+        bits.size() <= fixed_.size() ? fixed_.data() : (heap_.resize(bits.size()), heap_.data());
     for (std::size_t k = 0; k < bits.size(); ++k) out[k] = Decode(f, bits[k]);
     view_ = {out, bits.size()};
   }
@@ -234,13 +241,15 @@ class DecodedSpan {
 
 }  // namespace
 
-uint32_t FusedBlock(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format fa, Format fb,
-                    Format cd, const DotParams& p) {
+uint32_t FusedBlock(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format fa,
+                    Format fb, Format cd, const DotParams& p) {
   const std::size_t n = std::min(a.size(), b.size());
-  return FusedBlockOf(DecodedSpan(fa, a.first(n)).view(), DecodedSpan(fb, b.first(n)).view(), c, cd, p);
+  return FusedBlockOf(DecodedSpan(fa, a.first(n)).view(), DecodedSpan(fb, b.first(n)).view(), c, cd,
+                      p);
 }
 
-uint32_t DotProduct(std::span<const Decoded> a, std::span<const Decoded> b, uint32_t c, Format cd, const DotParams& p) {
+uint32_t DotProduct(std::span<const Decoded> a, std::span<const Decoded> b, uint32_t c, Format cd,
+                    const DotParams& p) {
   const std::size_t n = std::min(a.size(), b.size());
   const std::size_t l = static_cast<std::size_t>(std::max(1, p.L));
   uint32_t d = c;
@@ -252,10 +261,11 @@ uint32_t DotProduct(std::span<const Decoded> a, std::span<const Decoded> b, uint
   return d;
 }
 
-uint32_t DotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format fa, Format fb,
-                    Format cd, const DotParams& p) {
+uint32_t DotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format fa,
+                    Format fb, Format cd, const DotParams& p) {
   const std::size_t n = std::min(a.size(), b.size());
-  return DotProduct(DecodedSpan(fa, a.first(n)).view(), DecodedSpan(fb, b.first(n)).view(), c, cd, p);
+  return DotProduct(DecodedSpan(fa, a.first(n)).view(), DecodedSpan(fb, b.first(n)).view(), c, cd,
+                    p);
 }
 
 DotParams ExactParams(Format cd) {
@@ -266,13 +276,14 @@ DotParams ExactParams(Format cd) {
 
 int32_t IntResult(int64_t sum, bool satfinite) {
   if (satfinite) {
-    return static_cast<int32_t>(std::clamp<int64_t>(sum, std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max()));
+    return static_cast<int32_t>(std::clamp<int64_t>(sum, std::numeric_limits<int32_t>::min(),
+                                                    std::numeric_limits<int32_t>::max()));
   }
   return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(sum)));
 }
 
-int32_t IntDotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, int32_t c, Format fa, Format fb,
-                      bool satfinite) {
+int32_t IntDotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, int32_t c,
+                      Format fa, Format fb, bool satfinite) {
   int64_t sum = c;
   const std::size_t n = std::min(a.size(), b.size());
   for (std::size_t k = 0; k < n; ++k) sum += DecodeInt(fa, a[k]) * DecodeInt(fb, b[k]);

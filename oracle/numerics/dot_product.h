@@ -19,15 +19,15 @@
 namespace tcfuzz::oracle::num {
 
 enum class Rounding {
-  kRzF32,     // truncate to fp32 (subnormals kept, overflow to Inf)
-  kRzE8M13,   // truncate to fp32 with 13 fraction bits (Hopper/Ada fp8)
-  kRneF16,    // round to nearest even fp16
+  kRzF32,    // truncate to fp32 (subnormals kept, overflow to Inf)
+  kRzE8M13,  // truncate to fp32 with 13 fraction bits (Hopper/Ada fp8)
+  kRneF16,   // round to nearest even fp16
 };
 
 struct DotParams {
-  int F = 24;        // fraction bits kept below the largest exponent
-  int L = 8;         // products per fused block
-  int e_zero = -132; // exponent given to zero terms in the max search
+  int F = 24;         // fraction bits kept below the largest exponent
+  int L = 8;          // products per fused block
+  int e_zero = -132;  // exponent given to zero terms in the max search
   Rounding rho = Rounding::kRzF32;
   // An exact-zero block result is -0 when every term is negative (IEEE addition, the models'
   // choice), and a negative sum that rounds to zero is -0; false: a zero D is always +0.
@@ -68,8 +68,8 @@ std::span<const NumericsRow> NumericsRows();
 
 // D = C + sum_k A[k]*B[k] for one output element. `a` and `b` hold bit patterns in `ab`
 // (A may differ from B for fp8: `ab_b`), `c` in `cd` (f32 or f16). Returns D's bit pattern.
-uint32_t DotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format ab_a,
-                    Format ab_b, Format cd, const DotParams& params);
+uint32_t DotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c,
+                    Format ab_a, Format ab_b, Format cd, const DotParams& params);
 
 // The same over operands already decoded (Decode), for tile references that decode each
 // element once rather than once per output it feeds.
@@ -84,7 +84,7 @@ uint32_t FusedBlock(std::span<const uint64_t> a, std::span<const uint64_t> b, ui
 int32_t IntResult(int64_t sum, bool satfinite);
 
 // Integers: C + sum a*b exactly, then wrap (two's complement) or clamp (.satfinite).
-int32_t IntDotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, int32_t c, Format fa,
-                      Format fb, bool satfinite);
+int32_t IntDotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, int32_t c,
+                      Format fa, Format fb, bool satfinite);
 
 }  // namespace tcfuzz::oracle::num

@@ -8,8 +8,8 @@ namespace tcfuzz::oracle::num {
 namespace {
 
 // The exponent of the largest term of a block, as FusedBlock aligns to it.
-int BlockEmax(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format fa, Format fb,
-              Format cd, int e_zero) {
+int BlockEmax(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format fa,
+              Format fb, Format cd, int e_zero) {
   int emax = std::numeric_limits<int>::min();
   for (std::size_t k = 0; k < std::min(a.size(), b.size()); ++k) {
     const Decoded x = Decode(fa, a[k]), y = Decode(fb, b[k]);
@@ -65,7 +65,8 @@ Exact Exact::Minus(const Exact& o) const {
   Exact r;
   uint64_t borrow = 0;
   for (int i = 0; i < kLimbs; ++i) {
-    const uint64_t a = limbs_[static_cast<std::size_t>(i)], b = o.limbs_[static_cast<std::size_t>(i)];
+    const uint64_t a = limbs_[static_cast<std::size_t>(i)],
+                   b = o.limbs_[static_cast<std::size_t>(i)];
     const uint64_t d1 = a - b;
     const uint64_t b1 = a < b ? 1 : 0;
     const uint64_t d2 = d1 - borrow;
@@ -93,13 +94,14 @@ bool Exact::IsZero() const {
 double Exact::ToDouble() const {
   const Exact a = Abs();
   double v = 0;
-  for (int i = kLimbs - 1; i >= 0; --i) v = v * 18446744073709551616.0 + static_cast<double>(a.limbs_[static_cast<std::size_t>(i)]);
+  for (int i = kLimbs - 1; i >= 0; --i)
+    v = v * 18446744073709551616.0 + static_cast<double>(a.limbs_[static_cast<std::size_t>(i)]);
   v = std::ldexp(v, -kFracBits);
   return Negative() ? -v : v;
 }
 
-std::optional<Exact> ExactDotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c,
-                                     Format fa, Format fb, Format cd) {
+std::optional<Exact> ExactDotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b,
+                                     uint32_t c, Format fa, Format fb, Format cd) {
   Exact sum;
   for (std::size_t k = 0; k < std::min(a.size(), b.size()); ++k) {
     const Decoded x = Decode(fa, a[k]), y = Decode(fb, b[k]);
@@ -112,8 +114,8 @@ std::optional<Exact> ExactDotProduct(std::span<const uint64_t> a, std::span<cons
   return sum;
 }
 
-BoundedResult DotProductWithBound(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format fa,
-                                  Format fb, Format cd, const DotParams& p) {
+BoundedResult DotProductWithBound(std::span<const uint64_t> a, std::span<const uint64_t> b,
+                                  uint32_t c, Format fa, Format fb, Format cd, const DotParams& p) {
   BoundedResult r{c, true, Exact()};
   const std::size_t n = std::min(a.size(), b.size());
   const std::size_t l = static_cast<std::size_t>(std::max(1, p.L));
@@ -126,8 +128,8 @@ BoundedResult DotProductWithBound(std::span<const uint64_t> a, std::span<const u
       r.finite = false;
       return r;
     }
-    r.bound.Add(false, len + 1, emax - p.F);          // truncation of each term
-    r.bound.Add(false, 1, UlpExp(cd, r.d, p.rho));    // the block's one rounding
+    r.bound.Add(false, len + 1, emax - p.F);        // truncation of each term
+    r.bound.Add(false, 1, UlpExp(cd, r.d, p.rho));  // the block's one rounding
     if (n == 0) break;
   }
   return r;

@@ -9,12 +9,23 @@ namespace tcfuzz::oracle::num {
 namespace {
 
 constexpr std::array<std::pair<Format, std::string_view>, kFormatCount> kNames = {{
-    {Format::kF16, "f16"}, {Format::kBF16, "bf16"}, {Format::kTF32, "tf32"}, {Format::kF32, "f32"},
-    {Format::kE4M3, "e4m3"}, {Format::kE5M2, "e5m2"}, {Format::kE3M2, "e3m2"}, {Format::kE2M3, "e2m3"},
-    {Format::kE2M1, "e2m1"}, {Format::kS8, "s8"}, {Format::kU8, "u8"}, {Format::kS4, "s4"},
-    {Format::kU4, "u4"}, {Format::kS32, "s32"},
+    {Format::kF16, "f16"},
+    {Format::kBF16, "bf16"},
+    {Format::kTF32, "tf32"},
+    {Format::kF32, "f32"},
+    {Format::kE4M3, "e4m3"},
+    {Format::kE5M2, "e5m2"},
+    {Format::kE3M2, "e3m2"},
+    {Format::kE2M3, "e2m3"},
+    {Format::kE2M1, "e2m1"},
+    {Format::kS8, "s8"},
+    {Format::kU8, "u8"},
+    {Format::kS4, "s4"},
+    {Format::kU4, "u4"},
+    {Format::kS32, "s32"},
 }};
-static_assert(static_cast<std::size_t>(Format::kS32) + 1 == kFormatCount, "kFormatCount counts every Format");
+static_assert(static_cast<std::size_t>(Format::kS32) + 1 == kFormatCount,
+              "kFormatCount counts every Format");
 
 }  // namespace
 
@@ -34,7 +45,11 @@ std::optional<Format> ParseFormat(std::string_view s) {
 
 bool IsFloat(Format f) {
   switch (f) {
-    case Format::kS8: case Format::kU8: case Format::kS4: case Format::kU4: case Format::kS32:
+    case Format::kS8:
+    case Format::kU8:
+    case Format::kS4:
+    case Format::kU4:
+    case Format::kS32:
       return false;
     default:
       return true;
@@ -45,26 +60,47 @@ bool IsSigned(Format f) { return f == Format::kS8 || f == Format::kS4 || f == Fo
 
 int StorageBits(Format f) {
   switch (f) {
-    case Format::kF16: case Format::kBF16: return 16;
-    case Format::kTF32: case Format::kF32: case Format::kS32: return 32;
-    case Format::kE3M2: case Format::kE2M3: return 6;
-    case Format::kE2M1: case Format::kS4: case Format::kU4: return 4;
-    default: return 8;
+    case Format::kF16:
+    case Format::kBF16:
+      return 16;
+    case Format::kTF32:
+    case Format::kF32:
+    case Format::kS32:
+      return 32;
+    case Format::kE3M2:
+    case Format::kE2M3:
+      return 6;
+    case Format::kE2M1:
+    case Format::kS4:
+    case Format::kU4:
+      return 4;
+    default:
+      return 8;
   }
 }
 
 FloatSpec SpecOf(Format f) {
   switch (f) {
-    case Format::kF16: return {5, 10, 15, true, true, false};
-    case Format::kBF16: return {8, 7, 127, true, true, false};
-    case Format::kTF32: return {8, 10, 127, true, true, false};
-    case Format::kF32: return {8, 23, 127, true, true, false};
-    case Format::kE4M3: return {4, 3, 7, false, false, true};
-    case Format::kE5M2: return {5, 2, 15, true, true, false};
-    case Format::kE3M2: return {3, 2, 3, false, false, false};
-    case Format::kE2M3: return {2, 3, 1, false, false, false};
-    case Format::kE2M1: return {2, 1, 1, false, false, false};
-    default: return {0, 0, 0, false, false, false};
+    case Format::kF16:
+      return {5, 10, 15, true, true, false};
+    case Format::kBF16:
+      return {8, 7, 127, true, true, false};
+    case Format::kTF32:
+      return {8, 10, 127, true, true, false};
+    case Format::kF32:
+      return {8, 23, 127, true, true, false};
+    case Format::kE4M3:
+      return {4, 3, 7, false, false, true};
+    case Format::kE5M2:
+      return {5, 2, 15, true, true, false};
+    case Format::kE3M2:
+      return {3, 2, 3, false, false, false};
+    case Format::kE2M3:
+      return {2, 3, 1, false, false, false};
+    case Format::kE2M1:
+      return {2, 1, 1, false, false, false};
+    default:
+      return {0, 0, 0, false, false, false};
   }
 }
 
@@ -112,10 +148,10 @@ uint64_t EncodeExact(Format f, bool neg, uint128 mag, int exp2, Round r) {
   const uint64_t sign = neg ? uint64_t{1} << (width - 1) : 0;
   const uint64_t exp_max = (uint64_t{1} << s.exp_bits) - 1;
   // The largest finite encoding: exponent field and fraction at their top legal values.
-  const uint64_t max_finite = s.has_inf || s.ieee_nan
-                                  ? ((exp_max - 1) << s.frac_bits) | ((uint64_t{1} << s.frac_bits) - 1)
-                                  : s.e4m3_nan ? (exp_max << s.frac_bits) | ((uint64_t{1} << s.frac_bits) - 2)
-                                               : (exp_max << s.frac_bits) | ((uint64_t{1} << s.frac_bits) - 1);
+  const uint64_t max_finite =
+      s.has_inf || s.ieee_nan ? ((exp_max - 1) << s.frac_bits) | ((uint64_t{1} << s.frac_bits) - 1)
+      : s.e4m3_nan            ? (exp_max << s.frac_bits) | ((uint64_t{1} << s.frac_bits) - 2)
+                              : (exp_max << s.frac_bits) | ((uint64_t{1} << s.frac_bits) - 1);
   const auto finish = [&](uint64_t body) {
     uint64_t out = sign | body;
     if (f == Format::kTF32) out <<= 13;
@@ -148,7 +184,8 @@ uint64_t EncodeExact(Format f, bool neg, uint128 mag, int exp2, Round r) {
   }
   const bool normal = (q >> s.frac_bits) & 1;
   const uint64_t exp_field = normal ? static_cast<uint64_t>(ee + s.bias) : 0;
-  const uint64_t body = (exp_field << s.frac_bits) | (static_cast<uint64_t>(q) & ((uint64_t{1} << s.frac_bits) - 1));
+  const uint64_t body =
+      (exp_field << s.frac_bits) | (static_cast<uint64_t>(q) & ((uint64_t{1} << s.frac_bits) - 1));
   if (body > max_finite) {
     if (s.has_inf && r == Round::kNearestEven) return finish(exp_max << s.frac_bits);
     return finish(max_finite);
@@ -161,7 +198,8 @@ uint64_t FromDouble(Format f, double x, Round r) {
   const int width = 1 + s.exp_bits + s.frac_bits;
   if (std::isnan(x)) {
     uint64_t nan = 0;
-    if (s.ieee_nan) nan = (((uint64_t{1} << s.exp_bits) - 1) << s.frac_bits) | (uint64_t{1} << (s.frac_bits - 1));
+    if (s.ieee_nan)
+      nan = (((uint64_t{1} << s.exp_bits) - 1) << s.frac_bits) | (uint64_t{1} << (s.frac_bits - 1));
     if (s.e4m3_nan) nan = (uint64_t{1} << (width - 1)) - 1;
     return f == Format::kTF32 ? nan << 13 : nan;
   }

@@ -25,16 +25,27 @@ inline int BitLength(uint128 x) {
 }
 
 enum class Format {
-  kF16, kBF16, kTF32, kF32,            // IEEE-style
-  kE4M3, kE5M2, kE3M2, kE2M3, kE2M1,   // OCP 8/6/4-bit floats
-  kS8, kU8, kS4, kU4, kS32,            // integers
+  kF16,
+  kBF16,
+  kTF32,
+  kF32,  // IEEE-style
+  kE4M3,
+  kE5M2,
+  kE3M2,
+  kE2M3,
+  kE2M1,  // OCP 8/6/4-bit floats
+  kS8,
+  kU8,
+  kS4,
+  kU4,
+  kS32,  // integers
 };
 inline constexpr std::size_t kFormatCount = 14;  // tables indexed by Format
 
 std::string_view Name(Format f);
 std::optional<Format> ParseFormat(std::string_view s);
 bool IsFloat(Format f);
-bool IsSigned(Format f);  // integers
+bool IsSigned(Format f);    // integers
 int StorageBits(Format f);  // bits in the operand register (tf32: 32, its fp32 container)
 
 // Float layout: exponent and fraction widths, bias, and which special values exist.
@@ -42,9 +53,9 @@ struct FloatSpec {
   int exp_bits;
   int frac_bits;  // p
   int bias;
-  bool has_inf;       // IEEE Inf at the all-ones exponent
-  bool ieee_nan;      // NaN = all-ones exponent, non-zero fraction
-  bool e4m3_nan;      // NaN = S.1111.111 only (e4m3 "FN")
+  bool has_inf;   // IEEE Inf at the all-ones exponent
+  bool ieee_nan;  // NaN = all-ones exponent, non-zero fraction
+  bool e4m3_nan;  // NaN = S.1111.111 only (e4m3 "FN")
   int emin() const { return 1 - bias; }
 };
 FloatSpec SpecOf(Format f);  // float formats only

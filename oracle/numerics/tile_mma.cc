@@ -3,10 +3,17 @@
 namespace tcfuzz::oracle::num {
 
 std::vector<uint32_t> TileMma(const TileMmaSpec& s) {
-  const auto m = static_cast<std::size_t>(s.m), n = static_cast<std::size_t>(s.n), stored = static_cast<std::size_t>(s.stored);
-  auto k_of = [&](std::size_t i, std::size_t x) { return s.meets.empty() ? x : static_cast<std::size_t>(s.meets[i * stored + x]); };
-  auto col_of = [&](std::size_t j) { return s.b_column.empty() ? static_cast<int>(j) : s.b_column[j]; };
-  auto b_at = [&](std::size_t k, int col) { return k * s.b_k_stride + static_cast<std::size_t>(col) * s.b_n_stride; };
+  const auto m = static_cast<std::size_t>(s.m), n = static_cast<std::size_t>(s.n),
+             stored = static_cast<std::size_t>(s.stored);
+  auto k_of = [&](std::size_t i, std::size_t x) {
+    return s.meets.empty() ? x : static_cast<std::size_t>(s.meets[i * stored + x]);
+  };
+  auto col_of = [&](std::size_t j) {
+    return s.b_column.empty() ? static_cast<int>(j) : s.b_column[j];
+  };
+  auto b_at = [&](std::size_t k, int col) {
+    return k * s.b_k_stride + static_cast<std::size_t>(col) * s.b_n_stride;
+  };
   auto c_at = [&](std::size_t i, std::size_t j) { return s.c.empty() ? 0u : s.c[i * n + j]; };
   std::vector<uint32_t> d(m * n);
   if (!IsFloat(s.fa)) {  // integers: exact sums of the decoded values
@@ -17,7 +24,8 @@ std::vector<uint32_t> TileMma(const TileMmaSpec& s) {
       for (std::size_t j = 0; j < n; ++j) {
         const int col = col_of(j);
         int64_t sum = static_cast<int32_t>(c_at(i, j));
-        for (std::size_t x = 0; x < stored && col >= 0; ++x) sum += a[i * stored + x] * b[b_at(k_of(i, x), col)];
+        for (std::size_t x = 0; x < stored && col >= 0; ++x)
+          sum += a[i * stored + x] * b[b_at(k_of(i, x), col)];
         d[i * n + j] = static_cast<uint32_t>(IntResult(sum, s.satfinite));
       }
     }

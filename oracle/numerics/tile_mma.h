@@ -22,9 +22,10 @@ struct TileMmaSpec {
   std::span<const uint64_t> a;   // m x stored, row-major
   std::span<const uint64_t> b;   // B(k, col) at b[k * b_k_stride + col * b_n_stride]
   std::size_t b_k_stride = 0, b_n_stride = 1;
-  std::span<const int> meets;     // m x stored: the k of B each A element meets (empty: its index)
-  std::span<const int> b_column;  // n: the column of B that D's column j reads, < 0 reads zeros (empty: j)
-  std::span<const uint32_t> c;    // m x n, row-major (empty: zeros)
+  std::span<const int> meets;  // m x stored: the k of B each A element meets (empty: its index)
+  std::span<const int>
+      b_column;  // n: the column of B that D's column j reads, < 0 reads zeros (empty: j)
+  std::span<const uint32_t> c;  // m x n, row-major (empty: zeros)
 };
 
 // The spec of an mma.sync tile (DenseTile, SparseTile): D 16 x 8, B as K x 8 and C as 16 x 8,

@@ -17,46 +17,64 @@ std::string Types(const PtxForm& f) {
 
 // The rules of every family (the sparse selector rule of oracle/sparse is reused as is).
 constexpr const Rule* kRules[] = {
-    &form_rule::kTargetVersion, &form_rule::kUnknownTarget, &form_rule::kMmaShape,     &form_rule::kMmaTypes,
-    &form_rule::kMmaAccum,      &form_rule::kMmaSatfinite,  &form_rule::kMmaTarget,    &form_rule::kMmaVersion,
-    &form_rule::kSpShape,       &form_rule::kSpAccum,       &form_rule::kSpKind,       &form_rule::kSpTarget,
-    &form_rule::kSpVersion,     &form_rule::kWgShape,       &form_rule::kWgTypes,      &form_rule::kWgTrans,
-    &form_rule::kWgSatfinite,   &form_rule::kWgSelector,    &form_rule::kWgTarget,     &form_rule::kWgVersion,
-    &form_rule::kTcCtaGroup, &form_rule::kTcWsCta,       &form_rule::kTcCollector,   &form_rule::kTcDisableLanes, &form_rule::kTcScaleKind,
-    &form_rule::kTcScaleRange,  &form_rule::kTcZeroColumnMask, &form_rule::kTcTarget,  &form_rule::kTcVersion,
+    &form_rule::kTargetVersion, &form_rule::kUnknownTarget, &form_rule::kMmaShape,
+    &form_rule::kMmaTypes,      &form_rule::kMmaAccum,      &form_rule::kMmaSatfinite,
+    &form_rule::kMmaTarget,     &form_rule::kMmaVersion,    &form_rule::kSpShape,
+    &form_rule::kSpAccum,       &form_rule::kSpKind,        &form_rule::kSpTarget,
+    &form_rule::kSpVersion,     &form_rule::kWgShape,       &form_rule::kWgTypes,
+    &form_rule::kWgTrans,       &form_rule::kWgSatfinite,   &form_rule::kWgSelector,
+    &form_rule::kWgTarget,      &form_rule::kWgVersion,     &form_rule::kTcCtaGroup,
+    &form_rule::kTcWsCta,       &form_rule::kTcCollector,   &form_rule::kTcDisableLanes,
+    &form_rule::kTcScaleKind,   &form_rule::kTcScaleRange,  &form_rule::kTcZeroColumnMask,
+    &form_rule::kTcTarget,      &form_rule::kTcVersion,
 };
 
 }  // namespace
 
 std::string_view FamilyName(Family f) {
   switch (f) {
-    case Family::kMma: return "mma";
-    case Family::kMmaSp: return "mma.sp";
-    case Family::kMmaSpOrdered: return "mma.sp::ordered_metadata";
-    case Family::kWgmma: return "wgmma.mma_async";
-    case Family::kWgmmaSp: return "wgmma.mma_async.sp";
-    case Family::kTcgen05: return "tcgen05.mma";
-    case Family::kTcgen05Sp: return "tcgen05.mma.sp";
-    case Family::kTcgen05Ws: return "tcgen05.mma.ws";
-    case Family::kTcgen05WsSp: return "tcgen05.mma.ws.sp";
+    case Family::kMma:
+      return "mma";
+    case Family::kMmaSp:
+      return "mma.sp";
+    case Family::kMmaSpOrdered:
+      return "mma.sp::ordered_metadata";
+    case Family::kWgmma:
+      return "wgmma.mma_async";
+    case Family::kWgmmaSp:
+      return "wgmma.mma_async.sp";
+    case Family::kTcgen05:
+      return "tcgen05.mma";
+    case Family::kTcgen05Sp:
+      return "tcgen05.mma.sp";
+    case Family::kTcgen05Ws:
+      return "tcgen05.mma.ws";
+    case Family::kTcgen05WsSp:
+      return "tcgen05.mma.ws.sp";
   }
   return "?";
 }
 
-bool IsWarpMma(Family f) { return f == Family::kMma || f == Family::kMmaSp || f == Family::kMmaSpOrdered; }
+bool IsWarpMma(Family f) {
+  return f == Family::kMma || f == Family::kMmaSp || f == Family::kMmaSpOrdered;
+}
 bool IsWgmma(Family f) { return f == Family::kWgmma || f == Family::kWgmmaSp; }
 bool IsTcgen05(Family f) { return !IsWarpMma(f) && !IsWgmma(f); }
 bool IsSparse(Family f) {
-  return f == Family::kMmaSp || f == Family::kMmaSpOrdered || f == Family::kWgmmaSp || f == Family::kTcgen05Sp ||
-         f == Family::kTcgen05WsSp;
+  return f == Family::kMmaSp || f == Family::kMmaSpOrdered || f == Family::kWgmmaSp ||
+         f == Family::kTcgen05Sp || f == Family::kTcgen05WsSp;
 }
 
 std::string_view KindName(Kind k) {
   switch (k) {
-    case Kind::kF16: return "f16";
-    case Kind::kTf32: return "tf32";
-    case Kind::kF8f6f4: return "f8f6f4";
-    case Kind::kI8: return "i8";
+    case Kind::kF16:
+      return "f16";
+    case Kind::kTf32:
+      return "tf32";
+    case Kind::kF8f6f4:
+      return "f8f6f4";
+    case Kind::kI8:
+      return "i8";
   }
   return "?";
 }
@@ -64,15 +82,21 @@ std::string_view KindName(Kind k) {
 Kind Tcgen05KindOf(num::Format ab) {
   switch (ab) {
     case num::Format::kF16:
-    case num::Format::kBF16: return Kind::kF16;
-    case num::Format::kTF32: return Kind::kTf32;
+    case num::Format::kBF16:
+      return Kind::kF16;
+    case num::Format::kTF32:
+      return Kind::kTf32;
     case num::Format::kS8:
-    case num::Format::kU8: return Kind::kI8;
-    default: return Kind::kF8f6f4;
+    case num::Format::kU8:
+      return Kind::kI8;
+    default:
+      return Kind::kF8f6f4;
   }
 }
 
-std::string VersionText(PtxVersion v) { return std::to_string(v / 10) + "." + std::to_string(v % 10); }
+std::string VersionText(PtxVersion v) {
+  return std::to_string(v / 10) + "." + std::to_string(v % 10);
+}
 
 std::string PtxForm::Opcode() const {
   if (IsWarpMma(family)) {

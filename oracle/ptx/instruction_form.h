@@ -24,15 +24,15 @@ namespace tcfuzz::oracle::ptx {
 using num::Format;
 
 enum class Family {
-  kMma,            // mma.sync.aligned (dense, the shapes sparse reuses)
-  kMmaSp,          // mma.sp.sync.aligned
-  kMmaSpOrdered,   // mma.sp::ordered_metadata.sync.aligned
-  kWgmma,          // wgmma.mma_async.sync.aligned
-  kWgmmaSp,        // wgmma.mma_async.sp.sync.aligned
-  kTcgen05,        // tcgen05.mma
-  kTcgen05Sp,      // tcgen05.mma.sp
-  kTcgen05Ws,      // tcgen05.mma.ws
-  kTcgen05WsSp,    // tcgen05.mma.ws.sp
+  kMma,           // mma.sync.aligned (dense, the shapes sparse reuses)
+  kMmaSp,         // mma.sp.sync.aligned
+  kMmaSpOrdered,  // mma.sp::ordered_metadata.sync.aligned
+  kWgmma,         // wgmma.mma_async.sync.aligned
+  kWgmmaSp,       // wgmma.mma_async.sp.sync.aligned
+  kTcgen05,       // tcgen05.mma
+  kTcgen05Sp,     // tcgen05.mma.sp
+  kTcgen05Ws,     // tcgen05.mma.ws
+  kTcgen05WsSp,   // tcgen05.mma.ws.sp
 };
 std::string_view FamilyName(Family f);  // "mma.sp::ordered_metadata"
 bool IsWarpMma(Family f);
@@ -72,9 +72,9 @@ struct PtxForm {
   Kind kind = Kind::kF16;
   int cta_group = 1;
   bool a_tmem = false;
-  std::string collector;     // "" (default) or e.g. "a::fill", "b2::lastuse"
-  int disable_lanes = 0;     // registers in the disable-output-lane vector, 0: absent
-  int scale_input_d = -1;    // the immediate, -1: absent
+  std::string collector;   // "" (default) or e.g. "a::fill", "b2::lastuse"
+  int disable_lanes = 0;   // registers in the disable-output-lane vector, 0: absent
+  int scale_input_d = -1;  // the immediate, -1: absent
   bool zero_column_mask = false;
 
   // The opcode as PTX spells it, every qualifier included:
@@ -107,9 +107,9 @@ std::optional<Mnk> ParseShape(std::string_view shape);
 struct WgmmaType {
   Format a;
   int k;
-  bool trans;          // imm-trans-a/b exist (f16, bf16 only)
+  bool trans;  // imm-trans-a/b exist (f16, bf16 only)
   bool d_f16, d_f32, d_s32;
-  bool sparse_pairs;   // .sp selector 0..1 (thread pairs) rather than 0 only
+  bool sparse_pairs;  // .sp selector 0..1 (thread pairs) rather than 0 only
 };
 std::span<const WgmmaType> WgmmaTypes();
 const WgmmaType* FindWgmmaType(Format a);

@@ -23,9 +23,13 @@ bool CollectorOk(std::string_view c, bool ws) {
 void ValidateTcgen05(const PtxForm& f, const PtxTarget& t, Verdict& v) {
   const bool ws = f.family == Family::kTcgen05Ws || f.family == Family::kTcgen05WsSp;
   if (f.cta_group != 1 && f.cta_group != 2) {
-    v.Add(form_rule::kTcCtaGroup, "cta_group", static_cast<uint64_t>(f.cta_group), "cta_group::" + std::to_string(f.cta_group));
-  } else if (ws && f.cta_group != 1) v.Add(form_rule::kTcWsCta, "cta_group", static_cast<uint64_t>(f.cta_group), ".ws with cta_group::2");
-  if (!CollectorOk(f.collector, ws)) v.Add(form_rule::kTcCollector, "collector", 0, "collector ::" + f.collector + " on this form");
+    v.Add(form_rule::kTcCtaGroup, "cta_group", static_cast<uint64_t>(f.cta_group),
+          "cta_group::" + std::to_string(f.cta_group));
+  } else if (ws && f.cta_group != 1)
+    v.Add(form_rule::kTcWsCta, "cta_group", static_cast<uint64_t>(f.cta_group),
+          ".ws with cta_group::2");
+  if (!CollectorOk(f.collector, ws))
+    v.Add(form_rule::kTcCollector, "collector", 0, "collector ::" + f.collector + " on this form");
   if (f.disable_lanes > 0 && (ws || f.disable_lanes != 4 * f.cta_group)) {
     v.Add(form_rule::kTcDisableLanes, "disable_lanes", static_cast<uint64_t>(f.disable_lanes),
           "disable-output-lane of " + std::to_string(f.disable_lanes) + " registers here");
@@ -36,10 +40,12 @@ void ValidateTcgen05(const PtxForm& f, const PtxTarget& t, Verdict& v) {
             "scale-input-d on kind::" + std::string(KindName(f.kind)) + (ws ? " .ws" : ""));
     }
     if (f.scale_input_d > 15) {
-      v.Add(form_rule::kTcScaleRange, "scale_input_d", static_cast<uint64_t>(f.scale_input_d), "scale-input-d > 15");
+      v.Add(form_rule::kTcScaleRange, "scale_input_d", static_cast<uint64_t>(f.scale_input_d),
+            "scale-input-d > 15");
     }
   }
-  if (f.zero_column_mask && !ws) v.Add(form_rule::kTcZeroColumnMask, "zero_column_mask", 1, "zero-column mask on a non-ws form");
+  if (f.zero_column_mask && !ws)
+    v.Add(form_rule::kTcZeroColumnMask, "zero_column_mask", 1, "zero-column mask on a non-ws form");
 
   // Arch-specific sm_100a/103a/110a or their families; kind::i8 needs sm_100a or
   // sm_110a; scale-input-d needs sm_100a.
@@ -48,9 +54,12 @@ void ValidateTcgen05(const PtxForm& f, const PtxTarget& t, Verdict& v) {
   bool on_target = arch || family;
   if (f.kind == Kind::kI8) on_target = t.suffix == 'a' && (t.sm == 100 || t.sm == 110);
   if (f.scale_input_d >= 0) on_target = on_target && t.suffix == 'a' && t.sm == 100;
-  if (!on_target) v.Add(form_rule::kTcTarget, "target", static_cast<uint64_t>(t.sm), "not defined on " + std::string(t.name));
+  if (!on_target)
+    v.Add(form_rule::kTcTarget, "target", static_cast<uint64_t>(t.sm),
+          "not defined on " + std::string(t.name));
 
-  if (f.ptx < Tcgen05MinVersion(f)) v.Add(form_rule::kTcVersion, "ptx", static_cast<uint64_t>(f.ptx), "needs PTX 8.6");
+  if (f.ptx < Tcgen05MinVersion(f))
+    v.Add(form_rule::kTcVersion, "ptx", static_cast<uint64_t>(f.ptx), "needs PTX 8.6");
 }
 
 PtxVersion Tcgen05MinVersion(const PtxForm&) { return 86; }

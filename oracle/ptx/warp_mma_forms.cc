@@ -43,22 +43,30 @@ bool FloatAccum(Format x) { return x == Format::kF16 || x == Format::kF32; }
 void CheckDense(const PtxForm& f, const std::optional<Mnk>& s, Verdict& v) {
   // .kind::f8f6f4 (sm_120a, PTX 8.7): m16n8k32 over any of the five types, f16 or f32 D = C.
   const int k = f.kind_f8f6f4 ? 32 : DenseK(f.a);
-  // The table's K, or half of it (m16n8k8 f16/bf16, m16n8k4 tf32, m16n8k16 s8 and fp8, m16n8k32 s4).
+  // The table's K, or half of it (m16n8k8 f16/bf16, m16n8k4 tf32, m16n8k16 s8 and fp8, m16n8k32
+  // s4).
   if (!s || s->m != 16 || s->n != 8 || k == 0 || (s->k != k && (f.kind_f8f6f4 || s->k != k / 2))) {
-    v.Add(form_rule::kMmaShape, "shape", 0, f.shape + " is not an mma shape for " + std::string(num::Name(f.a)));
+    v.Add(form_rule::kMmaShape, "shape", 0,
+          f.shape + " is not an mma shape for " + std::string(num::Name(f.a)));
   }
   bool accum = false;
-  if (f.a == Format::kF16) accum = f.d == f.c && FloatAccum(f.d);  // ptxas: ".dtype must be .f16 when .ctype is .f16"
-  else if (f.a == Format::kBF16 || f.a == Format::kTF32) accum = f.d == Format::kF32 && f.c == Format::kF32;
-  else if (IsFp8(f.a) || f.kind_f8f6f4) accum = f.d == f.c && FloatAccum(f.d);
-  else if (IsInt(f.a)) accum = f.d == Format::kS32 && f.c == Format::kS32;
-  if (!accum) v.Add(form_rule::kMmaAccum, "d", 0, "D/C types do not go with " + std::string(num::Name(f.a)));
+  if (f.a == Format::kF16)
+    accum = f.d == f.c && FloatAccum(f.d);  // ptxas: ".dtype must be .f16 when .ctype is .f16"
+  else if (f.a == Format::kBF16 || f.a == Format::kTF32)
+    accum = f.d == Format::kF32 && f.c == Format::kF32;
+  else if (IsFp8(f.a) || f.kind_f8f6f4)
+    accum = f.d == f.c && FloatAccum(f.d);
+  else if (IsInt(f.a))
+    accum = f.d == Format::kS32 && f.c == Format::kS32;
+  if (!accum)
+    v.Add(form_rule::kMmaAccum, "d", 0, "D/C types do not go with " + std::string(num::Name(f.a)));
 }
 
 void CheckSparse(const PtxForm& f, const PtxTarget& t, Verdict& v) {
   const sparse::SparseForm* sf = sparse::FindForm(f.shape, f.a);
   if (sf == nullptr) {
-    v.Add(form_rule::kSpShape, "shape", 0, f.shape + " is not an mma.sp shape for " + std::string(num::Name(f.a)));
+    v.Add(form_rule::kSpShape, "shape", 0,
+          f.shape + " is not an mma.sp shape for " + std::string(num::Name(f.a)));
   } else if (f.selector < 0 || f.selector > sf->max_selector()) {
     v.Add(sparse::sp_rule::kSelector, "selector", static_cast<uint64_t>(f.selector),
           "selector " + std::to_string(f.selector) + " > " + std::to_string(sf->max_selector()));
@@ -68,17 +76,25 @@ void CheckSparse(const PtxForm& f, const PtxTarget& t, Verdict& v) {
   const bool narrow = IsFp6Fp4(f.a) || IsFp6Fp4(f.b);
   const bool fp8_f16 = (IsFp8(f.a) || IsFp8(f.b)) && f.d == Format::kF16;
   if ((narrow || f.kind_f8f6f4 || fp8_f16) && f.family == Family::kMmaSp) {
-    v.Add(sparse::sp_rule::kOrderedOnly, "family", 0, "plain mma.sp has no PTX 8.7 (fp6/fp4, kind, fp8 with f16 D) form");
+    v.Add(sparse::sp_rule::kOrderedOnly, "family", 0,
+          "plain mma.sp has no PTX 8.7 (fp6/fp4, kind, fp8 with f16 D) form");
   }
   if ((narrow && !f.kind_f8f6f4) || (f.kind_f8f6f4 && !TypesPair(f.a, f.b, true))) {
-    v.Add(form_rule::kSpKind, "kind", f.kind_f8f6f4 ? 1 : 0, "e3m2/e2m3/e2m1 need .kind::f8f6f4, which takes fp8/6/4 only");
+    v.Add(form_rule::kSpKind, "kind", f.kind_f8f6f4 ? 1 : 0,
+          "e3m2/e2m3/e2m1 need .kind::f8f6f4, which takes fp8/6/4 only");
   }
   bool accum = f.d == f.c;
-  if (f.a == Format::kF16 || f.kind_f8f6f4) accum = accum && FloatAccum(f.d);
-  else if (f.a == Format::kBF16 || f.a == Format::kTF32) accum = accum && f.d == Format::kF32;
-  else if (IsFp8(f.a)) accum = accum && (f.d == Format::kF32 || (f.d == Format::kF16 && Sm120Specific(t)));
-  else if (IsInt(f.a)) accum = accum && f.d == Format::kS32;
-  if (!accum) v.Add(form_rule::kSpAccum, "d", 0, "D/C types do not go with " + std::string(num::Name(f.a)) + " here");
+  if (f.a == Format::kF16 || f.kind_f8f6f4)
+    accum = accum && FloatAccum(f.d);
+  else if (f.a == Format::kBF16 || f.a == Format::kTF32)
+    accum = accum && f.d == Format::kF32;
+  else if (IsFp8(f.a))
+    accum = accum && (f.d == Format::kF32 || (f.d == Format::kF16 && Sm120Specific(t)));
+  else if (IsInt(f.a))
+    accum = accum && f.d == Format::kS32;
+  if (!accum)
+    v.Add(form_rule::kSpAccum, "d", 0,
+          "D/C types do not go with " + std::string(num::Name(f.a)) + " here");
 }
 
 }  // namespace
@@ -90,21 +106,27 @@ void ValidateWarpMma(const PtxForm& f, const PtxTarget& t, Verdict& v) {
     v.Add(form_rule::kMmaTypes, "b", 0,
           std::string(num::Name(f.a)) + " does not pair with " + std::string(num::Name(f.b)));
   }
-  if (sparse) CheckSparse(f, t, v);
-  else CheckDense(f, shape, v);
-  if (f.satfinite && !IsInt(f.a)) v.Add(form_rule::kMmaSatfinite, "satfinite", 1, ".satfinite on a float type");
+  if (sparse)
+    CheckSparse(f, t, v);
+  else
+    CheckDense(f, shape, v);
+  if (f.satfinite && !IsInt(f.a))
+    v.Add(form_rule::kMmaSatfinite, "satfinite", 1, ".satfinite on a float type");
 
-  // Targets: everything from sm_80; fp8 from sm_89; .kind::f8f6f4 on sm_120a/121a and the 120f/121f family.
+  // Targets: everything from sm_80; fp8 from sm_89; .kind::f8f6f4 on sm_120a/121a and the 120f/121f
+  // family.
   const Rule& target_rule = sparse ? form_rule::kSpTarget : form_rule::kMmaTarget;
   bool on_target = t.sm >= 80;
   if (IsFp8(f.a) || IsFp8(f.b)) on_target = on_target && t.sm >= 89;
   if (f.kind_f8f6f4) on_target = Sm120Specific(t);
-  if (!on_target) v.Add(target_rule, "target", static_cast<uint64_t>(t.sm), "not defined on " + std::string(t.name));
+  if (!on_target)
+    v.Add(target_rule, "target", static_cast<uint64_t>(t.sm),
+          "not defined on " + std::string(t.name));
 
   const PtxVersion need = WarpMmaMinVersion(f);
   if (f.ptx < need) {
-    v.Add(sparse ? form_rule::kSpVersion : form_rule::kMmaVersion, "ptx", static_cast<uint64_t>(f.ptx),
-          "needs PTX " + VersionText(need));
+    v.Add(sparse ? form_rule::kSpVersion : form_rule::kMmaVersion, "ptx",
+          static_cast<uint64_t>(f.ptx), "needs PTX " + VersionText(need));
   }
 }
 

@@ -20,7 +20,7 @@ Result<bool> CheckView(const OperandView& v) {
 uint64_t CanonicalOffsetBits(const SmemMatrix& m, const OperandView& v, int row, int k,
                              spec_choice::Base32BAtomKRows base32b) {
   const uint64_t eb = static_cast<uint64_t>(StorageBits(v.dtype));
-  const uint64_t t = 128 / eb;                                   // elements per 16 bytes
+  const uint64_t t = 128 / eb;  // elements per 16 bytes
   const uint64_t s = static_cast<uint64_t>(SwizzleRowBytes(m.swizzle)) / 16;  // units per row
   const uint64_t r = static_cast<uint64_t>(row);
   const uint64_t c = static_cast<uint64_t>(k);
@@ -45,7 +45,8 @@ uint64_t CanonicalOffsetBits(const SmemMatrix& m, const OperandView& v, int row,
       // An atom is S units along MN by AtomKRows K rows of S * 16 bytes; SBO steps between
       // atoms along K, LBO between atoms along MN (spec choice S7 for the 32-byte-atom mode).
       const uint64_t krows = static_cast<uint64_t>(AtomKRows(m.swizzle, base32b));
-      bytes = ((r / t) % s) * 16 + (r / (t * s)) * m.lbo + (c % krows) * (s * 16) + (c / krows) * m.sbo;
+      bytes =
+          ((r / t) % s) * 16 + (r / (t * s)) * m.lbo + (c % krows) * (s * 16) + (c / krows) * m.sbo;
     }
   }
   return bytes * 8 + bits;

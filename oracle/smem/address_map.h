@@ -45,7 +45,7 @@ struct OperandView {
 // Element (row, k) lives at bit address bit(row, k); k counts elements along K.
 struct AddressMap {
   int rows = 0;
-  int cols = 0;        // elements along K
+  int cols = 0;  // elements along K
   int element_bits = 0;
   std::vector<uint64_t> bits;  // row-major
 

@@ -43,7 +43,8 @@ class Parser {
     }
     int64_t v = 0;
     const std::size_t begin = pos_;
-    while (pos_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[pos_])) && v < (1ll << 40)) {
+    while (pos_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[pos_])) &&
+           v < (1ll << 40)) {
       v = v * 10 + (s_[pos_++] - '0');
     }
     if (pos_ == begin) return Fail("expected a number or '('");
@@ -110,7 +111,8 @@ std::string CuteString(const CanonicalLayout& l) {
   const bool swz = l.swizzle != Swizzle::kNone;
   if (l.major == Major::kK) {
     out += "(" + Str({8, l.m}) + "," + Str({t, 2 * l.k}) + "):(";
-    out += swz ? Str({s * t, el(l.sbo)}) + "," + Str({1, t}) : Str({t, el(l.sbo)}) + "," + Str({1, el(l.lbo)});
+    out += swz ? Str({s * t, el(l.sbo)}) + "," + Str({1, t})
+               : Str({t, el(l.sbo)}) + "," + Str({1, el(l.lbo)});
   } else {
     out += "(" + Str({t, s, l.m}) + "," + Str({AtomKRows(l.swizzle), l.k}) + "):(";
     out += swz ? Str({1, t, el(l.lbo)}) + "," + Str({s * t, el(l.sbo)})
@@ -143,8 +145,8 @@ Result<CanonicalLayout> ParseCanonical(std::string_view cute, DType dtype) {
       }
     }
     bool found = false;
-    for (Swizzle s : {Swizzle::kNone, Swizzle::k32B, Swizzle::k64B, Swizzle::k128B,
-                      Swizzle::k128B32BAtom}) {
+    for (Swizzle s :
+         {Swizzle::kNone, Swizzle::k32B, Swizzle::k64B, Swizzle::k128B, Swizzle::k128B32BAtom}) {
       if (FunctorOf(s) == SwizzleFunctor{v[0], v[1], v[2]}) {
         l.swizzle = s;
         found = true;
@@ -191,7 +193,8 @@ Result<CanonicalLayout> ParseCanonical(std::string_view cute, DType dtype) {
     const auto& kd = st.kids[1].kids;
     for (const std::string& e :
          {expect(rs[0].value, 8, "the row-group size"), expect(ks[0].value, t, "the K unit size"),
-          expect(rd[0].value, swz ? s * t : t, "the row stride"), expect(kd[0].value, 1, "the element stride"),
+          expect(rd[0].value, swz ? s * t : t, "the row stride"),
+          expect(kd[0].value, 1, "the element stride"),
           swz ? expect(kd[1].value, t, "the K unit stride") : std::string()}) {
       if (err.empty()) err = e;
     }
@@ -208,9 +211,11 @@ Result<CanonicalLayout> ParseCanonical(std::string_view cute, DType dtype) {
     const auto& rd = st.kids[0].kids;
     const auto& kd = st.kids[1].kids;
     for (const std::string& e :
-         {expect(rs[0].value, t, "the MN unit size"), expect(rs[1].value, s, "the units per swizzle row"),
-          expect(ks[0].value, AtomKRows(l.swizzle), "the K group size"), expect(rd[0].value, 1, "the element stride"),
-          expect(rd[1].value, t, "the unit stride"), expect(kd[0].value, s * t, "the K stride")}) {
+         {expect(rs[0].value, t, "the MN unit size"),
+          expect(rs[1].value, s, "the units per swizzle row"),
+          expect(ks[0].value, AtomKRows(l.swizzle), "the K group size"),
+          expect(rd[0].value, 1, "the element stride"), expect(rd[1].value, t, "the unit stride"),
+          expect(kd[0].value, s * t, "the K stride")}) {
       if (err.empty()) err = e;
     }
     l.m = static_cast<int>(rs[2].value);

@@ -17,22 +17,37 @@ namespace tr = tcgen05::smem_rule;
 namespace wf = wgmma::smem_field;
 namespace wr = wgmma::smem_rule;
 
-constexpr std::array<const Rule*, 25> kRules = {
-    &smem_rule::kBaseOffsetNoSwizzle, &smem_rule::kBaseOffsetValue, &smem_rule::kExtent,
-    &smem_rule::kAlign16,             &smem_rule::kFieldRange,      &tr::kFixed46,
-    &tr::kReserved14,                 &tr::kReserved30,             &tr::kFixed53,
-    &tr::kSwizzleCode,                &tr::kLboModeTarget,          &tr::kLboModeSwizzle,
-    &tr::kLboModeMajor,               &tr::kLboModeBaseOffset,      &tr::kMnMajorDType,
-    &tr::kTf32MnSwizzle,              &tr::kBase32BMajor,           &tr::kBase32BDType,
-    &wr::kReserved14,                 &wr::kReserved30,             &wr::kReserved46,
-    &wr::kReserved52,                 &wr::kSwizzleMode,            &wr::kDType,
-    &wr::kMnMajorDType};
+constexpr std::array<const Rule*, 25> kRules = {&smem_rule::kBaseOffsetNoSwizzle,
+                                                &smem_rule::kBaseOffsetValue,
+                                                &smem_rule::kExtent,
+                                                &smem_rule::kAlign16,
+                                                &smem_rule::kFieldRange,
+                                                &tr::kFixed46,
+                                                &tr::kReserved14,
+                                                &tr::kReserved30,
+                                                &tr::kFixed53,
+                                                &tr::kSwizzleCode,
+                                                &tr::kLboModeTarget,
+                                                &tr::kLboModeSwizzle,
+                                                &tr::kLboModeMajor,
+                                                &tr::kLboModeBaseOffset,
+                                                &tr::kMnMajorDType,
+                                                &tr::kTf32MnSwizzle,
+                                                &tr::kBase32BMajor,
+                                                &tr::kBase32BDType,
+                                                &wr::kReserved14,
+                                                &wr::kReserved30,
+                                                &wr::kReserved46,
+                                                &wr::kReserved52,
+                                                &wr::kSwizzleMode,
+                                                &wr::kDType,
+                                                &wr::kMnMajorDType};
 
-constexpr std::array<DType, 7> kWgmmaTypes = {DType::kF16,  DType::kBF16, DType::kTF32, DType::kE4M3,
-                                              DType::kE5M2, DType::kS8,   DType::kU8};
-constexpr std::array<DType, 10> kTcgen05Types = {DType::kF16,  DType::kBF16, DType::kTF32, DType::kE4M3,
-                                                 DType::kE5M2, DType::kE3M2, DType::kE2M3, DType::kE2M1,
-                                                 DType::kS8,   DType::kU8};
+constexpr std::array<DType, 7> kWgmmaTypes = {
+    DType::kF16, DType::kBF16, DType::kTF32, DType::kE4M3, DType::kE5M2, DType::kS8, DType::kU8};
+constexpr std::array<DType, 10> kTcgen05Types = {
+    DType::kF16,  DType::kBF16, DType::kTF32, DType::kE4M3, DType::kE5M2,
+    DType::kE3M2, DType::kE2M3, DType::kE2M1, DType::kS8,   DType::kU8};
 
 bool IsTcgen05(Arch a) { return a != Arch::kSm90a; }
 
@@ -69,7 +84,8 @@ void CheckZero(Verdict& v, const Rule& rule, const Field& f, uint64_t desc) {
 std::span<const Rule* const> SmemRules() { return kRules; }
 
 std::span<const DType> DTypesFor(Arch arch) {
-  return IsTcgen05(arch) ? std::span<const DType>(kTcgen05Types) : std::span<const DType>(kWgmmaTypes);
+  return IsTcgen05(arch) ? std::span<const DType>(kTcgen05Types)
+                         : std::span<const DType>(kWgmmaTypes);
 }
 
 bool MajorAllowed(Arch arch, Major major, DType dtype) {
@@ -108,8 +124,8 @@ std::optional<SmemMatrix> DecodeMatrix(Arch arch, uint64_t desc) {
 
 Encoded EncodeMatrix(Arch arch, const SmemMatrix& m) {
   Encoded e;
-  for (const auto& [name, value] : {std::pair{"start_address", m.start}, std::pair{"lbo", m.lbo},
-                                    std::pair{"sbo", m.sbo}}) {
+  for (const auto& [name, value] :
+       {std::pair{"start_address", m.start}, std::pair{"lbo", m.lbo}, std::pair{"sbo", m.sbo}}) {
     if (value % 16 != 0) {
       e.verdict.Add(smem_rule::kAlign16, name, value,
                     std::string(name) + " " + std::to_string(value) + " is not a multiple of 16");
@@ -135,7 +151,8 @@ Encoded EncodeMatrix(Arch arch, const SmemMatrix& m) {
     d = wf::kBaseOffset.Put(d, static_cast<uint64_t>(m.base_offset));
     const auto code = wgmma::CodeOf(m.swizzle);
     if (!code) {
-      e.verdict.Add(wr::kSwizzleMode, "swizzle", 0, "128B swizzle with 32B atomicity has no wgmma code");
+      e.verdict.Add(wr::kSwizzleMode, "swizzle", 0,
+                    "128B swizzle with 32B atomicity has no wgmma code");
     }
     d = wf::kSwizzle.Put(d, code.value_or(0));
   }
@@ -174,7 +191,8 @@ Verdict Validate(const SmemCase& c) {
     }
   } else {
     if (std::find(kWgmmaTypes.begin(), kWgmmaTypes.end(), t) == kWgmmaTypes.end()) {
-      v.Add(wr::kDType, "dtype", static_cast<uint64_t>(t), "wgmma does not take " + std::string(Name(t)));
+      v.Add(wr::kDType, "dtype", static_cast<uint64_t>(t),
+            "wgmma does not take " + std::string(Name(t)));
     } else if (!MajorAllowed(c.arch, major, t)) {
       v.Add(wr::kMnMajorDType, "major", 1, std::string(Name(t)) + " cannot be MN-major on wgmma");
     }
@@ -195,13 +213,15 @@ Verdict Validate(const SmemCase& c) {
     }
     if (m->lbo_absolute) {
       if (c.arch != Arch::kSm103a) {
-        v.Add(tr::kLboModeTarget, "lbo_mode", 1, "absolute LBO mode on " + std::string(Name(c.arch)));
+        v.Add(tr::kLboModeTarget, "lbo_mode", 1,
+              "absolute LBO mode on " + std::string(Name(c.arch)));
       }
       if (m->swizzle != Swizzle::k128B) {
         v.Add(tr::kLboModeSwizzle, "swizzle", tcgen05::CodeOf(m->swizzle),
               "absolute LBO mode with " + std::string(Name(m->swizzle)) + " swizzle");
       }
-      if (major != Major::kK) v.Add(tr::kLboModeMajor, "lbo_mode", 1, "absolute LBO mode, MN-major");
+      if (major != Major::kK)
+        v.Add(tr::kLboModeMajor, "lbo_mode", 1, "absolute LBO mode, MN-major");
       if (m->base_offset != 0) {
         v.Add(tr::kLboModeBaseOffset, "base_offset", static_cast<uint64_t>(m->base_offset),
               "absolute LBO mode with base offset " + std::to_string(m->base_offset));

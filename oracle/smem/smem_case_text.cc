@@ -17,7 +17,8 @@ void AppendSmemCase(TextWriter& w, const SmemCase& c,
   w.Add("dtype", Name(c.view.dtype)).AddInt("rows", c.view.rows).AddInt("kbytes", c.view.kbytes);
   w.AddHex("desc", c.desc, 16);
   if (c.pattern_start) w.AddHex("pattern_start", *c.pattern_start, 5);
-  if (expect_rules) w.Add("expect.rules", JoinRuleIds({expect_rules->begin(), expect_rules->end()}));
+  if (expect_rules)
+    w.Add("expect.rules", JoinRuleIds({expect_rules->begin(), expect_rules->end()}));
 }
 
 Result<SmemCaseFile> SmemCaseFromDoc(const TextDoc& doc) {
@@ -28,8 +29,8 @@ Result<SmemCaseFile> SmemCaseFromDoc(const TextDoc& doc) {
   }
   for (const TextEntry& e : doc.entries()) {
     static const std::vector<std::string_view> kKeys = {
-        "tool", "kind", "arch", "operand", "major", "dtype", "rows", "kbytes", "desc",
-        "pattern_start", "expect.rules"};
+        "tool", "kind",   "arch", "operand",       "major",       "dtype",
+        "rows", "kbytes", "desc", "pattern_start", "expect.rules"};
     const bool known = e.key.starts_with("origin.") || e.key.starts_with("finding.") ||
                        std::find(kKeys.begin(), kKeys.end(), e.key) != kKeys.end();
     if (!known) return R::Fail(AtLine(&e, "unknown key '" + e.key + "'"));

@@ -35,17 +35,16 @@ constexpr std::array<std::pair<Swizzle, std::string_view>, 5> kSwizzle = {
      {Swizzle::k64B, "64b"},
      {Swizzle::k128B, "128b"},
      {Swizzle::k128B32BAtom, "128b_base32b"}}};
-constexpr std::array<std::pair<DType, std::string_view>, 10> kDType = {
-    {{DType::kF16, "f16"},
-     {DType::kBF16, "bf16"},
-     {DType::kTF32, "tf32"},
-     {DType::kE4M3, "e4m3"},
-     {DType::kE5M2, "e5m2"},
-     {DType::kE3M2, "e3m2"},
-     {DType::kE2M3, "e2m3"},
-     {DType::kE2M1, "e2m1"},
-     {DType::kS8, "s8"},
-     {DType::kU8, "u8"}}};
+constexpr std::array<std::pair<DType, std::string_view>, 10> kDType = {{{DType::kF16, "f16"},
+                                                                        {DType::kBF16, "bf16"},
+                                                                        {DType::kTF32, "tf32"},
+                                                                        {DType::kE4M3, "e4m3"},
+                                                                        {DType::kE5M2, "e5m2"},
+                                                                        {DType::kE3M2, "e3m2"},
+                                                                        {DType::kE2M3, "e2m3"},
+                                                                        {DType::kE2M1, "e2m1"},
+                                                                        {DType::kS8, "s8"},
+                                                                        {DType::kU8, "u8"}}};
 
 }  // namespace
 
@@ -62,12 +61,17 @@ std::optional<DType> ParseDType(std::string_view s) { return Parse(kDType, s); }
 int ValueBits(DType t) {
   switch (t) {
     case DType::kF16:
-    case DType::kBF16: return 16;
-    case DType::kTF32: return 32;
+    case DType::kBF16:
+      return 16;
+    case DType::kTF32:
+      return 32;
     case DType::kE3M2:
-    case DType::kE2M3: return 6;
-    case DType::kE2M1: return 4;
-    default: return 8;
+    case DType::kE2M3:
+      return 6;
+    case DType::kE2M1:
+      return 4;
+    default:
+      return 8;
   }
 }
 
@@ -78,20 +82,29 @@ int StorageBits(DType t) {
 
 int SwizzleRowBytes(Swizzle s) {
   switch (s) {
-    case Swizzle::kNone: return 16;
-    case Swizzle::k32B: return 32;
-    case Swizzle::k64B: return 64;
-    default: return 128;
+    case Swizzle::kNone:
+      return 16;
+    case Swizzle::k32B:
+      return 32;
+    case Swizzle::k64B:
+      return 64;
+    default:
+      return 128;
   }
 }
 
 int SwizzleRepeatBytes(Swizzle s) {
   switch (s) {
-    case Swizzle::kNone: return 0;
-    case Swizzle::k32B: return 256;
-    case Swizzle::k64B: return 512;
-    case Swizzle::k128B: return 1024;
-    case Swizzle::k128B32BAtom: return 512;  // Swizzle<2,5,2>: 4 rows of 128 B
+    case Swizzle::kNone:
+      return 0;
+    case Swizzle::k32B:
+      return 256;
+    case Swizzle::k64B:
+      return 512;
+    case Swizzle::k128B:
+      return 1024;
+    case Swizzle::k128B32BAtom:
+      return 512;  // Swizzle<2,5,2>: 4 rows of 128 B
   }
   return 0;
 }

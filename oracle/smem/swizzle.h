@@ -28,11 +28,16 @@ struct SwizzleFunctor {
 
 constexpr SwizzleFunctor FunctorOf(Swizzle s) {
   switch (s) {
-    case Swizzle::kNone: return {0, 4, 3};
-    case Swizzle::k32B: return {1, 4, 3};
-    case Swizzle::k64B: return {2, 4, 3};
-    case Swizzle::k128B: return {3, 4, 3};
-    case Swizzle::k128B32BAtom: return {2, 5, 2};
+    case Swizzle::kNone:
+      return {0, 4, 3};
+    case Swizzle::k32B:
+      return {1, 4, 3};
+    case Swizzle::k64B:
+      return {2, 4, 3};
+    case Swizzle::k128B:
+      return {3, 4, 3};
+    case Swizzle::k128B32BAtom:
+      return {2, 5, 2};
   }
   return {0, 4, 3};
 }

@@ -20,14 +20,17 @@ namespace tcfuzz::oracle::sparse::drawn {
 enum Operand : uint32_t { kA = 1, kB = 2, kC = 3, kNibble = 4, kVariant = 5, kUnselectedMeta = 6 };
 
 // The stream of one draw: operand, then two coordinates of up to 12 bits each.
-constexpr uint32_t Stream(Operand what, uint32_t x, uint32_t y) { return (static_cast<uint32_t>(what) << 24) | (x << 12) | y; }
+constexpr uint32_t Stream(Operand what, uint32_t x, uint32_t y) {
+  return (static_cast<uint32_t>(what) << 24) | (x << 12) | y;
+}
 
 inline constexpr int kMinValue = -4, kMaxValue = 4;
 inline constexpr int kValueCount = kMaxValue - kMinValue + 1;
 
 // A (row, stored column j), B (k, n) or C (row, col): a small integer.
 constexpr int Value(uint64_t case_seed, Operand what, int x, int y) {
-  return static_cast<int>(CounterDraw(case_seed, Stream(what, static_cast<uint32_t>(x), static_cast<uint32_t>(y))) %
+  return static_cast<int>(CounterDraw(case_seed, Stream(what, static_cast<uint32_t>(x),
+                                                        static_cast<uint32_t>(y))) %
                           kValueCount) +
          kMinValue;
 }
@@ -35,7 +38,8 @@ constexpr int Value(uint64_t case_seed, Operand what, int x, int y) {
 // Which of `n` choices: the nibble of (row, chunk) among the form's defined nibbles, or the
 // instruction variant (x = y = 0).
 constexpr uint32_t Pick(uint64_t case_seed, Operand what, int x, int y, uint32_t n) {
-  return CounterDraw(case_seed, Stream(what, static_cast<uint32_t>(x), static_cast<uint32_t>(y))) % n;
+  return CounterDraw(case_seed, Stream(what, static_cast<uint32_t>(x), static_cast<uint32_t>(y))) %
+         n;
 }
 
 // A lane's metadata register before the selected lanes' nibbles are written: drawn bits, so a

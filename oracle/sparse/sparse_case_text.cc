@@ -10,21 +10,26 @@ int Digits(num::Format f) { return (num::StorageBits(f) + 3) / 4; }
 
 }  // namespace
 
-void AppendSparseCase(TextWriter& w, const SparseOp& op, const SparseTile& t, const std::vector<uint32_t>* observed) {
+void AppendSparseCase(TextWriter& w, const SparseOp& op, const SparseTile& t,
+                      const std::vector<uint32_t>* observed) {
   const SparseForm& f = *op.form;
   w.Add("form", f.Name()).Add("variant", op.variant == Variant::kOrdered ? "ordered" : "sp");
   w.AddInt("selector", op.selector).Add("b_type", num::Name(t.b_type)).Add("cd", num::Name(t.cd));
   w.AddInt("satfinite", t.satfinite ? 1 : 0);
   const int kept = f.k / 2, cpr = f.chunks_per_row();
   for (int r = 0; r < 16; ++r) {
-    w.Add("a." + std::to_string(r), HexRow(std::span<const uint64_t>(t.a).subspan(static_cast<std::size_t>(r * kept), kept), Digits(t.a_type)));
+    w.Add("a." + std::to_string(r),
+          HexRow(std::span<const uint64_t>(t.a).subspan(static_cast<std::size_t>(r * kept), kept),
+                 Digits(t.a_type)));
   }
   for (int r = 0; r < 16; ++r) {
     std::vector<uint64_t> n(t.nibbles.begin() + r * cpr, t.nibbles.begin() + (r + 1) * cpr);
     w.Add("meta." + std::to_string(r), HexRow(n, 1));
   }
   for (int k = 0; k < f.k; ++k) {
-    w.Add("b." + std::to_string(k), HexRow(std::span<const uint64_t>(t.b).subspan(static_cast<std::size_t>(k * 8), 8), Digits(t.b_type)));
+    w.Add("b." + std::to_string(k),
+          HexRow(std::span<const uint64_t>(t.b).subspan(static_cast<std::size_t>(k * 8), 8),
+                 Digits(t.b_type)));
   }
   const int cd_digits = t.cd == num::Format::kF16 ? 4 : 8;
   for (int r = 0; r < 16; ++r) {
@@ -47,12 +52,15 @@ Result<SparseCaseFile> SparseCaseFromDoc(const TextDoc& doc) {
   const std::size_t dot = fn.find('.');
   const auto type = dot == std::string::npos ? std::nullopt : num::ParseFormat(fn.substr(dot + 1));
   const SparseForm* f = type ? FindForm(fn.substr(0, dot), *type) : nullptr;
-  if (f == nullptr) return R::Fail("line " + std::to_string(doc.Find("form")->line) + ": unknown form '" + fn + "'");
+  if (f == nullptr)
+    return R::Fail("line " + std::to_string(doc.Find("form")->line) + ": unknown form '" + fn +
+                   "'");
   SparseCaseFile out;
   out.op.form = f;
   auto variant = doc.String("variant");
   if (!variant.ok()) return R::Fail(variant.error());
-  if (variant.value() != "ordered" && variant.value() != "sp") return R::Fail("variant must be ordered or sp");
+  if (variant.value() != "ordered" && variant.value() != "sp")
+    return R::Fail("variant must be ordered or sp");
   out.op.variant = variant.value() == "ordered" ? Variant::kOrdered : Variant::kSp;
   // Up to 15: a case that breaks mma_sp.selector holds one past the form's range (4 for f16 k16,
   // whose range is the whole 0..3 immediate); the device refuses what it cannot run.
@@ -93,7 +101,8 @@ Result<SparseCaseFile> SparseCaseFromDoc(const TextDoc& doc) {
   }
   if (out.op.selector <= f->max_selector()) {
     for (int r = 0; r < 16; ++r) {
-      for (int ch = 0; ch < cpr; ++ch) SetNibble(out.op, r, ch, t.nibbles[static_cast<std::size_t>(r * cpr + ch)]);
+      for (int ch = 0; ch < cpr; ++ch)
+        SetNibble(out.op, r, ch, t.nibbles[static_cast<std::size_t>(r * cpr + ch)]);
     }
   }
   if (doc.Has("observed.0")) {

@@ -43,7 +43,9 @@ const std::array<SparseForm, 19>& Table() {
 
 }  // namespace
 
-std::string SparseForm::Name() const { return std::string(shape) + "." + std::string(num::Name(type)); }
+std::string SparseForm::Name() const {
+  return std::string(shape) + "." + std::string(num::Name(type));
+}
 
 std::span<const SparseForm> AllForms() { return Table(); }
 

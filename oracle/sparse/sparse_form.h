@@ -23,17 +23,20 @@ struct SparseForm {
   std::string_view shape;  // "m16n8k32"
   int k;                   // dense K
   Format type;             // A and B element type (A and B may mix s8/u8, e4m3/e5m2: same maps)
-  int chunk;               // dense elements per metadata chunk: 4 (2:4), 2 (tf32 1:2), 8 (4:8 pairs)
-  int kept;                // kept elements per chunk: 2, 1, 4
-  int a_regs;              // .b32 registers of compressed A
-  int b_regs;              // .b32 registers of B
-  bool ordered_only;       // kind::f8f6f4 forms: only .sp::ordered_metadata exists
-  std::string_view target; // lowest target ("sm_80", "sm_89", "sm_120a")
+  int chunk;          // dense elements per metadata chunk: 4 (2:4), 2 (tf32 1:2), 8 (4:8 pairs)
+  int kept;           // kept elements per chunk: 2, 1, 4
+  int a_regs;         // .b32 registers of compressed A
+  int b_regs;         // .b32 registers of B
+  bool ordered_only;  // kind::f8f6f4 forms: only .sp::ordered_metadata exists
+  std::string_view target;  // lowest target ("sm_80", "sm_89", "sm_120a")
 
-  // Register bits per element: the f8f6f4 types sit one per byte (e2m1 in bits 5:2), s4/u4 pack two.
-  int elem_bits() const { return num::IsFloat(type) && num::StorageBits(type) < 8 ? 8 : num::StorageBits(type); }
-  int per_reg() const { return 32 / elem_bits(); }           // elements in one register
-  int meta_threads() const { return k / (4 * chunk); }       // lanes of a quad holding metadata
+  // Register bits per element: the f8f6f4 types sit one per byte (e2m1 in bits 5:2), s4/u4 pack
+  // two.
+  int elem_bits() const {
+    return num::IsFloat(type) && num::StorageBits(type) < 8 ? 8 : num::StorageBits(type);
+  }
+  int per_reg() const { return 32 / elem_bits(); }      // elements in one register
+  int meta_threads() const { return k / (4 * chunk); }  // lanes of a quad holding metadata
   int max_selector() const { return 4 / meta_threads() - 1; }
   int chunks_per_row() const { return k / chunk; }
   std::string Name() const;  // "m16n8k32.f16"
@@ -47,8 +50,8 @@ const SparseForm* FindForm(std::string_view shape, Format type);
 // Where an element lives in the tile. Columns of A are dense K columns.
 struct AElement {
   int row;
-  int chunk;      // chunk index along K (its dense columns: chunk*chunk_size .. +chunk_size-1)
-  int slot;       // which kept element of the chunk (0 = lowest index)
+  int chunk;  // chunk index along K (its dense columns: chunk*chunk_size .. +chunk_size-1)
+  int slot;   // which kept element of the chunk (0 = lowest index)
 };
 AElement MapA(const SparseForm& f, int lane, int reg, int pos);
 struct Coord {
@@ -56,7 +59,7 @@ struct Coord {
   int col;
 };
 Coord MapB(const SparseForm& f, int lane, int reg, int pos);  // (k row, n col)
-Coord MapCD(int lane, int index);                              // index 0..3: c0..c3 / d0..d3
+Coord MapCD(int lane, int index);                             // index 0..3: c0..c3 / d0..d3
 
 // The metadata nibble of (row, chunk) for `selector`: the lane holding it and its lowest bit.
 struct MetaLocation {

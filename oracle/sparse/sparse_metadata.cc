@@ -8,8 +8,9 @@
 namespace tcfuzz::oracle::sparse {
 namespace {
 
-constexpr std::array<const Rule*, 5> kRules = {&sp_rule::kSelector, &sp_rule::kRepeatedIndex, &sp_rule::kUnordered,
-                                               &sp_rule::kTf32Nibble, &sp_rule::kOrderedOnly};
+constexpr std::array<const Rule*, 5> kRules = {&sp_rule::kSelector, &sp_rule::kRepeatedIndex,
+                                               &sp_rule::kUnordered, &sp_rule::kTf32Nibble,
+                                               &sp_rule::kOrderedOnly};
 
 bool IsZero(Format type, uint64_t bits) {
   if (!num::IsFloat(type)) return num::DecodeInt(type, bits) == 0;
@@ -33,14 +34,17 @@ const Rule* NibbleRule(const SparseForm& f, Variant v, uint8_t nibble) {
 
 std::span<const uint8_t> DefinedNibbles(const SparseForm& f, Variant v) {
   static constexpr std::array<uint8_t, 2> kTf32 = {0x4, 0xE};
-  static constexpr std::array<uint8_t, 12> kDistinct = {0x4, 0x8, 0x9, 0xC, 0xD, 0xE, 0x1, 0x2, 0x3, 0x6, 0x7, 0xB};
+  static constexpr std::array<uint8_t, 12> kDistinct = {0x4, 0x8, 0x9, 0xC, 0xD, 0xE,
+                                                        0x1, 0x2, 0x3, 0x6, 0x7, 0xB};
   if (f.type == Format::kTF32) return kTf32;
   return std::span<const uint8_t>(kDistinct).first(v == Variant::kOrdered ? 6 : 12);
 }
 
 namespace {
 // A selector past the form's range names no lane of the quad: such a nibble is not stored.
-bool SelectorInRange(const SparseOp& op) { return op.selector >= 0 && op.selector <= op.form->max_selector(); }
+bool SelectorInRange(const SparseOp& op) {
+  return op.selector >= 0 && op.selector <= op.form->max_selector();
+}
 }  // namespace
 
 uint8_t NibbleOf(const SparseOp& op, int row, int chunk) {
@@ -64,8 +68,8 @@ Verdict Validate(const SparseOp& op) {
   }
   if (op.selector < 0 || op.selector > f.max_selector()) {
     v.Add(sp_rule::kSelector, "selector", static_cast<uint64_t>(op.selector),
-          "selector " + std::to_string(op.selector) + " for " + f.Name() + " (0.." + std::to_string(f.max_selector()) +
-              ")");
+          "selector " + std::to_string(op.selector) + " for " + f.Name() + " (0.." +
+              std::to_string(f.max_selector()) + ")");
     return v;  // no lanes are selected: the metadata cannot be read
   }
   for (int row = 0; row < 16; ++row) {
@@ -73,9 +77,12 @@ Verdict Validate(const SparseOp& op) {
       const uint8_t n = NibbleOf(op, row, chunk);
       if (const Rule* r = NibbleRule(f, op.variant, n)) {
         const MetaLocation m = MapMeta(f, op.selector, row, chunk);
-        v.Add(*r, "meta[lane " + std::to_string(m.lane) + "] bits " + std::to_string(m.bit) + "-" +
-                      std::to_string(m.bit + 3),
-              n, "row " + std::to_string(row) + " chunk " + std::to_string(chunk) + ": nibble 0x" + "0123456789abcdef"[n]);
+        v.Add(*r,
+              "meta[lane " + std::to_string(m.lane) + "] bits " + std::to_string(m.bit) + "-" +
+                  std::to_string(m.bit + 3),
+              n,
+              "row " + std::to_string(row) + " chunk " + std::to_string(chunk) + ": nibble 0x" +
+                  "0123456789abcdef"[n]);
       }
     }
   }
@@ -93,23 +100,27 @@ std::vector<int> KeptK(const SparseForm& f, std::span<const uint8_t> nibbles) {
   std::vector<int> k;
   const std::size_t cpr = static_cast<std::size_t>(f.chunks_per_row());
   for (std::size_t at = 0; at < nibbles.size(); ++at) {
-    for (const int pos : KeptPositions(f, nibbles[at])) k.push_back(static_cast<int>(at % cpr) * f.chunk + pos);
+    for (const int pos : KeptPositions(f, nibbles[at]))
+      k.push_back(static_cast<int>(at % cpr) * f.chunk + pos);
   }
   return k;
 }
 
-std::optional<CompressedChunk> Compress(const SparseForm& f, Format type, std::span<const uint64_t> dense) {
+std::optional<CompressedChunk> Compress(const SparseForm& f, Format type,
+                                        std::span<const uint64_t> dense) {
   const bool pairs = f.chunk == 8;
   const int groups = pairs ? 4 : f.chunk;  // positions a nibble index can name
   const int keep = f.type == Format::kTF32 ? 1 : 2;
   std::vector<int> chosen;
   for (int g = 0; g < groups; ++g) {
     bool nonzero = false;
-    for (int e = 0; e < (pairs ? 2 : 1); ++e) nonzero = nonzero || !IsZero(type, dense[static_cast<std::size_t>(pairs ? 2 * g + e : g)]);
+    for (int e = 0; e < (pairs ? 2 : 1); ++e)
+      nonzero = nonzero || !IsZero(type, dense[static_cast<std::size_t>(pairs ? 2 * g + e : g)]);
     if (nonzero) chosen.push_back(g);
   }
   if (static_cast<int>(chosen.size()) > keep) return std::nullopt;
-  for (int g = 0; static_cast<int>(chosen.size()) < keep; ++g) {  // fill with the lowest free positions
+  for (int g = 0; static_cast<int>(chosen.size()) < keep;
+       ++g) {  // fill with the lowest free positions
     bool used = false;
     for (int c : chosen) used = used || c == g;
     if (!used) chosen.push_back(g);
@@ -121,18 +132,22 @@ std::optional<CompressedChunk> Compress(const SparseForm& f, Format type, std::s
   } else {
     out.nibble = static_cast<uint8_t>(chosen[0] | (chosen[1] << 2));
   }
-  for (int pos : KeptPositions(f, out.nibble)) out.values.push_back(dense[static_cast<std::size_t>(pos)]);
+  for (int pos : KeptPositions(f, out.nibble))
+    out.values.push_back(dense[static_cast<std::size_t>(pos)]);
   return out;
 }
 
-std::vector<uint64_t> Expand(const SparseForm& f, std::span<const uint64_t> values, uint8_t nibble) {
+std::vector<uint64_t> Expand(const SparseForm& f, std::span<const uint64_t> values,
+                             uint8_t nibble) {
   std::vector<uint64_t> dense(static_cast<std::size_t>(f.chunk), 0);
   const std::vector<int> pos = KeptPositions(f, nibble);
-  for (std::size_t i = 0; i < pos.size() && i < values.size(); ++i) dense[static_cast<std::size_t>(pos[i])] = values[i];
+  for (std::size_t i = 0; i < pos.size() && i < values.size(); ++i)
+    dense[static_cast<std::size_t>(pos[i])] = values[i];
   return dense;
 }
 
-std::vector<uint32_t> Reference(const SparseTile& t, const num::DotParams& p, SparseBlocking blocking) {
+std::vector<uint32_t> Reference(const SparseTile& t, const num::DotParams& p,
+                                SparseBlocking blocking) {
   const SparseForm& f = *t.form;
   const int kept_per_row = f.k / 2;
   const int cpr = f.chunks_per_row();
@@ -149,9 +164,11 @@ std::vector<uint32_t> Reference(const SparseTile& t, const num::DotParams& p, Sp
   std::vector<uint64_t> dense;
   for (int i = 0; i < 16; ++i) {
     for (int chunk = 0; chunk < cpr; ++chunk) {
-      const auto kept = std::span<const uint64_t>(t.a).subspan(static_cast<std::size_t>(i * kept_per_row + chunk * f.kept),
-                                                                 static_cast<std::size_t>(f.kept));
-      const std::vector<uint64_t> expanded = Expand(f, kept, t.nibbles[static_cast<std::size_t>(i * cpr + chunk)]);
+      const auto kept = std::span<const uint64_t>(t.a).subspan(
+          static_cast<std::size_t>(i * kept_per_row + chunk * f.kept),
+          static_cast<std::size_t>(f.kept));
+      const std::vector<uint64_t> expanded =
+          Expand(f, kept, t.nibbles[static_cast<std::size_t>(i * cpr + chunk)]);
       dense.insert(dense.end(), expanded.begin(), expanded.end());
     }
   }

@@ -19,16 +19,21 @@ namespace tcfuzz::oracle::sparse {
 enum class Variant { kSp, kOrdered };  // mma.sp, mma.sp::ordered_metadata
 
 namespace sp_rule {
-inline constexpr Rule kSelector{"mma_sp.selector", "PTX 9.1 §9.7.14.6.1 (sparsity selector)",
-                                "the selector is 0..3 (one metadata lane per quad), 0..1 (two) or 0 (four)"};
-inline constexpr Rule kRepeatedIndex{"mma_sp.meta_repeated_index", "PTX 9.1 §9.7.14.6.1",
-                                     "a metadata nibble names two different positions (0x0, 0x5, 0xA, 0xF are undefined)"};
-inline constexpr Rule kUnordered{"mma_sp.meta_unordered", "PTX 9.1 §9.7.14.6.1 (::ordered_metadata)",
+inline constexpr Rule kSelector{
+    "mma_sp.selector", "PTX 9.1 §9.7.14.6.1 (sparsity selector)",
+    "the selector is 0..3 (one metadata lane per quad), 0..1 (two) or 0 (four)"};
+inline constexpr Rule kRepeatedIndex{
+    "mma_sp.meta_repeated_index", "PTX 9.1 §9.7.14.6.1",
+    "a metadata nibble names two different positions (0x0, 0x5, 0xA, 0xF are undefined)"};
+inline constexpr Rule kUnordered{"mma_sp.meta_unordered",
+                                 "PTX 9.1 §9.7.14.6.1 (::ordered_metadata)",
                                  "with ::ordered_metadata the lower 2-bit index is the smaller"};
-inline constexpr Rule kTf32Nibble{"mma_sp.meta_tf32", "PTX 9.1 §9.7.14.6.1",
-                                  "tf32 (1:2) nibbles are 0b0100 (element 0) or 0b1110 (element 1)"};
+inline constexpr Rule kTf32Nibble{
+    "mma_sp.meta_tf32", "PTX 9.1 §9.7.14.6.1",
+    "tf32 (1:2) nibbles are 0b0100 (element 0) or 0b1110 (element 1)"};
 inline constexpr Rule kOrderedOnly{"mma_sp.ordered_only", "PTX 9.1 §9.7.14.6.3 (kind::f8f6f4)",
-                                   "the PTX 8.7 forms (kind::f8f6f4, e3m2/e2m3/e2m1, fp8 with f16 D) exist only as .sp::ordered_metadata"};
+                                   "the PTX 8.7 forms (kind::f8f6f4, e3m2/e2m3/e2m1, fp8 with f16 "
+                                   "D) exist only as .sp::ordered_metadata"};
 }  // namespace sp_rule
 
 std::span<const Rule* const> SparseRules();
@@ -70,7 +75,8 @@ struct CompressedChunk {
   std::vector<uint64_t> values;
   uint8_t nibble = 0;
 };
-std::optional<CompressedChunk> Compress(const SparseForm& f, Format type, std::span<const uint64_t> dense);
+std::optional<CompressedChunk> Compress(const SparseForm& f, Format type,
+                                        std::span<const uint64_t> dense);
 // Back to dense: kept values at their positions, every other position +0.
 std::vector<uint64_t> Expand(const SparseForm& f, std::span<const uint64_t> values, uint8_t nibble);
 

@@ -15,13 +15,24 @@ namespace {
 std::optional<uint32_t> TypeCode(num::Format f) {
   using num::Format;
   switch (f) {
-    case Format::kF16: case Format::kE4M3: case Format::kU8: return 0;
-    case Format::kBF16: case Format::kE5M2: case Format::kS8: return 1;
-    case Format::kTF32: return 2;
-    case Format::kE2M3: return 3;
-    case Format::kE3M2: return 4;
-    case Format::kE2M1: return 5;
-    default: return std::nullopt;
+    case Format::kF16:
+    case Format::kE4M3:
+    case Format::kU8:
+      return 0;
+    case Format::kBF16:
+    case Format::kE5M2:
+    case Format::kS8:
+      return 1;
+    case Format::kTF32:
+      return 2;
+    case Format::kE2M3:
+      return 3;
+    case Format::kE3M2:
+      return 4;
+    case Format::kE2M1:
+      return 5;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -30,7 +41,10 @@ std::optional<uint32_t> TypeCode(num::Format f) {
 std::optional<uint32_t> EncodeInstrDescriptor(const IdescFields& f) {
   using namespace idesc_field;
   const auto a = TypeCode(f.a), b = TypeCode(f.b);
-  const uint64_t d = f.d == num::Format::kF16 ? 0 : f.d == num::Format::kF32 ? 1 : f.d == num::Format::kS32 ? 2 : 3;
+  const uint64_t d = f.d == num::Format::kF16   ? 0
+                     : f.d == num::Format::kF32 ? 1
+                     : f.d == num::Format::kS32 ? 2
+                                                : 3;
   if (!a || !b || d == 3) return std::nullopt;
   uint64_t w = 0;
   w = kSparsity.Put(w, f.sparse ? 1 : 0);

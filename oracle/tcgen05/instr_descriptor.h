@@ -39,10 +39,9 @@ inline constexpr Field kReserved29{"reserved_29", 29, 29, kTable42};
 // Maximum column shift for B reuse in .ws: 0 = none, 1 = 8, 2 = 16, 3 = 32.
 inline constexpr Field kMaxShift{"max_shift", 30, 31, kTable42};
 
-inline constexpr std::array kAll = {kSparseSelector, kSparsity, kSaturate, kDType, kReserved6,
-                                    kAType,          kBType,    kNegateA,  kNegateB, kTransposeA,
-                                    kTransposeB,     kNDim,     kReserved23, kMDim, kReserved29,
-                                    kMaxShift};
+inline constexpr std::array kAll = {
+    kSparseSelector, kSparsity,   kSaturate,   kDType, kReserved6,  kAType, kBType,      kNegateA,
+    kNegateB,        kTransposeA, kTransposeB, kNDim,  kReserved23, kMDim,  kReserved29, kMaxShift};
 static_assert(IsCompleteLayout(kAll, 32), "Table 42 fields must tile the 32-bit word");
 }  // namespace idesc_field
 

@@ -12,7 +12,7 @@ namespace {
 constexpr std::array<int, 3> kWsM = {32, 64, 128};
 constexpr std::array<int, 3> kWsNDense = {64, 128, 256};
 constexpr std::array<int, 2> kWsNSparse = {64, 128};
-constexpr std::array<const Rule*, 6> kRules = {&ws_rule::kM,      &ws_rule::kNDense,
+constexpr std::array<const Rule*, 6> kRules = {&ws_rule::kM,       &ws_rule::kNDense,
                                                &ws_rule::kNSparse, &ws_rule::kIdescM,
                                                &ws_rule::kIdescN,  &ws_rule::kIdescSparsity};
 
@@ -33,22 +33,22 @@ void ValidateMmaWsShape(const MmaWsShape& shape, Verdict& verdict) {
                 "M = " + std::to_string(shape.m) + " is not one of 32, 64, 128");
   }
   if (!Contains(LegalWsN(shape.sparse), shape.n)) {
-    verdict.Add(shape.sparse ? ws_rule::kNSparse : ws_rule::kNDense, "n",
-                static_cast<uint64_t>(shape.n),
-                "N = " + std::to_string(shape.n) +
-                    (shape.sparse ? " is not one of 64, 128 (.ws.sp)" : " is not one of 64, 128, 256"));
+    verdict.Add(
+        shape.sparse ? ws_rule::kNSparse : ws_rule::kNDense, "n", static_cast<uint64_t>(shape.n),
+        "N = " + std::to_string(shape.n) +
+            (shape.sparse ? " is not one of 64, 128 (.ws.sp)" : " is not one of 64, 128, 256"));
   }
   if (!shape.idesc) return;
   const InstrDescriptor idesc{*shape.idesc};
   if (idesc.m() != shape.m) {
-    verdict.Add(ws_rule::kIdescM, "idesc.m_dim", idesc_field::kMDim.Get(idesc.bits),
-                "idesc encodes M = " + std::to_string(idesc.m()) + " but M = " +
-                    std::to_string(shape.m));
+    verdict.Add(
+        ws_rule::kIdescM, "idesc.m_dim", idesc_field::kMDim.Get(idesc.bits),
+        "idesc encodes M = " + std::to_string(idesc.m()) + " but M = " + std::to_string(shape.m));
   }
   if (idesc.n() != shape.n) {
-    verdict.Add(ws_rule::kIdescN, "idesc.n_dim", idesc_field::kNDim.Get(idesc.bits),
-                "idesc encodes N = " + std::to_string(idesc.n()) + " but N = " +
-                    std::to_string(shape.n));
+    verdict.Add(
+        ws_rule::kIdescN, "idesc.n_dim", idesc_field::kNDim.Get(idesc.bits),
+        "idesc encodes N = " + std::to_string(idesc.n()) + " but N = " + std::to_string(shape.n));
   }
   if (idesc.sparse() != shape.sparse) {
     verdict.Add(ws_rule::kIdescSparsity, "idesc.sparsity", idesc.sparse() ? 1 : 0,

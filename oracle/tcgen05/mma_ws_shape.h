@@ -14,8 +14,8 @@ namespace tcfuzz::oracle::tcgen05 {
 struct MmaWsShape {
   int m = 128;
   int n = 128;
-  bool sparse = false;               // tcgen05.mma.ws.sp
-  std::optional<uint32_t> idesc;     // the instruction descriptor, when the user gives one
+  bool sparse = false;            // tcgen05.mma.ws.sp
+  std::optional<uint32_t> idesc;  // the instruction descriptor, when the user gives one
   friend bool operator==(const MmaWsShape&, const MmaWsShape&) = default;
 };
 
@@ -30,8 +30,9 @@ inline constexpr Rule kIdescM{"mma_ws.idesc_m", "PTX 9.1 §9.7.16.4.2 Table 42 b
                               "the instruction descriptor's M field (M >> 4) equals the M used"};
 inline constexpr Rule kIdescN{"mma_ws.idesc_n", "PTX 9.1 §9.7.16.4.2 Table 42 bits 17-22",
                               "the instruction descriptor's N field (N >> 3) equals the N used"};
-inline constexpr Rule kIdescSparsity{"mma_ws.idesc_sparsity", "PTX 9.1 §9.7.16.4.2 Table 42 bit 2",
-                                     "the instruction descriptor's sparsity bit matches .ws vs .ws.sp"};
+inline constexpr Rule kIdescSparsity{
+    "mma_ws.idesc_sparsity", "PTX 9.1 §9.7.16.4.2 Table 42 bit 2",
+    "the instruction descriptor's sparsity bit matches .ws vs .ws.sp"};
 }  // namespace ws_rule
 
 std::span<const Rule* const> MmaWsRules();

@@ -32,8 +32,8 @@ inline constexpr Field kFixed53{"fixed_53_60", 53, 60, kTable40};
 // Swizzle: 0 none, 1 128B with 32B atomicity, 2 128B, 4 64B, 6 32B; 3, 5, 7 invalid.
 inline constexpr Field kSwizzle{"swizzle", 61, 63, kTable40};
 
-inline constexpr std::array kAll = {kStart, kReserved14, kLbo,     kReserved30, kSbo,
-                                    kFixed46, kBaseOffset, kLboMode, kFixed53, kSwizzle};
+inline constexpr std::array kAll = {kStart,   kReserved14, kLbo,     kReserved30, kSbo,
+                                    kFixed46, kBaseOffset, kLboMode, kFixed53,    kSwizzle};
 static_assert(IsCompleteLayout(kAll, 64), "Table 40 fields must tile the 64-bit word");
 // Decoded, validated and mapped (both encodings, one code path): oracle/smem/smem_case.h
 // (DecodeMatrix, Validate, Map); the rules below are this encoding's own.

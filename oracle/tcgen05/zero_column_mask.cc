@@ -50,10 +50,14 @@ uint64_t EncodeZeroColumnMask(const ZeroColumnMask& z) {
 
 int SubMaskCount(int m) {
   switch (m) {
-    case 128: return 1;
-    case 64: return 2;
-    case 32: return 4;
-    default: return 0;
+    case 128:
+      return 1;
+    case 64:
+      return 2;
+    case 32:
+      return 4;
+    default:
+      return 0;
   }
 }
 
@@ -81,15 +85,14 @@ Verdict Validate(const ZcmCase& c) {
     const int idesc_max = InstrDescriptor{*c.shape.idesc}.max_shift_columns();
     if (z.column_shift > idesc_max) {
       v.Add(zcm_rule::kShiftOverIdesc, "column_shift", z.column_shift,
-            "column shift " + std::to_string(z.column_shift) +
-                " exceeds the idesc max shift " + std::to_string(idesc_max));
+            "column shift " + std::to_string(z.column_shift) + " exceeds the idesc max shift " +
+                std::to_string(idesc_max));
     }
   }
   return v;
 }
 
-std::optional<ZcmExpansion> Expand(uint64_t desc, int m, int n,
-                                   spec_choice::ZcmSpanMeaning spans) {
+std::optional<ZcmExpansion> Expand(uint64_t desc, int m, int n, spec_choice::ZcmSpanMeaning spans) {
   const int k = SubMaskCount(m);
   if (k == 0 || n < 1 || n > kMaxN) return std::nullopt;
   const ZeroColumnMask z = DecodeZeroColumnMask(desc);
@@ -116,7 +119,8 @@ std::optional<ZcmExpansion> Expand(uint64_t desc, int m, int n,
   }
   e.b_column.resize(static_cast<std::size_t>(n));
   for (int j = 0; j < n; ++j) {  // spec choice Z5
-    e.b_column[static_cast<std::size_t>(j)] = e.mask[static_cast<std::size_t>(j)] ? -1 : j + z.column_shift;
+    e.b_column[static_cast<std::size_t>(j)] =
+        e.mask[static_cast<std::size_t>(j)] ? -1 : j + z.column_shift;
   }
   return e;
 }

@@ -51,10 +51,9 @@ inline constexpr std::array<Field, 4> kStartCount = {kStartCount0, kStartCount1,
                                                      kStartCount3};
 inline constexpr std::array<Field, 4> kFirstSpan = {kFirstSpan0, kFirstSpan1, kFirstSpan2,
                                                     kFirstSpan3};
-inline constexpr std::array kAll = {kStartCount0, kStartCount1, kStartCount2, kStartCount3,
-                                    kFirstSpan0,  kFirstSpan1,  kFirstSpan2,  kFirstSpan3,
-                                    kReserved36,  kNonZeroMask, kSkipSpan,    kUseSpan,
-                                    kColumnShift, kReserved62};
+inline constexpr std::array kAll = {
+    kStartCount0, kStartCount1, kStartCount2, kStartCount3, kFirstSpan0, kFirstSpan1,  kFirstSpan2,
+    kFirstSpan3,  kReserved36,  kNonZeroMask, kSkipSpan,    kUseSpan,    kColumnShift, kReserved62};
 static_assert(IsCompleteLayout(kAll, 64), "Table 45 fields must tile the 64-bit word");
 }  // namespace zcm_field
 
@@ -89,8 +88,8 @@ ZeroColumnMask DecodeZeroColumnMask(uint64_t desc);
 // Writes each field's low bits (a value wider than its field loses its high bits).
 uint64_t EncodeZeroColumnMask(const ZeroColumnMask& fields);
 
-int SubMaskCount(int m);     // 1 for M = 128, 2 for 64, 4 for 32; 0 for any other M
-int MaxColumnShift(int m);   // 16 for M = 32, 32 otherwise
+int SubMaskCount(int m);    // 1 for M = 128, 2 for 64, 4 for 32; 0 for any other M
+int MaxColumnShift(int m);  // 16 for M = 32, 32 otherwise
 
 // One zero-column mask as an instruction reads it.
 struct ZcmCase {
@@ -111,15 +110,14 @@ struct ZcmExpansion {
   std::bitset<kMaxN> mask;        // bit j = 1: D column j gets zeros from B
   std::vector<int> b_column;      // per D column: the B column it reads, or -1 when zeroed
 
-  std::string MaskHex() const;    // "0x..." with ceil(N/4) digits, bit j = column j
+  std::string MaskHex() const;  // "0x..." with ceil(N/4) digits, bit j = column j
 };
 
 // The mask and column map for M (32, 64, 128) and N (1..256); nullopt for any other M or N.
 // Field values outside the spec (reserved bits, too-large shifts) are still expanded as
 // written: validation and expansion are separate questions.
-std::optional<ZcmExpansion> Expand(
-    uint64_t desc, int m, int n,
-    spec_choice::ZcmSpanMeaning spans = spec_choice::kZcmSpans);
+std::optional<ZcmExpansion> Expand(uint64_t desc, int m, int n,
+                                   spec_choice::ZcmSpanMeaning spans = spec_choice::kZcmSpans);
 
 // The readings of oracle/core/backing.h a mask's expansion rests on: Z1-Z3, Z5, Z6, and Z4 where
 // N does not divide into the sub-masks.

@@ -17,7 +17,8 @@ void AppendZcmCase(TextWriter& w, const ZcmCase& c, const ZcmExpectation& expect
   if (c.shape.idesc) w.AddHex("idesc", *c.shape.idesc, 8);
   w.AddHex("desc", c.desc, 16);
   if (expect.mask_hex) w.Add("expect.mask", *expect.mask_hex);
-  if (expect.rules) w.Add("expect.rules", JoinRuleIds({expect.rules->begin(), expect.rules->end()}));
+  if (expect.rules)
+    w.Add("expect.rules", JoinRuleIds({expect.rules->begin(), expect.rules->end()}));
 }
 
 std::string ZcmCaseToText(const ZcmCase& c, const ZcmExpectation& expect) {
@@ -72,6 +73,5 @@ Result<ZcmCaseFile> ZcmCaseFromDoc(const TextDoc& doc) {
   }
   return R::Ok(std::move(f));
 }
-
 
 }  // namespace tcfuzz::oracle::tcgen05

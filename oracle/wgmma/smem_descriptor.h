@@ -29,7 +29,7 @@ inline constexpr Field kReserved52{"reserved_52_61", 52, 61, kSec};
 // Swizzle ("layout type"): 0 none (interleave), 1 128B, 2 64B, 3 32B.
 inline constexpr Field kSwizzle{"swizzle", 62, 63, kSec};
 
-inline constexpr std::array kAll = {kStart, kReserved14, kLbo,        kReserved30, kSbo,
+inline constexpr std::array kAll = {kStart,      kReserved14, kLbo,        kReserved30, kSbo,
                                     kReserved46, kBaseOffset, kReserved52, kSwizzle};
 static_assert(IsCompleteLayout(kAll, 64), "wgmma descriptor fields must tile the 64-bit word");
 // Decoded, validated and mapped (both encodings, one code path): oracle/smem/smem_case.h
@@ -44,8 +44,9 @@ inline constexpr Rule kReserved46{"wgmma.smem.reserved_46_48", kSec, "bits 46-48
 inline constexpr Rule kReserved52{"wgmma.smem.reserved_52_61", kSec, "bits 52-61 are 0"};
 inline constexpr Rule kSwizzleMode{"wgmma.smem.swizzle_mode", kSec,
                                    "wgmma has no 128B swizzle with 32B atomicity"};
-inline constexpr Rule kDType{"wgmma.smem.dtype", "PTX 9.1 §9.7.15.2",
-                             "wgmma takes f16, bf16, tf32, e4m3, e5m2, s8 and u8 from shared memory"};
+inline constexpr Rule kDType{
+    "wgmma.smem.dtype", "PTX 9.1 §9.7.15.2",
+    "wgmma takes f16, bf16, tf32, e4m3, e5m2, s8 and u8 from shared memory"};
 inline constexpr Rule kMnMajorDType{"wgmma.smem.mn_major_dtype", "PTX 9.1 §9.7.15.5.1 (imm-trans)",
                                     "MN-major (transposed) operands are f16 or bf16 only"};
 }  // namespace smem_rule

@@ -9,14 +9,16 @@ namespace tcfuzz::oracle::wgmma {
 
 Coord MapD(int thread, int index) {
   const int warp = thread / 32, lane = thread % 32;
-  return {16 * warp + lane / 4 + 8 * ((index / 2) % 2), 8 * (index / 4) + 2 * (lane % 4) + index % 2};
+  return {16 * warp + lane / 4 + 8 * ((index / 2) % 2),
+          8 * (index / 4) + 2 * (lane % 4) + index % 2};
 }
 
 int TileK(const WgmmaTile& t) { return (t.sparse ? 64 : 32) * 8 / num::StorageBits(t.ab); }
 
 std::vector<uint32_t> SparseMetadataRegisters(const WgmmaSparse& s) {
   std::vector<uint32_t> regs(128, 0);
-  if (s.form == nullptr || s.selector < 0 || s.selector > s.form->max_selector()) return regs;  // no lane holds it
+  if (s.form == nullptr || s.selector < 0 || s.selector > s.form->max_selector())
+    return regs;  // no lane holds it
   const int cpr = s.form->chunks_per_row();
   for (int warp = 0; warp < 4; ++warp) {
     sparse::SparseOp op;
@@ -28,7 +30,8 @@ std::vector<uint32_t> SparseMetadataRegisters(const WgmmaSparse& s) {
         if (at < s.nibbles.size()) sparse::SetNibble(op, row, chunk, s.nibbles[at]);
       }
     }
-    for (int lane = 0; lane < 32; ++lane) regs[static_cast<size_t>(32 * warp + lane)] = op.meta[static_cast<size_t>(lane)];
+    for (int lane = 0; lane < 32; ++lane)
+      regs[static_cast<size_t>(32 * warp + lane)] = op.meta[static_cast<size_t>(lane)];
   }
   return regs;
 }
@@ -78,7 +81,8 @@ std::optional<std::vector<uint64_t>> ReadOperand(const WgmmaTile& t, smem::Opera
       const size_t first = bit / 8, bytes = static_cast<size_t>((m.element_bits + 7) / 8);
       if (bit % 8 != 0 || first + bytes > t.image.size()) return std::nullopt;
       uint64_t v = 0;
-      for (size_t i = 0; i < bytes; ++i) v |= uint64_t{t.image[first + i]} << (8 * i);  // little-endian
+      for (size_t i = 0; i < bytes; ++i)
+        v |= uint64_t{t.image[first + i]} << (8 * i);  // little-endian
       values[static_cast<size_t>(r) * m.cols + k] = v;
     }
   }
@@ -106,14 +110,16 @@ bool PlaceOperand(WgmmaTile& t, smem::Operand which, const std::vector<uint64_t>
         all = false;
         continue;
       }
-      for (size_t b = 0; b < bytes; ++b) t.image[first + b] = static_cast<uint8_t>(values[i] >> (8 * b));
+      for (size_t b = 0; b < bytes; ++b)
+        t.image[first + b] = static_cast<uint8_t>(values[i] >> (8 * b));
     }
   }
   return all;
 }
 
 std::optional<num::DotParams> TileParams(const WgmmaTile& t) {
-  if (t.a.arch != smem::Arch::kSm90a) return num::ParamsFor(num::Gpu::kSm100, num::Instr::kTcgen05, t.ab, t.d);
+  if (t.a.arch != smem::Arch::kSm90a)
+    return num::ParamsFor(num::Gpu::kSm100, num::Instr::kTcgen05, t.ab, t.d);
   return num::ParamsFor(num::Gpu::kSm90, num::Instr::kWgmma, t.ab, t.d);
 }
 
@@ -152,8 +158,8 @@ Result<std::vector<uint32_t>> WgmmaReference(const WgmmaTile& t) {
   if (!a || !b) return R::Fail("an operand's address map reaches outside the shared-memory image");
   const int k = TileK(t), m = t.a.view.rows;
   // The views must hold what the types say: A M x (K, or K/2 sparse), B n x K.
-  if (a->size() != static_cast<size_t>(m) * (t.sparse ? k / 2 : k) || b->size() < static_cast<size_t>(t.n) * k ||
-      t.b.view.rows < t.n) {
+  if (a->size() != static_cast<size_t>(m) * (t.sparse ? k / 2 : k) ||
+      b->size() < static_cast<size_t>(t.n) * k || t.b.view.rows < t.n) {
     return R::Fail("an operand's view does not match the tile's types and shape");
   }
   std::vector<int> b_column(static_cast<size_t>(t.n));
@@ -163,7 +169,8 @@ Result<std::vector<uint32_t>> WgmmaReference(const WgmmaTile& t) {
     if (!e) return R::Fail("the zero-column mask does not expand for this M and N");
     b_column = e->b_column;
     for (int col : b_column) {
-      if (col >= t.b.view.rows) return R::Fail("the zero-column mask shifts a column past B's rows");
+      if (col >= t.b.view.rows)
+        return R::Fail("the zero-column mask shifts a column past B's rows");
     }
   }
   // Sparse: which K each stored element of A meets (the kept ones, in ascending K, as mma.sp's

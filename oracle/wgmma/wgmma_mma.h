@@ -37,7 +37,7 @@ Coord MapD(int thread, int index);
 struct WgmmaSparse {
   const sparse::SparseForm* form = nullptr;  // m16n8k32.f16, m16n8k16.tf32, m16n8k64.e4m3, ...
   int selector = 0;
-  std::vector<uint8_t> nibbles;              // M x form->chunks_per_row(), row-major
+  std::vector<uint8_t> nibbles;  // M x form->chunks_per_row(), row-major
   friend bool operator==(const WgmmaSparse&, const WgmmaSparse&) = default;
 };
 
@@ -54,11 +54,12 @@ struct WgmmaTile {
   num::Format ab = num::Format::kF16;  // A and B element type (s8/u8 and e4m3/e5m2 may mix)
   num::Format b_type = num::Format::kF16;
   num::Format d = num::Format::kF32;
-  int n = 64;                          // N; M is A's rows (64 for wgmma), K is 32 bytes of A/B
-  smem::SmemCase a, b;                 // a.view.rows = M, b.view.rows = n
-  std::optional<uint64_t> zero_column_mask;  // tcgen05.mma.ws only (oracle/tcgen05/zero_column_mask.h)
-  std::optional<WgmmaSparse> sparse;         // wgmma.mma_async.sp: a.view.kbytes 32 (compressed), b 64
-  std::vector<uint8_t> image;          // shared memory from address 0, as the kernel loads it
+  int n = 64;           // N; M is A's rows (64 for wgmma), K is 32 bytes of A/B
+  smem::SmemCase a, b;  // a.view.rows = M, b.view.rows = n
+  std::optional<uint64_t>
+      zero_column_mask;               // tcgen05.mma.ws only (oracle/tcgen05/zero_column_mask.h)
+  std::optional<WgmmaSparse> sparse;  // wgmma.mma_async.sp: a.view.kbytes 32 (compressed), b 64
+  std::vector<uint8_t> image;         // shared memory from address 0, as the kernel loads it
 };
 
 // K of the tile: 32 bytes of the element type (16 f16, 8 tf32, 32 fp8/s8), twice that when

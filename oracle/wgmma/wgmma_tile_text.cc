@@ -18,7 +18,8 @@ void AppendOperand(TextWriter& w, const std::string& p, const smem::SmemCase& c)
   if (c.pattern_start) w.AddHex(p + "pattern_start", *c.pattern_start, 5);
 }
 
-Result<smem::SmemCase> ReadOperand(const TextDoc& doc, const std::string& p, smem::Arch arch, smem::Operand which) {
+Result<smem::SmemCase> ReadOperand(const TextDoc& doc, const std::string& p, smem::Arch arch,
+                                   smem::Operand which) {
   using R = Result<smem::SmemCase>;
   smem::SmemCase c;
   c.arch = arch;
@@ -51,7 +52,8 @@ int HexDigit(char ch) {
 
 }  // namespace
 
-void AppendWgmmaTile(TextWriter& w, const WgmmaTile& t, uint8_t fill, const std::vector<uint32_t>* observed) {
+void AppendWgmmaTile(TextWriter& w, const WgmmaTile& t, uint8_t fill,
+                     const std::vector<uint32_t>* observed) {
   w.Add("arch", smem::Name(t.a.arch)).Add("ab", num::Name(t.ab)).Add("b_type", num::Name(t.b_type));
   w.Add("d", num::Name(t.d)).AddInt("n", t.n);
   AppendOperand(w, "a.", t.a);
@@ -61,7 +63,8 @@ void AppendWgmmaTile(TextWriter& w, const WgmmaTile& t, uint8_t fill, const std:
     const int cpr = t.sparse->form->chunks_per_row();
     w.Add("sparse.form", t.sparse->form->Name()).AddInt("sparse.selector", t.sparse->selector);
     for (int r = 0; r * cpr < static_cast<int>(t.sparse->nibbles.size()); ++r) {
-      const std::vector<uint64_t> row(t.sparse->nibbles.begin() + r * cpr, t.sparse->nibbles.begin() + (r + 1) * cpr);
+      const std::vector<uint64_t> row(t.sparse->nibbles.begin() + r * cpr,
+                                      t.sparse->nibbles.begin() + (r + 1) * cpr);
       w.Add("sparse.meta." + std::to_string(r), HexRow(row, 1));
     }
   }
@@ -82,7 +85,8 @@ void AppendWgmmaTile(TextWriter& w, const WgmmaTile& t, uint8_t fill, const std:
   if (observed) {
     const int m = t.a.view.rows;
     for (int r = 0; r < m && static_cast<std::size_t>((r + 1) * t.n) <= observed->size(); ++r) {
-      const std::vector<uint64_t> row(observed->begin() + r * t.n, observed->begin() + (r + 1) * t.n);
+      const std::vector<uint64_t> row(observed->begin() + r * t.n,
+                                      observed->begin() + (r + 1) * t.n);
       w.Add("observed." + std::to_string(r), HexRow(row, 8));
     }
   }
@@ -91,14 +95,32 @@ void AppendWgmmaTile(TextWriter& w, const WgmmaTile& t, uint8_t fill, const std:
 Result<WgmmaTileFile> WgmmaTileFromDoc(const TextDoc& doc) {
   using R = Result<WgmmaTileFile>;
   const auto kind = doc.String("kind");
-  if (!kind.ok() || kind.value() != kWgmmaTileKind) return R::Fail("not a " + std::string(kWgmmaTileKind) + " case");
-  static const std::vector<std::string_view> kKeys = {
-      "tool", "kind", "arch", "ab", "b_type", "d", "n", "zero_column_mask", "image.bytes", "image.fill",
-      "a.major", "a.dtype", "a.rows", "a.desc", "a.pattern_start",
-      "b.major", "b.dtype", "b.rows", "b.desc", "b.pattern_start"};
+  if (!kind.ok() || kind.value() != kWgmmaTileKind)
+    return R::Fail("not a " + std::string(kWgmmaTileKind) + " case");
+  static const std::vector<std::string_view> kKeys = {"tool",
+                                                      "kind",
+                                                      "arch",
+                                                      "ab",
+                                                      "b_type",
+                                                      "d",
+                                                      "n",
+                                                      "zero_column_mask",
+                                                      "image.bytes",
+                                                      "image.fill",
+                                                      "a.major",
+                                                      "a.dtype",
+                                                      "a.rows",
+                                                      "a.desc",
+                                                      "a.pattern_start",
+                                                      "b.major",
+                                                      "b.dtype",
+                                                      "b.rows",
+                                                      "b.desc",
+                                                      "b.pattern_start"};
   for (const TextEntry& e : doc.entries()) {
-    const bool known = e.key.starts_with("origin.") || e.key.starts_with("image.") || e.key.starts_with("observed.") ||
-                       e.key.starts_with("sparse.meta.") || e.key == "sparse.form" || e.key == "sparse.selector" ||
+    const bool known = e.key.starts_with("origin.") || e.key.starts_with("image.") ||
+                       e.key.starts_with("observed.") || e.key.starts_with("sparse.meta.") ||
+                       e.key == "sparse.form" || e.key == "sparse.selector" ||
                        std::find(kKeys.begin(), kKeys.end(), e.key) != kKeys.end();
     if (!known) return R::Fail(AtLine(e, "unknown key"));
   }
@@ -106,7 +128,8 @@ Result<WgmmaTileFile> WgmmaTileFromDoc(const TextDoc& doc) {
   WgmmaTile& t = f.tile;
   auto arch = ParseEnumKey<smem::Arch>(doc, "arch", smem::ParseArch);
   if (!arch.ok()) return R::Fail(arch.error());
-  for (auto [key, out] : {std::pair<const char*, num::Format*>{"ab", &t.ab}, {"b_type", &t.b_type}, {"d", &t.d}}) {
+  for (auto [key, out] :
+       {std::pair<const char*, num::Format*>{"ab", &t.ab}, {"b_type", &t.b_type}, {"d", &t.d}}) {
     auto v = ParseEnumKey<num::Format>(doc, key, num::ParseFormat);
     if (!v.ok()) return R::Fail(v.error());
     *out = v.value();
@@ -129,19 +152,23 @@ Result<WgmmaTileFile> WgmmaTileFromDoc(const TextDoc& doc) {
   if (doc.Has("sparse.form")) {
     const std::string name = doc.String("sparse.form").value();
     const std::size_t dot = name.find('.');
-    const auto type = dot == std::string::npos ? std::nullopt : num::ParseFormat(name.substr(dot + 1));
+    const auto type =
+        dot == std::string::npos ? std::nullopt : num::ParseFormat(name.substr(dot + 1));
     WgmmaSparse sp;
     sp.form = type ? sparse::FindForm(name.substr(0, dot), *type) : nullptr;
-    if (sp.form == nullptr) return R::Fail(AtLine(*doc.Find("sparse.form"), "unknown form '" + name + "'"));
+    if (sp.form == nullptr)
+      return R::Fail(AtLine(*doc.Find("sparse.form"), "unknown form '" + name + "'"));
     if (sp.form->type != t.ab || sp.form->k * num::StorageBits(t.ab) != 64 * 8) {
-      return R::Fail(AtLine(*doc.Find("sparse.form"), "the form must have ab's type and 64 bytes of K"));
+      return R::Fail(
+          AtLine(*doc.Find("sparse.form"), "the form must have ab's type and 64 bytes of K"));
     }
     auto sel = doc.Uint("sparse.selector", static_cast<uint64_t>(sp.form->max_selector()));
     if (!sel.ok()) return R::Fail(sel.error());
     sp.selector = static_cast<int>(sel.value());
     const int cpr = sp.form->chunks_per_row();
     for (int r = 0; r < t.a.view.rows; ++r) {
-      auto row = ParseHexRow(doc, "sparse.meta." + std::to_string(r), static_cast<std::size_t>(cpr), 0xF);
+      auto row =
+          ParseHexRow(doc, "sparse.meta." + std::to_string(r), static_cast<std::size_t>(cpr), 0xF);
       if (!row.ok()) return R::Fail(row.error());
       for (const uint64_t v : row.value()) sp.nibbles.push_back(static_cast<uint8_t>(v));
     }
@@ -150,14 +177,17 @@ Result<WgmmaTileFile> WgmmaTileFromDoc(const TextDoc& doc) {
   }
   // What the harness's kernels can run: a hand-edited file fails here, with one line.
   const bool wgmma = arch.value() == smem::Arch::kSm90a;
-  if (t.a.view.rows != (wgmma ? 64 : 128)) return R::Fail("a.rows: M is 64 for wgmma (sm_90a) and 128 for tcgen05");
+  if (t.a.view.rows != (wgmma ? 64 : 128))
+    return R::Fail("a.rows: M is 64 for wgmma (sm_90a) and 128 for tcgen05");
   if (t.n % 8 != 0) return R::Fail("n: must be a multiple of 8");
   if (t.b.view.rows != t.n) return R::Fail("b.rows: must equal n");
   if (smem::Name(t.a.view.dtype) != num::Name(t.ab)) return R::Fail("a.dtype: must be ab's type");
   if (smem::Name(t.b.view.dtype) != num::Name(t.b_type)) return R::Fail("b.dtype: must be b_type");
-  if (t.zero_column_mask && wgmma) return R::Fail("zero_column_mask: tcgen05 (sm_100a, sm_103a) only");
+  if (t.zero_column_mask && wgmma)
+    return R::Fail("zero_column_mask: tcgen05 (sm_100a, sm_103a) only");
   // tcgen05.mma.sp runs; .ws.sp (a sparse tile with a mask) has no kernel here.
-  if (t.sparse && t.zero_column_mask) return R::Fail("sparse.form: no tcgen05.mma.ws.sp tiles (sparse with a zero_column_mask)");
+  if (t.sparse && t.zero_column_mask)
+    return R::Fail("sparse.form: no tcgen05.mma.ws.sp tiles (sparse with a zero_column_mask)");
   // Dynamic shared memory holds the image: 16-byte copies, at most 227 KiB a block (sm_90, sm_100).
   auto bytes = doc.Uint("image.bytes", 227 * 1024);
   if (!bytes.ok()) return R::Fail(bytes.error());
@@ -170,18 +200,22 @@ Result<WgmmaTileFile> WgmmaTileFromDoc(const TextDoc& doc) {
     if (!e.key.starts_with("image.") || e.key == "image.bytes" || e.key == "image.fill") continue;
     auto at = ParseUint("0x" + e.key.substr(6), smem::kSmemWindowBytes);
     if (!at.ok()) return R::Fail(AtLine(e, "the offset is not hex"));
-    if (e.value.size() % 2 != 0 || e.value.empty()) return R::Fail(AtLine(e, "an odd number of hex digits"));
-    if (at.value() + e.value.size() / 2 > t.image.size()) return R::Fail(AtLine(e, "runs past image.bytes"));
+    if (e.value.size() % 2 != 0 || e.value.empty())
+      return R::Fail(AtLine(e, "an odd number of hex digits"));
+    if (at.value() + e.value.size() / 2 > t.image.size())
+      return R::Fail(AtLine(e, "runs past image.bytes"));
     for (std::size_t i = 0; i < e.value.size(); i += 2) {
       const int hi = HexDigit(e.value[i]), lo = HexDigit(e.value[i + 1]);
-      if (hi < 0 || lo < 0) return R::Fail(AtLine(e, "not a hex byte at digit " + std::to_string(i)));
+      if (hi < 0 || lo < 0)
+        return R::Fail(AtLine(e, "not a hex byte at digit " + std::to_string(i)));
       t.image[at.value() + i / 2] = static_cast<uint8_t>(hi * 16 + lo);
     }
   }
   if (doc.Has("observed.0")) {
     std::vector<uint32_t> d;
     for (int r = 0; r < t.a.view.rows; ++r) {
-      auto row = ParseHexRow(doc, "observed." + std::to_string(r), static_cast<std::size_t>(t.n), 0xFFFFFFFF);
+      auto row = ParseHexRow(doc, "observed." + std::to_string(r), static_cast<std::size_t>(t.n),
+                             0xFFFFFFFF);
       if (!row.ok()) return R::Fail(row.error());
       d.insert(d.end(), row.value().begin(), row.value().end());
     }

@@ -37,7 +37,8 @@ struct WgmmaTileFile {
 };
 
 // `fill`: the byte the image is written against (the generator's poison).
-void AppendWgmmaTile(TextWriter& w, const WgmmaTile& t, uint8_t fill, const std::vector<uint32_t>* observed = nullptr);
+void AppendWgmmaTile(TextWriter& w, const WgmmaTile& t, uint8_t fill,
+                     const std::vector<uint32_t>* observed = nullptr);
 Result<WgmmaTileFile> WgmmaTileFromDoc(const TextDoc& doc);
 
 }  // namespace tcfuzz::oracle::wgmma

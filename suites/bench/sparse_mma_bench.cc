@@ -12,8 +12,8 @@
 #include "oracle/numerics/dot_product.h"
 #include "oracle/sparse/sparse_form.h"
 #include "oracle/sparse/sparse_metadata.h"
-#include "suites/engine/device_campaign.h"
 #include "suites/checks/sparse_mma_checks.h"
+#include "suites/engine/device_campaign.h"
 #include "suites/engine/worker_protocol.h"
 
 namespace {
@@ -32,7 +32,8 @@ std::vector<gen::GeneratedSparse> F16K32Cases(std::size_t n) {
   std::vector<gen::GeneratedSparse> out;
   for (uint64_t i = 0; out.size() < n; ++i) {
     gen::GeneratedSparse g = suites::DrawSparseMmaCase(kSeed, i);
-    if (g.tile.form->k == 32 && g.tile.a_type == Format::kF16 && g.tile.cd == Format::kF32) out.push_back(std::move(g));
+    if (g.tile.form->k == 32 && g.tile.a_type == Format::kF16 && g.tile.cd == Format::kF32)
+      out.push_back(std::move(g));
   }
   return out;
 }
@@ -73,9 +74,11 @@ BENCHMARK(BM_SparseMmaHostCase);
 void BM_SparseMmaPackF16K32(benchmark::State& state) {
   const std::vector<gen::GeneratedSparse> drawn = F16K32Cases(64);
   std::vector<harness::MmaSpCase> batch;
-  for (std::size_t i = 0; i < 4096; ++i) batch.push_back({drawn[i % drawn.size()].op, drawn[i % drawn.size()].tile});
+  for (std::size_t i = 0; i < 4096; ++i)
+    batch.push_back({drawn[i % drawn.size()].op, drawn[i % drawn.size()].tile});
   const auto& g = drawn.front();
-  const harness::MmaSpSpec spec{g.op.form, g.op.variant, g.op.selector, g.tile.a_type, g.tile.b_type, g.tile.cd, g.tile.satfinite};
+  const harness::MmaSpSpec spec{g.op.form,     g.op.variant, g.op.selector,   g.tile.a_type,
+                                g.tile.b_type, g.tile.cd,    g.tile.satfinite};
   int64_t cases = 0;
   for (auto _ : state) {
     benchmark::DoNotOptimize(harness::PackMmaSp(spec, batch));

@@ -97,7 +97,8 @@ oracle::Result<CaptureResult> CheckCaptureSet(const CaptureSet& set) {
   const Format cd = set.out == "fp16" ? Format::kF16 : Format::kF32;
   const auto params = oracle::num::ParamsFor(map->gpu, Instr::kMma, map->format, cd);
   r.target = std::string(oracle::num::Name(map->gpu)) + " mma";
-  r.covered = params && oracle::BackingOf(params->row, oracle::num::Name(map->gpu)) == oracle::Backing::kHardware;
+  r.covered = params && oracle::BackingOf(params->row, oracle::num::Name(map->gpu)) ==
+                            oracle::Backing::kHardware;
   const std::string stem = set.dir + "/";
   auto a = Lines(stem + "a_" + set.gpu + "_" + set.format + ".txt");
   auto b = Lines(stem + "b_" + set.gpu + "_" + set.format + ".txt");
@@ -111,23 +112,29 @@ oracle::Result<CaptureResult> CheckCaptureSet(const CaptureSet& set) {
     return R::Fail(set.dir + ": a, b, c and d have different line counts");
   }
   // The parameters the model would use; an uncovered set is still scored with the nearest row.
-  const oracle::num::DotParams p = params ? *params : oracle::num::DotParams{25, 32, -133, oracle::num::Rounding::kRzF32};
+  const oracle::num::DotParams p =
+      params ? *params : oracle::num::DotParams{25, 32, -133, oracle::num::Rounding::kRzF32};
   for (std::size_t i = 0; i < n; ++i) {
-    const auto where = [&](const std::string& file) { return file + " line " + std::to_string(i + 1); };
+    const auto where = [&](const std::string& file) {
+      return file + " line " + std::to_string(i + 1);
+    };
     std::vector<uint64_t> va, vb;
-    for (auto [line, out, name] : {std::tuple{&a.value()[i], &va, "a"}, std::tuple{&b.value()[i], &vb, "b"}}) {
+    for (auto [line, out, name] :
+         {std::tuple{&a.value()[i], &va, "a"}, std::tuple{&b.value()[i], &vb, "b"}}) {
       std::istringstream words(*line);
       std::string w;
       while (words >> w) {
         auto bits = oracle::ParseUint("0x" + w, 0xFFFFFFFFu);
-        if (!bits.ok() || w.size() != 8) return R::Fail(where(std::string(name) + " file") + ": bad value '" + w + "'");
+        if (!bits.ok() || w.size() != 8)
+          return R::Fail(where(std::string(name) + " file") + ": bad value '" + w + "'");
         const double v = oracle::num::ToDouble(Format::kF32, bits.value());
-        out->push_back(map->format == Format::kTF32 ? bits.value() : oracle::num::FromDouble(map->format, v));
+        out->push_back(map->format == Format::kTF32 ? bits.value()
+                                                    : oracle::num::FromDouble(map->format, v));
       }
     }
     if (va.size() != vb.size() || va.empty() || static_cast<int>(va.size()) > map->k) {
-      return R::Fail(where("a/b files") + ": " + std::to_string(va.size()) + " and " + std::to_string(vb.size()) +
-                     " values");
+      return R::Fail(where("a/b files") + ": " + std::to_string(va.size()) + " and " +
+                     std::to_string(vb.size()) + " values");
     }
     va.resize(static_cast<std::size_t>(map->k), 0);  // the probe's unused K positions are zero
     vb.resize(static_cast<std::size_t>(map->k), 0);
@@ -136,11 +143,13 @@ oracle::Result<CaptureResult> CheckCaptureSet(const CaptureSet& set) {
     if (!cbits || !dbits) return R::Fail(where("c/d files") + ": not a 32-digit binary number");
     uint32_t c_in = *cbits;
     if (cd == Format::kF16) {  // the probe rounded C to half first (__float2half, RNE)
-      c_in = static_cast<uint32_t>(oracle::num::FromDouble(Format::kF16, oracle::num::ToDouble(Format::kF32, *cbits)));
+      c_in = static_cast<uint32_t>(
+          oracle::num::FromDouble(Format::kF16, oracle::num::ToDouble(Format::kF32, *cbits)));
     }
     uint32_t got = oracle::num::DotProduct(va, vb, c_in, map->format, map->format, cd, p);
     if (cd == Format::kF16) {  // the probe stored __half2float of the result
-      got = static_cast<uint32_t>(oracle::num::FromDouble(Format::kF32, oracle::num::ToDouble(Format::kF16, got)));
+      got = static_cast<uint32_t>(
+          oracle::num::FromDouble(Format::kF32, oracle::num::ToDouble(Format::kF16, got)));
     }
     ++r.lines;
     if (got == *dbits) {

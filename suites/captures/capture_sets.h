@@ -25,12 +25,12 @@ std::vector<CaptureSet> FindCaptureSets(const std::string& root);
 
 struct CaptureResult {
   CaptureSet set;
-  std::string target;         // e.g. "sm_80 mma" (the model the GPU maps to)
-  bool covered = false;       // the model claims this set (a confirmed parameter row)
+  std::string target;    // e.g. "sm_80 mma" (the model the GPU maps to)
+  bool covered = false;  // the model claims this set (a confirmed parameter row)
   int lines = 0;
   int matched = 0;
-  int first_mismatch = -1;    // 1-based line
-  std::string mismatch;       // "got ..., hardware ..." for the first mismatch
+  int first_mismatch = -1;  // 1-based line
+  std::string mismatch;     // "got ..., hardware ..." for the first mismatch
 };
 
 // Runs the oracle over every line of a set. Error: a malformed file (one line, with its line).

@@ -21,7 +21,8 @@ std::string At(int r, int k) { return "(" + std::to_string(r) + "," + std::to_st
 
 // Checks on the decoding and on the map, whatever the intent.
 void CheckCommon(const SmemCase& c, const Verdict& verdict, CheckFailures& out) {
-  if (Validate(c).RuleIds() != verdict.RuleIds()) Fail(out, "validate_deterministic", "two verdicts differ");
+  if (Validate(c).RuleIds() != verdict.RuleIds())
+    Fail(out, "validate_deterministic", "two verdicts differ");
   const auto m = DecodeMatrix(c.arch, c.desc);
   if (!m) {
     if (!verdict.Violates("tcgen05.smem.swizzle_code")) {
@@ -39,7 +40,8 @@ void CheckCommon(const SmemCase& c, const Verdict& verdict, CheckFailures& out) 
   }
   auto map = MapAddresses(*m, c.view);
   if (!map.ok()) {
-    if (CheckView(c.view).ok()) Fail(out, "map_total", "map failed on a usable view: " + map.error());
+    if (CheckView(c.view).ok())
+      Fail(out, "map_total", "map failed on a usable view: " + map.error());
     return;
   }
   const AddressMap& a = map.value();
@@ -47,7 +49,8 @@ void CheckCommon(const SmemCase& c, const Verdict& verdict, CheckFailures& out) 
   if (verdict.legal()) {
     for (uint64_t bit : a.bits) {
       if (bit / 8 >= kSmemWindowBytes) {
-        Fail(out, "legal_in_range", "legal descriptor maps an element to byte " + oracle::Hex(bit / 8, 6));
+        Fail(out, "legal_in_range",
+             "legal descriptor maps an element to byte " + oracle::Hex(bit / 8, 6));
         break;
       }
     }
@@ -55,7 +58,8 @@ void CheckCommon(const SmemCase& c, const Verdict& verdict, CheckFailures& out) 
   // The swizzle is an involution on every address it produced.
   for (std::size_t i = 0; i < a.bits.size(); i += 7) {
     const uint64_t b = a.bits[i] / 8;
-    if (SwizzleAddress(SwizzleAddress(b, m->swizzle, m->base_offset), m->swizzle, m->base_offset) != b) {
+    if (SwizzleAddress(SwizzleAddress(b, m->swizzle, m->base_offset), m->swizzle, m->base_offset) !=
+        b) {
       Fail(out, "swizzle_involution", "swizzle applied twice moved byte " + oracle::Hex(b, 5));
       break;
     }
@@ -92,8 +96,9 @@ void CheckLayout(const gen::GeneratedSmem& g, const AddressMap& a, CheckFailures
     auto mm = MapAddresses(moved, g.c.view);
     for (std::size_t i = 0; mm.ok() && i < a.bits.size(); ++i) {
       if (mm.value().bits[i] != a.bits[i] + delta * 8) {
-        Fail(out, "translation", "moving the pattern by 128 bytes did not move element " +
-                                     std::to_string(i) + " by 128 bytes");
+        Fail(out, "translation",
+             "moving the pattern by 128 bytes did not move element " + std::to_string(i) +
+                 " by 128 bytes");
         break;
       }
     }
@@ -101,7 +106,8 @@ void CheckLayout(const gen::GeneratedSmem& g, const AddressMap& a, CheckFailures
   // K-advance: starting 16 bytes further into the swizzle row shows the next 16 bytes of K.
   const int row_bytes = SwizzleRowBytes(m.swizzle);
   if (g.c.view.major == Major::kK && m.swizzle != Swizzle::kNone && !m.lbo_absolute &&
-      g.k_advance + static_cast<uint64_t>(g.c.view.kbytes) + 16 <= static_cast<uint64_t>(row_bytes)) {
+      g.k_advance + static_cast<uint64_t>(g.c.view.kbytes) + 16 <=
+          static_cast<uint64_t>(row_bytes)) {
     SmemMatrix adv = m;
     adv.start += 16;
     auto ma = MapAddresses(adv, g.c.view);
@@ -109,7 +115,8 @@ void CheckLayout(const gen::GeneratedSmem& g, const AddressMap& a, CheckFailures
     for (int r = 0; ma.ok() && r < a.rows; ++r) {
       for (int k = 0; k + step < a.cols; ++k) {
         if (ma.value().Bit(r, k) != a.Bit(r, k + step)) {
-          Fail(out, "k_advance", "start + 16 B: element " + At(r, k) + " is not old " + At(r, k + step));
+          Fail(out, "k_advance",
+               "start + 16 B: element " + At(r, k) + " is not old " + At(r, k + step));
           return;
         }
       }
@@ -124,7 +131,8 @@ CheckFailures CheckSmem(const gen::GeneratedSmem& g) {
   const Verdict verdict = Validate(g.c);
   CheckCommon(g.c, verdict, out);
   if (g.intent == gen::Intent::kLegal) {
-    if (!verdict.legal()) Fail(out, "intent_legal", "legal case violates " + oracle::JoinRuleIds(verdict.RuleIds()));
+    if (!verdict.legal())
+      Fail(out, "intent_legal", "legal case violates " + oracle::JoinRuleIds(verdict.RuleIds()));
     auto map = Map(g.c);
     if (!map.ok()) {
       Fail(out, "legal_maps", "legal case has no map: " + map.error());
@@ -135,8 +143,9 @@ CheckFailures CheckSmem(const gen::GeneratedSmem& g) {
   if (g.intent == gen::Intent::kBreakOne) {
     const std::set<std::string> want = {std::string(g.broken->id)};
     if (verdict.RuleIds() != want) {
-      Fail(out, "intent_break_one", "meant to break " + std::string(g.broken->id) + " but violates " +
-                                        oracle::JoinRuleIds(verdict.RuleIds()));
+      Fail(out, "intent_break_one",
+           "meant to break " + std::string(g.broken->id) + " but violates " +
+               oracle::JoinRuleIds(verdict.RuleIds()));
     }
   }
   return out;
@@ -149,7 +158,9 @@ CheckFailures CheckSmemFile(const SmemCaseFile& f) {
   if (f.expect_rules) {
     const std::set<std::string> want(f.expect_rules->begin(), f.expect_rules->end());
     if (verdict.RuleIds() != want) {
-      Fail(out, "expect_rules", "expected " + oracle::JoinRuleIds(want) + ", oracle says " + oracle::JoinRuleIds(verdict.RuleIds()));
+      Fail(out, "expect_rules",
+           "expected " + oracle::JoinRuleIds(want) + ", oracle says " +
+               oracle::JoinRuleIds(verdict.RuleIds()));
     }
   }
   return out;

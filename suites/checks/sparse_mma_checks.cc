@@ -19,7 +19,8 @@ void Fail(CheckFailures& out, std::string check, std::string message) {
 }
 
 bool ZeroOf(Format f, uint64_t bits) {
-  return oracle::num::IsFloat(f) ? oracle::num::Decode(f, bits).is_zero() : oracle::num::DecodeInt(f, bits) == 0;
+  return oracle::num::IsFloat(f) ? oracle::num::Decode(f, bits).is_zero()
+                                 : oracle::num::DecodeInt(f, bits) == 0;
 }
 
 // Dense row of A (K elements) from the tile.
@@ -27,9 +28,11 @@ std::vector<uint64_t> DenseRow(const SparseTile& t, int row) {
   const SparseForm& f = *t.form;
   std::vector<uint64_t> dense;
   for (int chunk = 0; chunk < f.chunks_per_row(); ++chunk) {
-    const auto kept = std::span<const uint64_t>(t.a).subspan(static_cast<std::size_t>(row * (f.k / 2) + chunk * f.kept),
-                                                               static_cast<std::size_t>(f.kept));
-    const auto d = Expand(f, kept, t.nibbles[static_cast<std::size_t>(row * f.chunks_per_row() + chunk)]);
+    const auto kept = std::span<const uint64_t>(t.a).subspan(
+        static_cast<std::size_t>(row * (f.k / 2) + chunk * f.kept),
+        static_cast<std::size_t>(f.kept));
+    const auto d =
+        Expand(f, kept, t.nibbles[static_cast<std::size_t>(row * f.chunks_per_row() + chunk)]);
     dense.insert(dense.end(), d.begin(), d.end());
   }
   return dense;
@@ -41,8 +44,8 @@ void CheckCompression(const gen::GeneratedSparse& g, CheckFailures& out) {
   for (int row = 0; row < 16; ++row) {
     const std::vector<uint64_t> dense = DenseRow(t, row);
     for (int chunk = 0; chunk < f.chunks_per_row(); ++chunk) {
-      const auto part = std::span<const uint64_t>(dense).subspan(static_cast<std::size_t>(chunk * f.chunk),
-                                                                 static_cast<std::size_t>(f.chunk));
+      const auto part = std::span<const uint64_t>(dense).subspan(
+          static_cast<std::size_t>(chunk * f.chunk), static_cast<std::size_t>(f.chunk));
       const auto c = Compress(f, t.a_type, part);
       if (!c) {
         Fail(out, "compress_total", "an expanded chunk has too many non-zeros to compress");
@@ -53,10 +56,12 @@ void CheckCompression(const gen::GeneratedSparse& g, CheckFailures& out) {
       }
       const auto again = Expand(f, c->values, c->nibble);
       for (int e = 0; e < f.chunk; ++e) {
-        const uint64_t x = part[static_cast<std::size_t>(e)], y = again[static_cast<std::size_t>(e)];
+        const uint64_t x = part[static_cast<std::size_t>(e)],
+                       y = again[static_cast<std::size_t>(e)];
         if (x != y && !(ZeroOf(t.a_type, x) && ZeroOf(t.a_type, y))) {
-          Fail(out, "compress_expand", "row " + std::to_string(row) + " chunk " + std::to_string(chunk) +
-                                           ": expand(compress(x)) != x at position " + std::to_string(e));
+          Fail(out, "compress_expand",
+               "row " + std::to_string(row) + " chunk " + std::to_string(chunk) +
+                   ": expand(compress(x)) != x at position " + std::to_string(e));
           return;
         }
       }
@@ -82,12 +87,16 @@ void CheckReference(const gen::GeneratedSparse& g, CheckFailures& out) {
       if (integer) {
         int64_t sum = static_cast<int32_t>(c);
         for (int k = 0; k < f.k; ++k) {
-          sum += oracle::num::DecodeInt(t.a_type, dense[static_cast<std::size_t>(k)]) * oracle::num::DecodeInt(t.b_type, bcol[static_cast<std::size_t>(k)]);
+          sum += oracle::num::DecodeInt(t.a_type, dense[static_cast<std::size_t>(k)]) *
+                 oracle::num::DecodeInt(t.b_type, bcol[static_cast<std::size_t>(k)]);
         }
-        const int64_t want = t.satfinite ? std::clamp<int64_t>(sum, INT32_MIN, INT32_MAX)
-                                         : static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(sum)));
+        const int64_t want =
+            t.satfinite ? std::clamp<int64_t>(sum, INT32_MIN, INT32_MAX)
+                        : static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(sum)));
         if (static_cast<int32_t>(got) != want) {
-          Fail(out, "reference_integer", at + " = " + std::to_string(static_cast<int32_t>(got)) + ", exact " + std::to_string(want));
+          Fail(out, "reference_integer",
+               at + " = " + std::to_string(static_cast<int32_t>(got)) + ", exact " +
+                   std::to_string(want));
           return;
         }
         continue;
@@ -101,25 +110,29 @@ void CheckReference(const gen::GeneratedSparse& g, CheckFailures& out) {
         const auto pos = KeptPositions(f, nib);
         for (int s = 0; s < f.kept; ++s) {
           av.push_back(t.a[static_cast<std::size_t>(i * (f.k / 2) + chunk * f.kept + s)]);
-          bv.push_back(t.b[static_cast<std::size_t>((chunk * f.chunk + pos[static_cast<std::size_t>(s)]) * 8 + j)]);
+          bv.push_back(t.b[static_cast<std::size_t>(
+              (chunk * f.chunk + pos[static_cast<std::size_t>(s)]) * 8 + j)]);
         }
       }
       const auto exact = oracle::num::ExactDotProduct(av, bv, c, t.a_type, t.b_type, t.cd);
       if (!exact) continue;  // NaN or Inf among the inputs: special-value rules, not bounds
-      const auto bounded = oracle::num::DotProductWithBound(av, bv, c, t.a_type, t.b_type, t.cd, *params);
+      const auto bounded =
+          oracle::num::DotProductWithBound(av, bv, c, t.a_type, t.b_type, t.cd, *params);
       if (bounded.d != got) Fail(out, "reference_consistent", at + ": two model runs disagree");
       if (!bounded.finite) continue;
       oracle::num::Exact model;
       model.AddValue(t.cd, got);
       const oracle::num::Exact err = model.Minus(*exact).Abs();
       if (!err.LessOrEqual(bounded.bound)) {
-        Fail(out, "reference_bound", at + ": |model - exact| = " + std::to_string(err.ToDouble()) + " > bound " +
-                                         std::to_string(bounded.bound.ToDouble()));
+        Fail(out, "reference_bound",
+             at + ": |model - exact| = " + std::to_string(err.ToDouble()) + " > bound " +
+                 std::to_string(bounded.bound.ToDouble()));
         return;
       }
       if (gen::IsExact(g.mode) && !err.IsZero()) {
-        Fail(out, "reference_exact", at + ": small integers must sum exactly, model is off by " +
-                                         std::to_string(err.ToDouble()));
+        Fail(out, "reference_exact",
+             at + ": small integers must sum exactly, model is off by " +
+                 std::to_string(err.ToDouble()));
         return;
       }
     }
@@ -141,13 +154,16 @@ std::optional<oracle::num::DotParams> SparseParams(const SparseTile& t) {
 CheckFailures CheckSparse(const gen::GeneratedSparse& g) {
   CheckFailures out;
   const oracle::Verdict v = Validate(g.op);
-  if (Validate(g.op).RuleIds() != v.RuleIds()) Fail(out, "validate_deterministic", "two verdicts differ");
+  if (Validate(g.op).RuleIds() != v.RuleIds())
+    Fail(out, "validate_deterministic", "two verdicts differ");
   if (g.intent == gen::Intent::kLegal && !v.legal()) {
     Fail(out, "intent_legal", "legal case violates " + oracle::JoinRuleIds(v.RuleIds()));
   }
-  if (g.intent == gen::Intent::kBreakOne && v.RuleIds() != std::set<std::string>{std::string(g.broken->id)}) {
+  if (g.intent == gen::Intent::kBreakOne &&
+      v.RuleIds() != std::set<std::string>{std::string(g.broken->id)}) {
     Fail(out, "intent_break_one",
-         "meant to break " + std::string(g.broken->id) + " but violates " + oracle::JoinRuleIds(v.RuleIds()));
+         "meant to break " + std::string(g.broken->id) + " but violates " +
+             oracle::JoinRuleIds(v.RuleIds()));
   }
   if (g.intent == gen::Intent::kRawBits) return out;  // metadata is noise: validation only
   const SparseForm& f = *g.op.form;
@@ -155,9 +171,11 @@ CheckFailures CheckSparse(const gen::GeneratedSparse& g) {
   if (g.op.selector <= f.max_selector()) {
     for (int row = 0; row < 16; ++row) {
       for (int chunk = 0; chunk < f.chunks_per_row(); ++chunk) {
-        if (NibbleOf(g.op, row, chunk) != g.tile.nibbles[static_cast<std::size_t>(row * f.chunks_per_row() + chunk)]) {
-          Fail(out, "meta_map", "row " + std::to_string(row) + " chunk " + std::to_string(chunk) +
-                                    ": the lanes hold another nibble than the tile");
+        if (NibbleOf(g.op, row, chunk) !=
+            g.tile.nibbles[static_cast<std::size_t>(row * f.chunks_per_row() + chunk)]) {
+          Fail(out, "meta_map",
+               "row " + std::to_string(row) + " chunk " + std::to_string(chunk) +
+                   ": the lanes hold another nibble than the tile");
           return out;
         }
       }

@@ -12,7 +12,8 @@ namespace tcfuzz::suites {
 // The parameters the sparse reference uses for a tile on `gpu` (mma.sync rows). The host
 // campaign uses sm_90, except fp8 whose sm_90 mma.sync row is open: there sm_89's.
 std::optional<oracle::num::DotParams> SparseParams(const oracle::sparse::SparseTile& t);
-std::optional<oracle::num::DotParams> SparseParams(const oracle::sparse::SparseTile& t, oracle::num::Gpu gpu);
+std::optional<oracle::num::DotParams> SparseParams(const oracle::sparse::SparseTile& t,
+                                                   oracle::num::Gpu gpu);
 
 CheckFailures CheckSparse(const gen::GeneratedSparse& g);
 

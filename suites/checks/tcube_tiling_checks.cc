@@ -30,20 +30,24 @@ CheckFailures CheckTiling(const gen::GeneratedTiling& g) {
     out.push_back({"tiling.json_round_trip", "the JSON form does not read back"});
   }
   if (auto back = ProblemFromJson(ProblemToJson(g.problem)); !back.ok()) {
-    out.push_back({"tiling.problem_round_trip", "the problem JSON does not read back: " + back.error()});
+    out.push_back(
+        {"tiling.problem_round_trip", "the problem JSON does not read back: " + back.error()});
   }
   const TilingVerdict v = Validate(g.problem, t, *g.chip);
   if (g.intent == gen::Intent::kLegal && !g.tiler_refused && !v.hard.legal()) {
-    out.push_back({"tiling.reference_tiler_legal", "the reference tiler's answer on " + g.chip->name +
-                                                       " breaks " + std::string(v.hard.violations()[0].rule->id) + ": " +
-                                                       v.hard.violations()[0].message});
+    out.push_back({"tiling.reference_tiler_legal",
+                   "the reference tiler's answer on " + g.chip->name + " breaks " +
+                       std::string(v.hard.violations()[0].rule->id) + ": " +
+                       v.hard.violations()[0].message});
   }
   if (!v.hard.legal() || v.warnings.Violates("tiling.warn.extra_cores")) return out;
   const int64_t tiles = CeilDiv(g.problem.m, t[kBaseM]) * CeilDiv(g.problem.n, t[kBaseN]);
   if (tiles > kMaxSimTiles) return out;
   const bool numeric = g.problem.m * g.problem.n * g.problem.k <= kMaxNumericMacs;
   const SimResult r = Simulate(g.problem, t, numeric);
-  if (!r.clean) out.push_back({"tiling.legal_simulates_cleanly", "legal tiling on " + g.chip->name + ": " + r.findings[0]});
+  if (!r.clean)
+    out.push_back({"tiling.legal_simulates_cleanly",
+                   "legal tiling on " + g.chip->name + ": " + r.findings[0]});
   return out;
 }
 

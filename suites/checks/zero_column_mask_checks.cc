@@ -26,8 +26,8 @@ void Fail(CheckFailures& out, std::string check, std::string message) {
 void CheckCommon(const ZcmCase& c, const Verdict& verdict, CheckFailures& out) {
   const ZeroColumnMask z = DecodeZeroColumnMask(c.desc);
   if (EncodeZeroColumnMask(z) != c.desc) {
-    Fail(out, "round_trip", "encode(decode(desc)) = " +
-                                oracle::Hex(EncodeZeroColumnMask(z), 16) + " != desc");
+    Fail(out, "round_trip",
+         "encode(decode(desc)) = " + oracle::Hex(EncodeZeroColumnMask(z), 16) + " != desc");
   }
   if (oracle::tcgen05::Validate(c).RuleIds() != verdict.RuleIds()) {
     Fail(out, "validate_deterministic", "validate() gave two different verdicts");
@@ -42,9 +42,9 @@ void CheckCommon(const ZcmCase& c, const Verdict& verdict, CheckFailures& out) {
   const int k = SubMaskCount(c.shape.m);
   const bool expandable = k != 0 && c.shape.n >= 1 && c.shape.n <= oracle::tcgen05::kMaxN;
   if (e.has_value() != expandable) {
-    Fail(out, "expand_domain", std::string("expand() ") + (e ? "accepted" : "rejected") +
-                                   " M = " + std::to_string(c.shape.m) +
-                                   ", N = " + std::to_string(c.shape.n));
+    Fail(out, "expand_domain",
+         std::string("expand() ") + (e ? "accepted" : "rejected") +
+             " M = " + std::to_string(c.shape.m) + ", N = " + std::to_string(c.shape.n));
     return;
   }
   if (!e) return;
@@ -52,8 +52,8 @@ void CheckCommon(const ZcmCase& c, const Verdict& verdict, CheckFailures& out) {
   // Sub-mask boundaries at N/k multiples (N/2 for M = 64; N/4, N/2, 3N/4 for M = 32).
   for (int i = 0; i <= k; ++i) {
     if (e->boundary[i] != i * n / k) {
-      Fail(out, "sub_mask_boundary", "sub-mask " + std::to_string(i) + " starts at column " +
-                                         std::to_string(e->boundary[i]));
+      Fail(out, "sub_mask_boundary",
+           "sub-mask " + std::to_string(i) + " starts at column " + std::to_string(e->boundary[i]));
     }
   }
   for (std::size_t j = static_cast<std::size_t>(n); j < e->mask.size(); ++j) {
@@ -73,8 +73,9 @@ void CheckCommon(const ZcmCase& c, const Verdict& verdict, CheckFailures& out) {
       const std::vector<int> walked = WalkSubMask(z, i, e->boundary[i + 1] - lo);
       for (std::size_t j = 0; j < walked.size(); ++j) {
         if (e->mask[lo + j] != (walked[j] != 0)) {
-          Fail(out, "run_walk", "column " + std::to_string(lo + j) + " of sub-mask " +
-                                    std::to_string(i) + " disagrees with the run walk");
+          Fail(out, "run_walk",
+               "column " + std::to_string(lo + j) + " of sub-mask " + std::to_string(i) +
+                   " disagrees with the run walk");
           break;
         }
       }
@@ -84,8 +85,9 @@ void CheckCommon(const ZcmCase& c, const Verdict& verdict, CheckFailures& out) {
     for (int i = 0; i < k; ++i) {
       for (int j = e->boundary[i]; j + period < e->boundary[i + 1]; ++j) {
         if (e->mask[j] != e->mask[j + period]) {
-          Fail(out, "periodic", "column " + std::to_string(j) + " differs from column " +
-                                    std::to_string(j + period));
+          Fail(
+              out, "periodic",
+              "column " + std::to_string(j) + " differs from column " + std::to_string(j + period));
           break;
         }
       }
@@ -107,9 +109,9 @@ void CheckCommon(const ZcmCase& c, const Verdict& verdict, CheckFailures& out) {
   for (int j = 0; j < n; ++j) {
     const int want = e->mask[j] ? -1 : j + z.column_shift;
     if (e->b_column[j] != want) {
-      Fail(out, "b_columns", "D column " + std::to_string(j) + " reads B column " +
-                                 std::to_string(e->b_column[j]) + ", expected " +
-                                 std::to_string(want));
+      Fail(out, "b_columns",
+           "D column " + std::to_string(j) + " reads B column " + std::to_string(e->b_column[j]) +
+               ", expected " + std::to_string(want));
       break;
     }
   }
@@ -147,8 +149,9 @@ CheckFailures CheckZcm(const gen::GeneratedZcm& g) {
   if (g.intent == gen::Intent::kBreakOne) {
     const std::set<std::string> want = {std::string(g.broken->id)};
     if (verdict.RuleIds() != want) {
-      Fail(out, "intent_break_one", "meant to break " + std::string(g.broken->id) +
-                                        " but violates " + oracle::JoinRuleIds(verdict.RuleIds()));
+      Fail(out, "intent_break_one",
+           "meant to break " + std::string(g.broken->id) + " but violates " +
+               oracle::JoinRuleIds(verdict.RuleIds()));
     }
   }
   return out;
@@ -161,7 +164,9 @@ CheckFailures CheckZcmFile(const oracle::tcgen05::ZcmCaseFile& f) {
   if (f.expect.rules) {
     const std::set<std::string> want(f.expect.rules->begin(), f.expect.rules->end());
     if (verdict.RuleIds() != want) {
-      Fail(out, "expect_rules", "expected " + oracle::JoinRuleIds(want) + ", oracle says " + oracle::JoinRuleIds(verdict.RuleIds()));
+      Fail(out, "expect_rules",
+           "expected " + oracle::JoinRuleIds(want) + ", oracle says " +
+               oracle::JoinRuleIds(verdict.RuleIds()));
     }
   }
   if (f.expect.mask_hex) {

@@ -8,14 +8,17 @@
 namespace tcfuzz::suites {
 namespace {
 
-using oracle::Backing;
 using oracle::BackedReading;
+using oracle::Backing;
 
 std::string_view Name(oracle::num::Rounding r) {
   switch (r) {
-    case oracle::num::Rounding::kRzF32: return "rz_f32";
-    case oracle::num::Rounding::kRzE8M13: return "rz_e8m13";
-    case oracle::num::Rounding::kRneF16: return "rne_f16";
+    case oracle::num::Rounding::kRzF32:
+      return "rz_f32";
+    case oracle::num::Rounding::kRzE8M13:
+      return "rz_e8m13";
+    case oracle::num::Rounding::kRneF16:
+      return "rne_f16";
   }
   return "?";
 }
@@ -31,7 +34,8 @@ nlohmann::ordered_json ReadingJson(const BackedReading& r, std::string_view targ
 std::string ReadingLine(const BackedReading& r, std::string_view target) {
   std::string tag(oracle::Name(oracle::BackingOf(r.id, target)));
   if (r.backing == Backing::kHardware) tag += " (seen on " + std::string(r.seen_on) + ")";
-  return "  " + std::string(r.id) + "  " + tag + ": " + std::string(r.reading) + ". " + std::string(r.basis) + "\n";
+  return "  " + std::string(r.id) + "  " + tag + ": " + std::string(r.reading) + ". " +
+         std::string(r.basis) + "\n";
 }
 
 }  // namespace
@@ -56,16 +60,21 @@ std::string OracleRowsText() {
   std::string out = "arch    instr    ab    cd   F   L  e_zero  rounding   -0   backing     row\n";
   for (const oracle::num::NumericsRow& r : oracle::num::NumericsRows()) {
     char buf[200];
-    std::snprintf(buf, sizeof buf, "%-7s %-8s %-5s %-4s %2d %3d %7d  %-9s  %-3s  %-10s  %s\n",
-                  std::string(oracle::num::Name(r.gpu)).c_str(), std::string(oracle::num::Name(r.instr)).c_str(),
-                  std::string(oracle::num::Name(r.ab)).c_str(), std::string(oracle::num::Name(r.cd)).c_str(),
-                  r.params.F, r.params.L, r.params.e_zero, std::string(Name(r.params.rho)).c_str(),
-                  r.params.negative_zero ? "yes" : "no",
-                  std::string(oracle::Name(oracle::BackingOf(r.params.row, oracle::num::Name(r.gpu)))).c_str(),
-                  std::string(r.params.row).c_str());
+    std::snprintf(
+        buf, sizeof buf, "%-7s %-8s %-5s %-4s %2d %3d %7d  %-9s  %-3s  %-10s  %s\n",
+        std::string(oracle::num::Name(r.gpu)).c_str(),
+        std::string(oracle::num::Name(r.instr)).c_str(),
+        std::string(oracle::num::Name(r.ab)).c_str(), std::string(oracle::num::Name(r.cd)).c_str(),
+        r.params.F, r.params.L, r.params.e_zero, std::string(Name(r.params.rho)).c_str(),
+        r.params.negative_zero ? "yes" : "no",
+        std::string(oracle::Name(oracle::BackingOf(r.params.row, oracle::num::Name(r.gpu))))
+            .c_str(),
+        std::string(r.params.row).c_str());
     out += buf;
   }
-  out += "(-0: whether an exact-zero D can be -0; `tcfuzz oracle readings` says what backs each row)\n";
+  out +=
+      "(-0: whether an exact-zero D can be -0; `tcfuzz oracle readings` says what backs each "
+      "row)\n";
   return out;
 }
 
@@ -82,7 +91,8 @@ std::string OracleRowsJson() {
                     {"rounding", std::string(Name(r.params.rho))},
                     {"negative_zero", r.params.negative_zero},
                     {"row", std::string(r.params.row)},
-                    {"backing", std::string(oracle::Name(oracle::BackingOf(r.params.row, oracle::num::Name(r.gpu))))}});
+                    {"backing", std::string(oracle::Name(
+                                    oracle::BackingOf(r.params.row, oracle::num::Name(r.gpu))))}});
   }
   return rows.dump() + "\n";
 }

@@ -25,8 +25,8 @@ inline uint64_t ParseNumberArg(const std::string& what, const std::string& text,
 
 // An enumeration value by name, or a one-line error listing the accepted names.
 template <class E>
-E ParseEnumArg(const std::string& what, const std::string& text, std::optional<E> (*parse)(std::string_view),
-               const char* accepted) {
+E ParseEnumArg(const std::string& what, const std::string& text,
+               std::optional<E> (*parse)(std::string_view), const char* accepted) {
   const std::optional<E> v = parse(text);
   if (!v) Die(what + ": '" + text + "' is not one of " + accepted);
   return *v;

@@ -44,7 +44,8 @@ std::string LayoutFormula(const SmemCase& c, const SmemMatrix& m) {
                : "((8,m),(T,2k)):((1T,SBO),(1,LBO))";
   }
   if (m.swizzle == Swizzle::k128B32BAtom) {
-    return "((T,8,m),(4,k)):((1,T,LBO),(8T,SBO))  4 K rows per atom, SBO between them (Table 55, spec choice S7)";
+    return "((T,8,m),(4,k)):((1,T,LBO),(8T,SBO))  4 K rows per atom, SBO between them (Table 55, "
+           "spec choice S7)";
   }
   return swz ? "((T,S,m),(8,k)):((1,T,LBO),(S*T,SBO))" : "((T,1,m),(8,k)):((1,T,SBO),(1T,LBO))";
 }
@@ -69,15 +70,21 @@ std::string AnchorText(const SmemCase& c, const SmemMatrix& m, const oracle::Ver
            " says the pattern was laid from an address with (address >> 7) & 7 = " +
            std::to_string(m.base_offset) + " (--pattern-anchor checks it)\n";
   }
-  out += oracle::Hex(*anchor, 5) + (c.pattern_start ? " (given)" : " (implied by base offset 0: the repeat boundary at or below the start)");
-  if (m.start >= *anchor) out += "; the start is " + std::to_string(m.start - *anchor) + " bytes into the pattern";
+  out +=
+      oracle::Hex(*anchor, 5) +
+      (c.pattern_start ? " (given)"
+                       : " (implied by base offset 0: the repeat boundary at or below the start)");
+  if (m.start >= *anchor)
+    out += "; the start is " + std::to_string(m.start - *anchor) + " bytes into the pattern";
   out += "\n";
   const uint64_t repeat = static_cast<uint64_t>(SwizzleRepeatBytes(m.swizzle));
-  if (c.pattern_start && *c.pattern_start == m.start && m.start % repeat != 0 && m.base_offset == 0 &&
-      v.Violates(smem_rule::kBaseOffsetValue.id)) {
-    out += "hint: the anchor given is the start address; a tile that starts inside a pattern laid from " +
-           oracle::Hex(m.start / repeat * repeat, 5) + " has base offset 0 (--pattern-anchor " +
-           oracle::Hex(m.start / repeat * repeat, 5) + ")\n";
+  if (c.pattern_start && *c.pattern_start == m.start && m.start % repeat != 0 &&
+      m.base_offset == 0 && v.Violates(smem_rule::kBaseOffsetValue.id)) {
+    out +=
+        "hint: the anchor given is the start address; a tile that starts inside a pattern laid "
+        "from " +
+        oracle::Hex(m.start / repeat * repeat, 5) + " has base offset 0 (--pattern-anchor " +
+        oracle::Hex(m.start / repeat * repeat, 5) + ")\n";
   }
   return out;
 }
@@ -100,14 +107,15 @@ std::string ExplainSmemText(const SmemCase& c) {
                     " shared-memory descriptor " + oracle::Hex(c.desc, 16) + "  (" +
                     std::string(Name(c.arch)) + ", operand " + std::string(Name(c.operand)) + ", " +
                     std::string(Name(c.view.major)) + "-major " + std::string(Name(c.view.dtype)) +
-                    ", " + std::to_string(c.view.rows) + " rows x " + std::to_string(c.view.kbytes) +
-                    " K bytes)\n";
+                    ", " + std::to_string(c.view.rows) + " rows x " +
+                    std::to_string(c.view.kbytes) + " K bytes)\n";
   out += "  field            bits       raw  meaning\n";
   for (const oracle::Field& f : FieldsOf(c.arch)) {
     char buf[200];
     const std::string bits = std::to_string(f.lsb) + "-" + std::to_string(f.msb);
-    std::snprintf(buf, sizeof buf, "  %-16s %-6s %8llu  %s\n", std::string(f.name).c_str(), bits.c_str(),
-                  static_cast<unsigned long long>(f.Get(c.desc)), Meaning(f, f.Get(c.desc), c.arch).c_str());
+    std::snprintf(buf, sizeof buf, "  %-16s %-6s %8llu  %s\n", std::string(f.name).c_str(),
+                  bits.c_str(), static_cast<unsigned long long>(f.Get(c.desc)),
+                  Meaning(f, f.Get(c.desc), c.arch).c_str());
     out += buf;
   }
   const auto m = DecodeMatrix(c.arch, c.desc);
@@ -119,7 +127,8 @@ std::string ExplainSmemText(const SmemCase& c) {
   if (m) out += AnchorText(c, *m, v);
   out += v.legal() ? "verdict: legal\n" : "verdict: ILLEGAL\n";
   for (const auto& x : v.violations()) {
-    out += "  " + std::string(x.rule->id) + " (" + std::string(x.rule->section) + "): " + x.message + "\n";
+    out += "  " + std::string(x.rule->id) + " (" + std::string(x.rule->section) +
+           "): " + x.message + "\n";
   }
   auto map = Map(c);
   if (!map.ok()) return out + "map: none (" + map.error() + ")\n";
@@ -127,9 +136,12 @@ std::string ExplainSmemText(const SmemCase& c) {
   const AddressMap& a = map.value();
   std::vector<uint64_t> sorted = a.bits;
   std::sort(sorted.begin(), sorted.end());
-  const auto shared = sorted.size() - static_cast<std::size_t>(std::unique(sorted.begin(), sorted.end()) - sorted.begin());
+  const auto shared =
+      sorted.size() -
+      static_cast<std::size_t>(std::unique(sorted.begin(), sorted.end()) - sorted.begin());
   if (shared > 0) {
-    out += "note: " + std::to_string(shared) + " elements land on a bit another element already uses: "
+    out += "note: " + std::to_string(shared) +
+           " elements land on a bit another element already uses: "
            "these strides make the layout overlap itself\n";
   }
   const int show_rows = std::min(a.rows, 16), show_cols = std::min(a.cols, 16);
@@ -150,7 +162,8 @@ std::string ExplainSmemText(const SmemCase& c) {
     out += buf;
     for (int k = 0; k < show_cols; ++k) {
       char cellbuf[24];
-      std::snprintf(cellbuf, sizeof cellbuf, " %6llx", static_cast<unsigned long long>(a.Byte(r, k)));
+      std::snprintf(cellbuf, sizeof cellbuf, " %6llx",
+                    static_cast<unsigned long long>(a.Byte(r, k)));
       out += cellbuf;
     }
     out += '\n';
@@ -167,7 +180,8 @@ std::string ExplainSmemJson(const SmemCase& c) {
   j["fields"] = std::move(fields);
   const oracle::Verdict v = Validate(c);
   if (const auto m = DecodeMatrix(c.arch, c.desc); m && PatternAnchor(c, *m)) {
-    j["pattern_anchor"] = {{"address", *PatternAnchor(c, *m)}, {"given", c.pattern_start.has_value()}};
+    j["pattern_anchor"] = {{"address", *PatternAnchor(c, *m)},
+                           {"given", c.pattern_start.has_value()}};
   } else {
     j["pattern_anchor"] = nullptr;
   }
@@ -177,7 +191,8 @@ std::string ExplainSmemJson(const SmemCase& c) {
     j["violations"].push_back({{"rule", std::string(x.rule->id)}, {"message", x.message}});
   }
   auto map = Map(c);
-  j["backing"] = map.ok() ? BackingJson(ReadingsOf(c), BackingTarget(c.arch)) : nlohmann::ordered_json(nullptr);
+  j["backing"] = map.ok() ? BackingJson(ReadingsOf(c), BackingTarget(c.arch))
+                          : nlohmann::ordered_json(nullptr);
   if (map.ok()) {
     const AddressMap& a = map.value();
     j["addresses"] = nlohmann::ordered_json::array();
@@ -214,8 +229,8 @@ oracle::Result<std::string> SmemSvg(const SmemCase& c) {
       y += kLine;
     }
     prev = line;
-    body += "<text x=\"8\" y=\"" + std::to_string(y + 15) + "\" class=\"addr\">" + oracle::Hex(line * 128, 5) +
-            "</text>\n";
+    body += "<text x=\"8\" y=\"" + std::to_string(y + 15) + "\" class=\"addr\">" +
+            oracle::Hex(line * 128, 5) + "</text>\n";
     for (const auto& [r, k] : elems) {
       const uint64_t bit = a.Bit(r, k) - line * 1024;
       const int x = kLeft + static_cast<int>(bit * kByte / 8);
@@ -225,8 +240,9 @@ oracle::Result<std::string> SmemSvg(const SmemCase& c) {
               " @ byte " + oracle::Hex(a.Byte(r, k), 5) + "</title></rect>\n";
       if (cell >= 18) {
         body += "<text x=\"" + std::to_string(x + cell / 2) + "\" y=\"" + std::to_string(y + 9) +
-                "\" class=\"lbl\">" + std::to_string(r) + "</text><text x=\"" + std::to_string(x + cell / 2) +
-                "\" y=\"" + std::to_string(y + 18) + "\" class=\"lbl\">" + std::to_string(k) + "</text>\n";
+                "\" class=\"lbl\">" + std::to_string(r) + "</text><text x=\"" +
+                std::to_string(x + cell / 2) + "\" y=\"" + std::to_string(y + 18) +
+                "\" class=\"lbl\">" + std::to_string(k) + "</text>\n";
       }
     }
     y += kLine;
@@ -234,16 +250,19 @@ oracle::Result<std::string> SmemSvg(const SmemCase& c) {
   const int width = kLeft + 128 * kByte + 10;
   std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(width) +
                     "\" height=\"" + std::to_string(y + 10) + "\" font-family=\"monospace\">\n";
-  svg += "<style>.addr{font-size:11px}.gap{font-size:14px}.lbl{font-size:8px;text-anchor:middle}"
-         ".title{font-size:13px}</style>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+  svg +=
+      "<style>.addr{font-size:11px}.gap{font-size:14px}.lbl{font-size:8px;text-anchor:middle}"
+      ".title{font-size:13px}</style>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   svg += "<text x=\"8\" y=\"18\" class=\"title\">" + std::string(Name(c.arch)) + " " +
          std::string(Name(c.view.major)) + "-major " + std::string(Name(c.view.dtype)) + " " +
          std::to_string(c.view.rows) + "x" + std::to_string(c.view.kbytes) + "B, desc " +
-         oracle::Hex(c.desc, 16) + ": one line = 128 bytes; cell = element (row above k); hue = row, shade = 16-byte K unit</text>\n";
+         oracle::Hex(c.desc, 16) +
+         ": one line = 128 bytes; cell = element (row above k); hue = row, shade = 16-byte K "
+         "unit</text>\n";
   for (int b = 0; b <= 128; b += 16) {
-    svg += "<line x1=\"" + std::to_string(kLeft + b * kByte) + "\" y1=\"" + std::to_string(kTop - 4) +
-           "\" x2=\"" + std::to_string(kLeft + b * kByte) + "\" y2=\"" + std::to_string(y) +
-           "\" stroke=\"#888\" stroke-width=\"1\"/>\n";
+    svg += "<line x1=\"" + std::to_string(kLeft + b * kByte) + "\" y1=\"" +
+           std::to_string(kTop - 4) + "\" x2=\"" + std::to_string(kLeft + b * kByte) + "\" y2=\"" +
+           std::to_string(y) + "\" stroke=\"#888\" stroke-width=\"1\"/>\n";
   }
   return oracle::Result<std::string>::Ok(svg + body + "</svg>\n");
 }
@@ -253,12 +272,15 @@ std::string EncodeSmemText(Arch arch, const CanonicalLayout& l, uint64_t start) 
   const Encoded e = EncodeMatrix(arch, m);
   std::string out = "layout " + CuteString(l) + " (" + std::string(Name(l.dtype)) + ") at " +
                     oracle::Hex(start, 5) + "\n";
-  out += "  LBO " + std::to_string(m.lbo) + " bytes (field " + std::to_string(m.lbo >> 4) + "), SBO " +
-         std::to_string(m.sbo) + " bytes (field " + std::to_string(m.sbo >> 4) + "), base offset " +
-         std::to_string(m.base_offset) + ", swizzle " + std::string(Name(m.swizzle)) + "\n";
+  out += "  LBO " + std::to_string(m.lbo) + " bytes (field " + std::to_string(m.lbo >> 4) +
+         "), SBO " + std::to_string(m.sbo) + " bytes (field " + std::to_string(m.sbo >> 4) +
+         "), base offset " + std::to_string(m.base_offset) + ", swizzle " +
+         std::string(Name(m.swizzle)) + "\n";
   out += "descriptor " + oracle::Hex(e.desc, 16) + " (" + std::string(Name(arch)) + ")\n";
-  for (const auto& x : e.verdict.violations()) out += "  " + std::string(x.rule->id) + ": " + x.message + "\n";
-  out += "rows " + std::to_string(LayoutRows(l)) + ", K bytes " + std::to_string(LayoutKBytes(l)) + "\n";
+  for (const auto& x : e.verdict.violations())
+    out += "  " + std::string(x.rule->id) + ": " + x.message + "\n";
+  out += "rows " + std::to_string(LayoutRows(l)) + ", K bytes " + std::to_string(LayoutKBytes(l)) +
+         "\n";
   return out;
 }
 

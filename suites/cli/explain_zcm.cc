@@ -15,8 +15,8 @@ namespace zf = oracle::tcgen05::zcm_field;
 
 std::string Line(const oracle::Field& f, uint64_t raw, const std::string& meaning) {
   char buf[160];
-  const std::string bits = f.lsb == f.msb ? std::to_string(f.lsb)
-                                          : std::to_string(f.lsb) + "-" + std::to_string(f.msb);
+  const std::string bits =
+      f.lsb == f.msb ? std::to_string(f.lsb) : std::to_string(f.lsb) + "-" + std::to_string(f.msb);
   std::snprintf(buf, sizeof buf, "  %-15s %-6s %5llu  %s\n", std::string(f.name).c_str(),
                 bits.c_str(), static_cast<unsigned long long>(raw), meaning.c_str());
   return buf;
@@ -46,8 +46,8 @@ std::string ExplainZcmText(const ZcmCase& c) {
   const ZeroColumnMask z = oracle::tcgen05::DecodeZeroColumnMask(c.desc);
   const bool examples =
       oracle::spec_choice::kZcmSpans == oracle::spec_choice::ZcmSpanMeaning::kWorkedExamples;
-  std::string out = "tcgen05 zero-column mask " + oracle::Hex(c.desc, 16) + "  (M = " +
-                    std::to_string(c.shape.m) + ", N = " + std::to_string(c.shape.n) +
+  std::string out = "tcgen05 zero-column mask " + oracle::Hex(c.desc, 16) +
+                    "  (M = " + std::to_string(c.shape.m) + ", N = " + std::to_string(c.shape.n) +
                     (c.shape.sparse ? ", tcgen05.mma.ws.sp" : ", tcgen05.mma.ws") +
                     (c.shape.idesc ? ", idesc " + oracle::Hex(*c.shape.idesc, 8) : "") + ")\n";
   out += "  field           bits     raw  meaning\n";
@@ -128,7 +128,8 @@ std::string ExplainZcmJson(const ZcmCase& c) {
         j["b_columns"].push_back(b);
       }
     }
-    j["backing"] = BackingJson(oracle::tcgen05::ReadingsOf(c), "sm_100");  // tcgen05.mma.ws: sm_100a
+    j["backing"] =
+        BackingJson(oracle::tcgen05::ReadingsOf(c), "sm_100");  // tcgen05.mma.ws: sm_100a
   } else {
     j["mask"] = nullptr;
     j["b_columns"] = nullptr;

@@ -16,15 +16,15 @@
 namespace tcfuzz::suites {
 
 struct LaunchCu {
-  std::string from;                    // the reproducer it was written from
-  std::string instruction;             // for the header comment
-  std::string arch;                    // nvcc -arch
-  std::string oracle_row;              // the numerics row of the expected D
-  harness::PreparedLaunch launch;      // one case
-  bool half_words = false;             // D elements are 16-bit halves of output words (f16 D)
-  bool address_word = false;           // output word 0 is the kernel's shared buffer address
-  std::size_t cols = 8;                // D columns
-  std::vector<uint32_t> expected;      // the oracle's D, row-major
+  std::string from;                // the reproducer it was written from
+  std::string instruction;         // for the header comment
+  std::string arch;                // nvcc -arch
+  std::string oracle_row;          // the numerics row of the expected D
+  harness::PreparedLaunch launch;  // one case
+  bool half_words = false;         // D elements are 16-bit halves of output words (f16 D)
+  bool address_word = false;       // output word 0 is the kernel's shared buffer address
+  std::size_t cols = 8;            // D columns
+  std::vector<uint32_t> expected;  // the oracle's D, row-major
   std::optional<std::vector<uint32_t>> found;
 };
 

@@ -5,8 +5,10 @@
 //                       [--pattern-anchor ADDR] [--json] [--svg FILE]
 //   tcfuzz encode smem --arch A --dtype T --layout CUTE [--start ADDR]
 //   tcfuzz explain sparse --shape SHAPE --type TYPE [--selector F] [--json]
-//   tcfuzz oracle dot --arch A --instr mma|wgmma|tcgen05 --ab TYPE --cd f32|f16 [--allow-unconfirmed]
-//                                                                               (JSON lines on stdin)
+//   tcfuzz oracle dot --arch A --instr mma|wgmma|tcgen05 --ab TYPE --cd f32|f16
+//   [--allow-unconfirmed]
+//                                                                               (JSON lines on
+//                                                                               stdin)
 //   tcfuzz oracle rows [--json]          every numerics row, its parameters and backing
 //   tcfuzz oracle readings [--json]      every spec choice, hypothesis and row, and what backs it
 //   tcfuzz oracle captures [--dir DIR]
@@ -14,8 +16,8 @@
 //   tcfuzz tiling check --chip NAME|FILE --problem FILE TILING(.bin|.json) [--json]
 //   tcfuzz tiling simulate --chip NAME|FILE --problem FILE TILING [--numeric]
 //   tcfuzz tiling make --chip NAME|FILE --problem FILE
-//   tcfuzz tiling fuzz [--tiler CMD] [--chip NAME|FILE] [--seed S] [--cases N | --time S] [--report DIR]
-//   tcfuzz run [--suite NAME]... [--seed S] [--cases N | --time SECONDS] [--shard I/N]
+//   tcfuzz tiling fuzz [--tiler CMD] [--chip NAME|FILE] [--seed S] [--cases N | --time S] [--report
+//   DIR] tcfuzz run [--suite NAME]... [--seed S] [--cases N | --time SECONDS] [--shard I/N]
 //              [--report DIR] [--no-progress]
 //   tcfuzz replay FILE...
 //   tcfuzz rules [--json]
@@ -32,6 +34,7 @@
 #include "oracle/core/backing.h"
 #include "oracle/core/rule.h"
 #include "oracle/core/text_format.h"
+#include "suites/captures/capture_sets.h"
 #include "suites/cli/backing_output.h"
 #include "suites/cli/cli_common.h"
 #include "suites/cli/explain_smem.h"
@@ -40,17 +43,16 @@
 #include "suites/cli/repro_cu.h"
 #include "suites/cli/tiling_commands.h"
 #include "suites/cli/toolchain_commands.h"
-#include "suites/engine/case_file.h"
-#include "suites/kinds/case_kind.h"
-#include "suites/engine/device_campaign.h"
-#include "suites/reduce/minimize_command.h"
-#include "suites/kinds/device_suite.h"
-#include "suites/engine/device_workers.h"
-#include "suites/tiling/tiling_fuzz.h"
-#include "suites/captures/capture_sets.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/campaign.h"
+#include "suites/engine/case_file.h"
+#include "suites/engine/device_campaign.h"
+#include "suites/engine/device_workers.h"
 #include "suites/engine/host_suite.h"
+#include "suites/kinds/case_kind.h"
+#include "suites/kinds/device_suite.h"
+#include "suites/reduce/minimize_command.h"
+#include "suites/tiling/tiling_fuzz.h"
 
 namespace {
 
@@ -69,10 +71,12 @@ struct NumArgs {
 };
 
 int ExplainSparse(const NumArgs& a) {
-  const auto type = ParseEnumArg("--type", a.type, num::ParseFormat, "f16 bf16 tf32 s8 u8 e4m3 e5m2 e3m2 e2m3 e2m1 s4 u4");
+  const auto type = ParseEnumArg("--type", a.type, num::ParseFormat,
+                                 "f16 bf16 tf32 s8 u8 e4m3 e5m2 e3m2 e2m3 e2m1 s4 u4");
   const auto* form = tcfuzz::oracle::sparse::FindForm(a.shape, type);
   if (form == nullptr) Die("--shape/--type: mma.sp has no " + a.shape + " form for " + a.type);
-  if (a.selector < 0 || a.selector > 3) Die("--selector: must be 0..3, got " + std::to_string(a.selector));
+  if (a.selector < 0 || a.selector > 3)
+    Die("--selector: must be 0..3, got " + std::to_string(a.selector));
   std::cout << (a.json ? tcfuzz::suites::ExplainSparseJson(*form, a.selector)
                        : tcfuzz::suites::ExplainSparseText(*form, a.selector));
   return 0;
@@ -81,23 +85,29 @@ int ExplainSparse(const NumArgs& a) {
 int OracleDot(const NumArgs& a) {
   const auto gpu = ParseEnumArg("--arch", a.arch, num::ParseGpu, "sm_70 sm_80 sm_89 sm_90 sm_100");
   const auto instr = ParseEnumArg("--instr", a.instr, num::ParseInstr, "mma wgmma tcgen05");
-  const auto ab = ParseEnumArg("--ab", a.ab, num::ParseFormat, "f16 bf16 tf32 e4m3 e5m2 e3m2 e2m3 e2m1");
+  const auto ab =
+      ParseEnumArg("--ab", a.ab, num::ParseFormat, "f16 bf16 tf32 e4m3 e5m2 e3m2 e2m3 e2m1");
   const auto cd = ParseEnumArg("--cd", a.cd, num::ParseFormat, "f32 f16");
-  if (!num::IsFloat(ab) || ab == num::Format::kF32) Die("--ab: '" + a.ab + "' is not an A/B float type");
+  if (!num::IsFloat(ab) || ab == num::Format::kF32)
+    Die("--ab: '" + a.ab + "' is not an A/B float type");
   const auto params = num::ParamsFor(gpu, instr, ab, cd);
   if (!params) Die("no model for " + a.arch + " " + a.instr + " " + a.ab + " -> " + a.cd);
   // A row no hardware has shown is declined unless asked for: its answer is a hypothesis.
-  if (const auto backing = tcfuzz::oracle::BackingOf(params->row, a.arch); backing != tcfuzz::oracle::Backing::kHardware) {
-    const std::string what = a.arch + " " + a.instr + " " + a.ab + " -> " + a.cd + " (row " + std::string(params->row) +
-                             ") is " + std::string(tcfuzz::oracle::Name(backing)) + ", not confirmed on hardware";
-    if (!a.allow_unconfirmed) Die(what + "; --allow-unconfirmed answers anyway (tcfuzz oracle readings says why)");
+  if (const auto backing = tcfuzz::oracle::BackingOf(params->row, a.arch);
+      backing != tcfuzz::oracle::Backing::kHardware) {
+    const std::string what =
+        a.arch + " " + a.instr + " " + a.ab + " -> " + a.cd + " (row " + std::string(params->row) +
+        ") is " + std::string(tcfuzz::oracle::Name(backing)) + ", not confirmed on hardware";
+    if (!a.allow_unconfirmed)
+      Die(what + "; --allow-unconfirmed answers anyway (tcfuzz oracle readings says why)");
     std::cerr << "tcfuzz: note: " << what << "\n";
   }
   return tcfuzz::suites::OracleDotStream(std::cin, std::cout, std::cerr, ab, cd, *params);
 }
 
 struct SmemArgs {
-  std::string arch, operand, major, dtype, desc, pattern_anchor, pattern_start, svg, layout, start = "0";
+  std::string arch, operand, major, dtype, desc, pattern_anchor, pattern_start, svg, layout,
+      start = "0";
   int rows = 0, kbytes = 0;
   bool json = false;
 };
@@ -115,11 +125,13 @@ int ExplainSmem(const SmemArgs& a) {
   c.desc = ParseNumberArg("DESC", a.desc, ~uint64_t{0});
   // The old name read as "where my tile starts", which is not what the base offset is about.
   if (!a.pattern_start.empty()) {
-    Die("--pattern-start was renamed --pattern-anchor: the address the swizzle pattern is laid from "
+    Die("--pattern-start was renamed --pattern-anchor: the address the swizzle pattern is laid "
+        "from "
         "(a tile that starts inside a pattern has its anchor below its start; see --help)");
   }
   if (!a.pattern_anchor.empty()) {
-    c.pattern_start = ParseNumberArg("--pattern-anchor", a.pattern_anchor, smem::kSmemWindowBytes - 1);
+    c.pattern_start =
+        ParseNumberArg("--pattern-anchor", a.pattern_anchor, smem::kSmemWindowBytes - 1);
   }
   if (!a.svg.empty()) {
     auto svg = tcfuzz::suites::SmemSvg(c);
@@ -170,7 +182,8 @@ int Replay(const std::vector<std::string>& files) {
     const auto result = kind.value()->replay(doc.value());
     if (!result.ok()) Die(path + ": " + result.error());
     if (result.value().failures.empty()) {
-      std::cout << "PASS " << path << (result.value().note.empty() ? "" : " (" + result.value().note + ")") << "\n";
+      std::cout << "PASS " << path
+                << (result.value().note.empty() ? "" : " (" + result.value().note + ")") << "\n";
     } else {
       ++failed;
       for (const auto& f : result.value().failures) {
@@ -235,51 +248,67 @@ int main(int argc, char** argv) {
   zcm->add_option("--m", m, "M of the tcgen05.mma.ws instruction (32, 64, 128)")->required();
   zcm->add_option("--n", n, "N of the instruction (1..256; legal: 64, 128, 256)")->required();
   zcm->add_flag("--sparse", sparse, "the instruction is tcgen05.mma.ws.sp");
-  zcm->add_option("--idesc", idesc_text, "the 32-bit instruction descriptor (checks max shift, M, N)");
+  zcm->add_option("--idesc", idesc_text,
+                  "the 32-bit instruction descriptor (checks max shift, M, N)");
   zcm->add_flag("--json", json, "print the JSON object instead of the table");
 
   SmemArgs sa;
-  CLI::App* esmem = explain->add_subcommand("smem", "wgmma / tcgen05 shared-memory matrix descriptor (64-bit)");
+  CLI::App* esmem =
+      explain->add_subcommand("smem", "wgmma / tcgen05 shared-memory matrix descriptor (64-bit)");
   esmem->add_option("DESC", sa.desc, "the descriptor, hex (0x...) or decimal")->required();
   esmem->add_option("--arch", sa.arch, "sm_90a (wgmma), sm_100a or sm_103a (tcgen05)")->required();
   esmem->add_option("--operand", sa.operand, "a or b")->required();
   esmem->add_option("--major", sa.major, "k or mn")->required();
-  esmem->add_option("--dtype", sa.dtype, "f16 bf16 tf32 e4m3 e5m2 e3m2 e2m3 e2m1 s8 u8")->required();
-  esmem->add_option("--rows", sa.rows, "M (operand a) or N (operand b)")->required();
-  esmem->add_option("--kbytes", sa.kbytes, "K extent in bytes (32 dense, 64 sparse, 48 for K = 96 fp4)")
+  esmem->add_option("--dtype", sa.dtype, "f16 bf16 tf32 e4m3 e5m2 e3m2 e2m3 e2m1 s8 u8")
       ->required();
-  esmem->add_option("--pattern-anchor", sa.pattern_anchor,
-                    "the address the swizzle pattern is laid from, to check the base offset against: "
-                    "the repeat boundary (1024/512/256 B) for data swizzled from there (base offset 0, "
-                    "even when the tile starts inside the pattern, e.g. start 0x8080 -> anchor 0x8000), "
-                    "or the row the pattern was laid from (anchor 0x8080 -> base offset 1)");
+  esmem->add_option("--rows", sa.rows, "M (operand a) or N (operand b)")->required();
+  esmem
+      ->add_option("--kbytes", sa.kbytes,
+                   "K extent in bytes (32 dense, 64 sparse, 48 for K = 96 fp4)")
+      ->required();
+  esmem->add_option(
+      "--pattern-anchor", sa.pattern_anchor,
+      "the address the swizzle pattern is laid from, to check the base offset against: "
+      "the repeat boundary (1024/512/256 B) for data swizzled from there (base offset 0, "
+      "even when the tile starts inside the pattern, e.g. start 0x8080 -> anchor 0x8000), "
+      "or the row the pattern was laid from (anchor 0x8080 -> base offset 1)");
   esmem->add_option("--pattern-start", sa.pattern_start, "renamed --pattern-anchor")->group("");
-  esmem->add_flag("--json", sa.json, "print the JSON object (with every address) instead of the table");
+  esmem->add_flag("--json", sa.json,
+                  "print the JSON object (with every address) instead of the table");
   esmem->add_option("--svg", sa.svg, "also draw shared memory as an SVG picture into FILE");
 
   NumArgs na;
-  CLI::App* esparse = explain->add_subcommand("sparse", "mma.sp fragment and metadata maps of a shape and type");
+  CLI::App* esparse =
+      explain->add_subcommand("sparse", "mma.sp fragment and metadata maps of a shape and type");
   esparse->add_option("--shape", na.shape, "m16n8k8 .. m16n8k128")->required();
-  esparse->add_option("--type", na.type, "f16 bf16 tf32 s8 u8 e4m3 e5m2 e3m2 e2m3 e2m1 s4 u4")->required();
+  esparse->add_option("--type", na.type, "f16 bf16 tf32 s8 u8 e4m3 e5m2 e3m2 e2m3 e2m1 s4 u4")
+      ->required();
   esparse->add_option("--selector", na.selector, "sparsity selector (default 0)");
   esparse->add_flag("--json", na.json, "print the maps as JSON");
 
   CLI::App* oracle_cmd = app.add_subcommand("oracle", "Ask the arithmetic oracle");
   oracle_cmd->require_subcommand(1);
-  CLI::App* dot = oracle_cmd->add_subcommand("dot", "bit-exact dot products: JSON lines in, {\"d\":\"hex\"} lines out");
+  CLI::App* dot = oracle_cmd->add_subcommand(
+      "dot", "bit-exact dot products: JSON lines in, {\"d\":\"hex\"} lines out");
   dot->add_option("--arch", na.arch, "sm_70 sm_80 sm_89 sm_90 sm_100")->required();
   dot->add_option("--instr", na.instr, "mma wgmma tcgen05")->required();
-  dot->add_option("--ab", na.ab, "A/B type: f16 bf16 tf32 e4m3 e5m2 (e3m2 e2m3 e2m1 for tcgen05)")->required();
+  dot->add_option("--ab", na.ab, "A/B type: f16 bf16 tf32 e4m3 e5m2 (e3m2 e2m3 e2m1 for tcgen05)")
+      ->required();
   dot->add_option("--cd", na.cd, "accumulator: f32 (default) or f16");
-  dot->add_flag("--allow-unconfirmed", na.allow_unconfirmed,
-                "answer with a row no hardware has confirmed (a hypothesis; see `oracle readings`)");
-  CLI::App* rows = oracle_cmd->add_subcommand("rows", "every numerics row: parameters and how it is backed");
+  dot->add_flag(
+      "--allow-unconfirmed", na.allow_unconfirmed,
+      "answer with a row no hardware has confirmed (a hypothesis; see `oracle readings`)");
+  CLI::App* rows =
+      oracle_cmd->add_subcommand("rows", "every numerics row: parameters and how it is backed");
   rows->add_flag("--json", na.json, "as a JSON array");
   CLI::App* readings = oracle_cmd->add_subcommand(
-      "readings", "every spec choice, layout hypothesis and numerics row tcfuzz follows, and what backs it");
+      "readings",
+      "every spec choice, layout hypothesis and numerics row tcfuzz follows, and what backs it");
   readings->add_flag("--json", na.json, "as a JSON array");
-  CLI::App* captures = oracle_cmd->add_subcommand("captures", "agreement with hardware-captured results");
-  captures->add_option("--dir", na.dir, "captures folder (default: ../shared/captures or $TCFUZZ_CAPTURES_DIR)");
+  CLI::App* captures =
+      oracle_cmd->add_subcommand("captures", "agreement with hardware-captured results");
+  captures->add_option("--dir", na.dir,
+                       "captures folder (default: ../shared/captures or $TCFUZZ_CAPTURES_DIR)");
 
   CLI::App* tiling = app.add_subcommand("tiling", "Ascend C Matmul TCubeTiling: chips and checks");
   tiling->require_subcommand(1);
@@ -288,43 +317,57 @@ int main(int argc, char** argv) {
   chips->add_flag("--json", tiling_json, "as JSON");
   std::string chip_arg, problem_file, tiling_file;
   CLI::App* tcheck = tiling->add_subcommand("check", "validate a tiling (exit 0 legal, 1 illegal)");
-  tcheck->add_option("--chip", chip_arg, "SoC name (case-insensitive) or a profile JSON file")->required();
-  tcheck->add_option("--problem", problem_file, "problem JSON (M N K aType ... schedule)")->required();
+  tcheck->add_option("--chip", chip_arg, "SoC name (case-insensitive) or a profile JSON file")
+      ->required();
+  tcheck->add_option("--problem", problem_file, "problem JSON (M N K aType ... schedule)")
+      ->required();
   tcheck->add_option("TILING", tiling_file, "a 200-byte .bin image or a .json form")->required();
   tcheck->add_flag("--json", tiling_json, "print the JSON verdict");
   bool numeric = false;
-  CLI::App* tsim = tiling->add_subcommand("simulate", "run the tiled execution on the CPU (exit 0 clean, 1 findings)");
-  tsim->add_option("--chip", chip_arg, "SoC name (case-insensitive) or a profile JSON file")->required();
+  CLI::App* tsim = tiling->add_subcommand(
+      "simulate", "run the tiled execution on the CPU (exit 0 clean, 1 findings)");
+  tsim->add_option("--chip", chip_arg, "SoC name (case-insensitive) or a profile JSON file")
+      ->required();
   tsim->add_option("--problem", problem_file, "problem JSON")->required();
   tsim->add_option("TILING", tiling_file, "a 200-byte .bin image or a .json form")->required();
-  tsim->add_flag("--numeric", numeric, "also compare the tiled product with a plain matmul (small shapes)");
-  CLI::App* tmake = tiling->add_subcommand("make", "the reference tiler's answer, as the JSON form");
-  tmake->add_option("--chip", chip_arg, "SoC name (case-insensitive) or a profile JSON file")->required();
+  tsim->add_flag("--numeric", numeric,
+                 "also compare the tiled product with a plain matmul (small shapes)");
+  CLI::App* tmake =
+      tiling->add_subcommand("make", "the reference tiler's answer, as the JSON form");
+  tmake->add_option("--chip", chip_arg, "SoC name (case-insensitive) or a profile JSON file")
+      ->required();
   tmake->add_option("--problem", problem_file, "problem JSON ('-' for stdin)")->required();
-  CLI::App* tfuzz = tiling->add_subcommand(
-      "fuzz", "fuzz a tiler: generated problems, every answer validated and simulated (exit 0 clean, 1 findings)");
+  CLI::App* tfuzz = tiling->add_subcommand("fuzz",
+                                           "fuzz a tiler: generated problems, every answer "
+                                           "validated and simulated (exit 0 clean, 1 findings)");
   tcfuzz::suites::TilingFuzzOptions tf;
   std::string tf_seed;
   uint64_t tf_cases = 0, tf_timeout_ms = 10000;
   double tf_seconds = 0;
   tfuzz->add_option("--tiler", tf.tiler_command,
-                    "command: problem JSON on stdin, TCFUZZ_CHIP in the environment; tiling JSON or 200-byte image on "
+                    "command: problem JSON on stdin, TCFUZZ_CHIP in the environment; tiling JSON "
+                    "or 200-byte image on "
                     "stdout (exit 0), or exit 1 to refuse (default: the reference tiler)");
-  tfuzz->add_option("--chip", tf.chip_arg, "SoC name or profile file (default: every built-in chip in turn)");
+  tfuzz->add_option("--chip", tf.chip_arg,
+                    "SoC name or profile file (default: every built-in chip in turn)");
   tfuzz->add_option("--seed", tf_seed, "base seed (default: random, printed)");
   auto* tf_cases_opt = tfuzz->add_option("--cases", tf_cases, "number of problems (default 2000)");
-  auto* tf_time_opt = tfuzz->add_option("--time", tf_seconds, "seconds to run instead of a case count");
+  auto* tf_time_opt =
+      tfuzz->add_option("--time", tf_seconds, "seconds to run instead of a case count");
   tf_cases_opt->excludes(tf_time_opt);
   tfuzz->add_option("--timeout-ms", tf_timeout_ms, "deadline for one tiler call (default 10000)");
   tfuzz->add_option("--report", tf.out_dir, "report folder (default: report/tiling-fuzz)");
 
   CLI::App* encode = app.add_subcommand("encode", "Build an operand from a description");
   encode->require_subcommand(1);
-  CLI::App* nsmem = encode->add_subcommand("smem", "shared-memory descriptor from a CuTe canonical layout");
+  CLI::App* nsmem =
+      encode->add_subcommand("smem", "shared-memory descriptor from a CuTe canonical layout");
   nsmem->add_option("--arch", sa.arch, "sm_90a, sm_100a or sm_103a")->required();
   nsmem->add_option("--dtype", sa.dtype, "element type")->required();
-  nsmem->add_option("--layout", sa.layout,
-                    "e.g. \"Swizzle<1,4,3> o ((8,2,2),(8,2)):((1,8,128),(16,256))\" (strides in elements)")
+  nsmem
+      ->add_option(
+          "--layout", sa.layout,
+          "e.g. \"Swizzle<1,4,3> o ((8,2,2),(8,2)):((1,8,128),(16,256))\" (strides in elements)")
       ->required();
   nsmem->add_option("--start", sa.start, "byte address of the pattern start (default 0)");
 
@@ -337,7 +380,8 @@ int main(int argc, char** argv) {
   bool no_progress = false;
   run->add_option("--suite", options.suites, "suite name (repeatable; default: every host suite)");
   run->add_option("--seed", seed_text, "base seed (default: random, printed)");
-  auto* cases_opt = run->add_option("--cases", cases, "cases per suite (default: each suite's own, about 30 s each)");
+  auto* cases_opt = run->add_option("--cases", cases,
+                                    "cases per suite (default: each suite's own, about 30 s each)");
   auto* time_opt = run->add_option("--time", seconds, "seconds per suite instead of a case count");
   cases_opt->excludes(time_opt);
   run->add_option("--shard", shard_text, "I/N: run shard I of N (indices i with i % N == I)");
@@ -345,14 +389,17 @@ int main(int argc, char** argv) {
   run->add_flag("--no-progress", no_progress, "no live progress line");
 
   uint64_t cases_per_launch = 0;
-  run->add_option("--cases-per-launch", cases_per_launch,
-                  "GPU suites: cases per kernel launch (default 65536; 1 is the one-case-per-launch baseline)");
+  run->add_option(
+      "--cases-per-launch", cases_per_launch,
+      "GPU suites: cases per kernel launch (default 65536; 1 is the one-case-per-launch baseline)");
   std::string gpu_mode = "auto";
-  run->add_option("--gpu", gpu_mode, "GPU suites: auto (run when a device answers), require, off (default auto)")
+  run->add_option("--gpu", gpu_mode,
+                  "GPU suites: auto (run when a device answers), require, off (default auto)")
       ->check(CLI::IsMember({"auto", "require", "off"}));
 
   // worker (internal): the process that touches the GPU, started by `run`
-  CLI::App* worker = app.add_subcommand("worker", "(internal) run a range of a GPU suite's cases; started by run");
+  CLI::App* worker =
+      app.add_subcommand("worker", "(internal) run a range of a GPU suite's cases; started by run");
   tcfuzz::suites::WorkerArgs wa;
   std::string worker_shard;
   bool probe = false;
@@ -364,25 +411,38 @@ int main(int argc, char** argv) {
   worker->add_option("--first", wa.first, "first case index");
   worker->add_option("--count", wa.count, "number of case indices");
   worker->add_option("--shard", worker_shard, "I/N");
-  worker->add_option("--plant-fault", wa.plant_fault, "(test only) run an illegal-address kernel at this index");
-  worker->add_option("--plant-hang", wa.plant_hang, "(test only) run a kernel that never ends at this index");
-  worker->add_option("--threads", wa.threads, "host threads for generation and the oracle (default: every core)");
-  worker->add_option("--cases-per-launch", wa.cases_per_launch, "cases per kernel launch (1: the baseline mode)");
+  worker->add_option("--plant-fault", wa.plant_fault,
+                     "(test only) run an illegal-address kernel at this index");
+  worker->add_option("--plant-hang", wa.plant_hang,
+                     "(test only) run a kernel that never ends at this index");
+  worker->add_option("--threads", wa.threads,
+                     "host threads for generation and the oracle (default: every core)");
+  worker->add_option("--cases-per-launch", wa.cases_per_launch,
+                     "cases per kernel launch (1: the baseline mode)");
 
   // repro
-  CLI::App* repro = app.add_subcommand("repro", "Turn a reproducer into something that runs without tcfuzz");
+  CLI::App* repro =
+      app.add_subcommand("repro", "Turn a reproducer into something that runs without tcfuzz");
   std::string repro_file, emit_cu, gpu_row = "sm_90";
-  repro->add_option("FILE", repro_file, "a sparse_mma, dense_mma or wgmma_tile case file (reproducer or corpus)")->required();
+  repro
+      ->add_option("FILE", repro_file,
+                   "a sparse_mma, dense_mma or wgmma_tile case file (reproducer or corpus)")
+      ->required();
   repro->add_option("--emit-cu", emit_cu, "write one standalone CUDA file here")->required();
-  repro->add_option("--gpu-row", gpu_row, "numerics row for the expected values when the file names none (default sm_90)");
+  repro->add_option(
+      "--gpu-row", gpu_row,
+      "numerics row for the expected values when the file names none (default sm_90)");
 
   // minimize
-  CLI::App* minimize = app.add_subcommand("minimize", "Shrink a failing GPU reproducer (sparse_mma or wgmma_tile) on the device while it fails the same way");
+  CLI::App* minimize = app.add_subcommand("minimize",
+                                          "Shrink a failing GPU reproducer (sparse_mma or "
+                                          "wgmma_tile) on the device while it fails the same way");
   std::string min_file, min_out;
   int min_budget = 400;
   minimize->add_option("FILE", min_file, "a sparse_mma or wgmma_tile reproducer")->required();
   minimize->add_option("--out", min_out, "where the minimized case goes (default FILE.min.txt)");
-  minimize->add_option("--budget", min_budget, "device runs at most (default 400)")->check(CLI::Range(1, 100000));
+  minimize->add_option("--budget", min_budget, "device runs at most (default 400)")
+      ->check(CLI::Range(1, 100000));
 
   // replay
   CLI::App* replay = app.add_subcommand("replay", "Re-run reproducer or corpus files");
@@ -424,24 +484,33 @@ int main(int argc, char** argv) {
     if (*tf_cases_opt && tf_cases == 0) Die("--cases: must be at least 1");
     if (tf_timeout_ms == 0 || tf_timeout_ms > 3600000) Die("--timeout-ms: must be 1..3600000");
     if (tf.out_dir.empty()) Die("--report: empty folder name");
-    tf.cases = tf_cases, tf.seconds = tf_seconds, tf.timeout = std::chrono::milliseconds(tf_timeout_ms);
+    tf.cases = tf_cases, tf.seconds = tf_seconds,
+    tf.timeout = std::chrono::milliseconds(tf_timeout_ms);
     tf.command_line = JoinArgs(argc, argv);
     return tcfuzz::suites::RunTilingFuzz(tf, std::cout);
   }
   if (const int rc = tcfuzz::suites::RunToolchainCommand(toolchain); rc >= 0) return rc;
   if (*dot) return OracleDot(na);
-  if (*rows) return std::cout << (na.json ? tcfuzz::suites::OracleRowsJson() : tcfuzz::suites::OracleRowsText()), 0;
+  if (*rows)
+    return std::cout << (na.json ? tcfuzz::suites::OracleRowsJson()
+                                 : tcfuzz::suites::OracleRowsText()),
+           0;
   if (*readings) {
-    return std::cout << (na.json ? tcfuzz::suites::OracleReadingsJson() : tcfuzz::suites::OracleReadingsText()), 0;
+    return std::cout << (na.json ? tcfuzz::suites::OracleReadingsJson()
+                                 : tcfuzz::suites::OracleReadingsText()),
+           0;
   }
-  if (*captures) return tcfuzz::suites::OracleCaptures(na.dir.empty() ? tcfuzz::suites::DefaultCapturesDir() : na.dir, std::cout);
+  if (*captures)
+    return tcfuzz::suites::OracleCaptures(
+        na.dir.empty() ? tcfuzz::suites::DefaultCapturesDir() : na.dir, std::cout);
   if (*nsmem) return EncodeSmem(sa);
   if (*worker) {
     if (probe) return tcfuzz::suites::ProbeWorker(std::cout);
     if (!case_file.empty()) return tcfuzz::suites::RunCaseFileWorker(case_file, std::cout);
     if (!tcfuzz::suites::IsDeviceSuite(wa.suite)) {
       std::string known;
-      for (const std::string& name : tcfuzz::suites::DeviceSuiteNames()) known += (known.empty() ? "" : ", ") + name;
+      for (const std::string& name : tcfuzz::suites::DeviceSuiteNames())
+        known += (known.empty() ? "" : ", ") + name;
       Die("worker: --suite '" + wa.suite + "' is not a GPU suite (" + known + ")");
     }
     if (wa.count > (uint64_t{1} << 26) || wa.first > ~uint64_t{0} - wa.count) {
@@ -451,21 +520,23 @@ int main(int argc, char** argv) {
     return tcfuzz::suites::RunDeviceWorker(wa, std::cout);
   }
   if (*minimize) {
-    return tcfuzz::suites::RunMinimize(min_file, min_out.empty() ? min_file + ".min.txt" : min_out, min_budget,
-                                       {"/proc/self/exe"}, std::cerr);
+    return tcfuzz::suites::RunMinimize(min_file, min_out.empty() ? min_file + ".min.txt" : min_out,
+                                       min_budget, {"/proc/self/exe"}, std::cerr);
   }
   if (*repro) return tcfuzz::suites::ReproEmitCu(repro_file, emit_cu, gpu_row);
   if (*replay) return Replay(files);
   if (*rules) return Rules(rules_json);
   if (*run) {
-    options.seed = seed_text.empty() ? RandomSeed() : ParseNumberArg("--seed", seed_text, ~uint64_t{0});
+    options.seed =
+        seed_text.empty() ? RandomSeed() : ParseNumberArg("--seed", seed_text, ~uint64_t{0});
     if (*time_opt) {
       if (!(seconds > 0)) Die("--time: must be a positive number of seconds");
       options.seconds = seconds;
     } else {
       if (*cases_opt) options.cases = cases;
     }
-    if (!shard_text.empty()) std::tie(options.shard_index, options.shard_count) = ParseShard(shard_text);
+    if (!shard_text.empty())
+      std::tie(options.shard_index, options.shard_count) = ParseShard(shard_text);
     if (options.report_dir.empty()) Die("--report: empty folder name");
     options.progress = !no_progress && ::isatty(STDERR_FILENO);
     options.command_line = JoinArgs(argc, argv);

@@ -20,29 +20,35 @@ std::string Cols(const SparseForm& f, int chunk) {
 
 int HexDigits(Format f) {
   switch (f) {
-    case Format::kTF32: case Format::kF32: return 8;
-    case Format::kF16: case Format::kBF16: return 4;
-    default: return 2;
+    case Format::kTF32:
+    case Format::kF32:
+      return 8;
+    case Format::kF16:
+    case Format::kBF16:
+      return 4;
+    default:
+      return 2;
   }
 }
 
 }  // namespace
 
 std::string ExplainSparseText(const SparseForm& f, int sel) {
-  std::string out = "mma.sp " + f.Name() + " (selector " + std::to_string(sel) + "): K = " + std::to_string(f.k) +
-                    ", chunks of " + std::to_string(f.chunk) + " keep " + std::to_string(f.kept) + ", A " +
-                    std::to_string(f.a_regs) + " x b32 (" + std::to_string(f.per_reg()) + " per register), B " +
-                    std::to_string(f.b_regs) + " x b32, metadata in " + std::to_string(f.meta_threads()) +
-                    " lane(s) per quad, selector 0.." + std::to_string(f.max_selector()) + ", from " +
-                    std::string(f.target) + "\n";
+  std::string out = "mma.sp " + f.Name() + " (selector " + std::to_string(sel) +
+                    "): K = " + std::to_string(f.k) + ", chunks of " + std::to_string(f.chunk) +
+                    " keep " + std::to_string(f.kept) + ", A " + std::to_string(f.a_regs) +
+                    " x b32 (" + std::to_string(f.per_reg()) + " per register), B " +
+                    std::to_string(f.b_regs) + " x b32, metadata in " +
+                    std::to_string(f.meta_threads()) + " lane(s) per quad, selector 0.." +
+                    std::to_string(f.max_selector()) + ", from " + std::string(f.target) + "\n";
   out += "A (register.position -> row, dense columns of its chunk, kept slot):\n";
   for (int lane = 0; lane < 32; ++lane) {
     out += "  lane " + std::to_string(lane) + ":";
     for (int reg = 0; reg < f.a_regs; ++reg) {
       for (int pos = 0; pos < f.per_reg(); ++pos) {
         const AElement a = MapA(f, lane, reg, pos);
-        out += " a" + std::to_string(reg * f.per_reg() + pos) + "(" + std::to_string(a.row) + "," + Cols(f, a.chunk) +
-               "#" + std::to_string(a.slot) + ")";
+        out += " a" + std::to_string(reg * f.per_reg() + pos) + "(" + std::to_string(a.row) + "," +
+               Cols(f, a.chunk) + "#" + std::to_string(a.slot) + ")";
       }
     }
     out += "\n";
@@ -53,12 +59,15 @@ std::string ExplainSparseText(const SparseForm& f, int sel) {
     for (int reg = 0; reg < f.b_regs; ++reg) {
       for (int pos = 0; pos < f.per_reg(); ++pos) {
         const Coord b = MapB(f, lane, reg, pos);
-        out += " b" + std::to_string(reg * f.per_reg() + pos) + "(" + std::to_string(b.row) + "," + std::to_string(b.col) + ")";
+        out += " b" + std::to_string(reg * f.per_reg() + pos) + "(" + std::to_string(b.row) + "," +
+               std::to_string(b.col) + ")";
       }
     }
     out += "\n";
   }
-  out += "C/D (c0..c3 -> row, col): lane l holds (l/4, 2(l%4)), (l/4, 2(l%4)+1), (l/4+8, 2(l%4)), (l/4+8, 2(l%4)+1)\n";
+  out +=
+      "C/D (c0..c3 -> row, col): lane l holds (l/4, 2(l%4)), (l/4, 2(l%4)+1), (l/4+8, 2(l%4)), "
+      "(l/4+8, 2(l%4)+1)\n";
   out += "metadata (bits of the lane's register -> row, dense columns of the chunk):\n";
   if (sel < 0 || sel > f.max_selector()) {
     out += "  none: selector " + std::to_string(sel) + " is out of range for this form\n";
@@ -68,8 +77,8 @@ std::string ExplainSparseText(const SparseForm& f, int sel) {
       out += "  lane " + std::to_string(lane) + ":";
       for (int bit = 0; bit < 32; bit += 4) {
         const auto m = *MetaAt(f, sel, lane, bit);
-        out += " [" + std::to_string(bit + 3) + ":" + std::to_string(bit) + "](" + std::to_string(m.row) + "," +
-               Cols(f, m.chunk) + ")";
+        out += " [" + std::to_string(bit + 3) + ":" + std::to_string(bit) + "](" +
+               std::to_string(m.row) + "," + Cols(f, m.chunk) + ")";
       }
       out += "\n";
     }
@@ -95,19 +104,26 @@ std::string ExplainSparseJson(const SparseForm& f, int sel) {
     for (int reg = 0; reg < f.a_regs; ++reg) {
       for (int pos = 0; pos < f.per_reg(); ++pos) {
         const AElement a = MapA(f, lane, reg, pos);
-        j["a"].push_back({{"lane", lane}, {"reg", reg}, {"pos", pos}, {"row", a.row}, {"chunk", a.chunk},
-                          {"first_col", a.chunk * f.chunk}, {"last_col", a.chunk * f.chunk + f.chunk - 1},
+        j["a"].push_back({{"lane", lane},
+                          {"reg", reg},
+                          {"pos", pos},
+                          {"row", a.row},
+                          {"chunk", a.chunk},
+                          {"first_col", a.chunk * f.chunk},
+                          {"last_col", a.chunk * f.chunk + f.chunk - 1},
                           {"slot", a.slot}});
       }
     }
     for (int reg = 0; reg < f.b_regs; ++reg) {
       for (int pos = 0; pos < f.per_reg(); ++pos) {
         const Coord b = MapB(f, lane, reg, pos);
-        j["b"].push_back({{"lane", lane}, {"reg", reg}, {"pos", pos}, {"row", b.row}, {"col", b.col}});
+        j["b"].push_back(
+            {{"lane", lane}, {"reg", reg}, {"pos", pos}, {"row", b.row}, {"col", b.col}});
       }
     }
     for (int i = 0; i < 4; ++i) {
-      j["cd"].push_back({{"lane", lane}, {"index", i}, {"row", MapCD(lane, i).row}, {"col", MapCD(lane, i).col}});
+      j["cd"].push_back(
+          {{"lane", lane}, {"index", i}, {"row", MapCD(lane, i).row}, {"col", MapCD(lane, i).col}});
     }
   }
   j["metadata"] = nlohmann::ordered_json::array();
@@ -115,8 +131,12 @@ std::string ExplainSparseJson(const SparseForm& f, int sel) {
     for (int row = 0; row < 16; ++row) {
       for (int chunk = 0; chunk < f.chunks_per_row(); ++chunk) {
         const MetaLocation m = MapMeta(f, sel, row, chunk);
-        j["metadata"].push_back({{"row", row}, {"chunk", chunk}, {"first_col", chunk * f.chunk},
-                                 {"last_col", chunk * f.chunk + f.chunk - 1}, {"lane", m.lane}, {"lsb", m.bit},
+        j["metadata"].push_back({{"row", row},
+                                 {"chunk", chunk},
+                                 {"first_col", chunk * f.chunk},
+                                 {"last_col", chunk * f.chunk + f.chunk - 1},
+                                 {"lane", m.lane},
+                                 {"lsb", m.bit},
                                  {"msb", m.bit + 3}});
       }
     }
@@ -153,22 +173,26 @@ int OracleDotStream(std::istream& in, std::ostream& out, std::ostream& err, Form
     }
     if (!j["a"].is_array() || !j["b"].is_array()) return fail("\"a\" and \"b\" must be arrays");
     if (j["a"].size() != j["b"].size()) {
-      return fail("\"a\" has " + std::to_string(j["a"].size()) + " values, \"b\" " + std::to_string(j["b"].size()));
+      return fail("\"a\" has " + std::to_string(j["a"].size()) + " values, \"b\" " +
+                  std::to_string(j["b"].size()));
     }
     std::vector<uint64_t> a, b;
-    for (const auto& [arr, vec, name] : {std::tuple{&j["a"], &a, "a"}, std::tuple{&j["b"], &b, "b"}}) {
+    for (const auto& [arr, vec, name] :
+         {std::tuple{&j["a"], &a, "a"}, std::tuple{&j["b"], &b, "b"}}) {
       for (std::size_t k = 0; k < arr->size(); ++k) {
         uint64_t bits = 0;
         if (!parse_hex((*arr)[k], HexDigits(ab), bits)) {
           return fail(std::string("\"") + name + "\"[" + std::to_string(k) + "] is not " +
-                      std::to_string(HexDigits(ab)) + " hex digits of " + std::string(oracle::num::Name(ab)));
+                      std::to_string(HexDigits(ab)) + " hex digits of " +
+                      std::string(oracle::num::Name(ab)));
         }
         vec->push_back(bits);
       }
     }
     uint64_t c = 0;
     if (!parse_hex(j["c"], HexDigits(cd), c)) {
-      return fail("\"c\" is not " + std::to_string(HexDigits(cd)) + " hex digits of " + std::string(oracle::num::Name(cd)));
+      return fail("\"c\" is not " + std::to_string(HexDigits(cd)) + " hex digits of " +
+                  std::string(oracle::num::Name(cd)));
     }
     const uint32_t d = oracle::num::DotProduct(a, b, static_cast<uint32_t>(c), ab, ab, cd, params);
     char buf[32];
@@ -185,11 +209,13 @@ int OracleCaptures(const std::string& dir, std::ostream& out) {
     return 0;
   }
   int bad = 0;
-  out << "| GPU | input | accumulator | model | claimed | lines matching |\n| --- | --- | --- | --- | --- | --- |\n";
+  out << "| GPU | input | accumulator | model | claimed | lines matching |\n| --- | --- | --- | "
+         "--- | --- | --- |\n";
   for (const CaptureSet& s : sets) {
     auto r = CheckCaptureSet(s);
     if (!r.ok()) {
-      out << "| " << s.gpu << " | " << s.format << " | " << s.out << " | error: " << r.error() << " | | |\n";
+      out << "| " << s.gpu << " | " << s.format << " | " << s.out << " | error: " << r.error()
+          << " | | |\n";
       ++bad;
       continue;
     }

@@ -8,17 +8,17 @@
 #include "harness/tcgen05_exec.h"
 #include "harness/wgmma_exec.h"
 #include "oracle/mma/dense_case_text.h"
-#include "oracle/wgmma/wgmma_tile_text.h"
 #include "oracle/sparse/sparse_case_text.h"
-#include "suites/kinds/dense_device_cases.h"
-#include "suites/engine/device_campaign.h"
-#include "suites/kinds/wgmma_device_cases.h"
+#include "oracle/wgmma/wgmma_tile_text.h"
 #include "suites/checks/sparse_mma_checks.h"
 #include "suites/cli/cli_common.h"
 #include "suites/cli/launch_cu.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/case_file.h"
+#include "suites/engine/device_campaign.h"
 #include "suites/kinds/case_kind.h"
+#include "suites/kinds/dense_device_cases.h"
+#include "suites/kinds/wgmma_device_cases.h"
 
 namespace tcfuzz::suites {
 namespace {
@@ -39,8 +39,8 @@ std::string Words(const std::vector<uint32_t>& v, std::size_t per_row) {
 std::string AsmOperands(const char* array, int regs, const char* constraint) {
   std::string s;
   for (int i = 0; i < regs; ++i) {
-    s += std::string(i ? ", " : "") + "\"" + constraint + "\"(" + array + "[lane * " + std::to_string(regs) + " + " +
-         std::to_string(i) + "])";
+    s += std::string(i ? ", " : "") + "\"" + constraint + "\"(" + array + "[lane * " +
+         std::to_string(regs) + " + " + std::to_string(i) + "])";
   }
   return s;
 }
@@ -56,14 +56,16 @@ void WriteLaunchCu(const LaunchCu& c, const std::string& out_path) {
 
 }  // namespace
 
-int EmitDenseCu(const std::string& file, const oracle::TextDoc& doc, const std::string& out_path, const std::string& row_name) {
+int EmitDenseCu(const std::string& file, const oracle::TextDoc& doc, const std::string& out_path,
+                const std::string& row_name) {
   const auto f = oracle::mma::DenseCaseFromDoc(doc);
   if (!f.ok()) cli::Die(file + ": " + f.error());
   const oracle::mma::DenseTile& t = f.value().tile;
   const auto gpu = oracle::num::ParseGpu(row_name);
   if (!gpu) cli::Die("--gpu-row: '" + row_name + "' is not one of sm_70 sm_80 sm_89 sm_90 sm_100");
   const auto params = DenseParams(t, *gpu);
-  if (!params && oracle::num::IsFloat(t.a_type)) cli::Die(file + ": the oracle has no arithmetic row for this form on " + row_name);
+  if (!params && oracle::num::IsFloat(t.a_type))
+    cli::Die(file + ": the oracle has no arithmetic row for this form on " + row_name);
   const harness::MmaDenseSpec spec{t.form, t.a_type, t.b_type, t.cd, t.satfinite};
   LaunchCu c;
   c.from = file;
@@ -78,7 +80,8 @@ int EmitDenseCu(const std::string& file, const oracle::TextDoc& doc, const std::
   return 0;
 }
 
-int EmitTileCu(const std::string& file, const oracle::TextDoc& doc, const std::string& out_path, const std::string&) {
+int EmitTileCu(const std::string& file, const oracle::TextDoc& doc, const std::string& out_path,
+               const std::string&) {
   const auto f = oracle::wgmma::WgmmaTileFromDoc(doc);
   if (!f.ok()) cli::Die(file + ": " + f.error());
   const oracle::wgmma::WgmmaTile& t = f.value().tile;
@@ -90,7 +93,8 @@ int EmitTileCu(const std::string& file, const oracle::TextDoc& doc, const std::s
   c.arch = tcgen05 ? "sm_100a" : "sm_90a";
   c.oracle_row = tcgen05 ? "sm_100 tcgen05" : "sm_90 wgmma";
   const oracle::wgmma::WgmmaTile* one[] = {&t};
-  oracle::Result<harness::PreparedLaunch> launch = oracle::Result<harness::PreparedLaunch>::Fail("");
+  oracle::Result<harness::PreparedLaunch> launch =
+      oracle::Result<harness::PreparedLaunch>::Fail("");
   if (tcgen05) {
     const harness::Tcgen05Spec spec = harness::Tcgen05SpecOf(t);
     c.instruction = harness::Tcgen05Instruction(spec);
@@ -101,7 +105,8 @@ int EmitTileCu(const std::string& file, const oracle::TextDoc& doc, const std::s
   }
   if (!launch.ok()) cli::Die(file + ": " + launch.error());
   if (const std::string broken = BrokenRules(t); !broken.empty()) {
-    c.instruction += "  [breaks " + broken + ": undefined by spec; the oracle's D reads the descriptors as decoded]";
+    c.instruction += "  [breaks " + broken +
+                     ": undefined by spec; the oracle's D reads the descriptors as decoded]";
   }
   c.launch = std::move(launch).value();
   c.half_words = t.d == oracle::num::Format::kF16;
@@ -113,7 +118,8 @@ int EmitTileCu(const std::string& file, const oracle::TextDoc& doc, const std::s
   return 0;
 }
 
-int EmitSparseCu(const std::string& file, const oracle::TextDoc& doc, const std::string& out_path, const std::string& row_name) {
+int EmitSparseCu(const std::string& file, const oracle::TextDoc& doc, const std::string& out_path,
+                 const std::string& row_name) {
   const auto sparse_case = SparseCaseFromDoc(doc);
   if (!sparse_case.ok()) cli::Die(file + ": " + sparse_case.error());
   const auto gpu = oracle::num::ParseGpu(row_name);
@@ -123,11 +129,13 @@ int EmitSparseCu(const std::string& file, const oracle::TextDoc& doc, const std:
   if (!params && oracle::num::IsFloat(k.tile.a_type)) {
     cli::Die(file + ": the oracle has no arithmetic row for this form on " + row_name);
   }
-  const std::vector<uint32_t> expected = Reference(k.tile, params.value_or(oracle::num::ExactParams(k.tile.cd)));
-  const harness::MmaSpSpec spec{k.op.form, k.op.variant, k.op.selector, k.tile.a_type,
-                                k.tile.b_type, k.tile.cd, k.tile.satfinite};
+  const std::vector<uint32_t> expected =
+      Reference(k.tile, params.value_or(oracle::num::ExactParams(k.tile.cd)));
+  const harness::MmaSpSpec spec{k.op.form,     k.op.variant, k.op.selector,   k.tile.a_type,
+                                k.tile.b_type, k.tile.cd,    k.tile.satfinite};
   const harness::MmaSpCase one{k.op, k.tile};
-  const harness::PackedMmaSp p = harness::PackMmaSp(spec, std::span<const harness::MmaSpCase>(&one, 1));
+  const harness::PackedMmaSp p =
+      harness::PackMmaSp(spec, std::span<const harness::MmaSpCase>(&one, 1));
   const int cr = harness::CdRegisters(spec.cd);
   const SparseForm& f = *spec.form;
   std::vector<uint32_t> where(32 * 4);  // lane, k -> row * 8 + col
@@ -140,29 +148,44 @@ int EmitSparseCu(const std::string& file, const oracle::TextDoc& doc, const std:
   std::string cu;
   cu += "// Reproducer emitted by tcfuzz from " + file + "\n";
   cu += "// Instruction: " + harness::MmaSpInstruction(spec) + "\n";
-  cu += "// Build and run: nvcc -arch=" + std::string(f.target) + " repro.cu -o repro && ./repro   (a GPU that runs " +
-        std::string(f.target) + (f.target.ends_with("a") ? ")\n" : " or newer)\n");
-  cu += "// Prints every element of D where the device differs from tcfuzz's oracle (numerics row " + row_name + ")";
+  cu += "// Build and run: nvcc -arch=" + std::string(f.target) +
+        " repro.cu -o repro && ./repro   (a GPU that runs " + std::string(f.target) +
+        (f.target.ends_with("a") ? ")\n" : " or newer)\n");
+  cu +=
+      "// Prints every element of D where the device differs from tcfuzz's oracle (numerics row " +
+      row_name + ")";
   cu += k.observed ? ", and the value the device returned when tcfuzz found the case.\n" : ".\n";
-  cu += "// Exit code: 0 when the device agrees with the oracle everywhere, 1 when not, 2 on a CUDA error.\n";
+  cu +=
+      "// Exit code: 0 when the device agrees with the oracle everywhere, 1 when not, 2 on a CUDA "
+      "error.\n";
   cu += "#include <cstdint>\n#include <cstdio>\n\n";
-  cu += "static const uint32_t kA[32][" + std::to_string(f.a_regs) + "] = " + Words(p.a, static_cast<std::size_t>(f.a_regs)) + ";\n";
-  cu += "static const uint32_t kB[32][" + std::to_string(f.b_regs) + "] = " + Words(p.b, static_cast<std::size_t>(f.b_regs)) + ";\n";
-  cu += "static const uint32_t kC[32][" + std::to_string(cr) + "] = " + Words(p.c, static_cast<std::size_t>(cr)) + ";\n";
+  cu += "static const uint32_t kA[32][" + std::to_string(f.a_regs) +
+        "] = " + Words(p.a, static_cast<std::size_t>(f.a_regs)) + ";\n";
+  cu += "static const uint32_t kB[32][" + std::to_string(f.b_regs) +
+        "] = " + Words(p.b, static_cast<std::size_t>(f.b_regs)) + ";\n";
+  cu += "static const uint32_t kC[32][" + std::to_string(cr) +
+        "] = " + Words(p.c, static_cast<std::size_t>(cr)) + ";\n";
   cu += "static const uint32_t kE[32][1] = " + Words(p.e, 1) + ";  // sparsity metadata\n";
   cu += "// Where d register element i of a lane lands in D (row * 8 + column); " +
-        std::string(cr == 2 ? "two f16 elements per register, low half first" : "one element per register") + ".\n";
+        std::string(cr == 2 ? "two f16 elements per register, low half first"
+                            : "one element per register") +
+        ".\n";
   cu += "static const uint32_t kWhere[32][4] = " + Words(where, 4) + ";\n";
   cu += "static const uint32_t kExpected[16][8] = " + Words(expected, 8) + ";\n";
   if (k.observed) cu += "static const uint32_t kFound[16][8] = " + Words(*k.observed, 8) + ";\n";
-  cu += "\n__global__ void Run(const uint32_t* a, const uint32_t* b, const uint32_t* c, const uint32_t* e, uint32_t* d) {\n";
+  cu +=
+      "\n__global__ void Run(const uint32_t* a, const uint32_t* b, const uint32_t* c, const "
+      "uint32_t* e, uint32_t* d) {\n";
   cu += "  const int lane = threadIdx.x;\n  uint32_t r[" + std::to_string(cr) + "];\n";
   std::string outs;
-  for (int i = 0; i < cr; ++i) outs += std::string(i ? ", " : "") + "\"=r\"(r[" + std::to_string(i) + "])";
-  cu += "  asm volatile(\"" + harness::MmaSpAsm(spec) + "\"\n               : " + outs + "\n               : " +
-        AsmOperands("a", f.a_regs, "r") + ",\n                 " + AsmOperands("b", f.b_regs, "r") + ",\n                 " +
-        AsmOperands("c", cr, "r") + ", \"r\"(e[lane]));\n";
-  cu += "  for (int i = 0; i < " + std::to_string(cr) + "; ++i) d[lane * " + std::to_string(cr) + " + i] = r[i];\n}\n\n";
+  for (int i = 0; i < cr; ++i)
+    outs += std::string(i ? ", " : "") + "\"=r\"(r[" + std::to_string(i) + "])";
+  cu += "  asm volatile(\"" + harness::MmaSpAsm(spec) + "\"\n               : " + outs +
+        "\n               : " + AsmOperands("a", f.a_regs, "r") + ",\n                 " +
+        AsmOperands("b", f.b_regs, "r") + ",\n                 " + AsmOperands("c", cr, "r") +
+        ", \"r\"(e[lane]));\n";
+  cu += "  for (int i = 0; i < " + std::to_string(cr) + "; ++i) d[lane * " + std::to_string(cr) +
+        " + i] = r[i];\n}\n\n";
   cu += R"(#define CHECK(x) do { cudaError_t err = (x); if (err != cudaSuccess) { \
   std::printf("CUDA error: %s (%s)\n", cudaGetErrorName(err), cudaGetErrorString(err)); return 2; } } while (0)
 
@@ -206,7 +229,8 @@ int main() {
 )";
   auto written = WriteFileAtomic(out_path, cu);
   if (!written.ok()) cli::Die(written.error());
-  std::cout << "wrote " << out_path << " (" << harness::MmaSpInstruction(spec).substr(0, 70) << "...)\n";
+  std::cout << "wrote " << out_path << " (" << harness::MmaSpInstruction(spec).substr(0, 70)
+            << "...)\n";
   return 0;
 }
 
@@ -217,7 +241,8 @@ int ReproEmitCu(const std::string& file, const std::string& out_path, const std:
   const auto kind = KindOf(file, doc);
   if (!kind.ok()) cli::Die(kind.error());
   if (kind.value()->emit_cu == nullptr) {
-    cli::Die(file + ": repro takes " + KindNames([](const CaseKind& k) { return k.emit_cu != nullptr; }) +
+    cli::Die(file + ": repro takes " +
+             KindNames([](const CaseKind& k) { return k.emit_cu != nullptr; }) +
              " case files, not kind '" + std::string(kind.value()->name) + "'");
   }
   const std::string row_name = doc.Has("origin.gpu") ? doc.String("origin.gpu").value() : gpu_row;

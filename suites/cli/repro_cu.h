@@ -18,8 +18,11 @@ namespace tcfuzz::suites {
 int ReproEmitCu(const std::string& file, const std::string& out_path, const std::string& gpu_row);
 
 // Each GPU kind's emitter (its CaseKind::emit_cu); row_name: the numerics row of the expected D.
-int EmitSparseCu(const std::string& file, const oracle::TextDoc& doc, const std::string& out_path, const std::string& row_name);
-int EmitDenseCu(const std::string& file, const oracle::TextDoc& doc, const std::string& out_path, const std::string& row_name);
-int EmitTileCu(const std::string& file, const oracle::TextDoc& doc, const std::string& out_path, const std::string& row_name);
+int EmitSparseCu(const std::string& file, const oracle::TextDoc& doc, const std::string& out_path,
+                 const std::string& row_name);
+int EmitDenseCu(const std::string& file, const oracle::TextDoc& doc, const std::string& out_path,
+                const std::string& row_name);
+int EmitTileCu(const std::string& file, const oracle::TextDoc& doc, const std::string& out_path,
+               const std::string& row_name);
 
 }  // namespace tcfuzz::suites

@@ -18,7 +18,8 @@ using namespace oracle::ascend;
 
 nlohmann::ordered_json Entries(const oracle::Verdict& v) {
   nlohmann::ordered_json a = nlohmann::ordered_json::array();
-  for (const auto& x : v.violations()) a.push_back({{"rule", std::string(x.rule->id)}, {"message", x.message}});
+  for (const auto& x : v.violations())
+    a.push_back({{"rule", std::string(x.rule->id)}, {"message", x.message}});
   return a;
 }
 
@@ -28,7 +29,8 @@ struct Loaded {
   TCubeTiling tiling;
 };
 
-Loaded Load(const std::string& chip_arg, const std::string& problem_file, const std::string& tiling_file) {
+Loaded Load(const std::string& chip_arg, const std::string& problem_file,
+            const std::string& tiling_file) {
   Loaded l{LoadChip(chip_arg), {}, {}};
   auto ptext = ReadFile(problem_file);
   if (!ptext.ok()) cli::Die(ptext.error());
@@ -40,7 +42,8 @@ Loaded Load(const std::string& chip_arg, const std::string& problem_file, const 
   oracle::Result<TCubeTiling> tiling = oracle::Result<TCubeTiling>::Fail("");
   if (tiling_file.ends_with(".bin")) {
     const std::string& s = ttext.value();
-    tiling = FromImage(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(s.data()), s.size()));
+    tiling =
+        FromImage(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(s.data()), s.size()));
   } else if (tiling_file.ends_with(".json")) {
     tiling = FromJson(ttext.value());
   } else {
@@ -57,7 +60,8 @@ ChipProfile LoadChip(const std::string& name_or_file) {
   if (const ChipProfile* c = FindChip(name_or_file)) return *c;
   std::error_code ec;
   if (!std::filesystem::is_regular_file(name_or_file, ec)) {
-    cli::Die("--chip: '" + name_or_file + "' is neither a known SoC (tcfuzz tiling chips) nor a profile file");
+    cli::Die("--chip: '" + name_or_file +
+             "' is neither a known SoC (tcfuzz tiling chips) nor a profile file");
   }
   auto text = ReadFile(name_or_file);
   if (!text.ok()) cli::Die(text.error());
@@ -70,25 +74,38 @@ int TilingChips(bool json) {
   if (json) {
     nlohmann::ordered_json a = nlohmann::ordered_json::array();
     for (const ChipProfile& c : ChipProfiles()) {
-      a.push_back({{"name", c.name}, {"npu_arch", c.npu_arch}, {"ai_cores", c.ai_cores}, {"vector_cores", c.vector_cores},
-                   {"l0a", c.l0a}, {"l0b", c.l0b}, {"l0c", c.l0c}, {"l1", c.l1}, {"l1_platform", c.l1_platform},
-                   {"ub", c.ub}, {"bias_table", c.bias_table}, {"confirmed", c.confirmed}, {"note", c.note}});
+      a.push_back({{"name", c.name},
+                   {"npu_arch", c.npu_arch},
+                   {"ai_cores", c.ai_cores},
+                   {"vector_cores", c.vector_cores},
+                   {"l0a", c.l0a},
+                   {"l0b", c.l0b},
+                   {"l0c", c.l0c},
+                   {"l1", c.l1},
+                   {"l1_platform", c.l1_platform},
+                   {"ub", c.ub},
+                   {"bias_table", c.bias_table},
+                   {"confirmed", c.confirmed},
+                   {"note", c.note}});
     }
     std::cout << a.dump(2) << "\n";
     return 0;
   }
-  std::printf("%-13s %5s %6s %6s %6s %7s %8s %7s %5s  %s\n", "SoC", "arch", "cores", "L0A", "L0B", "L0C", "L1", "UB", "BT",
-              "note");
+  std::printf("%-13s %5s %6s %6s %6s %7s %8s %7s %5s  %s\n", "SoC", "arch", "cores", "L0A", "L0B",
+              "L0C", "L1", "UB", "BT", "note");
   for (const ChipProfile& c : ChipProfiles()) {
-    std::printf("%-13s %5d %3d/%-2d %6lld %6lld %7lld %8lld %7lld %5lld  %s%s\n", c.name.c_str(), c.npu_arch, c.ai_cores,
-                c.vector_cores, static_cast<long long>(c.l0a), static_cast<long long>(c.l0b), static_cast<long long>(c.l0c),
-                static_cast<long long>(c.l1), static_cast<long long>(c.ub), static_cast<long long>(c.bias_table),
-                c.confirmed ? "" : "[unconfirmed] ", c.note.c_str());
+    std::printf("%-13s %5d %3d/%-2d %6lld %6lld %7lld %8lld %7lld %5lld  %s%s\n", c.name.c_str(),
+                c.npu_arch, c.ai_cores, c.vector_cores, static_cast<long long>(c.l0a),
+                static_cast<long long>(c.l0b), static_cast<long long>(c.l0c),
+                static_cast<long long>(c.l1), static_cast<long long>(c.ub),
+                static_cast<long long>(c.bias_table), c.confirmed ? "" : "[unconfirmed] ",
+                c.note.c_str());
   }
   return 0;
 }
 
-int TilingCheck(const std::string& chip_arg, const std::string& problem_file, const std::string& tiling_file, bool json) {
+int TilingCheck(const std::string& chip_arg, const std::string& problem_file,
+                const std::string& tiling_file, bool json) {
   const Loaded l = Load(chip_arg, problem_file, tiling_file);
   const ChipProfile& chip = l.chip;
   const TilingVerdict v = Validate(l.problem, l.tiling, chip);
@@ -100,11 +117,14 @@ int TilingCheck(const std::string& chip_arg, const std::string& problem_file, co
     j["warnings"] = Entries(v.warnings);
     std::cout << j.dump() << "\n";
   } else {
-    std::cout << "TCubeTiling on " << chip.name << ": " << (v.hard.legal() ? "legal" : "ILLEGAL") << "\n";
+    std::cout << "TCubeTiling on " << chip.name << ": " << (v.hard.legal() ? "legal" : "ILLEGAL")
+              << "\n";
     for (const auto& x : v.hard.violations()) {
-      std::cout << "  " << x.rule->id << " [" << x.rule->section << "] " << x.field << ": " << x.message << "\n";
+      std::cout << "  " << x.rule->id << " [" << x.rule->section << "] " << x.field << ": "
+                << x.message << "\n";
     }
-    for (const auto& x : v.warnings.violations()) std::cout << "  warning " << x.rule->id << ": " << x.message << "\n";
+    for (const auto& x : v.warnings.violations())
+      std::cout << "  warning " << x.rule->id << ": " << x.message << "\n";
   }
   return v.hard.legal() ? 0 : 1;
 }
@@ -124,17 +144,23 @@ int TilingMake(const std::string& chip_arg, const std::string& problem_file) {
   return 0;
 }
 
-int TilingSimulate(const std::string& chip_arg, const std::string& problem_file, const std::string& tiling_file,
-                   bool numeric) {
+int TilingSimulate(const std::string& chip_arg, const std::string& problem_file,
+                   const std::string& tiling_file, bool numeric) {
   const Loaded l = Load(chip_arg, problem_file, tiling_file);
   const TilingVerdict v = Validate(l.problem, l.tiling, l.chip);
   const SimResult r = Simulate(l.problem, l.tiling, numeric);
-  std::cout << "verdict: " << (v.hard.legal() ? "legal" : "ILLEGAL (" + std::to_string(v.hard.violations().size()) + " rules)")
+  std::cout << "verdict: "
+            << (v.hard.legal()
+                    ? "legal"
+                    : "ILLEGAL (" + std::to_string(v.hard.violations().size()) + " rules)")
             << "\nsimulation: " << r.tiles << " C tiles, " << r.k_steps << " K steps each, "
-            << (r.clean ? "every element of C written exactly once, no access outside A, B, C" : "FINDINGS") << "\n";
+            << (r.clean ? "every element of C written exactly once, no access outside A, B, C"
+                        : "FINDINGS")
+            << "\n";
   for (const std::string& f : r.findings) std::cout << "  " << f << "\n";
   if (numeric) {
-    std::cout << (r.numeric_run ? (r.clean ? "numeric: tiled product equals the plain matmul\n" : "numeric: see findings\n")
+    std::cout << (r.numeric_run ? (r.clean ? "numeric: tiled product equals the plain matmul\n"
+                                           : "numeric: see findings\n")
                                 : "numeric: not run (shape too large or coverage already wrong)\n");
   }
   std::cout << SimPicture(l.problem, l.tiling, r);

@@ -28,26 +28,42 @@ std::vector<std::string> SplitTargets(const std::string& list) {
 }  // namespace
 
 void AddToolchainCommands(CLI::App& app, ToolchainCli& t) {
-  CLI::App* tc = app.add_subcommand("toolchain", "Assemblers against the instruction-form legality model");
+  CLI::App* tc =
+      app.add_subcommand("toolchain", "Assemblers against the instruction-form legality model");
   tc->require_subcommand(1);
-  t.scan = tc->add_subcommand("scan", "every form x target through nvJitLink or ptxas (exit 1 on any unexpected verdict)");
-  t.scan->add_option("--targets", t.targets, "comma-separated targets (default: all, sm_75 .. sm_121f)");
-  t.scan->add_option("--forms", t.options.forms, "only the forms whose key matches this glob, e.g. 'wgmma*.sp*'");
+  t.scan = tc->add_subcommand(
+      "scan", "every form x target through nvJitLink or ptxas (exit 1 on any unexpected verdict)");
+  t.scan->add_option("--targets", t.targets,
+                     "comma-separated targets (default: all, sm_75 .. sm_121f)");
+  t.scan->add_option("--forms", t.options.forms,
+                     "only the forms whose key matches this glob, e.g. 'wgmma*.sp*'");
   t.scan->add_option("--assembler", t.options.assembler, "nvjitlink (in process, default) or ptxas")
       ->check(CLI::IsMember({"nvjitlink", "ptxas"}));
-  t.scan->add_option("--ptxas", t.options.ptxas, "the ptxas binary (default: /usr/local/cuda/bin/ptxas)");
+  t.scan->add_option("--ptxas", t.options.ptxas,
+                     "the ptxas binary (default: /usr/local/cuda/bin/ptxas)");
   t.scan->add_option("--expectations", t.options.expectations_file,
-                     "known deviations per toolkit (default: corpus/toolchain/expectations.txt of this source tree)");
+                     "known deviations per toolkit (default: corpus/toolchain/expectations.txt of "
+                     "this source tree)");
   t.scan->add_flag("--no-expectations", t.no_expectations, "hold every verdict to the model alone");
-  t.scan->add_option("--jobs", t.options.jobs, "worker processes at once (default: every core)")->check(CLI::Range(1, 256));
+  t.scan->add_option("--jobs", t.options.jobs, "worker processes at once (default: every core)")
+      ->check(CLI::Range(1, 256));
   t.scan->add_flag("--json", t.json, "one JSON object per form and target instead of the table");
-  t.scan->add_option("--item-timeout-ms", t.item_timeout_ms, "a worker's deadline for one item (default 30000)")
+  t.scan
+      ->add_option("--item-timeout-ms", t.item_timeout_ms,
+                   "a worker's deadline for one item (default 30000)")
       ->check(CLI::Range(1, 3600000));
-  t.scan->add_option("--plant-crash", t.options.plant_crash, "(test only) the worker crashes at this item")->group("");
-  t.scan->add_option("--plant-hang", t.options.plant_hang, "(test only) the worker hangs at this item")->group("");
+  t.scan
+      ->add_option("--plant-crash", t.options.plant_crash,
+                   "(test only) the worker crashes at this item")
+      ->group("");
+  t.scan
+      ->add_option("--plant-hang", t.options.plant_hang,
+                   "(test only) the worker hangs at this item")
+      ->group("");
   t.scan->add_option("--out", t.out, "write the table or JSON here (atomically) instead of stdout");
 
-  t.worker = tc->add_subcommand("worker", "(internal) assemble a range of the scan's items; started by scan");
+  t.worker = tc->add_subcommand("worker",
+                                "(internal) assemble a range of the scan's items; started by scan");
   t.worker->add_option("--assembler", t.options.assembler, "nvjitlink or ptxas");
   t.worker->add_option("--ptxas", t.options.ptxas, "the ptxas binary");
   t.worker->add_option("--targets", t.targets, "comma-separated targets");
@@ -68,7 +84,8 @@ int RunToolchainCommand(ToolchainCli& t) {
   } else if (t.options.expectations_file.empty() && access(TCFUZZ_EXPECTATIONS_FILE, R_OK) == 0) {
     t.options.expectations_file = TCFUZZ_EXPECTATIONS_FILE;
   }
-  if (t.options.jobs <= 0) t.options.jobs = static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
+  if (t.options.jobs <= 0)
+    t.options.jobs = static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
   t.options.worker_argv = {"/proc/self/exe", "toolchain", "worker"};
   t.options.item_timeout = std::chrono::milliseconds(t.item_timeout_ms);
   ScanError why = ScanError::kBadInput;
@@ -81,16 +98,18 @@ int RunToolchainCommand(ToolchainCli& t) {
     cli::Die(report.error());
   }
   std::ostringstream text;
-  if (t.json) PrintScanJson(report.value(), text);
-  else PrintScanTable(report.value(), text);
+  if (t.json)
+    PrintScanJson(report.value(), text);
+  else
+    PrintScanTable(report.value(), text);
   if (t.out.empty()) {
     std::cout << text.str();
   } else if (const auto w = WriteFileAtomic(t.out, text.str()); !w.ok()) {
     cli::Die("--out: " + w.error());
   } else if (!t.json) {
     // The verdict line still reaches the terminal.
-    std::cerr << report.value().unexpected << " unexpected verdicts, " << report.value().stale.size()
-              << " stale expectations; table in " << t.out << "\n";
+    std::cerr << report.value().unexpected << " unexpected verdicts, "
+              << report.value().stale.size() << " stale expectations; table in " << t.out << "\n";
   }
   return report.value().unexpected > 0 || !report.value().stale.empty() ? 1 : 0;
 }

@@ -13,7 +13,7 @@ struct ToolchainCli {
   ScanOptions options;
   std::string targets;  // comma-separated, or "all"
   bool json = false;
-  std::string out;      // write the output here (atomically) instead of stdout
+  std::string out;  // write the output here (atomically) instead of stdout
   bool no_expectations = false;
   size_t first = 0, count = 0;
   int item_timeout_ms = 30000;

@@ -50,7 +50,8 @@ Result<std::string> ReadFile(const std::string& path, std::size_t max_bytes) {
   if (std::filesystem::is_directory(path, ec)) {
     return Result<std::string>::Fail(path + ": is a folder, not a file");
   }
-  if (path == "-" || (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))) {
+  if (path == "-" ||
+      (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))) {
     // A pipe (or "-" for stdin): no size to ask for, so read until EOF or past the cap.
     std::ifstream pipe_in(path == "-" ? "/dev/stdin" : path, std::ios::binary);
     if (!pipe_in) return Result<std::string>::Fail(path + ": cannot open: " + std::strerror(errno));
@@ -59,7 +60,8 @@ Result<std::string> ReadFile(const std::string& path, std::size_t max_bytes) {
     while (pipe_in.read(buf, sizeof buf) || pipe_in.gcount() > 0) {
       data.append(buf, static_cast<std::size_t>(pipe_in.gcount()));
       if (data.size() > max_bytes) {
-        return Result<std::string>::Fail(path + ": larger than " + std::to_string(max_bytes) + " bytes");
+        return Result<std::string>::Fail(path + ": larger than " + std::to_string(max_bytes) +
+                                         " bytes");
       }
     }
     return Result<std::string>::Ok(std::move(data));
@@ -67,7 +69,8 @@ Result<std::string> ReadFile(const std::string& path, std::size_t max_bytes) {
   const auto size = std::filesystem::file_size(path, ec);
   if (ec) return Result<std::string>::Fail(path + ": cannot open: " + ec.message());
   if (size > max_bytes) {
-    return Result<std::string>::Fail(path + ": larger than " + std::to_string(max_bytes) + " bytes");
+    return Result<std::string>::Fail(path + ": larger than " + std::to_string(max_bytes) +
+                                     " bytes");
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) return Result<std::string>::Fail(path + ": cannot open: " + std::strerror(errno));

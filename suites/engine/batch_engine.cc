@@ -17,7 +17,8 @@ namespace {
 class Journal {
  public:
   explicit Journal(const std::string& path) {
-    if (!path.empty()) file_.reset(std::fopen(path.c_str(), "ae"));  // "e": not inherited by workers
+    if (!path.empty())
+      file_.reset(std::fopen(path.c_str(), "ae"));  // "e": not inherited by workers
   }
   bool ok(const std::string& path) const { return path.empty() || file_ != nullptr; }
   void Line(const std::string& line) {
@@ -44,7 +45,8 @@ struct Attempt {
   uint64_t ran = 0;
   std::vector<CaseLineFields> cases;
   std::vector<std::pair<uint64_t, std::string>> unsupported;  // aggregated: n cases, reason
-  CaseOutcome failure = CaseOutcome::kHarnessError;  // when !complete: fault, timeout or harness error
+  CaseOutcome failure =
+      CaseOutcome::kHarnessError;  // when !complete: fault, timeout or harness error
   std::string detail;
   bool can_split = true;  // false: the worker cannot start at all, so splitting will not help
   double seconds = 0;     // the worker's wall time
@@ -53,15 +55,18 @@ struct Attempt {
 
 Attempt RunWorker(const EngineOptions& o, const std::string& suite, uint64_t seed, Range r) {
   std::vector<std::string> argv = o.worker;
-  for (const std::string& a : {std::string("--suite"), suite, std::string("--seed"), std::to_string(seed),
-                               std::string("--first"), std::to_string(r.first), std::string("--count"),
-                               std::to_string(r.count)}) {
+  for (const std::string& a :
+       {std::string("--suite"), suite, std::string("--seed"), std::to_string(seed),
+        std::string("--first"), std::to_string(r.first), std::string("--count"),
+        std::to_string(r.count)}) {
     argv.push_back(a);
   }
   argv.insert(argv.end(), o.extra_args.begin(), o.extra_args.end());
   CommandOptions co;
-  co.timeout = o.watchdog_base + std::chrono::duration_cast<std::chrono::milliseconds>(o.watchdog_per_case * r.count);
-  co.max_output = std::size_t{512} << 20;  // a batch of 65,536 mismatches with their D is about 80 MB
+  co.timeout = o.watchdog_base +
+               std::chrono::duration_cast<std::chrono::milliseconds>(o.watchdog_per_case * r.count);
+  co.max_output = std::size_t{512}
+                  << 20;  // a batch of 65,536 mismatches with their D is about 80 MB
   const auto t0 = std::chrono::steady_clock::now();
   const CommandResult res = RunArgv(argv, "", co);
   Attempt a;
@@ -74,7 +79,8 @@ Attempt RunWorker(const EngineOptions& o, const std::string& suite, uint64_t see
   const bool done = w.done;
   const std::string& fault = w.fault;
   if (!res.started || res.exit_code == 127) {
-    a.detail = "worker did not start: " + (res.started ? res.err.substr(0, res.err.find('\n')) : res.error);
+    a.detail = "worker did not start: " +
+               (res.started ? res.err.substr(0, res.err.find('\n')) : res.error);
     a.can_split = false;
   } else if (res.timed_out) {
     a.failure = CaseOutcome::kTimeout;
@@ -85,14 +91,16 @@ Attempt RunWorker(const EngineOptions& o, const std::string& suite, uint64_t see
   } else if (res.exit_code == 0 && done && !res.out_truncated) {
     a.complete = true;
   } else {
-    a.detail = "worker " + res.Describe(co.timeout) + (res.err.empty() ? "" : ": " + res.err.substr(0, res.err.find('\n')));
+    a.detail = "worker " + res.Describe(co.timeout) +
+               (res.err.empty() ? "" : ": " + res.err.substr(0, res.err.find('\n')));
   }
   return a;
 }
 
 }  // namespace
 
-EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_t seed, uint64_t first, uint64_t count) {
+EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_t seed,
+                       uint64_t first, uint64_t count) {
   EngineResult out;
   Journal journal(o.journal_path);
   if (!journal.ok(o.journal_path)) {
@@ -106,7 +114,7 @@ EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_
   };
   std::deque<Range> queue;  // ranges split after a failure, run before any new batch
   const uint64_t batch = std::max<uint64_t>(1, o.batch), end = first + count;
-  uint64_t next = first;       // the first index no batch has covered yet
+  uint64_t next = first;  // the first index no batch has covered yet
   const auto start = std::chrono::steady_clock::now();
   while (!queue.empty() || next < end) {
     if (queue.empty()) {
@@ -120,7 +128,8 @@ EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_
     ++out.workers;
     const Attempt a = RunWorker(o, suite, seed, r);
     out.worker_seconds += a.seconds;
-    if (!a.complete) out.phase_seconds["failed workers"] += a.seconds;  // faults, crashes, watchdog kills
+    if (!a.complete)
+      out.phase_seconds["failed workers"] += a.seconds;  // faults, crashes, watchdog kills
     if (a.complete) {
       for (const auto& [phase, s] : a.phases) out.phase_seconds[phase] += s;
       uint64_t failed = 0;
@@ -140,12 +149,13 @@ EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_
         out.not_supported[why] += n;
       }
       charge(CaseOutcome::kPass, a.ran >= failed ? a.ran - failed : 0);
-      journal.Line("end " + std::to_string(r.first) + " " + std::to_string(r.count) + " ran " + std::to_string(a.ran));
+      journal.Line("end " + std::to_string(r.first) + " " + std::to_string(r.count) + " ran " +
+                   std::to_string(a.ran));
       if (o.on_progress) o.on_progress(out);
       continue;
     }
-    journal.Line("failed " + std::to_string(r.first) + " " + std::to_string(r.count) + " " + std::string(Name(a.failure)) +
-                 ": " + a.detail);
+    journal.Line("failed " + std::to_string(r.first) + " " + std::to_string(r.count) + " " +
+                 std::string(Name(a.failure)) + ": " + a.detail);
     if (!a.can_split) {
       // No worker can run at all: every case left is a harness error, and splitting would only
       // repeat that.

@@ -25,12 +25,12 @@ struct EngineOptions {
   // `--suite S --seed X --first F --count C` and then `extra_args`.
   std::vector<std::string> worker;
   std::vector<std::string> extra_args;
-  uint64_t batch = uint64_t{1} << 16;  // cases per worker
-  int split = 8;                        // parts a failed range is cut into
+  uint64_t batch = uint64_t{1} << 16;              // cases per worker
+  int split = 8;                                   // parts a failed range is cut into
   std::chrono::milliseconds watchdog_base{20000};  // per worker: start-up and JIT
   std::chrono::microseconds watchdog_per_case{50};
-  std::string journal_path;             // empty: no journal
-  std::chrono::milliseconds deadline{0};  // > 0: start no new batch after this long
+  std::string journal_path;                              // empty: no journal
+  std::chrono::milliseconds deadline{0};                 // > 0: start no new batch after this long
   std::function<void(const EngineResult&)> on_progress;  // after every worker
 };
 
@@ -41,21 +41,21 @@ struct CaseRecord {
 };
 
 struct EngineResult {
-  uint64_t cases = 0;                              // cases run (or charged to a class)
+  uint64_t cases = 0;  // cases run (or charged to a class)
   std::map<CaseOutcome, uint64_t> counts;
-  std::vector<CaseRecord> records;                 // every case that is neither pass nor not supported
-  std::map<std::string, uint64_t> not_supported;   // reason -> cases
-  uint64_t workers = 0;                            // processes started
-  double worker_seconds = 0;                       // their wall time, all of them
+  std::vector<CaseRecord> records;  // every case that is neither pass nor not supported
+  std::map<std::string, uint64_t> not_supported;  // reason -> cases
+  uint64_t workers = 0;                           // processes started
+  double worker_seconds = 0;                      // their wall time, all of them
   // What the complete workers reported per phase, and "failed workers": the whole time of those
   // that faulted, crashed or were killed.
   std::map<std::string, double> phase_seconds;
-  std::string error;                               // the engine itself failed (journal not writable)
+  std::string error;  // the engine itself failed (journal not writable)
 };
 
 // Runs indices [first, first + count) of `suite` under `seed` (with a deadline, a prefix of them:
 // the ranges already split after a failure still finish).
-EngineResult RunEngine(const EngineOptions& options, const std::string& suite, uint64_t seed, uint64_t first,
-                       uint64_t count);
+EngineResult RunEngine(const EngineOptions& options, const std::string& suite, uint64_t seed,
+                       uint64_t first, uint64_t count);
 
 }  // namespace tcfuzz::suites

@@ -31,14 +31,18 @@ namespace tcfuzz::suites {
 //   std::string Unsupported(const Case&) const;   // empty: the device runs it
 //   std::string Key(const Case&) const;           // cases with one key share a launch
 //   oracle::Result<std::vector<std::vector<uint32_t>>> Run(std::span<const Case* const>) const;
-//   std::string Judge(uint64_t index, const Case&, const std::vector<uint32_t>& d) const;  // "" pass
+//   std::string Judge(uint64_t index, const Case&, const std::vector<uint32_t>& d) const;  // ""
+//   pass
 template <class Case, class Suite>
-int RunBatchedCases(const WorkerArgs& a, const std::vector<uint64_t>& indices, std::size_t per_launch, const Suite& suite,
-                    std::ostream& out) {
+int RunBatchedCases(const WorkerArgs& a, const std::vector<uint64_t>& indices,
+                    std::size_t per_launch, const Suite& suite, std::ostream& out) {
   if (const auto planted = RunPlantedFaults(a, indices, out)) return *planted;
-  const unsigned threads = a.threads ? a.threads : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned threads =
+      a.threads ? a.threads : std::max(1u, std::thread::hardware_concurrency());
   using Clock = std::chrono::steady_clock;
-  const auto seconds_since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
+  const auto seconds_since = [](Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+  };
   double device_s = 0, judge_s = 0;
   const Clock::time_point draw_start = Clock::now();
   std::vector<Case> drawn(indices.size());
@@ -57,7 +61,8 @@ int RunBatchedCases(const WorkerArgs& a, const std::vector<uint64_t>& indices, s
     }
   }
   const double draw_s = seconds_since(draw_start);
-  std::vector<std::string> lines(indices.size());  // per case: its protocol line, if it did not pass
+  std::vector<std::string> lines(
+      indices.size());  // per case: its protocol line, if it did not pass
   per_launch = std::max<std::size_t>(1, per_launch);
   // The oracle judges a launch while the device runs the next one; "judge" is the time the
   // worker waited for it beyond that (so the phases add up to the worker's time).
@@ -74,7 +79,8 @@ int RunBatchedCases(const WorkerArgs& a, const std::vector<uint64_t>& indices, s
       std::vector<const Case*> batch;
       for (std::size_t m = at; m < at + n; ++m) batch.push_back(&drawn[members[m]]);
       const Clock::time_point device_start = Clock::now();
-      auto got = std::make_shared<const oracle::Result<std::vector<std::vector<uint32_t>>>>(suite.Run(batch));
+      auto got = std::make_shared<const oracle::Result<std::vector<std::vector<uint32_t>>>>(
+          suite.Run(batch));
       device_s += seconds_since(device_start);
       finish_judging();  // the previous launch's
       if (!got->ok()) {
@@ -82,8 +88,10 @@ int RunBatchedCases(const WorkerArgs& a, const std::vector<uint64_t>& indices, s
           out << "fault " << got->error() << "\n" << std::flush;  // the context is gone: stop here
           return kWorkerFaultExit;
         }
-        for (std::size_t m = at; m < at + n; ++m) {  // our PTX, the assembler or the host side: not sticky
-          lines[members[m]] = CaseLine(indices[members[m]], CaseOutcome::kHarnessError, got->error().substr(0, 300));
+        for (std::size_t m = at; m < at + n;
+             ++m) {  // our PTX, the assembler or the host side: not sticky
+          lines[members[m]] = CaseLine(indices[members[m]], CaseOutcome::kHarnessError,
+                                       got->error().substr(0, 300));
         }
         continue;
       }
@@ -104,7 +112,9 @@ int RunBatchedCases(const WorkerArgs& a, const std::vector<uint64_t>& indices, s
   // (packing, copies, launches), and waiting for the oracle where it did not hide behind the
   // device.
   const double jit_s = std::min(device_s, harness::ProcessJitTotals().seconds);
-  out << PhaseLine("draw", draw_s) << "\n" << PhaseLine("jit", jit_s) << "\n" << PhaseLine("device", device_s - jit_s) << "\n"
+  out << PhaseLine("draw", draw_s) << "\n"
+      << PhaseLine("jit", jit_s) << "\n"
+      << PhaseLine("device", device_s - jit_s) << "\n"
       << PhaseLine("judge", judge_s) << "\n";
   out << "ran " << indices.size() << "\ndone\n";
   return 0;
@@ -120,12 +130,15 @@ int RunOneCase(const Case& c, const Suite& suite, std::ostream& out) {
   const Case* one[] = {&c};
   const auto got = suite.Run(one);
   if (!got.ok()) {
-    if (harness::IsContextSafeError(got.error())) return CaseFileError(got.error().substr(0, 300), out);
+    if (harness::IsContextSafeError(got.error()))
+      return CaseFileError(got.error().substr(0, 300), out);
     out << "fault " << got.error() << "\n" << std::flush;
     return kWorkerFaultExit;
   }
   const std::string line = suite.Judge(0, c, got.value()[0]);
-  out << (line.empty() ? CaseLine(0, CaseOutcome::kPass, ObservedField(got.value()[0]).substr(1)) : line) << "\nran 1\ndone\n";
+  out << (line.empty() ? CaseLine(0, CaseOutcome::kPass, ObservedField(got.value()[0]).substr(1))
+                       : line)
+      << "\nran 1\ndone\n";
   return 0;
 }
 

@@ -5,8 +5,8 @@
 
 #include "generators/core/random_source.h"
 #include "oracle/core/text_format.h"
-#include "suites/engine/device_campaign.h"
 #include "suites/engine/atomic_file.h"
+#include "suites/engine/device_campaign.h"
 #include "suites/engine/host_suite.h"
 #include "suites/engine/report.h"
 
@@ -18,7 +18,6 @@ using Clock = std::chrono::steady_clock;
 double Since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
-
 
 SuiteReport RunSuite(HostSuite& suite, const CampaignOptions& o, std::ostream& log,
                      std::size_t& reproducers_written) {
@@ -87,7 +86,7 @@ SuiteReport RunSuite(HostSuite& suite, const CampaignOptions& o, std::ostream& l
 }  // namespace
 
 void PrintProgress(const std::string& suite, uint64_t cases, uint64_t failed, double seconds,
-              bool final_line) {
+                   bool final_line) {
   std::fprintf(stderr, "\r[%s] %llu cases, %llu failed, %.0f cases/s, %.1f s%s", suite.c_str(),
                static_cast<unsigned long long>(cases), static_cast<unsigned long long>(failed),
                seconds > 0 ? static_cast<double>(cases) / seconds : 0.0, seconds,
@@ -150,8 +149,8 @@ int RunCampaign(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>
   log << "tcfuzz run: seed " << o.seed << ", shard " << o.shard_index << "/" << o.shard_count
       << (o.cases ? ", " + std::to_string(*o.cases) + " cases per suite" : "")
       << (o.seconds ? ", " + std::to_string(*o.seconds) + " s per suite" : "")
-      << (!o.cases && !o.seconds ? ", each suite's default case count" : "")
-      << ", report in " << o.report_dir << "/\n";
+      << (!o.cases && !o.seconds ? ", each suite's default case count" : "") << ", report in "
+      << o.report_dir << "/\n";
   std::size_t reproducers = 0;
   uint64_t failed = 0;
   for (HostSuite* s : chosen) {
@@ -166,9 +165,8 @@ int RunCampaign(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>
     report.suites.push_back(RunDeviceSuite(name, o, device, log, reproducers));
     failed += report.suites.back().failed;
   }
-  for (const auto& [file, content] :
-       {std::pair{std::string("summary.json"), SummaryJson(report)},
-        std::pair{std::string("junit.xml"), JUnitXml(report)}}) {
+  for (const auto& [file, content] : {std::pair{std::string("summary.json"), SummaryJson(report)},
+                                      std::pair{std::string("junit.xml"), JUnitXml(report)}}) {
     auto written = WriteFileAtomic(o.report_dir + "/" + file, content);
     if (!written.ok()) {
       log << "tcfuzz: error: " << written.error() << "\n";
@@ -177,8 +175,7 @@ int RunCampaign(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>
   }
   log << "report: " << o.report_dir << "/summary.json, " << o.report_dir << "/junit.xml"
       << (failed ? ", reproducers in " + o.report_dir + "/reproducers/" : "") << "\n";
-  log << (failed ? "FAILED: " : "OK: ") << failed << " failing cases (seed " << o.seed
-      << ")\n";
+  log << (failed ? "FAILED: " : "OK: ") << failed << " failing cases (seed " << o.seed << ")\n";
   return failed ? 1 : 0;
 }
 

@@ -14,14 +14,14 @@ namespace tcfuzz::suites {
 struct CampaignOptions {
   std::vector<std::string> suites;  // names; empty: every host suite
   uint64_t seed = 0;
-  std::optional<uint64_t> cases;    // per suite: indices [0, cases)
-  std::optional<double> seconds;    // per suite time budget (cases then form a prefix)
-                                    // neither: each suite's default_cases()
-  uint64_t shard_index = 0;         // this shard runs indices i with i % shard_count == shard_index
+  std::optional<uint64_t> cases;  // per suite: indices [0, cases)
+  std::optional<double> seconds;  // per suite time budget (cases then form a prefix)
+                                  // neither: each suite's default_cases()
+  uint64_t shard_index = 0;       // this shard runs indices i with i % shard_count == shard_index
   uint64_t shard_count = 1;
   std::string report_dir = "report";
-  bool progress = false;            // live progress line (on a terminal)
-  std::string command_line;         // recorded in the summary
+  bool progress = false;     // live progress line (on a terminal)
+  std::string command_line;  // recorded in the summary
   std::size_t max_reproducers = 100;
   // GPU suites (suites/engine/device_campaign.h): "auto" runs them when a device answers the
   // probe and reports them skipped otherwise, "require" fails the run without one, "off" skips.
@@ -36,7 +36,8 @@ struct CampaignOptions {
 class HostSuite;
 
 // The live progress line on stderr ("[suite] N cases, F failed, R cases/s, T s").
-void PrintProgress(const std::string& suite, uint64_t cases, uint64_t failed, double seconds, bool final_line);
+void PrintProgress(const std::string& suite, uint64_t cases, uint64_t failed, double seconds,
+                   bool final_line);
 
 // Runs the campaign over every host suite; returns the process exit code (0 clean,
 // 1 failures, 2 setup error).

@@ -14,19 +14,22 @@ namespace tcfuzz::suites {
 // The file's text form (any kind).
 inline oracle::Result<oracle::TextDoc> ReadCaseDoc(const std::string& path) {
   auto text = ReadFile(path);
-  if (!text.ok()) return oracle::Result<oracle::TextDoc>::Fail(text.error());  // names the path already
+  if (!text.ok())
+    return oracle::Result<oracle::TextDoc>::Fail(text.error());  // names the path already
   auto doc = oracle::TextDoc::Parse(text.value());
   if (!doc.ok()) return oracle::Result<oracle::TextDoc>::Fail(path + ": " + doc.error());
   return doc;
 }
 
 template <class T>
-oracle::Result<T> ReadCaseFile(const std::string& path, std::string_view kind, oracle::Result<T> (*from_doc)(const oracle::TextDoc&)) {
+oracle::Result<T> ReadCaseFile(const std::string& path, std::string_view kind,
+                               oracle::Result<T> (*from_doc)(const oracle::TextDoc&)) {
   using R = oracle::Result<T>;
   auto doc = ReadCaseDoc(path);
   if (!doc.ok()) return R::Fail(doc.error());
   const auto k = doc.value().String("kind");
-  if (!k.ok() || k.value() != kind) return R::Fail(path + ": not a " + std::string(kind) + " case file");
+  if (!k.ok() || k.value() != kind)
+    return R::Fail(path + ": not a " + std::string(kind) + " case file");
   auto c = from_doc(doc.value());
   if (!c.ok()) return R::Fail(path + ": " + c.error());
   return c;

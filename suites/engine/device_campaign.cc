@@ -7,11 +7,11 @@
 
 #include "generators/core/random_source.h"
 #include "oracle/core/backing.h"
-#include "suites/kinds/device_suite.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/batch_engine.h"
 #include "suites/engine/subprocess.h"
 #include "suites/engine/worker_protocol.h"
+#include "suites/kinds/device_suite.h"
 
 namespace tcfuzz::suites {
 
@@ -48,7 +48,8 @@ DeviceProbe ProbeInWorker(const std::vector<std::string>& worker) {
   } else if (r.ok() && word == "none") {
     std::getline(in >> std::ws, p.reason);
   } else {
-    p.reason = "the device probe failed: " + r.Describe(co.timeout) + (r.err.empty() ? "" : ": " + r.err.substr(0, r.err.find('\n')));
+    p.reason = "the device probe failed: " + r.Describe(co.timeout) +
+               (r.err.empty() ? "" : ": " + r.err.substr(0, r.err.find('\n')));
   }
   return p;
 }
@@ -84,7 +85,8 @@ std::optional<oracle::num::Gpu> RecordedGpuRow(const oracle::TextDoc& doc) {
   const std::string device = doc.String("origin.device").value();
   int major = 0, minor = 0;
   const std::size_t at = device.find(", CC ");
-  if (at == std::string::npos || std::sscanf(device.c_str() + at + 5, "%d.%d", &major, &minor) != 2) return std::nullopt;
+  if (at == std::string::npos || std::sscanf(device.c_str() + at + 5, "%d.%d", &major, &minor) != 2)
+    return std::nullopt;
   return oracle::num::ParseGpu(GpuRowName(major, minor));
 }
 
@@ -94,8 +96,9 @@ std::string GpuRowName(int cc_major, int cc_minor) {
   return cc_minor >= 9 ? "sm_89" : "sm_80";
 }
 
-SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, const DeviceProbe& device,
-                           std::ostream& log, std::size_t& reproducers_written) {
+SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o,
+                           const DeviceProbe& device, std::ostream& log,
+                           std::size_t& reproducers_written) {
   SuiteReport r;
   r.suite = suite;
   const DeviceSuite* def = FindDeviceSuite(suite);
@@ -119,34 +122,47 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, c
   e.worker.push_back("worker");
   e.extra_args = o.worker_extra;
   if (o.shard_count > 1) {
-    e.extra_args.insert(e.extra_args.end(), {"--shard", std::to_string(o.shard_index) + "/" + std::to_string(o.shard_count)});
+    e.extra_args.insert(e.extra_args.end(), {"--shard", std::to_string(o.shard_index) + "/" +
+                                                            std::to_string(o.shard_count)});
   }
-  // A worker takes the suite's batch, but at most 1,024 launches' worth (and never fewer than 65,536
-  // cases): a one-case-per-launch baseline must not hand one worker millions of launches.
-  const uint64_t per_launch = o.device_cases_per_launch ? o.device_cases_per_launch : uint64_t{1} << 16;  // the worker's default
+  // A worker takes the suite's batch, but at most 1,024 launches' worth (and never fewer than
+  // 65,536 cases): a one-case-per-launch baseline must not hand one worker millions of launches.
+  const uint64_t per_launch = o.device_cases_per_launch
+                                  ? o.device_cases_per_launch
+                                  : uint64_t{1} << 16;  // the worker's default
   e.batch = o.device_batch ? o.device_batch
-                           : std::min(def->worker_batch, std::max(uint64_t{1} << 16, uint64_t{1024} * per_launch));
+                           : std::min(def->worker_batch,
+                                      std::max(uint64_t{1} << 16, uint64_t{1024} * per_launch));
   e.watchdog_base = std::chrono::milliseconds(o.device_watchdog_ms);
   e.watchdog_per_case = def->watchdog_per_case;
   if (o.device_cases_per_launch > 0) {
-    e.extra_args.insert(e.extra_args.end(), {"--cases-per-launch", std::to_string(o.device_cases_per_launch)});
+    e.extra_args.insert(e.extra_args.end(),
+                        {"--cases-per-launch", std::to_string(o.device_cases_per_launch)});
     // Small launches pay a launch (and a module load) per few cases: about 1 ms a case at one.
-    if (o.device_cases_per_launch < 1024) e.watchdog_per_case = std::max(e.watchdog_per_case, std::chrono::microseconds(5000));
+    if (o.device_cases_per_launch < 1024)
+      e.watchdog_per_case = std::max(e.watchdog_per_case, std::chrono::microseconds(5000));
   }
   e.journal_path = o.report_dir + "/journal-" + suite + ".txt";
   const uint64_t cases = o.cases ? *o.cases : o.seconds ? uint64_t{1} << 40 : 200'000;
   // At least 1 ms (0 would mean no deadline) and at most a year (no overflow).
-  if (o.seconds) e.deadline = std::chrono::milliseconds(static_cast<int64_t>(std::clamp(*o.seconds * 1000, 1.0, 3.2e10)));
-  if (!WriteFileAtomic(e.journal_path, "").ok()) log << "tcfuzz: warning: cannot create " << e.journal_path << "\n";
+  if (o.seconds)
+    e.deadline =
+        std::chrono::milliseconds(static_cast<int64_t>(std::clamp(*o.seconds * 1000, 1.0, 3.2e10)));
+  if (!WriteFileAtomic(e.journal_path, "").ok())
+    log << "tcfuzz: warning: cannot create " << e.journal_path << "\n";
   const auto t0 = std::chrono::steady_clock::now();
   const auto failed_so_far = [](const EngineResult& so_far) {
     uint64_t bad = 0;
     for (const auto& [outcome, n] : so_far.counts) bad += IsFailure(outcome) ? n : 0;
     return bad;
   };
-  const auto since = [&t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  const auto since = [&t0] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
   if (o.progress) {
-    e.on_progress = [&](const EngineResult& so_far) { PrintProgress(suite, so_far.cases, failed_so_far(so_far), since(), false); };
+    e.on_progress = [&](const EngineResult& so_far) {
+      PrintProgress(suite, so_far.cases, failed_so_far(so_far), since(), false);
+    };
   }
   const EngineResult er = RunEngine(e, suite, o.seed, 0, cases);
   if (o.progress) PrintProgress(suite, er.cases, failed_so_far(er), since(), true);
@@ -161,11 +177,13 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, c
     r.failed += f.failed;
   }
   for (const auto& [why, n] : er.not_supported) r.coverage["not supported: " + why] = n;
-  const std::string environment = device.name + ", CC " + std::to_string(device.cc_major) + "." + std::to_string(device.cc_minor) +
-                                  ", CUDA driver API " + std::to_string(device.driver_version) + ", runtime " +
+  const std::string environment = device.name + ", CC " + std::to_string(device.cc_major) + "." +
+                                  std::to_string(device.cc_minor) + ", CUDA driver API " +
+                                  std::to_string(device.driver_version) + ", runtime " +
                                   std::to_string(device.runtime_version);
   std::size_t observations = 0;
-  const oracle::num::Gpu gpu = oracle::num::ParseGpu(GpuRowName(device.cc_major, device.cc_minor)).value_or(oracle::num::Gpu::kSm90);
+  const oracle::num::Gpu gpu = oracle::num::ParseGpu(GpuRowName(device.cc_major, device.cc_minor))
+                                   .value_or(oracle::num::Gpu::kSm90);
   // Hardware evidence holds on the target it was seen on: this device's own sm_XY.
   const std::string target = "sm_" + std::to_string(device.cc_major * 10 + device.cc_minor);
   const auto move_count = [&r](CaseOutcome from, CaseOutcome to) {
@@ -203,7 +221,9 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, c
     std::string path;
     if (undefined ? observations < o.max_reproducers : reproducers_written < o.max_reproducers) {
       std::string text = dc.text;
-      const auto origin = [&text](const std::string& key, const std::string& value) { text += key + " = " + value + "\n"; };
+      const auto origin = [&text](const std::string& key, const std::string& value) {
+        text += key + " = " + value + "\n";
+      };
       origin("origin.suite", suite);
       origin("origin.seed", std::to_string(o.seed));
       origin("origin.index", std::to_string(c.index));
@@ -212,11 +232,14 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, c
       origin("origin.device", environment);
       origin("origin.gpu", GpuRowName(device.cc_major, device.cc_minor));
       origin("origin.mode", dc.mode);
-      path = o.report_dir + (undefined ? "/undefined/" : unconfirmed ? "/unconfirmed/" : "/reproducers/") + suite + "-" +
-             std::to_string(c.index) + ".txt";
+      path = o.report_dir +
+             (undefined     ? "/undefined/"
+              : unconfirmed ? "/unconfirmed/"
+                            : "/reproducers/") +
+             suite + "-" + std::to_string(c.index) + ".txt";
       text += "# replay: tcfuzz replay " + path + "\n";
-      text += "# rerun on a GPU: tcfuzz run --suite " + suite + " --seed " + std::to_string(o.seed) + " --cases " +
-              std::to_string(c.index + 1) + "\n";
+      text += "# rerun on a GPU: tcfuzz run --suite " + suite + " --seed " +
+              std::to_string(o.seed) + " --cases " + std::to_string(c.index + 1) + "\n";
       if (WriteFileAtomic(path, text).ok()) {
         ++(undefined ? observations : reproducers_written);
       } else {
@@ -232,13 +255,16 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, c
     f.check = std::string(Name(outcome));
     f.message = message + (dc.explanation.empty() ? "" : "; " + dc.explanation);
     f.reproducer_path = path;
-    log << (unconfirmed ? "UNCONFIRMED " : "FAIL ") << f.case_name << " " << f.check << ": " << f.message
-        << (f.reproducer_path.empty() ? "" : "  (" + f.reproducer_path + ")") << "\n";
+    log << (unconfirmed ? "UNCONFIRMED " : "FAIL ") << f.case_name << " " << f.check << ": "
+        << f.message << (f.reproducer_path.empty() ? "" : "  (" + f.reproducer_path + ")") << "\n";
     (unconfirmed ? r.unconfirmed : r.failures).push_back(std::move(f));
   }
-  if (observations > 0) log << suite << ": " << observations << " undefined-by-spec cases recorded in " << o.report_dir << "/undefined/\n";
+  if (observations > 0)
+    log << suite << ": " << observations << " undefined-by-spec cases recorded in " << o.report_dir
+        << "/undefined/\n";
   log << suite << ": " << er.workers << " worker processes";
-  for (const auto& [family, stats] : r.families) log << ", " << stats.cases << " " << family;  // after reclassifying
+  for (const auto& [family, stats] : r.families)
+    log << ", " << stats.cases << " " << family;  // after reclassifying
   log << "\n";
   // Where the workers' time went: what a faster campaign has to cut.
   double accounted = 0;
@@ -252,7 +278,8 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, c
   };
   log << suite << ": " << two(er.worker_seconds) << " s in workers:";
   for (const char* phase : {"draw", "jit", "device", "judge", "failed workers"}) {
-    if (const auto it = r.worker_phases.find(phase); it != r.worker_phases.end()) log << " " << phase << " " << two(it->second) << ",";
+    if (const auto it = r.worker_phases.find(phase); it != r.worker_phases.end())
+      log << " " << phase << " " << two(it->second) << ",";
   }
   log << " other (start-up, CUDA init) " << two(r.worker_phases["other"]) << "\n";
   return r;

@@ -23,7 +23,8 @@ namespace tcfuzz::suites {
 
 inline constexpr const char* kSparseMmaDeviceSuite = "sparse-mma";
 inline constexpr const char* kSparseMmaExactSuite = "sparse-mma-exact";
-inline constexpr const char* kSparseMmaExactF16K32Suite = "sparse-mma-exact-f16k32";  // m16n8k32.f16 alone
+inline constexpr const char* kSparseMmaExactF16K32Suite =
+    "sparse-mma-exact-f16k32";  // m16n8k32.f16 alone
 
 // Case `index` of the sparse-mma suite: a legal case from CaseSeed(seed, "sparse-mma", index).
 gen::GeneratedSparse DrawSparseMmaCase(uint64_t seed, uint64_t index);
@@ -59,7 +60,8 @@ std::vector<std::string> DeviceSuiteNames();
 std::vector<std::string> DefaultDeviceSuiteNames();  // what `tcfuzz run` without --suite runs
 
 // Runs one device suite per the campaign options (cases, time, shard, seed, report folder).
-SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o, const DeviceProbe& device,
-                           std::ostream& log, std::size_t& reproducers_written);
+SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o,
+                           const DeviceProbe& device, std::ostream& log,
+                           std::size_t& reproducers_written);
 
 }  // namespace tcfuzz::suites

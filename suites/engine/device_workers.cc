@@ -15,8 +15,8 @@ int ProbeWorker(std::ostream& out) {
   if (!info.available) {
     out << "none " << info.reason << "\n";
   } else {
-    out << "device " << info.cc_major << " " << info.cc_minor << " " << info.driver_version << " " << info.runtime_version
-        << " " << info.name << "\n";
+    out << "device " << info.cc_major << " " << info.cc_minor << " " << info.driver_version << " "
+        << info.runtime_version << " " << info.name << "\n";
   }
   return 0;
 }
@@ -27,7 +27,9 @@ IndexProgression ShardProgression(const WorkerArgs& a) {
   const uint64_t shard = a.shard_count <= 1 ? 0 : a.shard_index;
   p.start = a.first + (shard + p.stride - a.first % p.stride) % p.stride;
   const uint64_t end = a.first + a.count;
-  p.count = p.start >= end || shard >= p.stride ? 0 : (end - p.start + p.stride - 1) / p.stride;  // no such shard: none
+  p.count = p.start >= end || shard >= p.stride
+                ? 0
+                : (end - p.start + p.stride - 1) / p.stride;  // no such shard: none
   return p;
 }
 
@@ -38,7 +40,8 @@ std::vector<uint64_t> ShardIndices(const WorkerArgs& a) {
   return indices;
 }
 
-std::optional<int> RunPlantedFaults(const WorkerArgs& a, const std::vector<uint64_t>& indices, std::ostream& out) {
+std::optional<int> RunPlantedFaults(const WorkerArgs& a, const std::vector<uint64_t>& indices,
+                                    std::ostream& out) {
   for (const uint64_t i : indices) {
     if (a.plant_hang.count(i)) harness::RunPlantedFault(harness::PlantedFault::kHang);
     if (a.plant_fault.count(i)) {
@@ -57,7 +60,9 @@ std::optional<harness::DeviceInfo> DeviceOrSkip(std::size_t cases, std::ostream&
   return std::nullopt;
 }
 
-oracle::num::Gpu GpuOf(const harness::DeviceInfo& d) { return *oracle::num::ParseGpu(GpuRowName(d.cc_major, d.cc_minor)); }
+oracle::num::Gpu GpuOf(const harness::DeviceInfo& d) {
+  return *oracle::num::ParseGpu(GpuRowName(d.cc_major, d.cc_minor));
+}
 
 int CaseFileError(const std::string& error, std::ostream& out) {
   out << CaseLine(0, CaseOutcome::kHarnessError, error) << "\nran 1\ndone\n";

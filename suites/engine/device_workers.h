@@ -21,7 +21,7 @@ struct WorkerArgs {
   uint64_t seed = 0, first = 0, count = 0;
   uint64_t shard_index = 0, shard_count = 1;
   std::set<uint64_t> plant_fault, plant_hang;  // test-only: planted kernels at these indices
-  unsigned threads = 0;                          // host threads for generation and the oracle; 0: all
+  unsigned threads = 0;                        // host threads for generation and the oracle; 0: all
   std::size_t cases_per_launch = std::size_t{1} << 16;  // 1: the one-case-per-launch baseline
 };
 
@@ -41,7 +41,8 @@ struct IndexProgression {
   uint64_t start = 0, stride = 1, count = 0;
 };
 IndexProgression ShardProgression(const WorkerArgs& a);
-std::optional<int> RunPlantedFaults(const WorkerArgs& a, const std::vector<uint64_t>& indices, std::ostream& out);
+std::optional<int> RunPlantedFaults(const WorkerArgs& a, const std::vector<uint64_t>& indices,
+                                    std::ostream& out);
 
 // The device, or nullopt after printing the whole answer for `cases` cases without one
 // ("unsupported <cases> no GPU: ...", "ran", "done").

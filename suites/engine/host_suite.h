@@ -26,9 +26,9 @@ struct CaseResult {
 class HostSuite {
  public:
   virtual ~HostSuite() = default;
-  virtual std::string_view name() const = 0;         // --suite NAME
+  virtual std::string_view name() const = 0;  // --suite NAME
   virtual std::string_view description() const = 0;
-  virtual std::string_view text_kind() const = 0;    // the `kind` its reproducers carry
+  virtual std::string_view text_kind() const = 0;  // the `kind` its reproducers carry
   // Cases `tcfuzz run` draws when given neither --cases nor --time: about 20 s on the CI
   // machine kind (docs/performance.md), so the default campaign takes about a minute.
   virtual uint64_t default_cases() const = 0;

@@ -9,11 +9,21 @@ std::string XmlEscape(const std::string& s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
       default:
         // XML 1.0 forbids most control characters even escaped.
         if (static_cast<unsigned char>(c) >= 0x20 || c == '\n' || c == '\t') out += c;
@@ -54,7 +64,8 @@ std::string SummaryJson(const CampaignReport& report) {
       js["families"][name] = {{"cases", f.cases}, {"failed", f.failed}};
     }
     js["coverage"] = s.coverage;
-    for (const auto& [key, records] : {std::pair{"failures", &s.failures}, std::pair{"model_unconfirmed", &s.unconfirmed}}) {
+    for (const auto& [key, records] :
+         {std::pair{"failures", &s.failures}, std::pair{"model_unconfirmed", &s.unconfirmed}}) {
       js[key] = nlohmann::ordered_json::array();
       for (const FailureRecord& f : *records) {
         js[key].push_back({{"case", f.case_name},
@@ -76,7 +87,8 @@ std::string JUnitXml(const CampaignReport& report) {
   uint64_t tests = 0, failures = 0;
   double seconds = 0;
   for (const SuiteReport& s : report.suites) {
-    tests += s.families.size() + s.failures.size() + s.unconfirmed.size() + (s.skipped.empty() ? 0 : 1);
+    tests +=
+        s.families.size() + s.failures.size() + s.unconfirmed.size() + (s.skipped.empty() ? 0 : 1);
     failures += s.failures.size();
     for (const auto& [name, f] : s.families) failures += f.failed > 0 ? 1 : 0;
     seconds += s.seconds;
@@ -88,9 +100,10 @@ std::string JUnitXml(const CampaignReport& report) {
     uint64_t suite_failures = s.failures.size();
     for (const auto& [name, f] : s.families) suite_failures += f.failed > 0 ? 1 : 0;
     x += "  <testsuite name=\"" + XmlEscape(s.suite) + "\" tests=\"" +
-         std::to_string(s.families.size() + s.failures.size() + s.unconfirmed.size() + (s.skipped.empty() ? 0 : 1)) +
-         "\" failures=\"" +
-         std::to_string(suite_failures) + "\" time=\"" + Seconds(s.seconds) + "\">\n";
+         std::to_string(s.families.size() + s.failures.size() + s.unconfirmed.size() +
+                        (s.skipped.empty() ? 0 : 1)) +
+         "\" failures=\"" + std::to_string(suite_failures) + "\" time=\"" + Seconds(s.seconds) +
+         "\">\n";
     x += "    <properties>\n";
     x += "      <property name=\"seed\" value=\"" + std::to_string(report.seed) + "\"/>\n";
     x += "      <property name=\"shard\" value=\"" + std::to_string(report.shard_index) + "/" +
@@ -98,8 +111,9 @@ std::string JUnitXml(const CampaignReport& report) {
     x += "      <property name=\"tool\" value=\"" + XmlEscape(report.tool) + "\"/>\n";
     x += "    </properties>\n";
     if (!s.skipped.empty()) {
-      x += "    <testcase classname=\"" + XmlEscape(s.suite) + "\" name=\"skipped\">\n      <skipped message=\"" +
-           XmlEscape(s.skipped) + "\"/>\n    </testcase>\n";
+      x += "    <testcase classname=\"" + XmlEscape(s.suite) +
+           "\" name=\"skipped\">\n      <skipped message=\"" + XmlEscape(s.skipped) +
+           "\"/>\n    </testcase>\n";
     }
     // One test case per family: it fails when any of its cases failed.
     for (const auto& [name, f] : s.families) {
@@ -117,16 +131,19 @@ std::string JUnitXml(const CampaignReport& report) {
       x += "    <testcase classname=\"" + XmlEscape(s.suite) + ".cases\" name=\"" +
            XmlEscape(f.case_name) + "\">\n";
       x += "      <failure message=\"" + XmlEscape(f.check + ": " + f.message) + "\">" +
-           XmlEscape("case_seed=" + std::to_string(f.case_seed) + " reproducer=" +
-                     f.reproducer_path) +
+           XmlEscape("case_seed=" + std::to_string(f.case_seed) +
+                     " reproducer=" + f.reproducer_path) +
            "</failure>\n";
       x += "    </testcase>\n";
     }
     // Mismatches the model cannot stand behind yet: skipped, with what they rest on.
     for (const FailureRecord& f : s.unconfirmed) {
-      x += "    <testcase classname=\"" + XmlEscape(s.suite) + ".cases\" name=\"" + XmlEscape(f.case_name) + "\">\n";
+      x += "    <testcase classname=\"" + XmlEscape(s.suite) + ".cases\" name=\"" +
+           XmlEscape(f.case_name) + "\">\n";
       x += "      <skipped message=\"" + XmlEscape("model_unconfirmed: " + f.message) + "\"/>\n";
-      x += "      <system-out>" + XmlEscape("case_seed=" + std::to_string(f.case_seed) + " reproducer=" + f.reproducer_path) +
+      x += "      <system-out>" +
+           XmlEscape("case_seed=" + std::to_string(f.case_seed) +
+                     " reproducer=" + f.reproducer_path) +
            "</system-out>\n";
       x += "    </testcase>\n";
     }

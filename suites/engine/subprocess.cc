@@ -6,10 +6,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <algorithm>
 
 namespace tcfuzz::suites {
 namespace {
@@ -38,17 +38,20 @@ std::string CommandResult::Describe(std::chrono::milliseconds timeout) const {
   return "exit " + std::to_string(exit_code);
 }
 
-CommandResult RunCommand(const std::string& command, const std::string& stdin_text, const CommandOptions& options) {
+CommandResult RunCommand(const std::string& command, const std::string& stdin_text,
+                         const CommandOptions& options) {
   return RunArgv({"/bin/sh", "-c", command}, stdin_text, options);
 }
 
-CommandResult RunArgv(const std::vector<std::string>& argv, const std::string& stdin_text, const CommandOptions& options) {
+CommandResult RunArgv(const std::vector<std::string>& argv, const std::string& stdin_text,
+                      const CommandOptions& options) {
   CommandResult r;
   if (argv.empty()) {
     r.error = "empty command";
     return r;
   }
-  std::vector<char*> args;  // built before fork: the child may only call async-signal-safe functions
+  std::vector<char*>
+      args;  // built before fork: the child may only call async-signal-safe functions
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   std::vector<std::string> env_text;  // the inherited environment with options.env over it
@@ -65,7 +68,8 @@ CommandResult RunArgv(const std::vector<std::string>& argv, const std::string& s
   envp.push_back(nullptr);
   ::signal(SIGPIPE, SIG_IGN);
   Pipe in, out, err;
-  if (::pipe2(in.fd, O_CLOEXEC) != 0 || ::pipe2(out.fd, O_CLOEXEC) != 0 || ::pipe2(err.fd, O_CLOEXEC) != 0) {
+  if (::pipe2(in.fd, O_CLOEXEC) != 0 || ::pipe2(out.fd, O_CLOEXEC) != 0 ||
+      ::pipe2(err.fd, O_CLOEXEC) != 0) {
     r.error = Errno("pipe");
     return r;
   }
@@ -119,7 +123,8 @@ CommandResult RunArgv(const std::vector<std::string>& argv, const std::string& s
       in.Close(1);
     }
     if (reaped && now >= drain_until) break;
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>((reaped ? drain_until : deadline) - now);
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        (reaped ? drain_until : deadline) - now);
     if (!reaped && left.count() <= 0) {
       r.timed_out = true;
       break;
@@ -132,13 +137,15 @@ CommandResult RunArgv(const std::vector<std::string>& argv, const std::string& s
     const int in_slot = n;
     if (in.fd[1] >= 0) p[n++] = {in.fd[1], POLLOUT, 0};
     // Short polls: the child's exit is noticed by waitpid above, not by the pipes closing.
-    const int ready = ::poll(p, static_cast<nfds_t>(n), static_cast<int>(std::clamp<int64_t>(left.count(), 1, 50)));
+    const int ready = ::poll(p, static_cast<nfds_t>(n),
+                             static_cast<int>(std::clamp<int64_t>(left.count(), 1, 50)));
     if (ready < 0 && errno != EINTR) break;
     if (ready <= 0) continue;
     if (in_slot < n && p[in_slot].revents) {
       const ssize_t w = ::write(in.fd[1], stdin_text.data() + written, stdin_text.size() - written);
       if (w > 0) written += static_cast<std::size_t>(w);
-      if (w < 0 && errno != EAGAIN && errno != EINTR) written = stdin_text.size();  // EPIPE: it stopped reading
+      if (w < 0 && errno != EAGAIN && errno != EINTR)
+        written = stdin_text.size();  // EPIPE: it stopped reading
       if (written == stdin_text.size()) in.Close(1);
     }
     for (int j = 0; j < in_slot; ++j) {
@@ -151,7 +158,8 @@ CommandResult RunArgv(const std::vector<std::string>& argv, const std::string& s
         continue;
       }
       std::string& sink = *sinks[i];
-      const std::size_t room = options.max_output > sink.size() ? options.max_output - sink.size() : 0;
+      const std::size_t room =
+          options.max_output > sink.size() ? options.max_output - sink.size() : 0;
       sink.append(buf, std::min(room, static_cast<std::size_t>(got)));
       if (static_cast<std::size_t>(got) > room && i == 0) r.out_truncated = true;
     }

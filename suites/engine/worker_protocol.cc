@@ -10,21 +10,29 @@ namespace tcfuzz::suites {
 
 std::string_view Name(CaseOutcome o) {
   switch (o) {
-    case CaseOutcome::kPass: return "pass";
-    case CaseOutcome::kMismatch: return "mismatch";
-    case CaseOutcome::kDeviceFault: return "device_fault";
-    case CaseOutcome::kTimeout: return "timeout";
-    case CaseOutcome::kNotSupported: return "not_supported";
-    case CaseOutcome::kHarnessError: return "harness_error";
-    case CaseOutcome::kUndefinedBySpec: return "undefined_by_spec";
-    case CaseOutcome::kModelUnconfirmed: return "model_unconfirmed";
+    case CaseOutcome::kPass:
+      return "pass";
+    case CaseOutcome::kMismatch:
+      return "mismatch";
+    case CaseOutcome::kDeviceFault:
+      return "device_fault";
+    case CaseOutcome::kTimeout:
+      return "timeout";
+    case CaseOutcome::kNotSupported:
+      return "not_supported";
+    case CaseOutcome::kHarnessError:
+      return "harness_error";
+    case CaseOutcome::kUndefinedBySpec:
+      return "undefined_by_spec";
+    case CaseOutcome::kModelUnconfirmed:
+      return "model_unconfirmed";
   }
   return "?";
 }
 
 bool IsFailure(CaseOutcome o) {
-  return o != CaseOutcome::kPass && o != CaseOutcome::kNotSupported && o != CaseOutcome::kUndefinedBySpec &&
-         o != CaseOutcome::kModelUnconfirmed;
+  return o != CaseOutcome::kPass && o != CaseOutcome::kNotSupported &&
+         o != CaseOutcome::kUndefinedBySpec && o != CaseOutcome::kModelUnconfirmed;
 }
 
 std::optional<CaseOutcome> ParseOutcome(std::string_view s) {
@@ -55,7 +63,8 @@ std::optional<CaseLineFields> ParseCaseLine(std::string_view line) {
   return f;
 }
 
-std::optional<std::size_t> FirstDifference(std::span<const uint32_t> want, std::span<const uint32_t> got) {
+std::optional<std::size_t> FirstDifference(std::span<const uint32_t> want,
+                                           std::span<const uint32_t> got) {
   for (std::size_t e = 0; e < want.size() && e < got.size(); ++e) {
     if (want[e] != got[e]) return e;
   }
@@ -74,7 +83,8 @@ WorkerOutput ParseWorkerOutput(std::string_view out) {
       uint64_t n = 0;
       const auto [end, ec] = std::from_chars(line.data() + 12, line.data() + line.size(), n);
       const std::string_view rest(end, static_cast<std::size_t>(line.data() + line.size() - end));
-      w.unsupported.push_back({n, std::string(rest.starts_with(' ') ? rest.substr(1) : std::string_view())});
+      w.unsupported.push_back(
+          {n, std::string(rest.starts_with(' ') ? rest.substr(1) : std::string_view())});
     } else if (line.starts_with("ran ")) {
       std::from_chars(line.data() + 4, line.data() + line.size(), w.ran);
     } else if (line.starts_with("fault ")) {
@@ -88,7 +98,8 @@ WorkerOutput ParseWorkerOutput(std::string_view out) {
         char* end = nullptr;
         const std::string number(rest.substr(sp + 1));
         const double seconds = std::strtod(number.c_str(), &end);
-        if (end != number.c_str() && *end == '\0' && std::isfinite(seconds) && seconds >= 0) w.phases[std::string(rest.substr(0, sp))] += seconds;
+        if (end != number.c_str() && *end == '\0' && std::isfinite(seconds) && seconds >= 0)
+          w.phases[std::string(rest.substr(0, sp))] += seconds;
       }
     }
   }
@@ -101,11 +112,13 @@ std::string PhaseLine(std::string_view name, double seconds) {
   return "phase " + std::string(name) + buf;
 }
 
-std::string MismatchDetail(std::span<const uint32_t> want, std::span<const uint32_t> got, std::size_t cols) {
+std::string MismatchDetail(std::span<const uint32_t> want, std::span<const uint32_t> got,
+                           std::size_t cols) {
   const auto e = FirstDifference(want, got);
   if (!e) return {};
   char what[96];
-  std::snprintf(what, sizeof what, "D[%zu][%zu] oracle %08x device %08x", *e / cols, *e % cols, want[*e], got[*e]);
+  std::snprintf(what, sizeof what, "D[%zu][%zu] oracle %08x device %08x", *e / cols, *e % cols,
+                want[*e], got[*e]);
   return what;
 }
 

@@ -38,12 +38,17 @@ enum class CaseOutcome {
   kUndefinedBySpec,
   kModelUnconfirmed
 };
-constexpr CaseOutcome kAllOutcomes[] = {CaseOutcome::kPass,         CaseOutcome::kMismatch,
-                                        CaseOutcome::kDeviceFault,  CaseOutcome::kTimeout,
-                                        CaseOutcome::kNotSupported, CaseOutcome::kHarnessError,
-                                        CaseOutcome::kUndefinedBySpec, CaseOutcome::kModelUnconfirmed};
+constexpr CaseOutcome kAllOutcomes[] = {CaseOutcome::kPass,
+                                        CaseOutcome::kMismatch,
+                                        CaseOutcome::kDeviceFault,
+                                        CaseOutcome::kTimeout,
+                                        CaseOutcome::kNotSupported,
+                                        CaseOutcome::kHarnessError,
+                                        CaseOutcome::kUndefinedBySpec,
+                                        CaseOutcome::kModelUnconfirmed};
 
-// pass mismatch device_fault timeout not_supported harness_error undefined_by_spec model_unconfirmed
+// pass mismatch device_fault timeout not_supported harness_error undefined_by_spec
+// model_unconfirmed
 std::string_view Name(CaseOutcome o);
 // Whether the class fails a campaign (mismatch, device fault, timeout, harness error).
 bool IsFailure(CaseOutcome o);
@@ -77,10 +82,12 @@ std::string PhaseLine(std::string_view name, double seconds);
 
 // The first element (row-major index into D) where the device's D differs from the oracle's;
 // nullopt when they agree.
-std::optional<std::size_t> FirstDifference(std::span<const uint32_t> want, std::span<const uint32_t> got);
+std::optional<std::size_t> FirstDifference(std::span<const uint32_t> want,
+                                           std::span<const uint32_t> got);
 // "D[r][c] oracle XXXXXXXX device YYYYYYYY" at that element of a D of `cols` columns; empty
 // when they agree.
-std::string MismatchDetail(std::span<const uint32_t> want, std::span<const uint32_t> got, std::size_t cols = 8);
+std::string MismatchDetail(std::span<const uint32_t> want, std::span<const uint32_t> got,
+                           std::size_t cols = 8);
 
 // A device result carried in a detail: " observed=" and the words in hex, comma-separated.
 std::string ObservedField(const std::vector<uint32_t>& words);

@@ -20,7 +20,8 @@ std::string Rewrite(const oracle::TextDoc& doc) {
   if (kind == nullptr) return {};
   const auto text = kind->reprint(doc);
   if (!text.ok()) {
-    if (text.error().find('\n') != std::string::npos) suites::AbortOn({{"text.one_line", text.error()}});
+    if (text.error().find('\n') != std::string::npos)
+      suites::AbortOn({{"text.one_line", text.error()}});
     return {};
   }
   (void)kind->replay(doc);  // a verdict or a one-line error, never a crash
@@ -32,7 +33,8 @@ void CheckFixedPoint(const std::string& text) {
   const auto doc = oracle::TextDoc::Parse(text);
   if (!doc.ok()) suites::AbortOn({{"text.reparse", doc.error()}});
   const std::string again = Rewrite(doc.value());
-  if (again != text) suites::AbortOn({{"text.fixed_point", "the written case reads back to a different text"}});
+  if (again != text)
+    suites::AbortOn({{"text.fixed_point", "the written case reads back to a different text"}});
 }
 
 }  // namespace
@@ -42,7 +44,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (input.starts_with(oracle::kTextMagic)) {
     const auto doc = oracle::TextDoc::Parse(input);
     if (!doc.ok()) {
-      if (doc.error().find('\n') != std::string::npos) suites::AbortOn({{"text.one_line", doc.error()}});
+      if (doc.error().find('\n') != std::string::npos)
+        suites::AbortOn({{"text.one_line", doc.error()}});
       return -1;
     }
     const std::string text = Rewrite(doc.value());

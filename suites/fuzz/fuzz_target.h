@@ -23,7 +23,8 @@ namespace tcfuzz::suites {
 
 inline void AbortOn(const CheckFailures& failures) {
   if (failures.empty()) return;
-  for (const auto& f : failures) std::fprintf(stderr, "check %s: %s\n", f.check.c_str(), f.message.c_str());
+  for (const auto& f : failures)
+    std::fprintf(stderr, "check %s: %s\n", f.check.c_str(), f.message.c_str());
   std::abort();
 }
 
@@ -32,8 +33,8 @@ inline bool ReplayMode() { return TcfuzzReplayMode != nullptr; }
 // `from_doc(doc)` -> Result<File>; `check_file(File, bool with_expectations)`;
 // `draw(BytesSource&, Intent)` -> Generated; `check(Generated)`.
 template <class FromDoc, class CheckFile, class Draw, class Check>
-int RunFuzzInput(const uint8_t* data, size_t size, FromDoc from_doc, CheckFile check_file, Draw draw,
-                 Check check) {
+int RunFuzzInput(const uint8_t* data, size_t size, FromDoc from_doc, CheckFile check_file,
+                 Draw draw, Check check) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   if (text.starts_with(oracle::kTextMagic)) {
     auto doc = oracle::TextDoc::Parse(text);

@@ -29,7 +29,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const auto link = harness::NvJitLink::Load();
   if (!link.ok()) {
     static bool said = false;
-    if (!said) std::fprintf(stderr, "ptx_assembler_fuzzer: %s; inputs are rendered, not assembled\n", link.error().c_str());
+    if (!said)
+      std::fprintf(stderr, "ptx_assembler_fuzzer: %s; inputs are rendered, not assembled\n",
+                   link.error().c_str());
     said = true;
     return 0;
   }
@@ -38,7 +40,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (bad == harness::Malformation::kNone && legal && !out.accepted) {
     std::fprintf(stderr,
                  "ptx_assembler_fuzzer: the assembler rejects a form the model calls legal\n"
-                 "form: %s\ntarget: %s\ndiagnostic: %s\n--- save as finding.ptx, then: ptxas -arch=%s finding.ptx\n%s---\n",
+                 "form: %s\ntarget: %s\ndiagnostic: %s\n--- save as finding.ptx, then: ptxas "
+                 "-arch=%s finding.ptx\n%s---\n",
                  form.Key().c_str(), std::string(target.name).c_str(), out.diagnostic.c_str(),
                  std::string(target.name).c_str(), module.c_str());
     std::abort();

@@ -23,10 +23,13 @@ int ReplayFile(const std::filesystem::path& path) {
     std::fprintf(stderr, "replay: cannot read %s\n", path.c_str());
     return 1;
   }
-  const std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const int rc = LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+  const std::vector<char> bytes((std::istreambuf_iterator<char>(in)),
+                                std::istreambuf_iterator<char>());
+  const int rc =
+      LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
   if (rc != 0) {
-    std::fprintf(stderr, "replay: %s was rejected by the target (not a valid entry)\n", path.c_str());
+    std::fprintf(stderr, "replay: %s was rejected by the target (not a valid entry)\n",
+                 path.c_str());
     return 1;
   }
   return 0;
@@ -42,7 +45,8 @@ int main(int argc, char** argv) {
     if (std::filesystem::is_directory(arg, ec)) {
       std::vector<std::filesystem::path> entries;
       for (const auto& e : std::filesystem::directory_iterator(arg)) {
-        if (e.is_regular_file() && e.path().filename().string()[0] != '.') entries.push_back(e.path());
+        if (e.is_regular_file() && e.path().filename().string()[0] != '.')
+          entries.push_back(e.path());
       }
       std::sort(entries.begin(), entries.end());
       for (const auto& p : entries) {

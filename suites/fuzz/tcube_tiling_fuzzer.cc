@@ -9,7 +9,8 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace tcfuzz;
   gen::BytesSource source(std::span<const uint8_t>(data, size));
-  static constexpr gen::Intent kIntents[] = {gen::Intent::kRawBits, gen::Intent::kLegal, gen::Intent::kBreakOne};
+  static constexpr gen::Intent kIntents[] = {gen::Intent::kRawBits, gen::Intent::kLegal,
+                                             gen::Intent::kBreakOne};
   const gen::Intent intent = kIntents[source.Below(3)];
   suites::AbortOn(suites::CheckTiling(gen::DrawTiling(source, intent)));
   return 0;

@@ -32,9 +32,9 @@ using Origin = std::vector<std::pair<std::string, std::string>>;
 // returns the minimized case's text (with its origin lines) and a one-line account.
 struct MinimizeJob {
   std::string start_text;
-  std::function<std::pair<std::string, std::string>(const FailureSignature&, const std::optional<std::vector<uint32_t>>& observed,
-                                                    const std::function<Evaluation(const std::string&)>& evaluate,
-                                                    const Origin&)>
+  std::function<std::pair<std::string, std::string>(
+      const FailureSignature&, const std::optional<std::vector<uint32_t>>& observed,
+      const std::function<Evaluation(const std::string&)>& evaluate, const Origin&)>
       minimize;
 };
 
@@ -49,11 +49,13 @@ struct CaseKind {
   // A generated case as a reproducer holds it (with what it expects), so that it replays alone.
   std::string (*draw)(gen::Source& source);
   // GPU kinds; null where the kind has no device half.
-  int (*run_on_device)(const std::string& file, const oracle::TextDoc& doc, std::ostream& out);  // `worker --case-file`
+  int (*run_on_device)(const std::string& file, const oracle::TextDoc& doc,
+                       std::ostream& out);  // `worker --case-file`
   // `repro --emit-cu`: exit code 0, or a one-line error and exit 2.
   int (*emit_cu)(const std::string& file, const oracle::TextDoc& doc, const std::string& out_path,
                  const std::string& gpu_row);
-  oracle::Result<MinimizeJob> (*minimize)(const std::string& file, const oracle::TextDoc& doc, int budget);
+  oracle::Result<MinimizeJob> (*minimize)(const std::string& file, const oracle::TextDoc& doc,
+                                          int budget);
   // The kind's host campaign suite (`tcfuzz run --suite NAME`); null: none.
   std::unique_ptr<HostSuite> (*host_suite)();
   // Its GPU suites, both halves (parent: describe; worker: run_worker); empty: none.

@@ -15,8 +15,8 @@ const CaseKind& DenseMmaKind();
 const CaseKind& WgmmaTileKind();
 
 std::span<const CaseKind> CaseKinds() {
-  static const std::array<CaseKind, 5> kinds = {ZeroColumnMaskKind(), SmemDescriptorKind(), SparseMmaKind(),
-                                                DenseMmaKind(), WgmmaTileKind()};
+  static const std::array<CaseKind, 5> kinds = {ZeroColumnMaskKind(), SmemDescriptorKind(),
+                                                SparseMmaKind(), DenseMmaKind(), WgmmaTileKind()};
   return kinds;
 }
 
@@ -42,8 +42,9 @@ std::string KindNames(bool (*has)(const CaseKind&)) {
 oracle::Result<const CaseKind*> KindOf(const std::string& path, const oracle::TextDoc& doc) {
   const std::string kind = doc.String("kind").value();
   if (const CaseKind* k = FindCaseKind(kind)) return oracle::Result<const CaseKind*>::Ok(k);
-  return oracle::Result<const CaseKind*>::Fail(path + ": no kind '" + kind + "' (known: " +
-                                               KindNames([](const CaseKind&) { return true; }) + ")");
+  return oracle::Result<const CaseKind*>::Fail(
+      path + ": no kind '" + kind + "' (known: " + KindNames([](const CaseKind&) { return true; }) +
+      ")");
 }
 
 std::vector<std::unique_ptr<HostSuite>> MakeHostSuites() {
@@ -60,7 +61,8 @@ int RunCaseFileWorker(const std::string& path, std::ostream& out) {
   const auto kind = KindOf(path, doc.value());
   if (!kind.ok()) return CaseFileError(kind.error(), out);
   if (kind.value()->run_on_device == nullptr) {
-    return CaseFileError(path + ": kind '" + std::string(kind.value()->name) + "' has no device half", out);
+    return CaseFileError(
+        path + ": kind '" + std::string(kind.value()->name) + "' has no device half", out);
   }
   return kind.value()->run_on_device(path, doc.value(), out);
 }

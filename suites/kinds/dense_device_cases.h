@@ -22,11 +22,13 @@ inline constexpr const char* kDenseMmaSuite = "dense-mma";
 gen::GeneratedDense DrawDenseMmaCase(uint64_t seed, uint64_t index);
 
 // The numerics row of a dense tile on a GPU (nullopt: no model for this form there).
-std::optional<oracle::num::DotParams> DenseParams(const oracle::mma::DenseTile& t, oracle::num::Gpu gpu);
+std::optional<oracle::num::DotParams> DenseParams(const oracle::mma::DenseTile& t,
+                                                  oracle::num::Gpu gpu);
 
 // For a probe case and the device's D: the first differing element, B's hot K in its column,
 // the A element the oracle reads and the one(s) whose value the device returned.
-std::string DenseProbeExplanation(const gen::GeneratedDense& g, const std::vector<uint32_t>& observed);
+std::string DenseProbeExplanation(const gen::GeneratedDense& g,
+                                  const std::vector<uint32_t>& observed);
 
 // Replays a dense_mma file without a GPU: the oracle (the file's origin.gpu row) against the D
 // recorded in it.

@@ -5,8 +5,8 @@
 
 #include "harness/mma_dense.h"
 #include "suites/engine/batched_worker.h"
-#include "suites/kinds/dense_device_cases.h"
 #include "suites/engine/device_campaign.h"
+#include "suites/kinds/dense_device_cases.h"
 
 namespace tcfuzz::suites {
 namespace {
@@ -26,7 +26,8 @@ struct DenseSuite {
     if (g.tile.form->target == "sm_89" && cc < 89) return g.tile.form->Name() + " needs sm_89";
     const bool exact = gen::IsExact(g.mode);
     if (!from_file && !exact && oracle::num::IsFloat(g.tile.a_type) && !DenseParams(g.tile, gpu)) {
-      return "no arithmetic model for " + g.tile.form->Name() + " with " + std::string(oracle::num::Name(g.tile.cd)) + " on " +
+      return "no arithmetic model for " + g.tile.form->Name() + " with " +
+             std::string(oracle::num::Name(g.tile.cd)) + " on " +
              std::string(oracle::num::Name(gpu));
     }
     return {};
@@ -36,18 +37,24 @@ struct DenseSuite {
     return {g.tile.form, g.tile.a_type, g.tile.b_type, g.tile.cd, g.tile.satfinite};
   }
 
-  std::string Key(const gen::GeneratedDense& g) const { return harness::MmaDenseInstruction(SpecOf(g)); }
+  std::string Key(const gen::GeneratedDense& g) const {
+    return harness::MmaDenseInstruction(SpecOf(g));
+  }
 
-  oracle::Result<std::vector<std::vector<uint32_t>>> Run(std::span<const gen::GeneratedDense* const> cases) const {
+  oracle::Result<std::vector<std::vector<uint32_t>>> Run(
+      std::span<const gen::GeneratedDense* const> cases) const {
     std::vector<oracle::mma::DenseTile> tiles;
     for (const auto* g : cases) tiles.push_back(g->tile);
     return harness::RunMmaDense(SpecOf(*cases.front()), tiles);
   }
 
-  std::string Judge(uint64_t index, const gen::GeneratedDense& g, const std::vector<uint32_t>& got) const {
-    const auto want = oracle::mma::DenseReference(g.tile, DenseParams(g.tile, gpu).value_or(oracle::num::ExactParams(g.tile.cd)));
+  std::string Judge(uint64_t index, const gen::GeneratedDense& g,
+                    const std::vector<uint32_t>& got) const {
+    const auto want = oracle::mma::DenseReference(
+        g.tile, DenseParams(g.tile, gpu).value_or(oracle::num::ExactParams(g.tile.cd)));
     const std::string what = MismatchDetail(want, got);
-    return what.empty() ? std::string() : CaseLine(index, CaseOutcome::kMismatch, what + ObservedField(got));
+    return what.empty() ? std::string()
+                        : CaseLine(index, CaseOutcome::kMismatch, what + ObservedField(got));
   }
 };
 
@@ -57,7 +64,8 @@ int RunDenseMmaWorker(const WorkerArgs& a, std::ostream& out) {
   const std::vector<uint64_t> indices = ShardIndices(a);
   const auto d = DeviceOrSkip(indices.size(), out);
   if (!d) return 0;
-  return RunBatchedCases<gen::GeneratedDense>(a, indices, a.cases_per_launch, DenseSuite{a.seed, *d, GpuOf(*d)}, out);
+  return RunBatchedCases<gen::GeneratedDense>(a, indices, a.cases_per_launch,
+                                              DenseSuite{a.seed, *d, GpuOf(*d)}, out);
 }
 
 int RunDenseCaseWorker(const oracle::mma::DenseTile& t, std::ostream& out) {

@@ -21,29 +21,35 @@ oracle::Result<std::string> Reprint(const oracle::TextDoc& doc) {
   const auto f = oracle::mma::DenseCaseFromDoc(doc);
   if (!f.ok()) return oracle::Result<std::string>::Fail(f.error());
   (void)oracle::mma::DenseReference(f.value().tile, oracle::num::ExactParams(f.value().tile.cd));
-  return oracle::Result<std::string>::Ok(Text(f.value().tile, f.value().observed ? &*f.value().observed : nullptr));
+  return oracle::Result<std::string>::Ok(
+      Text(f.value().tile, f.value().observed ? &*f.value().observed : nullptr));
 }
 
 std::string Draw(gen::Source& s) { return Text(gen::DrawDense(s).tile, nullptr); }
 
 int RunOnDevice(const std::string& file, const oracle::TextDoc& doc, std::ostream& out) {
   const auto f = oracle::mma::DenseCaseFromDoc(doc);
-  return f.ok() ? RunDenseCaseWorker(f.value().tile, out) : CaseFileError(file + ": " + f.error(), out);
+  return f.ok() ? RunDenseCaseWorker(f.value().tile, out)
+                : CaseFileError(file + ": " + f.error(), out);
 }
 
-DescribedCase DescribeDense(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed, oracle::num::Gpu gpu) {
+DescribedCase DescribeDense(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed,
+                            oracle::num::Gpu gpu) {
   const gen::GeneratedDense g = DrawDenseMmaCase(seed, index);
   oracle::TextWriter w(oracle::mma::kDenseKind);
   oracle::mma::AppendDenseCase(w, g.tile, observed.size() == 128 ? &observed : nullptr);
   std::string family = g.tile.form->Name();
   if (g.tile.b_type != g.tile.a_type) family += "x" + std::string(oracle::num::Name(g.tile.b_type));
   family += "." + std::string(oracle::num::Name(g.tile.cd));
-  DescribedCase d{family, DenseProbeExplanation(g, observed), std::string(gen::Name(g.mode)), w.str(), {},
-                  oracle::mma::ReadingsOf(*g.tile.form)};
+  DescribedCase d{
+      family, DenseProbeExplanation(g, observed),   std::string(gen::Name(g.mode)), w.str(),
+      {},     oracle::mma::ReadingsOf(*g.tile.form)};
   if (observed.size() == 128) {
     const auto params = DenseParams(g.tile, gpu);
-    const std::vector<uint32_t> want = oracle::mma::DenseReference(g.tile, params.value_or(oracle::num::DotParams{}));
-    AddArithmetic(d.rests_on, params, gen::IsExact(g.mode), want, observed, gpu == oracle::num::Gpu::kSm90);
+    const std::vector<uint32_t> want =
+        oracle::mma::DenseReference(g.tile, params.value_or(oracle::num::DotParams{}));
+    AddArithmetic(d.rests_on, params, gen::IsExact(g.mode), want, observed,
+                  gpu == oracle::num::Gpu::kSm90);
   }
   return d;
 }
@@ -51,7 +57,8 @@ DescribedCase DescribeDense(uint64_t seed, uint64_t index, const std::vector<uin
 const DeviceSuite kDeviceSuites[] = {
     {.name = kDenseMmaSuite,
      .text_kind = oracle::mma::kDenseKind,
-     .description = "dense mma.sync for the shapes sparse MMA reuses, every type pair and accumulator, bit for bit against "
+     .description = "dense mma.sync for the shapes sparse MMA reuses, every type pair and "
+                    "accumulator, bit for bit against "
                     "the oracle",
      .worker_batch = uint64_t{1} << 16,
      .watchdog_per_case = std::chrono::microseconds(50),
@@ -62,16 +69,17 @@ const DeviceSuite kDeviceSuites[] = {
 }  // namespace
 
 const CaseKind& DenseMmaKind() {
-  static const CaseKind kind{oracle::mma::kDenseKind,
-                             "dense mma.sync case of the shapes sparse MMA reuses, with the D a device returned",
-                             ReplayDenseCase,
-                             Reprint,
-                             Draw,
-                             RunOnDevice,
-                             EmitDenseCu,
-                             nullptr,
-                             nullptr,
-                             kDeviceSuites};
+  static const CaseKind kind{
+      oracle::mma::kDenseKind,
+      "dense mma.sync case of the shapes sparse MMA reuses, with the D a device returned",
+      ReplayDenseCase,
+      Reprint,
+      Draw,
+      RunOnDevice,
+      EmitDenseCu,
+      nullptr,
+      nullptr,
+      kDeviceSuites};
   return kind;
 }
 

@@ -5,7 +5,8 @@
 
 namespace tcfuzz::suites {
 
-void AddArithmetic(std::vector<std::string_view>& ids, const std::optional<oracle::num::DotParams>& params, bool exact,
+void AddArithmetic(std::vector<std::string_view>& ids,
+                   const std::optional<oracle::num::DotParams>& params, bool exact,
                    std::span<const uint32_t> want, std::span<const uint32_t> got, bool sm90_mma) {
   if (!params) return;  // integers: exact
   if (!exact) ids.push_back(params->row);
@@ -19,7 +20,8 @@ std::span<const DeviceSuite> DeviceSuites() {
   // Every kind's GPU suites, in the registry's order (suites/kinds/case_kinds.cc).
   static const std::vector<DeviceSuite> all = [] {
     std::vector<DeviceSuite> out;
-    for (const CaseKind& k : CaseKinds()) out.insert(out.end(), k.device_suites.begin(), k.device_suites.end());
+    for (const CaseKind& k : CaseKinds())
+      out.insert(out.end(), k.device_suites.begin(), k.device_suites.end());
     return out;
   }();
   return all;

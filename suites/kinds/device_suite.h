@@ -26,7 +26,7 @@ struct DescribedCase {
   std::string family;       // JUnit family (the instruction form, or types and layouts)
   std::string explanation;  // probe cases: which element the device read
   std::string mode;         // value mode, recorded as origin.mode
-  std::string text;         // the case and what the device returned, in its text form (no origin lines)
+  std::string text;  // the case and what the device returned, in its text form (no origin lines)
   std::string broken_rules;  // non-empty: the case breaks these rules, so whatever the device did
                              // (a fault or hang included) is undefined by spec, not a failure
   // The readings (oracle/core/backing.h) the expected D rests on: the maps, the numerics row when
@@ -38,11 +38,13 @@ struct DeviceSuite {
   std::string_view name;
   std::string_view text_kind;
   std::string_view description;
-  uint64_t worker_batch;                        // cases per worker process
-  std::chrono::microseconds watchdog_per_case;  // worker allowance per case (generation, GPU, oracle)
+  uint64_t worker_batch;  // cases per worker process
+  std::chrono::microseconds
+      watchdog_per_case;  // worker allowance per case (generation, GPU, oracle)
   // Case `index` with the device's D (empty when the worker sent none), on a device of the
   // numerics row `gpu`.
-  DescribedCase (*describe)(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed, oracle::num::Gpu gpu);
+  DescribedCase (*describe)(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed,
+                            oracle::num::Gpu gpu);
   // The worker half: `tcfuzz worker --suite NAME` over a range of case indices.
   int (*run_worker)(const WorkerArgs& args, std::ostream& out) = nullptr;
   bool in_default_campaign = true;  // false: run only when named (a narrower copy of another suite)
@@ -60,8 +62,8 @@ const DeviceSuite* FindDeviceSuite(std::string_view name);
 // values are not exact sums (an exact sum is the same in every row), and the sign-of-zero reading
 // (N4 for sm_90 mma, N6 elsewhere) when the device differs from the oracle only in the sign of a
 // zero.
-void AddArithmetic(std::vector<std::string_view>& ids, const std::optional<oracle::num::DotParams>& params, bool exact,
+void AddArithmetic(std::vector<std::string_view>& ids,
+                   const std::optional<oracle::num::DotParams>& params, bool exact,
                    std::span<const uint32_t> want, std::span<const uint32_t> got, bool sm90_mma);
-
 
 }  // namespace tcfuzz::suites

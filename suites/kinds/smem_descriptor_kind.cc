@@ -20,7 +20,8 @@ std::string Reproducer(const gen::GeneratedSmem& g) {
   w.Add("origin.intent", gen::IntentName(g.intent));
   std::optional<std::vector<std::string>> expect;
   if (g.intent == gen::Intent::kLegal) expect.emplace();
-  if (g.intent == gen::Intent::kBreakOne) expect = std::vector<std::string>{std::string(g.broken->id)};
+  if (g.intent == gen::Intent::kBreakOne)
+    expect = std::vector<std::string>{std::string(g.broken->id)};
   oracle::smem::AppendSmemCase(w, g.c, expect);
   return w.str();
 }
@@ -37,7 +38,9 @@ class SmemDescriptorSuite final : public HostSuite {
   CaseResult RunCase(uint64_t, uint64_t case_seed) override {
     gen::RandomSource s(case_seed);
     const uint64_t roll = s.Below(10);
-    const Intent intent = roll < 5 ? Intent::kLegal : roll < 8 ? Intent::kBreakOne : Intent::kRawBits;
+    const Intent intent = roll < 5   ? Intent::kLegal
+                          : roll < 8 ? Intent::kBreakOne
+                                     : Intent::kRawBits;
     const gen::GeneratedSmem g = gen::DrawSmem(s, intent);
     CaseResult r;
     r.failures = CheckSmem(g);
@@ -50,9 +53,9 @@ class SmemDescriptorSuite final : public HostSuite {
       r.tags.push_back(Name(g.layout->swizzle));
       r.tags.push_back(Name(g.c.view.dtype));
       const auto m = DecodeMatrix(g.c.arch, g.c.desc);
-      static constexpr std::string_view kBase[8] = {"base_offset=0", "base_offset=1", "base_offset=2",
-                                                    "base_offset=3", "base_offset=4", "base_offset=5",
-                                                    "base_offset=6", "base_offset=7"};
+      static constexpr std::string_view kBase[8] = {
+          "base_offset=0", "base_offset=1", "base_offset=2", "base_offset=3",
+          "base_offset=4", "base_offset=5", "base_offset=6", "base_offset=7"};
       r.tags.push_back(kBase[m->base_offset & 7]);
       if (m->lbo_absolute) r.tags.push_back("lbo_absolute");
       if (g.k_advance) r.tags.push_back("k_advance");
@@ -81,16 +84,26 @@ oracle::Result<std::string> Reprint(const oracle::TextDoc& doc) {
 
 std::string Draw(gen::Source& s) {
   const uint64_t roll = s.Below(3);
-  return Reproducer(gen::DrawSmem(s, roll == 0 ? gen::Intent::kLegal : roll == 1 ? gen::Intent::kBreakOne : gen::Intent::kRawBits));
+  return Reproducer(gen::DrawSmem(s, roll == 0   ? gen::Intent::kLegal
+                                     : roll == 1 ? gen::Intent::kBreakOne
+                                                 : gen::Intent::kRawBits));
 }
 
 }  // namespace
 
 const CaseKind& SmemDescriptorKind() {
-  static const CaseKind kind{oracle::smem::kSmemKind,
-                             "wgmma / tcgen05 shared-memory descriptor, the operand view it is read under, its expectation",
-                             Replay, Reprint, Draw, nullptr, nullptr, nullptr,
-                             [] { return std::unique_ptr<HostSuite>(std::make_unique<SmemDescriptorSuite>()); }, {}};
+  static const CaseKind kind{
+      oracle::smem::kSmemKind,
+      "wgmma / tcgen05 shared-memory descriptor, the operand view it is read under, its "
+      "expectation",
+      Replay,
+      Reprint,
+      Draw,
+      nullptr,
+      nullptr,
+      nullptr,
+      [] { return std::unique_ptr<HostSuite>(std::make_unique<SmemDescriptorSuite>()); },
+      {}};
   return kind;
 }
 

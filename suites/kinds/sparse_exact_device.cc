@@ -12,9 +12,9 @@
 #include "harness/sparse_exact.h"
 #include "oracle/core/counter_hash.h"
 #include "oracle/numerics/formats.h"
+#include "suites/checks/sparse_mma_checks.h"
 #include "suites/engine/device_campaign.h"
 #include "suites/engine/parallel_for.h"
-#include "suites/checks/sparse_mma_checks.h"
 #include "suites/engine/worker_protocol.h"
 
 namespace tcfuzz::suites {
@@ -22,13 +22,15 @@ namespace tcfuzz::suites {
 using namespace oracle::sparse;
 using oracle::num::Format;
 
-std::vector<harness::SparseExactTable> SparseExactTables(std::span<const gen::DrawnVariant> variants) {
+std::vector<harness::SparseExactTable> SparseExactTables(
+    std::span<const gen::DrawnVariant> variants) {
   std::vector<harness::SparseExactTable> tables;
   for (const gen::DrawnVariant& v : variants) {
     const SparseForm& f = *v.form;
     harness::SparseExactTable t;
     t.instruction = {static_cast<uint8_t>(f.type == Format::kBF16), static_cast<uint8_t>(f.k == 32),
-                     static_cast<uint8_t>(v.variant == Variant::kOrdered), static_cast<uint8_t>(v.selector)};
+                     static_cast<uint8_t>(v.variant == Variant::kOrdered),
+                     static_cast<uint8_t>(v.selector)};
     t.chunk = static_cast<uint8_t>(f.chunk);
     t.kept = static_cast<uint8_t>(f.kept);
     t.per_lane = static_cast<uint8_t>(f.a_regs * f.per_reg());
@@ -40,7 +42,8 @@ std::vector<harness::SparseExactTable> SparseExactTables(std::span<const gen::Dr
       for (std::size_t s = 0; s < pos.size(); ++s) t.kept_pos[i][s] = static_cast<uint8_t>(pos[s]);
     }
     for (int x = 0; x < oracle::sparse::drawn::kValueCount; ++x) {
-      t.element_bits[x] = static_cast<uint16_t>(oracle::num::FromDouble(f.type, x + oracle::sparse::drawn::kMinValue));
+      t.element_bits[x] = static_cast<uint16_t>(
+          oracle::num::FromDouble(f.type, x + oracle::sparse::drawn::kMinValue));
     }
     for (int lane = 0; lane < 32; ++lane) {
       for (int x = 0; x < t.per_lane; ++x) {
@@ -74,24 +77,29 @@ std::vector<harness::SparseExactTable> SparseExactTables(std::span<const gen::Dr
 namespace {
 
 // The oracle's D of a rebuilt case, against the device's.
-std::string Judge(uint64_t index, const gen::GeneratedSparse& g, const std::vector<uint32_t>& got, oracle::num::Gpu gpu,
-                  bool device_failed) {
-  const std::vector<uint32_t> want = Reference(g.tile, SparseParams(g.tile, gpu).value_or(oracle::num::ExactParams(g.tile.cd)));
+std::string Judge(uint64_t index, const gen::GeneratedSparse& g, const std::vector<uint32_t>& got,
+                  oracle::num::Gpu gpu, bool device_failed) {
+  const std::vector<uint32_t> want =
+      Reference(g.tile, SparseParams(g.tile, gpu).value_or(oracle::num::ExactParams(g.tile.cd)));
   const std::string what = MismatchDetail(want, got);
   if (what.empty()) {
     return device_failed ? CaseLine(index, CaseOutcome::kHarnessError,
-                                    "the device-side check failed a D the oracle agrees with" + ObservedField(got))
+                                    "the device-side check failed a D the oracle agrees with" +
+                                        ObservedField(got))
                          : std::string();
   }
-  return CaseLine(index, CaseOutcome::kMismatch,
-                  what + (device_failed ? "" : " (the device-side check passed it)") + ObservedField(got));
+  return CaseLine(
+      index, CaseOutcome::kMismatch,
+      what + (device_failed ? "" : " (the device-side check passed it)") + ObservedField(got));
 }
 
 }  // namespace
 
 int RunSparseExactWorker(const WorkerArgs& a, std::ostream& out) {
   using Clock = std::chrono::steady_clock;
-  const auto seconds_since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
+  const auto seconds_since = [](Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+  };
   const IndexProgression shard = ShardProgression(a);
   const uint64_t start = shard.start, stride = shard.stride, n = shard.count;
   std::vector<uint64_t> planted;  // test-only indices in this shard's range
@@ -110,7 +118,8 @@ int RunSparseExactWorker(const WorkerArgs& a, std::ostream& out) {
     return 0;
   }
   const oracle::num::Gpu gpu = GpuOf(*d);
-  const std::vector<harness::SparseExactTable> tables = SparseExactTables(ExactSuiteVariants(a.suite));
+  const std::vector<harness::SparseExactTable> tables =
+      SparseExactTables(ExactSuiteVariants(a.suite));
   const uint64_t key = gen::SuiteKey(a.seed, a.suite);
   const uint64_t per_launch = std::max<uint64_t>(1, a.cases_per_launch);
   // What the host judges: every kept D (the sampled cases and the first failures of each launch),
@@ -143,7 +152,8 @@ int RunSparseExactWorker(const WorkerArgs& a, std::ostream& out) {
         out << "fault " << got.error() << "\n" << std::flush;
         return kWorkerFaultExit;
       }
-      for (uint64_t w = 0; w < l.count; ++w) out << CaseLine(l.first + w * stride, CaseOutcome::kHarnessError, got.error()) << "\n";
+      for (uint64_t w = 0; w < l.count; ++w)
+        out << CaseLine(l.first + w * stride, CaseOutcome::kHarnessError, got.error()) << "\n";
       continue;
     }
     harness::SparseExactResult r = got.value();
@@ -169,16 +179,20 @@ int RunSparseExactWorker(const WorkerArgs& a, std::ostream& out) {
   }
   const Clock::time_point t1 = Clock::now();
   std::vector<std::string> lines(kept.size());
-  const unsigned threads = a.threads ? a.threads : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned threads =
+      a.threads ? a.threads : std::max(1u, std::thread::hardware_concurrency());
   ParallelFor(kept.size(), threads, [&](std::size_t i) {
     const gen::GeneratedSparse g = DrawSparseExactCase(a.suite, a.seed, kept[i].index);
-    lines[i] = Judge(kept[i].index, g, harness::UnpackD(Format::kF32, kept[i].d_regs, 0), gpu, kept[i].device_failed);
+    lines[i] = Judge(kept[i].index, g, harness::UnpackD(Format::kF32, kept[i].d_regs, 0), gpu,
+                     kept[i].device_failed);
   });
   for (const std::string& line : lines) {
     if (!line.empty()) out << line << "\n";
   }
   const double judge_s = seconds_since(t1);
-  out << PhaseLine("draw", 0) << "\n" << PhaseLine("device", device_s) << "\n" << PhaseLine("judge", judge_s) << "\n";
+  out << PhaseLine("draw", 0) << "\n"
+      << PhaseLine("device", device_s) << "\n"
+      << PhaseLine("judge", judge_s) << "\n";
   out << "ran " << n << "\ndone\n";
   return 0;
 }

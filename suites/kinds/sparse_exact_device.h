@@ -2,8 +2,8 @@
 // k16/k32, both spellings, every legal selector) drawn and checked on the device, one warp per
 // case, so a launch of a million cases ships back only what failed (harness/sparse_exact.h).
 // The host still judges with the oracle: every failing case, and one case in
-// kSparseExactSampleEvery (picked by case seed) whatever the device said, which keeps the device-side draw
-// and check honest against the host generator and the bit-exact reference.
+// kSparseExactSampleEvery (picked by case seed) whatever the device said, which keeps the
+// device-side draw and check honest against the host generator and the bit-exact reference.
 #pragma once
 
 #include <cstdint>
@@ -21,7 +21,8 @@ inline constexpr uint64_t kSparseExactSampleEvery = 4096;
 
 // One table per variant, same order: the oracle's fragment maps, metadata locations, defined
 // nibbles and kept positions, and the small integers' bit patterns.
-std::vector<harness::SparseExactTable> SparseExactTables(std::span<const gen::DrawnVariant> variants);
+std::vector<harness::SparseExactTable> SparseExactTables(
+    std::span<const gen::DrawnVariant> variants);
 
 int RunSparseExactWorker(const WorkerArgs& args, std::ostream& out);
 

@@ -6,10 +6,10 @@
 
 #include "harness/device.h"
 #include "harness/mma_sp_exec.h"
-#include "suites/engine/batched_worker.h"
-#include "suites/engine/device_campaign.h"
 #include "oracle/sparse/sparse_case_text.h"
 #include "suites/checks/sparse_mma_checks.h"
+#include "suites/engine/batched_worker.h"
+#include "suites/engine/device_campaign.h"
 #include "suites/engine/worker_protocol.h"
 
 namespace tcfuzz::suites {
@@ -25,7 +25,8 @@ struct SparseSuite {
   harness::DeviceInfo device;
   oracle::num::Gpu gpu;
   bool from_file = false;  // a case file: judged with the row whatever its values
-  bool plant_wrong_d = false;  // test-only: flip bit 0 of D[0][0] after the run (the minimizer's GPU test)
+  bool plant_wrong_d =
+      false;  // test-only: flip bit 0 of D[0][0] after the run (the minimizer's GPU test)
 
   gen::GeneratedSparse Draw(uint64_t index) const { return DrawSparseMmaCase(args->seed, index); }
 
@@ -37,15 +38,20 @@ struct SparseSuite {
     if (cc < 80) return "mma.sp needs sm_80";
     const bool layout = gen::IsExact(g.mode);
     // Integer forms are exact whatever the row; floats need the GPU's row of the numerics model.
-    if (!from_file && !layout && oracle::num::IsFloat(g.tile.a_type) && !SparseParams(g.tile, gpu)) {
-      return "no arithmetic model for " + g.op.form->Name() + " on " + std::string(oracle::num::Name(gpu));
+    if (!from_file && !layout && oracle::num::IsFloat(g.tile.a_type) &&
+        !SparseParams(g.tile, gpu)) {
+      return "no arithmetic model for " + g.op.form->Name() + " on " +
+             std::string(oracle::num::Name(gpu));
     }
     return {};
   }
 
-  std::string Key(const gen::GeneratedSparse& g) const { return harness::MmaSpInstruction(SpecOf(g)); }
+  std::string Key(const gen::GeneratedSparse& g) const {
+    return harness::MmaSpInstruction(SpecOf(g));
+  }
 
-  oracle::Result<std::vector<std::vector<uint32_t>>> Run(std::span<const gen::GeneratedSparse* const> cases) const {
+  oracle::Result<std::vector<std::vector<uint32_t>>> Run(
+      std::span<const gen::GeneratedSparse* const> cases) const {
     std::vector<harness::MmaSpCase> batch;
     for (const auto* g : cases) batch.push_back({g->op, g->tile});
     auto d = harness::RunMmaSp(SpecOf(*cases.front()), batch);
@@ -55,14 +61,18 @@ struct SparseSuite {
     return oracle::Result<std::vector<std::vector<uint32_t>>>::Ok(std::move(planted));
   }
 
-  std::string Judge(uint64_t index, const gen::GeneratedSparse& g, const std::vector<uint32_t>& got) const {
-    const std::vector<uint32_t> want = Reference(g.tile, SparseParams(g.tile, gpu).value_or(oracle::num::ExactParams(g.tile.cd)));
+  std::string Judge(uint64_t index, const gen::GeneratedSparse& g,
+                    const std::vector<uint32_t>& got) const {
+    const std::vector<uint32_t> want =
+        Reference(g.tile, SparseParams(g.tile, gpu).value_or(oracle::num::ExactParams(g.tile.cd)));
     const std::string what = MismatchDetail(want, got);
-    return what.empty() ? std::string() : CaseLine(index, CaseOutcome::kMismatch, what + ObservedField(got));
+    return what.empty() ? std::string()
+                        : CaseLine(index, CaseOutcome::kMismatch, what + ObservedField(got));
   }
 
   static harness::MmaSpSpec SpecOf(const gen::GeneratedSparse& g) {
-    return {g.op.form, g.op.variant, g.op.selector, g.tile.a_type, g.tile.b_type, g.tile.cd, g.tile.satfinite};
+    return {g.op.form,     g.op.variant, g.op.selector,   g.tile.a_type,
+            g.tile.b_type, g.tile.cd,    g.tile.satfinite};
   }
 };
 
@@ -72,7 +82,8 @@ int RunSparseMmaWorker(const WorkerArgs& a, std::ostream& out) {
   const std::vector<uint64_t> indices = ShardIndices(a);
   const auto d = DeviceOrSkip(indices.size(), out);
   if (!d) return 0;
-  return RunBatchedCases<gen::GeneratedSparse>(a, indices, a.cases_per_launch, SparseSuite{&a, *d, GpuOf(*d)}, out);
+  return RunBatchedCases<gen::GeneratedSparse>(a, indices, a.cases_per_launch,
+                                               SparseSuite{&a, *d, GpuOf(*d)}, out);
 }
 
 int RunSparseCaseWorker(const SparseCaseFile& k, std::ostream& out) {
@@ -82,7 +93,10 @@ int RunSparseCaseWorker(const SparseCaseFile& k, std::ostream& out) {
   g.op = k.op;
   g.tile = k.tile;
   const WorkerArgs none;
-  return RunOneCase(g, SparseSuite{&none, *d, GpuOf(*d), true, std::getenv("TCFUZZ_TEST_PLANT_WRONG_D") != nullptr}, out);
+  return RunOneCase(
+      g,
+      SparseSuite{&none, *d, GpuOf(*d), true, std::getenv("TCFUZZ_TEST_PLANT_WRONG_D") != nullptr},
+      out);
 }
 
 }  // namespace tcfuzz::suites

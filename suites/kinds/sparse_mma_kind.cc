@@ -41,7 +41,8 @@ R ReplaySeedOnly(const oracle::TextDoc& doc) {
   if (!intent_name.ok()) return R::Fail(intent_name.error());
   gen::RandomSource s(seed.value());
   const gen::Intent intent = IntentOf(s);
-  if (gen::IntentName(intent) != intent_name.value()) return R::Fail("origin.intent does not match the case seed");
+  if (gen::IntentName(intent) != intent_name.value())
+    return R::Fail("origin.intent does not match the case seed");
   return R::Ok({CheckSparse(gen::DrawSparse(s, intent)), {}});
 }
 
@@ -59,8 +60,10 @@ R ReplayHostCase(const oracle::TextDoc& doc, const SparseCaseFile& c) {
     g.mode = *mode;
   }
   if (g.intent == gen::Intent::kBreakOne) {
-    const auto rules = oracle::ParseRuleIds(doc.Has("expect.rules") ? doc.String("expect.rules").value() : "");
-    if (!rules.ok() || rules.value().size() != 1) return R::Fail("expect.rules: a break_one case names the one rule it breaks");
+    const auto rules =
+        oracle::ParseRuleIds(doc.Has("expect.rules") ? doc.String("expect.rules").value() : "");
+    if (!rules.ok() || rules.value().size() != 1)
+      return R::Fail("expect.rules: a break_one case names the one rule it breaks");
     g.broken = oracle::FindRule(rules.value()[0]);
     if (g.broken == nullptr) return R::Fail("expect.rules: no rule '" + rules.value()[0] + "'");
   }
@@ -76,10 +79,12 @@ R ReplayDeviceCase(const oracle::TextDoc& doc, const SparseCaseFile& c) {
   const bool exact = doc.Has("origin.mode") && gen::IsExact(doc.String("origin.mode").value());
   const auto params = SparseParams(c.tile, *gpu);
   if (!params && !exact && oracle::num::IsFloat(c.tile.a_type)) {
-    return R::Ok({{}, "not compared: the oracle has no arithmetic model for " + c.op.form->Name() + " on " +
-                          std::string(oracle::num::Name(*gpu))});
+    return R::Ok({{},
+                  "not compared: the oracle has no arithmetic model for " + c.op.form->Name() +
+                      " on " + std::string(oracle::num::Name(*gpu))});
   }
-  const auto want = oracle::sparse::Reference(c.tile, params.value_or(oracle::num::ExactParams(c.tile.cd)));
+  const auto want =
+      oracle::sparse::Reference(c.tile, params.value_or(oracle::num::ExactParams(c.tile.cd)));
   Replayed out;
   if (const std::string what = MismatchDetail(want, *c.observed); !what.empty()) {
     out.failures.push_back({"sparse.device_mismatch", what});
@@ -91,7 +96,8 @@ R Replay(const oracle::TextDoc& doc) {
   if (!doc.Has("form")) return ReplaySeedOnly(doc);
   const auto c = oracle::sparse::SparseCaseFromDoc(doc);
   if (!c.ok()) return R::Fail(c.error());
-  return doc.Has("origin.intent") ? ReplayHostCase(doc, c.value()) : ReplayDeviceCase(doc, c.value());
+  return doc.Has("origin.intent") ? ReplayHostCase(doc, c.value())
+                                  : ReplayDeviceCase(doc, c.value());
 }
 
 std::string Text(const SparseCaseFile& k, const Origin& origin = {}) {
@@ -108,8 +114,8 @@ oracle::Result<std::string> Reprint(const oracle::TextDoc& doc) {
   return oracle::Result<std::string>::Ok(Text(c.value()));
 }
 
-// The reproducer of a host case: the case itself and what it is for (intent, value mode, the rule it
-// breaks), so the file replays alone; `case_seed` is provenance only.
+// The reproducer of a host case: the case itself and what it is for (intent, value mode, the rule
+// it breaks), so the file replays alone; `case_seed` is provenance only.
 std::string Reproducer(const gen::GeneratedSparse& g, uint64_t case_seed) {
   oracle::TextWriter w(oracle::sparse::kSparseKind);
   oracle::sparse::AppendSparseCase(w, g.op, g.tile);
@@ -117,7 +123,8 @@ std::string Reproducer(const gen::GeneratedSparse& g, uint64_t case_seed) {
   w.Add("origin.mode", gen::Name(g.mode));
   if (g.intent == gen::Intent::kLegal) w.Add("expect.rules", "");
   if (g.intent == gen::Intent::kBreakOne) w.Add("expect.rules", g.broken->id);
-  if (case_seed != 0) w.AddHex("origin.case_seed", case_seed, 16);  // provenance: the case is in the file
+  if (case_seed != 0)
+    w.AddHex("origin.case_seed", case_seed, 16);  // provenance: the case is in the file
   return w.str();
 }
 
@@ -133,21 +140,26 @@ class SparseOracleSuite final : public HostSuite {
   CaseResult RunCase(uint64_t, uint64_t case_seed) override {
     gen::RandomSource s(case_seed);
     const uint64_t roll = s.Below(10);
-    const Intent intent = roll < 6 ? Intent::kLegal : roll < 9 ? Intent::kBreakOne : Intent::kRawBits;
+    const Intent intent = roll < 6   ? Intent::kLegal
+                          : roll < 9 ? Intent::kBreakOne
+                                     : Intent::kRawBits;
     const gen::GeneratedSparse g = gen::DrawSparse(s, intent);
     CaseResult r;
     r.failures = CheckSparse(g);
     r.family = "sparse." + std::string(gen::IntentName(intent)) + "." + g.op.form->Name();
     if (intent == Intent::kBreakOne) r.tags.push_back(g.broken->id);
     r.tags.push_back(gen::Name(g.mode));
-    if (!r.failures.empty()) r.reproducer = Reproducer(g, case_seed);  // the case itself: it replays alone
+    if (!r.failures.empty())
+      r.reproducer = Reproducer(g, case_seed);  // the case itself: it replays alone
     return r;
   }
 };
 
 std::string Draw(gen::Source& s) {
   const uint64_t roll = s.Below(3);
-  const gen::Intent intent = roll == 0 ? gen::Intent::kLegal : roll == 1 ? gen::Intent::kBreakOne : gen::Intent::kRawBits;
+  const gen::Intent intent = roll == 0   ? gen::Intent::kLegal
+                             : roll == 1 ? gen::Intent::kBreakOne
+                                         : gen::Intent::kRawBits;
   return Reproducer(gen::DrawSparse(s, intent), 0);
 }
 
@@ -156,28 +168,33 @@ int RunOnDevice(const std::string& file, const oracle::TextDoc& doc, std::ostrea
   return k.ok() ? RunSparseCaseWorker(k.value(), out) : CaseFileError(file + ": " + k.error(), out);
 }
 
-oracle::Result<MinimizeJob> Minimize(const std::string& file, const oracle::TextDoc& doc, int budget) {
+oracle::Result<MinimizeJob> Minimize(const std::string& file, const oracle::TextDoc& doc,
+                                     int budget) {
   auto read = oracle::sparse::SparseCaseFromDoc(doc);
   if (!read.ok()) return oracle::Result<MinimizeJob>::Fail(file + ": " + read.error());
   SparseCaseFile start = std::move(read).value();
   MinimizeJob job;
   job.start_text = Text(start);
-  job.minimize = [start, budget](const FailureSignature& sig, const auto& observed, const auto& eval, const Origin& origin) mutable {
+  job.minimize = [start, budget](const FailureSignature& sig, const auto& observed,
+                                 const auto& eval, const Origin& origin) mutable {
     start.observed = observed;  // what this device returns, not what the file recorded
-    const MinimizeResult r = MinimizeSparse(start, sig, [&](const SparseCaseFile& k) { return eval(Text(k)); }, budget);
-    return std::pair{Text(r.minimized, origin), std::to_string(r.accepted) + " steps kept of " + std::to_string(r.tries) +
-                                                    " tried; " + std::to_string(NonZeroValues(start)) + " -> " +
-                                                    std::to_string(NonZeroValues(r.minimized)) + " non-zero values"};
+    const MinimizeResult r = MinimizeSparse(
+        start, sig, [&](const SparseCaseFile& k) { return eval(Text(k)); }, budget);
+    return std::pair{Text(r.minimized, origin),
+                     std::to_string(r.accepted) + " steps kept of " + std::to_string(r.tries) +
+                         " tried; " + std::to_string(NonZeroValues(start)) + " -> " +
+                         std::to_string(NonZeroValues(r.minimized)) + " non-zero values"};
   };
   return oracle::Result<MinimizeJob>::Ok(std::move(job));
 }
 
 // For a sparse probe case (A holds 1 + its column mod 8, B is one-hot per column), which A
 // element the device read for the first differing element of D, next to the one the oracle reads.
-std::string SparseProbeExplanation(const gen::GeneratedSparse& g, const std::vector<uint32_t>& observed) {
+std::string SparseProbeExplanation(const gen::GeneratedSparse& g,
+                                   const std::vector<uint32_t>& observed) {
   if (g.mode != gen::ValueMode::kProbe || observed.size() != 128) return {};
-  const std::vector<uint32_t> want =
-      oracle::sparse::Reference(g.tile, oracle::num::ExactParams(g.tile.cd));  // probe sums are exact in any row
+  const std::vector<uint32_t> want = oracle::sparse::Reference(
+      g.tile, oracle::num::ExactParams(g.tile.cd));  // probe sums are exact in any row
   const auto first = FirstDifference(want, observed);
   if (!first) return {};
   const std::size_t e = *first;
@@ -191,15 +208,19 @@ std::string SparseProbeExplanation(const gen::GeneratedSparse& g, const std::vec
   const auto read = [&](double v) {
     const double a = v - c;
     if (a == 0) return std::string("no A element (0)");
-    if (!(a >= 1 && a <= 8) || a != std::floor(a)) return "the value " + std::to_string(a) + " (not a probe value)";
+    if (!(a >= 1 && a <= 8) || a != std::floor(a))
+      return "the value " + std::to_string(a) + " (not a probe value)";
     return "an A element of column = " + std::to_string(static_cast<int>(a) - 1) + " (mod " +
            (g.tile.cd == oracle::num::Format::kS32 ? "7" : "8") + ")";
   };
-  return "probe: D[" + std::to_string(row) + "][" + std::to_string(col) + "] meets B's one hot row " +
-         std::to_string(hot) + "; the oracle reads " + read(value(want[e])) + ", the device read " + read(value(observed[e]));
+  return "probe: D[" + std::to_string(row) + "][" + std::to_string(col) +
+         "] meets B's one hot row " + std::to_string(hot) + "; the oracle reads " +
+         read(value(want[e])) + ", the device read " + read(value(observed[e]));
 }
 
-gen::GeneratedSparse DrawExact(uint64_t seed, uint64_t index) { return DrawSparseExactCase(kSparseMmaExactSuite, seed, index); }
+gen::GeneratedSparse DrawExact(uint64_t seed, uint64_t index) {
+  return DrawSparseExactCase(kSparseMmaExactSuite, seed, index);
+}
 gen::GeneratedSparse DrawExactF16K32(uint64_t seed, uint64_t index) {
   return DrawSparseExactCase(kSparseMmaExactF16K32Suite, seed, index);
 }
@@ -210,13 +231,19 @@ DescribedCase DescribeSparse(uint64_t seed, uint64_t index, const std::vector<ui
   const gen::GeneratedSparse g = Draw(seed, index);
   oracle::TextWriter w(oracle::sparse::kSparseKind);
   oracle::sparse::AppendSparseCase(w, g.op, g.tile, observed.size() == 128 ? &observed : nullptr);
-  DescribedCase d{g.op.form->Name(), SparseProbeExplanation(g, observed), std::string(gen::Name(g.mode)), w.str(), {},
+  DescribedCase d{g.op.form->Name(),
+                  SparseProbeExplanation(g, observed),
+                  std::string(gen::Name(g.mode)),
+                  w.str(),
+                  {},
                   oracle::sparse::ReadingsOf(*g.op.form, g.op.variant)};
   const auto params = SparseParams(g.tile, gpu);
   if (params && !gen::IsExact(g.mode)) d.rests_on.push_back("N1");
   if (observed.size() == 128) {
-    const std::vector<uint32_t> want = oracle::sparse::Reference(g.tile, params.value_or(oracle::num::DotParams{}));
-    AddArithmetic(d.rests_on, params, gen::IsExact(g.mode), want, observed, gpu == oracle::num::Gpu::kSm90);
+    const std::vector<uint32_t> want =
+        oracle::sparse::Reference(g.tile, params.value_or(oracle::num::DotParams{}));
+    AddArithmetic(d.rests_on, params, gen::IsExact(g.mode), want, observed,
+                  gpu == oracle::num::Gpu::kSm90);
   }
   return d;
 }
@@ -227,14 +254,16 @@ DescribedCase DescribeSparse(uint64_t seed, uint64_t index, const std::vector<ui
 const DeviceSuite kDeviceSuites[] = {
     {.name = kSparseMmaDeviceSuite,
      .text_kind = oracle::sparse::kSparseKind,
-     .description = "every mma.sp / mma.sp::ordered_metadata form the device runs, bit for bit against the oracle",
+     .description = "every mma.sp / mma.sp::ordered_metadata form the device runs, bit for bit "
+                    "against the oracle",
      .worker_batch = uint64_t{1} << 16,
      .watchdog_per_case = std::chrono::microseconds(50),
      .describe = DescribeSparse<DrawSparseMmaCase>,
      .run_worker = RunSparseMmaWorker},
     {.name = kSparseMmaExactSuite,
      .text_kind = oracle::sparse::kSparseKind,
-     .description = "small-integer mma.sp cases (f16/bf16, k16/k32, both spellings, every selector) drawn and checked on "
+     .description = "small-integer mma.sp cases (f16/bf16, k16/k32, both spellings, every "
+                    "selector) drawn and checked on "
                     "the device, one in 4096 and every failure judged by the oracle on the host",
      .worker_batch = uint64_t{1} << 26,
      .watchdog_per_case = std::chrono::microseconds(1),
@@ -242,7 +271,8 @@ const DeviceSuite kDeviceSuites[] = {
      .run_worker = RunSparseExactWorker},
     {.name = kSparseMmaExactF16K32Suite,
      .text_kind = oracle::sparse::kSparseKind,
-     .description = "sparse-mma-exact restricted to m16n8k32.f16 (both spellings, selectors 0 and 1): the form "
+     .description = "sparse-mma-exact restricted to m16n8k32.f16 (both spellings, selectors 0 and "
+                    "1): the form "
                     "performance is measured on",
      .worker_batch = uint64_t{1} << 26,
      .watchdog_per_case = std::chrono::microseconds(1),
@@ -254,16 +284,17 @@ const DeviceSuite kDeviceSuites[] = {
 }  // namespace
 
 const CaseKind& SparseMmaKind() {
-  static const CaseKind kind{oracle::sparse::kSparseKind,
-                             "mma.sp case: operands, metadata, what it is for or the D a device returned",
-                             Replay,
-                             Reprint,
-                             Draw,
-                             RunOnDevice,
-                             EmitSparseCu,
-                             Minimize,
-                             [] { return std::unique_ptr<HostSuite>(std::make_unique<SparseOracleSuite>()); },
-                             kDeviceSuites};
+  static const CaseKind kind{
+      oracle::sparse::kSparseKind,
+      "mma.sp case: operands, metadata, what it is for or the D a device returned",
+      Replay,
+      Reprint,
+      Draw,
+      RunOnDevice,
+      EmitSparseCu,
+      Minimize,
+      [] { return std::unique_ptr<HostSuite>(std::make_unique<SparseOracleSuite>()); },
+      kDeviceSuites};
   return kind;
 }
 

@@ -26,7 +26,8 @@ void MaybeBreak(gen::Source& s, gen::GeneratedWgmma& g) {
 
 std::string OperandFamily(const oracle::smem::SmemCase& c) {
   const auto m = oracle::smem::DecodeMatrix(c.arch, c.desc);
-  return std::string(oracle::smem::Name(c.view.major)) + "." + (m ? std::string(oracle::smem::Name(m->swizzle)) : "?");
+  return std::string(oracle::smem::Name(c.view.major)) + "." +
+         (m ? std::string(oracle::smem::Name(m->swizzle)) : "?");
 }
 
 std::string HexByte(uint64_t byte) {
@@ -55,13 +56,15 @@ gen::GeneratedWgmma DrawTcgen05Case(uint64_t seed, uint64_t index) {
 }
 
 std::string TileFamily(const WgmmaTile& t) {
-  std::string types = t.sparse ? "sp." + std::string(oracle::num::Name(t.ab)) : std::string(oracle::num::Name(t.ab));
+  std::string types = t.sparse ? "sp." + std::string(oracle::num::Name(t.ab))
+                               : std::string(oracle::num::Name(t.ab));
   if (t.b_type != t.ab) types += "x" + std::string(oracle::num::Name(t.b_type));
-  return types + "." + std::string(oracle::num::Name(t.d)) + " a:" + OperandFamily(t.a) + " b:" + OperandFamily(t.b) +
-         (t.zero_column_mask ? " ws" : "");
+  return types + "." + std::string(oracle::num::Name(t.d)) + " a:" + OperandFamily(t.a) +
+         " b:" + OperandFamily(t.b) + (t.zero_column_mask ? " ws" : "");
 }
 
-std::string TileProbeExplanation(const gen::GeneratedWgmma& g, const std::vector<uint32_t>& observed) {
+std::string TileProbeExplanation(const gen::GeneratedWgmma& g,
+                                 const std::vector<uint32_t>& observed) {
   const WgmmaTile& t = g.tile;
   if (g.values != gen::TileValues::kProbe) return {};
   const auto want = oracle::wgmma::WgmmaReference(t);
@@ -71,7 +74,8 @@ std::string TileProbeExplanation(const gen::GeneratedWgmma& g, const std::vector
   if (!want.ok() || !a || !b || !map_a.ok() || observed.size() != want.value().size()) return {};
   const auto first = FirstDifference(want.value(), observed);
   if (!first) return {};
-  const int k = oracle::wgmma::TileK(t), row = static_cast<int>(*first / t.n), col = static_cast<int>(*first % t.n);
+  const int k = oracle::wgmma::TileK(t), row = static_cast<int>(*first / t.n),
+            col = static_cast<int>(*first % t.n);
   const std::string at = "probe: D[" + std::to_string(row) + "][" + std::to_string(col) + "]";
   int b_col = col;
   if (t.zero_column_mask) {
@@ -83,21 +87,26 @@ std::string TileProbeExplanation(const gen::GeneratedWgmma& g, const std::vector
   for (int kk = 0; kk < k; ++kk) {
     if ((*b)[static_cast<size_t>(b_col * k + kk)] != 0) hot = kk, ++hots;
   }
-  if (hots != 1) return at + ": B's column " + std::to_string(b_col) + " has " + std::to_string(hots) + " non-zero K (aliased layout)";
+  if (hots != 1)
+    return at + ": B's column " + std::to_string(b_col) + " has " + std::to_string(hots) +
+           " non-zero K (aliased layout)";
   // The stored A element that meets K = hot: dense, A(row, hot); sparse, the kept one whose
   // nibble names hot, if any.
   int meets = hot;
   if (t.sparse) {
     const oracle::sparse::SparseForm& f = *t.sparse->form;
     const auto cpr = static_cast<size_t>(f.chunks_per_row());
-    const std::vector<int> ks = oracle::sparse::KeptK(f, std::span(t.sparse->nibbles).subspan(static_cast<size_t>(row) * cpr, cpr));
+    const std::vector<int> ks = oracle::sparse::KeptK(
+        f, std::span(t.sparse->nibbles).subspan(static_cast<size_t>(row) * cpr, cpr));
     const auto it = std::find(ks.begin(), ks.end(), hot);
     meets = it == ks.end() ? -1 : static_cast<int>(it - ks.begin());
   }
-  std::string s = at + " meets B's one hot K = " + std::to_string(hot) + "; the oracle reads " +
-                  (meets < 0 ? std::string("no A element (K = " + std::to_string(hot) + " is not kept in this row)")
-                             : "A(" + std::to_string(row) + "," + std::to_string(meets) + ") at byte " +
-                                   HexByte(map_a.value().Byte(row, meets)));
+  std::string s =
+      at + " meets B's one hot K = " + std::to_string(hot) + "; the oracle reads " +
+      (meets < 0
+           ? std::string("no A element (K = " + std::to_string(hot) + " is not kept in this row)")
+           : "A(" + std::to_string(row) + "," + std::to_string(meets) + ") at byte " +
+                 HexByte(map_a.value().Byte(row, meets)));
   const double v = oracle::num::ToDouble(t.d, observed[*first]);
   std::string holders;
   int found = 0;
@@ -106,15 +115,18 @@ std::string TileProbeExplanation(const gen::GeneratedWgmma& g, const std::vector
     for (int kk = 0; kk < stored; ++kk) {
       if (oracle::num::ToDouble(t.ab, (*a)[static_cast<size_t>(r * stored + kk)]) != v) continue;
       if (++found <= 3) {
-        holders += (holders.empty() ? "" : ", ") + std::string("A(") + std::to_string(r) + "," + std::to_string(kk) +
-                   ") at byte " + HexByte(map_a.value().Byte(r, kk));
+        holders += (holders.empty() ? "" : ", ") + std::string("A(") + std::to_string(r) + "," +
+                   std::to_string(kk) + ") at byte " + HexByte(map_a.value().Byte(r, kk));
       }
     }
   }
   char value[32];
   std::snprintf(value, sizeof value, "%g", v);
-  if (found == 0) return s + "; the device's " + value + " is no A element's value (poison or other bytes were read)";
-  return s + "; the device's " + value + " is the value of " + holders + (found > 3 ? " (+" + std::to_string(found - 3) + " more)" : "");
+  if (found == 0)
+    return s + "; the device's " + value +
+           " is no A element's value (poison or other bytes were read)";
+  return s + "; the device's " + value + " is the value of " + holders +
+         (found > 3 ? " (+" + std::to_string(found - 3) + " more)" : "");
 }
 
 std::string BrokenRules(const WgmmaTile& t) {
@@ -144,13 +156,17 @@ oracle::Result<Replayed> ReplayWgmmaTile(const oracle::TextDoc& doc) {
   // A broken descriptor is undefined by the spec: the file records what a device did, and no
   // answer is wrong.
   if (const std::string broken = BrokenRules(t); !broken.empty()) {
-    return R::Ok({{}, "breaks " + broken + ": undefined by spec, what a device returns is recorded, not judged"});
+    return R::Ok({{},
+                  "breaks " + broken +
+                      ": undefined by spec, what a device returns is recorded, not judged"});
   }
   const auto want = oracle::wgmma::WgmmaReference(t);
   if (!want.ok()) return R::Fail(want.error());
   if (!f.value().observed) return R::Ok(UnobservedDeviceCase(doc, "tile"));
   Replayed out;
-  if (const std::string what = MismatchDetail(want.value(), *f.value().observed, static_cast<std::size_t>(t.n)); !what.empty()) {
+  if (const std::string what =
+          MismatchDetail(want.value(), *f.value().observed, static_cast<std::size_t>(t.n));
+      !what.empty()) {
     out.failures.push_back({"tile.device_mismatch", what});
   }
   return R::Ok(out);

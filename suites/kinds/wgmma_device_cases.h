@@ -29,7 +29,8 @@ std::string TileFamily(const oracle::wgmma::WgmmaTile& t);
 // For a probe tile and the device's D: the first differing element, B's one hot K there, the
 // A element and byte the oracle reads, and the A element(s) whose value the device returned.
 // Empty when the tile is not a probe or D agrees.
-std::string TileProbeExplanation(const gen::GeneratedWgmma& g, const std::vector<uint32_t>& observed);
+std::string TileProbeExplanation(const gen::GeneratedWgmma& g,
+                                 const std::vector<uint32_t>& observed);
 
 // The rules the tile's descriptors break ("a,b"), empty when both are legal.
 std::string BrokenRules(const oracle::wgmma::WgmmaTile& t);
@@ -37,7 +38,8 @@ std::string BrokenRules(const oracle::wgmma::WgmmaTile& t);
 // What a broken-descriptor tile did: "<rules>: as-if" when D equals the oracle's reading of the
 // broken descriptors as decoded, else "<rules>: differs ..." with the first difference (or why
 // there is no such reading).
-std::string UndefinedDetail(const oracle::wgmma::WgmmaTile& t, const std::vector<uint32_t>& observed);
+std::string UndefinedDetail(const oracle::wgmma::WgmmaTile& t,
+                            const std::vector<uint32_t>& observed);
 
 // A wgmma_tile file read for replay or the worker: errors name the file.
 oracle::Result<oracle::wgmma::WgmmaTileFile> ReadWgmmaTileCase(const std::string& path);

@@ -8,8 +8,8 @@
 #include "harness/tcgen05_exec.h"
 #include "harness/wgmma_exec.h"
 #include "suites/engine/batched_worker.h"
-#include "suites/kinds/wgmma_device_cases.h"
 #include "suites/engine/worker_protocol.h"
+#include "suites/kinds/wgmma_device_cases.h"
 
 namespace tcfuzz::suites {
 namespace {
@@ -19,13 +19,16 @@ using Outputs = oracle::Result<std::vector<std::vector<uint32_t>>>;
 
 // Why this device cannot run the suite's tiles; empty when it can.
 std::string DeviceUnsupported(bool tcgen05, const harness::DeviceInfo& d) {
-  if (tcgen05) return d.cc_major == 10 ? "" : "tcgen05 needs compute capability 10.x (sm_100a); this is " + d.name;
+  if (tcgen05)
+    return d.cc_major == 10 ? ""
+                            : "tcgen05 needs compute capability 10.x (sm_100a); this is " + d.name;
   return d.cc_major == 9 && d.cc_minor == 0 ? "" : "wgmma needs sm_90a; this is " + d.name;
 }
 
 // Tiles share a launch when they share the instruction.
 std::string GroupKey(bool tcgen05, const WgmmaTile& t) {
-  return tcgen05 ? harness::Tcgen05BatchKey(harness::Tcgen05SpecOf(t)) : harness::WgmmaInstruction(harness::SpecOf(t));
+  return tcgen05 ? harness::Tcgen05BatchKey(harness::Tcgen05SpecOf(t))
+                 : harness::WgmmaInstruction(harness::SpecOf(t));
 }
 
 // The smem-hw or tcgen05 suite on one device (batched_worker.h's Suite).
@@ -34,7 +37,9 @@ struct TileSuite {
   bool tcgen05 = false;
   harness::DeviceInfo device;
 
-  WgmmaTile Draw(uint64_t index) const { return (tcgen05 ? DrawTcgen05Case(seed, index) : DrawSmemHwCase(seed, index)).tile; }
+  WgmmaTile Draw(uint64_t index) const {
+    return (tcgen05 ? DrawTcgen05Case(seed, index) : DrawSmemHwCase(seed, index)).tile;
+  }
   std::string Unsupported(const WgmmaTile&) const { return DeviceUnsupported(tcgen05, device); }
   std::string Key(const WgmmaTile& t) const { return GroupKey(tcgen05, t); }
 
@@ -45,11 +50,14 @@ struct TileSuite {
 
   // A broken descriptor's D is recorded, not judged.
   std::string Judge(uint64_t index, const WgmmaTile& t, const std::vector<uint32_t>& got) const {
-    if (!BrokenRules(t).empty()) return CaseLine(index, CaseOutcome::kUndefinedBySpec, UndefinedDetail(t, got) + ObservedField(got));
+    if (!BrokenRules(t).empty())
+      return CaseLine(index, CaseOutcome::kUndefinedBySpec,
+                      UndefinedDetail(t, got) + ObservedField(got));
     const auto want = oracle::wgmma::WgmmaReference(t);
     if (!want.ok()) return CaseLine(index, CaseOutcome::kHarnessError, "oracle: " + want.error());
     const std::string what = MismatchDetail(want.value(), got, static_cast<std::size_t>(t.n));
-    return what.empty() ? std::string() : CaseLine(index, CaseOutcome::kMismatch, what + ObservedField(got));
+    return what.empty() ? std::string()
+                        : CaseLine(index, CaseOutcome::kMismatch, what + ObservedField(got));
   }
 };
 
@@ -59,8 +67,10 @@ int RunWgmmaTileWorker(const WorkerArgs& a, bool tcgen05, std::ostream& out) {
   const std::vector<uint64_t> indices = ShardIndices(a);
   const auto d = DeviceOrSkip(indices.size(), out);
   if (!d) return 0;
-  if (const std::string why = DeviceUnsupported(tcgen05, *d); !why.empty()) {  // before drawing 64 KiB per case
-    out << "unsupported " << indices.size() << " " << why << "\nran " << indices.size() << "\ndone\n";
+  if (const std::string why = DeviceUnsupported(tcgen05, *d);
+      !why.empty()) {  // before drawing 64 KiB per case
+    out << "unsupported " << indices.size() << " " << why << "\nran " << indices.size()
+        << "\ndone\n";
     return 0;
   }
   // Each tile is a 64 KiB image on the device: 4,096 of them are 256 MiB a launch.

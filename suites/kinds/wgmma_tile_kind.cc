@@ -41,40 +41,52 @@ std::string Draw(gen::Source& s) {
 
 int RunOnDevice(const std::string& file, const oracle::TextDoc& doc, std::ostream& out) {
   const auto f = oracle::wgmma::WgmmaTileFromDoc(doc);
-  return f.ok() ? RunWgmmaTileCaseWorker(f.value().tile, out) : CaseFileError(file + ": " + f.error(), out);
+  return f.ok() ? RunWgmmaTileCaseWorker(f.value().tile, out)
+                : CaseFileError(file + ": " + f.error(), out);
 }
 
-oracle::Result<MinimizeJob> Minimize(const std::string& file, const oracle::TextDoc& doc, int budget) {
+oracle::Result<MinimizeJob> Minimize(const std::string& file, const oracle::TextDoc& doc,
+                                     int budget) {
   auto read = oracle::wgmma::WgmmaTileFromDoc(doc);
   if (!read.ok()) return oracle::Result<MinimizeJob>::Fail(file + ": " + read.error());
   WgmmaTileFile start = std::move(read).value();
   MinimizeJob job;
   job.start_text = Text(start);
-  job.minimize = [start, budget](const FailureSignature& sig, const auto& observed, const auto& eval, const Origin& origin) mutable {
+  job.minimize = [start, budget](const FailureSignature& sig, const auto& observed,
+                                 const auto& eval, const Origin& origin) mutable {
     start.observed = observed;
-    const TileMinimizeResult r = MinimizeTile(start, sig, [&](const WgmmaTileFile& f) { return eval(Text(f)); }, budget);
+    const TileMinimizeResult r = MinimizeTile(
+        start, sig, [&](const WgmmaTileFile& f) { return eval(Text(f)); }, budget);
     return std::pair{Text(r.minimized, origin),
-                     std::to_string(r.accepted) + " steps kept of " + std::to_string(r.tries) + " tried; " +
-                         TileFamily(start.tile) + " N " + std::to_string(start.tile.n) + " -> " + TileFamily(r.minimized.tile) +
-                         " N " + std::to_string(r.minimized.tile.n) + "; " + std::to_string(NonZeroValues(start)) + " -> " +
+                     std::to_string(r.accepted) + " steps kept of " + std::to_string(r.tries) +
+                         " tried; " + TileFamily(start.tile) + " N " +
+                         std::to_string(start.tile.n) + " -> " + TileFamily(r.minimized.tile) +
+                         " N " + std::to_string(r.minimized.tile.n) + "; " +
+                         std::to_string(NonZeroValues(start)) + " -> " +
                          std::to_string(NonZeroValues(r.minimized)) + " non-zero values"};
   };
   return oracle::Result<MinimizeJob>::Ok(std::move(job));
 }
 
 template <gen::GeneratedWgmma (*Draw)(uint64_t, uint64_t)>
-DescribedCase DescribeTile(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed, oracle::num::Gpu) {
+DescribedCase DescribeTile(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed,
+                           oracle::num::Gpu) {
   const gen::GeneratedWgmma g = Draw(seed, index);
-  const bool full = observed.size() == static_cast<std::size_t>(g.tile.a.view.rows) * static_cast<std::size_t>(g.tile.n);
+  const bool full = observed.size() == static_cast<std::size_t>(g.tile.a.view.rows) *
+                                           static_cast<std::size_t>(g.tile.n);
   oracle::TextWriter w(oracle::wgmma::kWgmmaTileKind);
   oracle::wgmma::AppendWgmmaTile(w, g.tile, g.fill, full ? &observed : nullptr);
   std::string mode(gen::Name(g.values));
   if (g.broken) mode += ", breaks " + std::string(g.broken->id);
-  DescribedCase d{TileFamily(g.tile), g.broken ? std::string() : TileProbeExplanation(g, observed), mode, w.str(),
-                  BrokenRules(g.tile), oracle::wgmma::ReadingsOf(g.tile)};
+  DescribedCase d{TileFamily(g.tile),
+                  g.broken ? std::string() : TileProbeExplanation(g, observed),
+                  mode,
+                  w.str(),
+                  BrokenRules(g.tile),
+                  oracle::wgmma::ReadingsOf(g.tile)};
   if (const auto want = oracle::wgmma::WgmmaReference(g.tile); full && want.ok()) {
-    AddArithmetic(d.rests_on, oracle::wgmma::TileParams(g.tile), g.values != gen::TileValues::kRandom, want.value(),
-                  observed, false);
+    AddArithmetic(d.rests_on, oracle::wgmma::TileParams(g.tile),
+                  g.values != gen::TileValues::kRandom, want.value(), observed, false);
   }
   return d;
 }
@@ -84,22 +96,26 @@ DescribedCase DescribeTile(uint64_t seed, uint64_t index, const std::vector<uint
 const DeviceSuite kDeviceSuites[] = {
     {.name = kSmemHwSuite,
      .text_kind = oracle::wgmma::kWgmmaTileKind,
-     .description = "wgmma (sm_90a) with generated shared-memory descriptors: placement, swizzle, LBO/SBO, base offset; "
+     .description = "wgmma (sm_90a) with generated shared-memory descriptors: placement, swizzle, "
+                    "LBO/SBO, base offset; "
                     "one in eight breaks a rule (undefined by spec, recorded)",
      .worker_batch = 8192,
      .watchdog_per_case = std::chrono::microseconds(2000),
      .describe = DescribeTile<DrawSmemHwCase>,
-     .run_worker = [](const WorkerArgs& a, std::ostream& out) { return RunWgmmaTileWorker(a, false, out); },
+     .run_worker = [](const WorkerArgs& a,
+                      std::ostream& out) { return RunWgmmaTileWorker(a, false, out); },
      .runs_on = [](int major, int minor) { return major == 9 && minor == 0; },
      .runs_on_what = "sm_90a (wgmma)"},
     {.name = kTcgen05Suite,
      .text_kind = oracle::wgmma::kWgmmaTileKind,
-     .description = "tcgen05.mma / .sp / .ws (sm_100a, CC 10.x) with generated descriptors, sparse metadata and "
+     .description = "tcgen05.mma / .sp / .ws (sm_100a, CC 10.x) with generated descriptors, sparse "
+                    "metadata and "
                     "zero-column masks",
      .worker_batch = 8192,
      .watchdog_per_case = std::chrono::microseconds(4000),
      .describe = DescribeTile<DrawTcgen05Case>,
-     .run_worker = [](const WorkerArgs& a, std::ostream& out) { return RunWgmmaTileWorker(a, true, out); },
+     .run_worker = [](const WorkerArgs& a,
+                      std::ostream& out) { return RunWgmmaTileWorker(a, true, out); },
      .runs_on = [](int major, int) { return major == 10; },
      .runs_on_what = "compute capability 10.x (tcgen05)"},
 };
@@ -108,7 +124,8 @@ const DeviceSuite kDeviceSuites[] = {
 
 const CaseKind& WgmmaTileKind() {
   static const CaseKind kind{oracle::wgmma::kWgmmaTileKind,
-                             "descriptor tile: wgmma or tcgen05 descriptors, types, the shared-memory image, the D a device returned",
+                             "descriptor tile: wgmma or tcgen05 descriptors, types, the "
+                             "shared-memory image, the D a device returned",
                              ReplayWgmmaTile,
                              Reprint,
                              Draw,

@@ -30,10 +30,14 @@ std::string Reproducer(const gen::GeneratedZcm& g) {
 
 std::string_view ShapeTag(int m) {
   switch (m) {
-    case 128: return "m=128";
-    case 64: return "m=64";
-    case 32: return "m=32";
-    default: return "m=other";
+    case 128:
+      return "m=128";
+    case 64:
+      return "m=64";
+    case 32:
+      return "m=32";
+    default:
+      return "m=other";
   }
 }
 
@@ -55,7 +59,9 @@ class ZeroColumnMaskSuite final : public HostSuite {
     } else {
       // Half legal, three in ten break one rule, the rest raw bits.
       const uint64_t roll = s.Below(10);
-      g = gen::DrawZcm(s, roll < 5 ? Intent::kLegal : roll < 8 ? Intent::kBreakOne : Intent::kRawBits);
+      g = gen::DrawZcm(s, roll < 5   ? Intent::kLegal
+                          : roll < 8 ? Intent::kBreakOne
+                                     : Intent::kRawBits);
     }
     CaseResult r;
     r.failures = CheckZcm(g);
@@ -85,20 +91,31 @@ oracle::Result<std::string> Reprint(const oracle::TextDoc& doc) {
   if (!f.ok()) return oracle::Result<std::string>::Fail(f.error());
   (void)oracle::tcgen05::Validate(f.value().c);
   (void)oracle::tcgen05::Expand(f.value().c.desc, f.value().c.shape.m, f.value().c.shape.n);
-  return oracle::Result<std::string>::Ok(oracle::tcgen05::ZcmCaseToText(f.value().c, f.value().expect));
+  return oracle::Result<std::string>::Ok(
+      oracle::tcgen05::ZcmCaseToText(f.value().c, f.value().expect));
 }
 
 std::string Draw(gen::Source& s) {
   const uint64_t roll = s.Below(3);
-  return Reproducer(gen::DrawZcm(s, roll == 0 ? gen::Intent::kLegal : roll == 1 ? gen::Intent::kBreakOne : gen::Intent::kRawBits));
+  return Reproducer(gen::DrawZcm(s, roll == 0   ? gen::Intent::kLegal
+                                    : roll == 1 ? gen::Intent::kBreakOne
+                                                : gen::Intent::kRawBits));
 }
 
 }  // namespace
 
 const CaseKind& ZeroColumnMaskKind() {
-  static const CaseKind kind{oracle::tcgen05::kZcmKind, "tcgen05 zero-column mask descriptor, its shape and expectation",
-                             Replay, Reprint, Draw, nullptr, nullptr, nullptr,
-                             [] { return std::unique_ptr<HostSuite>(std::make_unique<ZeroColumnMaskSuite>()); }, {}};
+  static const CaseKind kind{
+      oracle::tcgen05::kZcmKind,
+      "tcgen05 zero-column mask descriptor, its shape and expectation",
+      Replay,
+      Reprint,
+      Draw,
+      nullptr,
+      nullptr,
+      nullptr,
+      [] { return std::unique_ptr<HostSuite>(std::make_unique<ZeroColumnMaskSuite>()); },
+      {}};
   return kind;
 }
 

@@ -6,9 +6,9 @@
 #include <functional>
 #include <optional>
 
-#include "suites/engine/device_campaign.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/case_file.h"
+#include "suites/engine/device_campaign.h"
 #include "suites/engine/subprocess.h"
 #include "suites/engine/worker_protocol.h"
 #include "suites/kinds/case_kind.h"
@@ -24,7 +24,8 @@ oracle::Result<MinimizeJob> MakeJob(const std::string& file, int budget) {
   const auto kind = KindOf(file, doc.value());
   if (!kind.ok()) return R::Fail(kind.error());
   if (kind.value()->minimize == nullptr) {
-    return R::Fail(file + ": minimize takes " + KindNames([](const CaseKind& k) { return k.minimize != nullptr; }) +
+    return R::Fail(file + ": minimize takes " +
+                   KindNames([](const CaseKind& k) { return k.minimize != nullptr; }) +
                    " reproducers, not kind '" + std::string(kind.value()->name) + "'");
   }
   return kind.value()->minimize(file, doc.value(), budget);
@@ -32,8 +33,8 @@ oracle::Result<MinimizeJob> MakeJob(const std::string& file, int budget) {
 
 }  // namespace
 
-Evaluation EvaluateInWorker(const std::vector<std::string>& worker, const std::string& scratch_dir, const std::string& text,
-                            std::string* error) {
+Evaluation EvaluateInWorker(const std::vector<std::string>& worker, const std::string& scratch_dir,
+                            const std::string& text, std::string* error) {
   Evaluation e;
   const std::string path = scratch_dir + "/candidate.txt";
   if (!WriteFileAtomic(path, text).ok()) {
@@ -51,28 +52,34 @@ Evaluation EvaluateInWorker(const std::vector<std::string>& worker, const std::s
       const auto d = ParseObserved(c.detail, 0);
       if (!d.empty()) e.observed = d;
     }
-    if (c.outcome == CaseOutcome::kMismatch) e.failure = FailureSignature{"mismatch", c.detail.substr(0, c.detail.find(' '))};
+    if (c.outcome == CaseOutcome::kMismatch)
+      e.failure = FailureSignature{"mismatch", c.detail.substr(0, c.detail.find(' '))};
     if (c.outcome == CaseOutcome::kHarnessError) *error = c.detail;
-    if (c.outcome == CaseOutcome::kUndefinedBySpec) *error = "the case breaks a spec rule, so no answer is wrong: " + c.detail.substr(0, c.detail.find(':'));
+    if (c.outcome == CaseOutcome::kUndefinedBySpec)
+      *error = "the case breaks a spec rule, so no answer is wrong: " +
+               c.detail.substr(0, c.detail.find(':'));
   }
   if (!w.unsupported.empty()) *error = w.unsupported.front().second;
   if (r.timed_out) e.failure = FailureSignature{"timeout", ""};
   if (!w.fault.empty()) {
     // The CUDA error's name (CUDA_ERROR_...), not the call that reported it.
     const std::size_t at = w.fault.find("CUDA_ERROR_");
-    e.failure = FailureSignature{"device_fault", at == std::string::npos ? w.fault : w.fault.substr(at, w.fault.find(' ', at) - at)};
+    e.failure = FailureSignature{
+        "device_fault",
+        at == std::string::npos ? w.fault : w.fault.substr(at, w.fault.find(' ', at) - at)};
   }
   if (!r.started || r.exit_code == 127) {
     *error = "the worker did not start: " + r.Describe(o.timeout);
   } else if (!r.timed_out && w.fault.empty() && !(r.exit_code == 0 && w.done)) {
     // A failure of its own kind, never "the device agrees".
-    e.failure = FailureSignature{"harness_error", "the worker ended without an answer: " + r.Describe(o.timeout)};
+    e.failure = FailureSignature{"harness_error",
+                                 "the worker ended without an answer: " + r.Describe(o.timeout)};
   }
   return e;
 }
 
-int RunMinimize(const std::string& file, const std::string& out_path, int budget, const std::vector<std::string>& worker,
-                std::ostream& log) {
+int RunMinimize(const std::string& file, const std::string& out_path, int budget,
+                const std::vector<std::string>& worker, std::ostream& log) {
   const auto job = MakeJob(file, budget);
   if (!job.ok()) {
     log << "tcfuzz: error: " << job.error() << "\n";
@@ -88,11 +95,14 @@ int RunMinimize(const std::string& file, const std::string& out_path, int budget
     }
   } scratch;
   if (!scratch.made) {
-    log << "tcfuzz: error: cannot make a scratch folder in " << std::filesystem::temp_directory_path().string() << "\n";
+    log << "tcfuzz: error: cannot make a scratch folder in "
+        << std::filesystem::temp_directory_path().string() << "\n";
     return 2;
   }
   std::string error;
-  const auto eval = [&](const std::string& text) { return EvaluateInWorker(worker, scratch.path, text, &error); };
+  const auto eval = [&](const std::string& text) {
+    return EvaluateInWorker(worker, scratch.path, text, &error);
+  };
   const Evaluation first = eval(job.value().start_text);
   if (!error.empty()) {
     log << "tcfuzz: error: minimize runs the case on a GPU: " << error << "\n";
@@ -110,9 +120,12 @@ int RunMinimize(const std::string& file, const std::string& out_path, int budget
   // The numerics row the worker compared with is the device's: recorded so `tcfuzz replay`
   // judges the minimized case the same way.
   const DeviceProbe d = ProbeInWorker(worker);
-  const auto [text, account] = job.value().minimize(
-      sig, first.observed, eval, {{"origin.minimized_from", file}, {"origin.outcome", sig.outcome}, {"origin.detail", sig.where},
-                  {"origin.gpu", GpuRowName(d.cc_major, d.cc_minor)}});
+  const auto [text, account] =
+      job.value().minimize(sig, first.observed, eval,
+                           {{"origin.minimized_from", file},
+                            {"origin.outcome", sig.outcome},
+                            {"origin.detail", sig.where},
+                            {"origin.gpu", GpuRowName(d.cc_major, d.cc_minor)}});
   if (!error.empty()) {  // a later candidate could not be run: stop rather than guess
     log << "tcfuzz: error: minimize: " << error << "\n";
     return 2;
@@ -121,7 +134,8 @@ int RunMinimize(const std::string& file, const std::string& out_path, int budget
     log << "tcfuzz: error: " << w.error() << "\n";
     return 2;
   }
-  log << "minimized " << file << " (" << sig.outcome << " at " << sig.where << "): " << account << "; written to " << out_path << "\n";
+  log << "minimized " << file << " (" << sig.outcome << " at " << sig.where << "): " << account
+      << "; written to " << out_path << "\n";
   return 0;
 }
 

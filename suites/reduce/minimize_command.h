@@ -1,7 +1,7 @@
 // `tcfuzz minimize FILE`: a failing reproducer of a GPU suite shrunk on the device while it fails
 // the same way, by its kind's minimizer (suites/kinds/case_kind.h: sparse_minimize.h for
-// sparse_mma, tile_minimize.h for wgmma_tile). Each candidate runs in a fresh `tcfuzz worker --case-file` process, so a
-// faulting candidate cannot poison the next.
+// sparse_mma, tile_minimize.h for wgmma_tile). Each candidate runs in a fresh `tcfuzz worker
+// --case-file` process, so a faulting candidate cannot poison the next.
 #pragma once
 
 #include <ostream>
@@ -15,13 +15,13 @@ namespace tcfuzz::suites {
 // Runs one case text through `<worker> worker --case-file` (written under scratch_dir). `error`
 // is set when the worker cannot judge it at all (no GPU, a harness error, a case the spec leaves
 // undefined); the evaluation then reports no failure.
-Evaluation EvaluateInWorker(const std::vector<std::string>& worker, const std::string& scratch_dir, const std::string& text,
-                            std::string* error);
+Evaluation EvaluateInWorker(const std::vector<std::string>& worker, const std::string& scratch_dir,
+                            const std::string& text, std::string* error);
 
 // Evaluates FILE on the device, minimizes while the signature holds, writes the result (with the
 // observed D) to out_path. Exit: 0 written, 1 the case does not fail on this device, 2 bad input
 // or no GPU.
-int RunMinimize(const std::string& file, const std::string& out_path, int budget, const std::vector<std::string>& worker,
-                std::ostream& log);
+int RunMinimize(const std::string& file, const std::string& out_path, int budget,
+                const std::vector<std::string>& worker, std::ostream& log);
 
 }  // namespace tcfuzz::suites

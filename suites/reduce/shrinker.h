@@ -18,8 +18,12 @@ namespace tcfuzz::suites {
 template <class Case>
 class Shrinker {
  public:
-  Shrinker(Case start, FailureSignature signature, std::function<Evaluation(const Case&)> evaluate, int budget)
-      : current_(std::move(start)), signature_(std::move(signature)), evaluate_(std::move(evaluate)), budget_(budget) {}
+  Shrinker(Case start, FailureSignature signature, std::function<Evaluation(const Case&)> evaluate,
+           int budget)
+      : current_(std::move(start)),
+        signature_(std::move(signature)),
+        evaluate_(std::move(evaluate)),
+        budget_(budget) {}
 
   bool Try(Case candidate) {
     if (spent()) return false;

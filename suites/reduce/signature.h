@@ -27,10 +27,12 @@ struct Evaluation {
 // The signature of a device result against the oracle's expected D of `cols` columns (nullopt
 // when equal).
 inline std::optional<FailureSignature> MismatchSignature(const std::vector<uint32_t>& expected,
-                                                         const std::vector<uint32_t>& got, std::size_t cols = 8) {
+                                                         const std::vector<uint32_t>& got,
+                                                         std::size_t cols = 8) {
   const auto e = FirstDifference(expected, got);
   if (!e) return std::nullopt;
-  return FailureSignature{"mismatch", "D[" + std::to_string(*e / cols) + "][" + std::to_string(*e % cols) + "]"};
+  return FailureSignature{
+      "mismatch", "D[" + std::to_string(*e / cols) + "][" + std::to_string(*e % cols) + "]"};
 }
 
 }  // namespace tcfuzz::suites

@@ -1,8 +1,8 @@
 #include "suites/reduce/sparse_minimize.h"
 
 #include "oracle/numerics/formats.h"
-#include "suites/reduce/shrinker.h"
 #include "suites/engine/worker_protocol.h"
+#include "suites/reduce/shrinker.h"
 
 namespace tcfuzz::suites {
 
@@ -17,7 +17,9 @@ struct Slot {
 };
 
 uint64_t Get(const SparseCaseFile& k, Slot s) {
-  return s.operand == 'a' ? k.tile.a[s.index] : s.operand == 'b' ? k.tile.b[s.index] : k.tile.c[s.index];
+  return s.operand == 'a'   ? k.tile.a[s.index]
+         : s.operand == 'b' ? k.tile.b[s.index]
+                            : k.tile.c[s.index];
 }
 
 void Set(SparseCaseFile& k, Slot s, uint64_t v) {

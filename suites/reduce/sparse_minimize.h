@@ -26,7 +26,8 @@ struct MinimizeResult {
 // How many values of A, B and C are non-zero (what minimizing brings down).
 std::size_t NonZeroValues(const oracle::sparse::SparseCaseFile& k);
 
-MinimizeResult MinimizeSparse(const oracle::sparse::SparseCaseFile& start, const FailureSignature& signature,
-                              const SparseEvaluator& evaluate, int budget);
+MinimizeResult MinimizeSparse(const oracle::sparse::SparseCaseFile& start,
+                              const FailureSignature& signature, const SparseEvaluator& evaluate,
+                              int budget);
 
 }  // namespace tcfuzz::suites

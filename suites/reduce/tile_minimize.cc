@@ -59,21 +59,25 @@ std::vector<std::size_t> LiveValues(const WgmmaTileFile& f) {
 std::size_t NonZeroValues(const WgmmaTileFile& f) { return LiveValues(f).size(); }
 
 std::optional<WgmmaTile> Replace(const WgmmaTile& t, const SmemCase& a, const SmemCase& b,
-                                 const std::vector<uint64_t>& a_values, const std::vector<uint64_t>& b_values, uint8_t fill) {
+                                 const std::vector<uint64_t>& a_values,
+                                 const std::vector<uint64_t>& b_values, uint8_t fill) {
   WgmmaTile out = t;
   out.a = a;
   out.b = b;
   out.n = b.view.rows;
   out.image.assign(t.image.size(), fill);
-  if (!oracle::wgmma::PlaceOperand(out, Operand::kA, a_values) || !oracle::wgmma::PlaceOperand(out, Operand::kB, b_values)) {
+  if (!oracle::wgmma::PlaceOperand(out, Operand::kA, a_values) ||
+      !oracle::wgmma::PlaceOperand(out, Operand::kB, b_values)) {
     return std::nullopt;
   }
   // Aliased elements, or B's bytes over A's: the values would not read back as placed.
-  if (Values(out, Operand::kA) != a_values || Values(out, Operand::kB) != b_values) return std::nullopt;
+  if (Values(out, Operand::kA) != a_values || Values(out, Operand::kB) != b_values)
+    return std::nullopt;
   return out;
 }
 
-std::optional<SmemCase> CompactLayout(const SmemCase& c, oracle::smem::Major major, oracle::smem::Swizzle swizzle) {
+std::optional<SmemCase> CompactLayout(const SmemCase& c, oracle::smem::Major major,
+                                      oracle::smem::Swizzle swizzle) {
   const uint64_t region = Region(c);
   SmemCase s = c;
   s.view.major = major;
@@ -87,11 +91,13 @@ std::optional<SmemCase> CompactLayout(const SmemCase& c, oracle::smem::Major maj
   return gen::WithCompactStrides(s);
 }
 
-TileMinimizeResult MinimizeTile(const WgmmaTileFile& start, const FailureSignature& signature, const TileEvaluator& evaluate,
-                                int budget) {
+TileMinimizeResult MinimizeTile(const WgmmaTileFile& start, const FailureSignature& signature,
+                                const TileEvaluator& evaluate, int budget) {
   Shrinker<WgmmaTileFile> s(start, signature, evaluate, budget);
   const uint8_t fill = start.fill;
-  const auto attempt = [&](const std::optional<WgmmaTile>& t) { return t && s.Try(WgmmaTileFile{*t, fill, std::nullopt}); };
+  const auto attempt = [&](const std::optional<WgmmaTile>& t) {
+    return t && s.Try(WgmmaTileFile{*t, fill, std::nullopt});
+  };
   const auto cur = [&s]() -> const WgmmaTile& { return s.current().tile; };
   // 1. N: the smallest multiple of 8 (16 on tcgen05) that still holds the misread column; a
   // masked tile keeps its N (the mask's shape depends on it).
@@ -109,7 +115,9 @@ TileMinimizeResult MinimizeTile(const WgmmaTileFile& start, const FailureSignatu
   // 2. Layouts: the simplest one, else compact strides with its own major and swizzle, else the
   // start back on the pattern start.
   for (const Operand which : {Operand::kA, Operand::kB}) {
-    const auto pick = [&](const WgmmaTile& t) -> const SmemCase& { return which == Operand::kA ? t.a : t.b; };
+    const auto pick = [&](const WgmmaTile& t) -> const SmemCase& {
+      return which == Operand::kA ? t.a : t.b;
+    };
     const auto with = [&](const SmemCase& c) {
       const SmemCase& a = which == Operand::kA ? c : cur().a;
       const SmemCase& b = which == Operand::kB ? c : cur().b;
@@ -118,8 +126,9 @@ TileMinimizeResult MinimizeTile(const WgmmaTileFile& start, const FailureSignatu
     auto m = oracle::smem::DecodeMatrix(pick(cur()).arch, pick(cur()).desc);
     if (!m) continue;
     bool kept = false;
-    for (const auto& [major, swizzle] : {std::pair{oracle::smem::Major::kK, oracle::smem::Swizzle::kNone},
-                                         std::pair{pick(cur()).view.major, m->swizzle}}) {
+    for (const auto& [major, swizzle] :
+         {std::pair{oracle::smem::Major::kK, oracle::smem::Swizzle::kNone},
+          std::pair{pick(cur()).view.major, m->swizzle}}) {
       const auto compact = CompactLayout(pick(cur()), major, swizzle);
       if (compact && *compact != pick(cur()) && attempt(with(*compact))) {
         kept = true;
@@ -151,8 +160,7 @@ TileMinimizeResult MinimizeTile(const WgmmaTileFile& start, const FailureSignatu
     attempt(Replace(cur(), cur().a, cur().b, a, b, fill));
   }
   s.ZeroInParts<std::size_t>(
-      LiveValues,
-      [fill](WgmmaTileFile& f, std::span<const std::size_t> slots) {
+      LiveValues, [fill](WgmmaTileFile& f, std::span<const std::size_t> slots) {
         std::vector<uint64_t> a = Values(f.tile, Operand::kA), b = Values(f.tile, Operand::kB);
         for (const std::size_t i : slots) (i < a.size() ? a[i] : b[i - a.size()]) = 0;
         const auto t = Replace(f.tile, f.tile.a, f.tile.b, a, b, fill);

@@ -32,7 +32,8 @@ TilerAnswer ParseAnswer(const std::string& out) {
   if (first != std::string::npos && out[first] == '{') {
     t = FromJson(out);
   } else if (out.size() == 4 * kTilingFields) {
-    t = FromImage(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(out.data()), out.size()));
+    t = FromImage(
+        std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(out.data()), out.size()));
   } else {
     t = oracle::Result<TCubeTiling>::Fail("stdout is neither a JSON tiling nor a 200-byte image (" +
                                           std::to_string(out.size()) + " bytes)");
@@ -118,7 +119,8 @@ bool TooLargeToSimulate(const Problem& p, const TCubeTiling& t) {
 
 // A tiling answer, given its verdict: the first hard rule it breaks, else what simulating it finds.
 std::optional<Finding> JudgeTiling(const Problem& p, const TCubeTiling& t, const TilingVerdict& v) {
-  if (!v.hard.legal()) return Finding{std::string(v.hard.violations()[0].rule->id), v.hard.violations()[0].message};
+  if (!v.hard.legal())
+    return Finding{std::string(v.hard.violations()[0].rule->id), v.hard.violations()[0].message};
   if (TooLargeToSimulate(p, t)) return std::nullopt;
   const SimResult r = Simulate(p, t, SatMul({p.m, p.n, p.k}) <= kNumericMacs);
   if (!r.clean) return Finding{"tiling.simulation", r.findings[0]};
@@ -129,17 +131,22 @@ std::optional<Finding> JudgeTiling(const Problem& p, const TCubeTiling& t, const
 
 std::optional<Finding> Judge(const Problem& p, const ChipProfile& chip, const TilerAnswer& a) {
   switch (a.kind) {
-    case TilerAnswer::Kind::kRefused: return std::nullopt;
-    case TilerAnswer::Kind::kCrash: return Finding{"tiler.crash", a.detail};
-    case TilerAnswer::Kind::kHang: return Finding{"tiler.hang", a.detail};
-    case TilerAnswer::Kind::kGarbage: return Finding{"tiler.garbage", a.detail};
-    case TilerAnswer::Kind::kTiling: break;
+    case TilerAnswer::Kind::kRefused:
+      return std::nullopt;
+    case TilerAnswer::Kind::kCrash:
+      return Finding{"tiler.crash", a.detail};
+    case TilerAnswer::Kind::kHang:
+      return Finding{"tiler.hang", a.detail};
+    case TilerAnswer::Kind::kGarbage:
+      return Finding{"tiler.garbage", a.detail};
+    case TilerAnswer::Kind::kTiling:
+      break;
   }
   return JudgeTiling(p, a.tiling, Validate(p, a.tiling, chip));
 }
 
-Problem MinimizeProblem(const Problem& start, const ChipProfile& chip, const std::string& chip_arg, const Tiler& tiler,
-                        const std::string& rule, int budget) {
+Problem MinimizeProblem(const Problem& start, const ChipProfile& chip, const std::string& chip_arg,
+                        const Tiler& tiler, const std::string& rule, int budget) {
   Problem best = start;
   const auto fails = [&](const Problem& q) {
     if (budget <= 0) return false;
@@ -203,19 +210,25 @@ struct Kept {
 };
 
 std::string Reproducer(const Kept& k, const TilingFuzzOptions& o, const std::string& stem) {
-  const std::string tiler = o.tiler_command.empty() ? "tcfuzz tiling make --chip \"$TCFUZZ_CHIP\" --problem -" : o.tiler_command;
+  const std::string tiler = o.tiler_command.empty()
+                                ? "tcfuzz tiling make --chip \"$TCFUZZ_CHIP\" --problem -"
+                                : o.tiler_command;
   std::string s = "tcfuzz tiling fuzz finding: " + k.finding.rule + "\n";
   s += "message: " + k.finding.message + "\n";
-  s += "tiler: " + (o.tiler_command.empty() ? std::string("the reference tiler") : o.tiler_command) + "\n";
+  s +=
+      "tiler: " + (o.tiler_command.empty() ? std::string("the reference tiler") : o.tiler_command) +
+      "\n";
   s += "chip: " + k.chip_arg + "\n";
-  s += "seed: " + std::to_string(o.seed) + ", case " + std::to_string(k.first_case) + ", seen " + std::to_string(k.count) +
-       " times\n";
+  s += "seed: " + std::to_string(o.seed) + ", case " + std::to_string(k.first_case) + ", seen " +
+       std::to_string(k.count) + " times\n";
   s += "original problem: " + OneLine(k.original) + "\n";
   s += "minimized problem (" + stem + ".problem.json): " + OneLine(k.minimized) + "\n";
-  s += "rerun the tiler:\n  TCFUZZ_CHIP='" + k.chip_arg + "' sh -c '" + tiler + "' < " + stem + ".problem.json\n";
+  s += "rerun the tiler:\n  TCFUZZ_CHIP='" + k.chip_arg + "' sh -c '" + tiler + "' < " + stem +
+       ".problem.json\n";
   if (k.tiling) {
-    s += "check its answer (" + stem + ".tiling.json):\n  tcfuzz tiling check --chip '" + k.chip_arg + "' --problem " + stem +
-         ".problem.json " + stem + ".tiling.json\n  tcfuzz tiling simulate --chip '" + k.chip_arg + "' --problem " + stem +
+    s += "check its answer (" + stem + ".tiling.json):\n  tcfuzz tiling check --chip '" +
+         k.chip_arg + "' --problem " + stem + ".problem.json " + stem +
+         ".tiling.json\n  tcfuzz tiling simulate --chip '" + k.chip_arg + "' --problem " + stem +
          ".problem.json " + stem + ".tiling.json --numeric\n";
   }
   return s;
@@ -224,14 +237,17 @@ std::string Reproducer(const Kept& k, const TilingFuzzOptions& o, const std::str
 }  // namespace
 
 int RunTilingFuzz(const TilingFuzzOptions& o, std::ostream& out) {
-  const Tiler tiler = o.tiler_command.empty() ? ReferenceTilerUnderTest() : ExternalTiler(o.tiler_command, o.timeout);
+  const Tiler tiler = o.tiler_command.empty() ? ReferenceTilerUnderTest()
+                                              : ExternalTiler(o.tiler_command, o.timeout);
   const uint64_t cases = o.cases == 0 && o.seconds <= 0 ? 2000 : o.cases;
   out << "tcfuzz tiling fuzz: seed " << o.seed << ", tiler "
-      << (o.tiler_command.empty() ? std::string("reference") : "'" + o.tiler_command + "'") << ", chip "
-      << (o.chip_arg.empty() ? std::string("every built-in") : o.chip_arg) << "\n";
+      << (o.tiler_command.empty() ? std::string("reference") : "'" + o.tiler_command + "'")
+      << ", chip " << (o.chip_arg.empty() ? std::string("every built-in") : o.chip_arg) << "\n";
   const auto start = std::chrono::steady_clock::now();
-  const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-  std::map<std::string, Kept> kept;  // by rule
+  const auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  std::map<std::string, Kept> kept;                    // by rule
   std::map<std::string, uint64_t> warnings, refusals;  // by rule / by reason
   uint64_t done = 0, refused = 0, answered = 0, validated_only = 0;
   const auto chips = ChipProfiles();
@@ -295,28 +311,34 @@ int RunTilingFuzz(const TilingFuzzOptions& o, std::ostream& out) {
     if (k.tiling) ok = ok && WriteFileAtomic(base + ".tiling.json", ToJson(*k.tiling)).ok();
     ok = ok && WriteFileAtomic(base + ".txt", Reproducer(k, o, stem)).ok();
     write_failed = write_failed || !ok;
-    j["findings"].push_back({{"rule", rule},
-                             {"message", k.finding.message},
-                             {"count", k.count},
-                             {"first_case", k.first_case},
-                             {"chip", k.chip_arg},
-                             {"reproducer", base + ".txt"},
-                             {"problem", nlohmann::json::parse(ProblemToJson(k.minimized))},
-                             {"original_problem", nlohmann::json::parse(ProblemToJson(k.original))}});
+    j["findings"].push_back(
+        {{"rule", rule},
+         {"message", k.finding.message},
+         {"count", k.count},
+         {"first_case", k.first_case},
+         {"chip", k.chip_arg},
+         {"reproducer", base + ".txt"},
+         {"problem", nlohmann::json::parse(ProblemToJson(k.minimized))},
+         {"original_problem", nlohmann::json::parse(ProblemToJson(k.original))}});
   }
   // A tiler's stderr reaches the summary (refusal reasons, crash messages): invalid UTF-8 is
   // replaced rather than thrown on.
-  const auto summary = WriteFileAtomic(o.out_dir + "/summary.json", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+  const auto summary =
+      WriteFileAtomic(o.out_dir + "/summary.json",
+                      j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   if (!summary.ok() || write_failed) {
-    out << "tcfuzz: error: cannot write the report in " << o.out_dir << (summary.ok() ? "" : ": " + summary.error()) << "\n";
+    out << "tcfuzz: error: cannot write the report in " << o.out_dir
+        << (summary.ok() ? "" : ": " + summary.error()) << "\n";
     return 2;
   }
   char rate[64];
-  std::snprintf(rate, sizeof rate, "%.1f s, %.0f cases/s", seconds, seconds > 0 ? static_cast<double>(done) / seconds : 0.0);
-  out << done << " cases (" << answered << " answered, " << refused << " refused, " << validated_only
-      << " too large to simulate) in " << rate << "; " << kept.size() << " failing rule" << (kept.size() == 1 ? "" : "s")
-      << "\n";
-  for (const auto& [rule, k] : kept) out << "  " << rule << " x" << k.count << ": " << k.finding.message << "\n";
+  std::snprintf(rate, sizeof rate, "%.1f s, %.0f cases/s", seconds,
+                seconds > 0 ? static_cast<double>(done) / seconds : 0.0);
+  out << done << " cases (" << answered << " answered, " << refused << " refused, "
+      << validated_only << " too large to simulate) in " << rate << "; " << kept.size()
+      << " failing rule" << (kept.size() == 1 ? "" : "s") << "\n";
+  for (const auto& [rule, k] : kept)
+    out << "  " << rule << " x" << k.count << ": " << k.finding.message << "\n";
   out << "report: " << o.out_dir << "/summary.json\n";
   return kept.empty() ? 0 : 1;
 }

@@ -29,7 +29,8 @@ struct TilerAnswer {
 };
 
 // chip_arg is what the tiler is told (TCFUZZ_CHIP); chip is that profile, loaded.
-using Tiler = std::function<TilerAnswer(const oracle::ascend::Problem&, const oracle::ascend::ChipProfile& chip,
+using Tiler = std::function<TilerAnswer(const oracle::ascend::Problem&,
+                                        const oracle::ascend::ChipProfile& chip,
                                         const std::string& chip_arg)>;
 
 Tiler ReferenceTilerUnderTest();
@@ -42,20 +43,22 @@ struct Finding {
   std::string rule;
   std::string message;
 };
-std::optional<Finding> Judge(const oracle::ascend::Problem& p, const oracle::ascend::ChipProfile& chip, const TilerAnswer& a);
+std::optional<Finding> Judge(const oracle::ascend::Problem& p,
+                             const oracle::ascend::ChipProfile& chip, const TilerAnswer& a);
 
 // Shrinks `p` (each of M, N, K towards 1, then bias, transposes, formats, schedule and types
 // towards the simplest) while the tiler's answer still fails `rule`; at most `budget` tiler calls.
-oracle::ascend::Problem MinimizeProblem(const oracle::ascend::Problem& p, const oracle::ascend::ChipProfile& chip,
-                                        const std::string& chip_arg, const Tiler& tiler, const std::string& rule,
-                                        int budget);
+oracle::ascend::Problem MinimizeProblem(const oracle::ascend::Problem& p,
+                                        const oracle::ascend::ChipProfile& chip,
+                                        const std::string& chip_arg, const Tiler& tiler,
+                                        const std::string& rule, int budget);
 
 struct TilingFuzzOptions {
   std::string tiler_command;  // empty: the reference tiler
   std::string chip_arg;       // empty: every built-in chip in turn (drawn per case)
   std::optional<oracle::ascend::ChipProfile> chip;  // chip_arg loaded
   uint64_t seed = 0;
-  uint64_t cases = 0;          // 0 with seconds == 0: 2000
+  uint64_t cases = 0;  // 0 with seconds == 0: 2000
   double seconds = 0;
   std::chrono::milliseconds timeout{10000};
   int minimize_budget = 400;

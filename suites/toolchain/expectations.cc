@@ -24,12 +24,15 @@ oracle::Result<std::vector<Expectation>> ParseExpectations(std::string_view text
     std::string verdict;
     if (!(fields >> e.toolkit)) continue;  // blank or comment-only
     if (!(fields >> verdict >> e.target_glob) || (verdict != "accept" && verdict != "reject")) {
-      return R::Fail("expectations line " + std::to_string(n) + ": want '<toolkit> accept|reject <target> <form>'");
+      return R::Fail("expectations line " + std::to_string(n) +
+                     ": want '<toolkit> accept|reject <target> <form>'");
     }
     std::getline(fields >> std::ws, e.key_glob);
     while (!e.key_glob.empty() && e.key_glob.back() == ' ') e.key_glob.pop_back();
-    if (e.key_glob.empty()) return R::Fail("expectations line " + std::to_string(n) + ": no form pattern");
-    if (e.reason.empty()) return R::Fail("expectations line " + std::to_string(n) + ": no '# reason'");
+    if (e.key_glob.empty())
+      return R::Fail("expectations line " + std::to_string(n) + ": no form pattern");
+    if (e.reason.empty())
+      return R::Fail("expectations line " + std::to_string(n) + ": no '# reason'");
     e.accept = verdict == "accept";
     all.push_back(std::move(e));
   }
@@ -38,7 +41,8 @@ oracle::Result<std::vector<Expectation>> ParseExpectations(std::string_view text
 
 oracle::Result<std::vector<Expectation>> LoadExpectations(const std::string& path) {
   std::ifstream f(path);
-  if (!f) return oracle::Result<std::vector<Expectation>>::Fail("cannot read expectations file " + path);
+  if (!f)
+    return oracle::Result<std::vector<Expectation>>::Fail("cannot read expectations file " + path);
   std::stringstream ss;
   ss << f.rdbuf();
   auto r = ParseExpectations(ss.str());
@@ -52,7 +56,8 @@ int MatchExpectation(const std::vector<Expectation>& all, std::string_view toolk
   for (size_t i = 0; i < all.size(); ++i) {
     const Expectation& e = all[i];
     if (e.toolkit != toolkit || e.accept != accepted) continue;
-    if (fnmatch(e.target_glob.c_str(), t.c_str(), kGlobFlags) == 0 && fnmatch(e.key_glob.c_str(), k.c_str(), kGlobFlags) == 0) {
+    if (fnmatch(e.target_glob.c_str(), t.c_str(), kGlobFlags) == 0 &&
+        fnmatch(e.key_glob.c_str(), k.c_str(), kGlobFlags) == 0) {
       return static_cast<int>(i);
     }
   }

@@ -24,11 +24,11 @@ namespace tcfuzz::suites {
 inline constexpr int kGlobFlags = FNM_EXTMATCH;  // glibc's ksh-style @(a|b)
 
 struct Expectation {
-  std::string toolkit;     // "13.0"
-  bool accept = false;     // the verdict the assembler gives against the model
+  std::string toolkit;  // "13.0"
+  bool accept = false;  // the verdict the assembler gives against the model
   std::string target_glob;
   std::string key_glob;
-  std::string reason;      // the comment
+  std::string reason;  // the comment
   int line = 0;
 };
 

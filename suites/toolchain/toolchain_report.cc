@@ -1,9 +1,8 @@
 // The scan's two outputs: a table for people, a JSON array for tools.
 #include <iomanip>
 #include <map>
-#include <ostream>
-
 #include <nlohmann/json.hpp>
+#include <ostream>
 
 #include "suites/toolchain/toolchain_scan.h"
 
@@ -11,18 +10,22 @@ namespace tcfuzz::suites {
 
 void PrintScanTable(const ScanReport& r, std::ostream& out) {
   std::vector<std::string> targets;
-  std::map<std::string, std::map<std::string, std::pair<int, int>>> cells;  // family -> target -> accepted/total
+  std::map<std::string, std::map<std::string, std::pair<int, int>>>
+      cells;  // family -> target -> accepted/total
   std::vector<std::string> families;
   int known = 0;
   for (const ScanRow& row : r.rows) {
-    if (std::find(targets.begin(), targets.end(), row.target) == targets.end()) targets.push_back(row.target);
-    if (std::find(families.begin(), families.end(), row.family) == families.end()) families.push_back(row.family);
+    if (std::find(targets.begin(), targets.end(), row.target) == targets.end())
+      targets.push_back(row.target);
+    if (std::find(families.begin(), families.end(), row.family) == families.end())
+      families.push_back(row.family);
     auto& c = cells[row.family][row.target];
     c.first += row.observed == Observed::kAccept;
     ++c.second;
     known += row.known_deviation();
   }
-  out << "toolchain scan: " << r.assembler << ", " << r.rows.size() << " modules (forms x targets)\n";
+  out << "toolchain scan: " << r.assembler << ", " << r.rows.size()
+      << " modules (forms x targets)\n";
   out << "accepted/assembled per family and target:\n" << std::left << std::setw(28) << "family";
   for (const auto& t : targets) out << std::setw(12) << t;
   out << "\n";
@@ -37,16 +40,18 @@ void PrintScanTable(const ScanReport& r, std::ostream& out) {
   out << std::right;
   for (const ScanRow& row : r.rows) {
     if (!row.unexpected()) continue;
-    out << "UNEXPECTED " << row.target << " " << row.form << ": model " << (row.expected_accept ? "accept" : "reject")
-        << " (" << row.rules << "), observed " << Name(row.observed) << (row.diagnostic.empty() ? "" : ": ")
+    out << "UNEXPECTED " << row.target << " " << row.form << ": model "
+        << (row.expected_accept ? "accept" : "reject") << " (" << row.rules << "), observed "
+        << Name(row.observed) << (row.diagnostic.empty() ? "" : ": ")
         << row.diagnostic.substr(0, 300) << "\n";
   }
   for (const Expectation& e : r.stale) {
-    out << "STALE expectation line " << e.line << " (" << e.toolkit << " " << (e.accept ? "accept" : "reject") << " "
-        << e.target_glob << " " << e.key_glob << "): this toolkit no longer deviates there\n";
+    out << "STALE expectation line " << e.line << " (" << e.toolkit << " "
+        << (e.accept ? "accept" : "reject") << " " << e.target_glob << " " << e.key_glob
+        << "): this toolkit no longer deviates there\n";
   }
-  out << known << " known deviations, " << r.unexpected << " unexpected verdicts, " << r.stale.size()
-      << " stale expectations\n";
+  out << known << " known deviations, " << r.unexpected << " unexpected verdicts, "
+      << r.stale.size() << " stale expectations\n";
 }
 
 void PrintScanJson(const ScanReport& r, std::ostream& out) {

@@ -31,13 +31,15 @@ std::vector<std::string> Targets(const ScanOptions& o) {
 
 // The enumerated forms whose key (version included) matches the options' pattern on one of the
 // scanned targets; every form when there is no pattern. A scan resolves this once.
-std::vector<gen::EnumeratedForm> SelectForms(const ScanOptions& o, const std::vector<std::string>& targets) {
+std::vector<gen::EnumeratedForm> SelectForms(const ScanOptions& o,
+                                             const std::vector<std::string>& targets) {
   static const std::vector<gen::EnumeratedForm> all = gen::EnumerateForms();
   if (o.forms.empty()) return all;
   std::vector<gen::EnumeratedForm> in;
   for (const auto& e : all) {
     bool match = false;
-    for (const auto& t : targets) match = match || fnmatch(o.forms.c_str(), gen::AtTarget(e, t).Key().c_str(), kGlobFlags) == 0;
+    for (const auto& t : targets)
+      match = match || fnmatch(o.forms.c_str(), gen::AtTarget(e, t).Key().c_str(), kGlobFlags) == 0;
     if (match) in.push_back(e);
   }
   return in;
@@ -48,7 +50,8 @@ struct Item {
   oracle::ptx::PtxForm form;
   std::string target;
 };
-Item ItemAt(const std::vector<gen::EnumeratedForm>& forms, const std::vector<std::string>& targets, size_t i) {
+Item ItemAt(const std::vector<gen::EnumeratedForm>& forms, const std::vector<std::string>& targets,
+            size_t i) {
   const std::string& t = targets[i / forms.size()];
   return {gen::AtTarget(forms[i % forms.size()], t), t};
 }
@@ -62,8 +65,8 @@ std::string OneLine(std::string s) {
 }
 
 // One module through the chosen assembler, in this process (ptxas: a child with a deadline).
-std::pair<Observed, std::string> Assemble(const ScanOptions& o, const std::string& ptxas, const std::string& module,
-                                          const std::string& target) {
+std::pair<Observed, std::string> Assemble(const ScanOptions& o, const std::string& ptxas,
+                                          const std::string& module, const std::string& target) {
   if (o.assembler == "nvjitlink") {
     const auto link = harness::NvJitLink::Load();
     if (!link.ok()) return {Observed::kCrash, link.error()};
@@ -73,20 +76,25 @@ std::pair<Observed, std::string> Assemble(const ScanOptions& o, const std::strin
   char path[] = "/tmp/tcfuzz-scan-XXXXXX.ptx";
   const int fd = mkstemps(path, 4);
   if (fd < 0) return {Observed::kCrash, "cannot create a temporary PTX file"};
-  const bool written = write(fd, module.data(), module.size()) == static_cast<ssize_t>(module.size());
+  const bool written =
+      write(fd, module.data(), module.size()) == static_cast<ssize_t>(module.size());
   close(fd);
   CommandOptions co;
   co.timeout = o.item_timeout;
-  const CommandResult r = written ? RunArgv({ptxas, "-arch=" + target, "-o", "/dev/null", path}, "", co) : CommandResult{};
+  const CommandResult r = written
+                              ? RunArgv({ptxas, "-arch=" + target, "-o", "/dev/null", path}, "", co)
+                              : CommandResult{};
   unlink(path);
   if (!written) return {Observed::kCrash, "cannot write a temporary PTX file"};
   if (r.timed_out) return {Observed::kTimeout, r.Describe(co.timeout)};
   if (!r.started || r.signal != 0) return {Observed::kCrash, r.Describe(co.timeout) + " " + r.err};
-  return {r.exit_code == 0 ? Observed::kAccept : Observed::kReject, r.exit_code == 0 ? "" : r.err + r.out};
+  return {r.exit_code == 0 ? Observed::kAccept : Observed::kReject,
+          r.exit_code == 0 ? "" : r.err + r.out};
 }
 
 // "nvJitLink 13.0" / "ptxas 13.0" and the toolkit key, or an error when the assembler is missing.
-oracle::Result<std::pair<std::string, std::string>> Identify(const ScanOptions& o, const std::string& ptxas) {
+oracle::Result<std::pair<std::string, std::string>> Identify(const ScanOptions& o,
+                                                             const std::string& ptxas) {
   using V = oracle::Result<std::pair<std::string, std::string>>;
   if (o.assembler == "nvjitlink") {
     const auto link = harness::NvJitLink::Load();
@@ -98,7 +106,8 @@ oracle::Result<std::pair<std::string, std::string>> Identify(const ScanOptions& 
   CommandOptions co;
   const CommandResult r = RunArgv({ptxas, "--version"}, "", co);
   const size_t at = r.out.find("release ");
-  if (!r.ok() || at == std::string::npos) return V::Fail(ptxas + " --version did not say its release");
+  if (!r.ok() || at == std::string::npos)
+    return V::Fail(ptxas + " --version did not say its release");
   const std::string v = r.out.substr(at + 8, r.out.find(',', at) - at - 8);
   return V::Ok({"ptxas " + v, v});
 }
@@ -106,8 +115,8 @@ oracle::Result<std::pair<std::string, std::string>> Identify(const ScanOptions& 
 char Code(Observed o) { return "ARCT"[static_cast<int>(o)]; }
 
 // Parses worker lines into rows and marks the items they report.
-void ParseWorkerLines(const std::string& out, size_t first, size_t count, std::vector<ScanRow>& rows,
-                      std::vector<char>& done) {
+void ParseWorkerLines(const std::string& out, size_t first, size_t count,
+                      std::vector<ScanRow>& rows, std::vector<char>& done) {
   std::istringstream in(out);
   std::string line;
   while (std::getline(in, line)) {
@@ -125,14 +134,16 @@ void ParseWorkerLines(const std::string& out, size_t first, size_t count, std::v
   }
 }
 
-std::vector<std::string> WorkerArgv(const ScanOptions& o, const std::string& ptxas, const std::vector<std::string>& targets,
-                                    size_t first, size_t count) {
+std::vector<std::string> WorkerArgv(const ScanOptions& o, const std::string& ptxas,
+                                    const std::vector<std::string>& targets, size_t first,
+                                    size_t count) {
   std::vector<std::string> argv = o.worker_argv;
   std::string joined;
   for (const auto& t : targets) joined += (joined.empty() ? "" : ",") + t;
   if (!o.forms.empty()) argv.insert(argv.end(), {"--forms", o.forms});
-  for (std::string a : {std::string("--assembler"), o.assembler, std::string("--targets"), joined, std::string("--first"),
-                        std::to_string(first), std::string("--count"), std::to_string(count)}) {
+  for (std::string a : {std::string("--assembler"), o.assembler, std::string("--targets"), joined,
+                        std::string("--first"), std::to_string(first), std::string("--count"),
+                        std::to_string(count)}) {
     argv.push_back(std::move(a));
   }
   if (!ptxas.empty()) argv.insert(argv.end(), {"--ptxas", ptxas});
@@ -143,8 +154,9 @@ std::vector<std::string> WorkerArgv(const ScanOptions& o, const std::string& ptx
 
 // Runs [first, first + count) in workers until every item has a verdict: after a worker dies,
 // the first item without one is run alone, and a crash or hang there is that item's verdict.
-void RunChunk(const ScanOptions& o, const std::string& ptxas, const std::vector<std::string>& targets, size_t first,
-              size_t count, std::vector<ScanRow>& rows, std::vector<char>& done) {
+void RunChunk(const ScanOptions& o, const std::string& ptxas,
+              const std::vector<std::string>& targets, size_t first, size_t count,
+              std::vector<ScanRow>& rows, std::vector<char>& done) {
   size_t pos = first;
   const size_t end = first + count;
   while (pos < end) {
@@ -161,7 +173,8 @@ void RunChunk(const ScanOptions& o, const std::string& ptxas, const std::vector<
     ParseWorkerLines(one.out, pos, 1, rows, done);
     if (!done[pos]) {
       rows[pos].observed = one.timed_out ? Observed::kTimeout : Observed::kCrash;
-      rows[pos].diagnostic = OneLine("worker " + one.Describe(alone.timeout) + ": " + one.err.substr(0, 400));
+      rows[pos].diagnostic =
+          OneLine("worker " + one.Describe(alone.timeout) + ": " + one.err.substr(0, 400));
       done[pos] = 1;
     }
     ++pos;
@@ -172,10 +185,14 @@ void RunChunk(const ScanOptions& o, const std::string& ptxas, const std::vector<
 
 std::string_view Name(Observed o) {
   switch (o) {
-    case Observed::kAccept: return "accept";
-    case Observed::kReject: return "reject";
-    case Observed::kCrash: return "crash";
-    case Observed::kTimeout: return "timeout";
+    case Observed::kAccept:
+      return "accept";
+    case Observed::kReject:
+      return "reject";
+    case Observed::kCrash:
+      return "crash";
+    case Observed::kTimeout:
+      return "timeout";
   }
   return "?";
 }
@@ -201,7 +218,8 @@ int RunScanWorker(const ScanOptions& o, size_t first, size_t count, std::ostream
     if (static_cast<long>(i) == o.plant_crash) std::raise(SIGSEGV);
     while (static_cast<long>(i) == o.plant_hang) pause();
     const Item item = ItemAt(forms, targets, i);
-    const auto [observed, diag] = Assemble(o, ptxas, harness::FormModule(item.form, item.target), item.target);
+    const auto [observed, diag] =
+        Assemble(o, ptxas, harness::FormModule(item.form, item.target), item.target);
     out << i << '\t' << Code(observed) << '\t' << OneLine(diag) << '\n' << std::flush;
   }
   return 0;
@@ -211,7 +229,8 @@ oracle::Result<ScanReport> RunScan(const ScanOptions& o, ScanError* why) {
   if (why != nullptr) *why = ScanError::kBadInput;
   const auto targets = Targets(o);
   for (const auto& t : targets) {
-    if (oracle::ptx::FindTarget(t) == nullptr) return R::Fail("--targets: unknown target '" + t + "'");
+    if (oracle::ptx::FindTarget(t) == nullptr)
+      return R::Fail("--targets: unknown target '" + t + "'");
   }
   const std::string ptxas = o.ptxas.empty() ? FindPtxas() : o.ptxas;
   if (o.assembler != "nvjitlink" && o.assembler != "ptxas") {
@@ -253,7 +272,8 @@ oracle::Result<ScanReport> RunScan(const ScanOptions& o, ScanError* why) {
   if (o.worker_argv.empty()) {
     for (size_t i = 0; i < total; ++i) {
       const Item item = ItemAt(forms, targets, i);
-      auto [obs, diag] = Assemble(o, ptxas, harness::FormModule(item.form, item.target), item.target);
+      auto [obs, diag] =
+          Assemble(o, ptxas, harness::FormModule(item.form, item.target), item.target);
       report.rows[i].observed = obs;
       report.rows[i].diagnostic = OneLine(diag);
     }
@@ -277,7 +297,8 @@ oracle::Result<ScanReport> RunScan(const ScanOptions& o, ScanError* why) {
   for (ScanRow& row : report.rows) {
     const bool accepted = row.observed == Observed::kAccept;
     if (accepted != row.expected_accept && (accepted || row.observed == Observed::kReject)) {
-      row.expectation = MatchExpectation(expectations, report.toolkit, accepted, row.target, row.form);
+      row.expectation =
+          MatchExpectation(expectations, report.toolkit, accepted, row.target, row.form);
       if (row.expectation >= 0) used[static_cast<size_t>(row.expectation)] = true;
     }
     if (row.unexpected()) ++report.unexpected;
@@ -288,7 +309,8 @@ oracle::Result<ScanReport> RunScan(const ScanOptions& o, ScanError* why) {
     const Expectation& e = expectations[i];
     if (used[i] || e.toolkit != report.toolkit) continue;
     for (const ScanRow& row : report.rows) {
-      if (row.expected_accept != e.accept && fnmatch(e.target_glob.c_str(), row.target.c_str(), kGlobFlags) == 0 &&
+      if (row.expected_accept != e.accept &&
+          fnmatch(e.target_glob.c_str(), row.target.c_str(), kGlobFlags) == 0 &&
           fnmatch(e.key_glob.c_str(), row.form.c_str(), kGlobFlags) == 0) {
         report.stale.push_back(e);
         break;

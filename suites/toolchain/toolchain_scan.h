@@ -19,13 +19,13 @@ enum class Observed { kAccept, kReject, kCrash, kTimeout };
 std::string_view Name(Observed o);
 
 struct ScanRow {
-  std::string form;     // PtxForm::Key()
-  std::string family;   // "wgmma.mma_async.sp"
-  std::string ptx;      // the instruction line as assembled
+  std::string form;    // PtxForm::Key()
+  std::string family;  // "wgmma.mma_async.sp"
+  std::string ptx;     // the instruction line as assembled
   std::string target;
   bool expected_accept = false;
-  std::string rules;    // the model's violated rule ids, "none" when legal
-  std::string mutation; // what the neighbour changed, "" for a form of the tables
+  std::string rules;     // the model's violated rule ids, "none" when legal
+  std::string mutation;  // what the neighbour changed, "" for a form of the tables
   Observed observed = Observed::kReject;
   std::string diagnostic;
   int expectation = -1;  // the matching expectations line (index), -1 if none
@@ -38,9 +38,9 @@ struct ScanOptions {
   std::vector<std::string> targets;     // empty: every target of oracle::ptx::AllTargets()
   std::string forms;                    // fnmatch(3) pattern over form keys; "": every form
   std::string assembler = "nvjitlink";  // or "ptxas"
-  std::string ptxas;                    // the ptxas binary (assembler "ptxas"); empty: found on the usual paths
-  std::string expectations_file;        // empty: none
-  std::vector<std::string> worker_argv; // the worker command; empty: assemble in this process
+  std::string ptxas;  // the ptxas binary (assembler "ptxas"); empty: found on the usual paths
+  std::string expectations_file;         // empty: none
+  std::vector<std::string> worker_argv;  // the worker command; empty: assemble in this process
   int jobs = 2;
   std::chrono::milliseconds item_timeout{30000};
   // Test only: the worker crashes (SIGSEGV) or hangs at this item, standing in for an assembler

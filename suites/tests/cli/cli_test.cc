@@ -13,8 +13,8 @@
 #include "generators/smem/wgmma_tile_gen.h"
 #include "oracle/mma/dense_case_text.h"
 #include "oracle/wgmma/wgmma_tile_text.h"
-#include "suites/engine/device_campaign.h"
 #include "suites/engine/atomic_file.h"
+#include "suites/engine/device_campaign.h"
 #include "suites/tests/support/temp_dir.h"
 
 namespace tcfuzz {
@@ -48,7 +48,8 @@ void ExpectOneLineError(const CliRun& r) {
 
 // Removes the "backing" array of an explain --json object and checks it holds these readings,
 // each with the backing expected on the explained target and the table's other fields.
-void ExpectBacking(nlohmann::ordered_json& j, const std::vector<std::pair<std::string, std::string>>& want) {
+void ExpectBacking(nlohmann::ordered_json& j,
+                   const std::vector<std::pair<std::string, std::string>>& want) {
   ASSERT_TRUE(j.contains("backing")) << j.dump();
   const nlohmann::ordered_json backing = j["backing"];
   j.erase("backing");
@@ -56,7 +57,8 @@ void ExpectBacking(nlohmann::ordered_json& j, const std::vector<std::pair<std::s
   for (std::size_t i = 0; i < want.size(); ++i) {
     EXPECT_EQ(backing[i]["id"], want[i].first) << backing.dump();
     EXPECT_EQ(backing[i]["backing"], want[i].second) << backing[i].dump();
-    for (const char* key : {"seen_on", "reading", "basis"}) EXPECT_TRUE(backing[i][key].is_string()) << key;
+    for (const char* key : {"seen_on", "reading", "basis"})
+      EXPECT_TRUE(backing[i][key].is_string()) << key;
   }
 }
 
@@ -96,7 +98,11 @@ TEST(Cli, ExplainZcmJsonIsExactlyTheDocumentedObject) {
   // The mask's readings, none run on hardware (tcgen05.mma.ws needs sm_100): Z1 follows the
   // spec's worked examples, the rest are tcfuzz's readings where the spec is silent.
   auto got = nlohmann::ordered_json::parse(r.out);
-  ExpectBacking(got, {{"Z1", "spec"}, {"Z2", "hypothesis"}, {"Z3", "hypothesis"}, {"Z5", "hypothesis"}, {"Z6", "hypothesis"}});
+  ExpectBacking(got, {{"Z1", "spec"},
+                      {"Z2", "hypothesis"},
+                      {"Z3", "hypothesis"},
+                      {"Z5", "hypothesis"},
+                      {"Z6", "hypothesis"}});
   EXPECT_EQ(got.dump(), want.dump());
 }
 
@@ -118,9 +124,10 @@ TEST(Cli, ExplainSmemJsonIsExactlyTheDocumentedObject) {
   nlohmann::ordered_json want;
   want["kind"] = "smem_descriptor";
   want["arch"] = "sm_90a";
-  want["fields"] = {{"start_address", 0}, {"reserved_14_15", 0}, {"lbo", 16},       {"reserved_30_31", 0},
-                    {"sbo", 8},           {"reserved_46_48", 0}, {"base_offset", 0}, {"reserved_52_61", 0},
-                    {"swizzle", 0}};
+  want["fields"] = {
+      {"start_address", 0}, {"reserved_14_15", 0}, {"lbo", 16},        {"reserved_30_31", 0},
+      {"sbo", 8},           {"reserved_46_48", 0}, {"base_offset", 0}, {"reserved_52_61", 0},
+      {"swizzle", 0}};
   want["pattern_anchor"] = nullptr;  // no swizzle, no pattern
   want["legal"] = true;
   want["violations"] = nlohmann::ordered_json::array();
@@ -128,7 +135,8 @@ TEST(Cli, ExplainSmemJsonIsExactlyTheDocumentedObject) {
   want["addresses"] = nlohmann::ordered_json::array();
   for (int row = 0; row < 16; ++row) {
     nlohmann::ordered_json line = nlohmann::ordered_json::array();
-    for (int k = 0; k < 16; ++k) line.push_back(2 * ((row % 8) + 64 * (row / 8) + 8 * (k % 8) + 128 * (k / 8)));
+    for (int k = 0; k < 16; ++k)
+      line.push_back(2 * ((row % 8) + 64 * (row / 8) + 8 * (k % 8) + 128 * (k / 8)));
     want["addresses"].push_back(line);
   }
   // wgmma's canonical layouts and the LBO/SBO roles without swizzle: both seen on an H100.
@@ -141,22 +149,30 @@ TEST(Cli, ExplainSmemJsonIsExactlyTheDocumentedObject) {
 // offset 0 is legal; the pattern's anchor is the repeat boundary below it, and only an anchor that
 // is the start itself makes base offset 1 the right value.
 TEST(Cli, ExplainSmemPatternAnchor) {
-  const std::string desc = " 0x4000004000010808";  // wgmma: start 0x8080, LBO 16, SBO 1024, 128B, base offset 0
-  const std::string cmd = "explain smem --arch sm_90a --operand a --major k --dtype bf16 --rows 64 --kbytes 32";
+  const std::string desc =
+      " 0x4000004000010808";  // wgmma: start 0x8080, LBO 16, SBO 1024, 128B, base offset 0
+  const std::string cmd =
+      "explain smem --arch sm_90a --operand a --major k --dtype bf16 --rows 64 --kbytes 32";
   const CliRun implied = Tcfuzz(cmd + desc);
   ASSERT_EQ(implied.code, 0) << implied.out;
-  EXPECT_NE(implied.out.find("pattern anchor: 0x08000 (implied by base offset 0"), std::string::npos) << implied.out;
-  EXPECT_NE(implied.out.find("the start is 128 bytes into the pattern"), std::string::npos) << implied.out;
+  EXPECT_NE(implied.out.find("pattern anchor: 0x08000 (implied by base offset 0"),
+            std::string::npos)
+      << implied.out;
+  EXPECT_NE(implied.out.find("the start is 128 bytes into the pattern"), std::string::npos)
+      << implied.out;
   EXPECT_NE(implied.out.find("verdict: legal"), std::string::npos) << implied.out;
   const CliRun boundary = Tcfuzz(cmd + " --pattern-anchor 0x8000" + desc);
   EXPECT_NE(boundary.out.find("verdict: legal"), std::string::npos) << boundary.out;
   const CliRun at_start = Tcfuzz(cmd + " --pattern-anchor 0x8080" + desc);
   EXPECT_NE(at_start.out.find("smem.base_offset_value"), std::string::npos) << at_start.out;
-  EXPECT_NE(at_start.out.find("hint: the anchor given is the start address"), std::string::npos) << at_start.out;
+  EXPECT_NE(at_start.out.find("hint: the anchor given is the start address"), std::string::npos)
+      << at_start.out;
   const CliRun json = Tcfuzz(cmd + " --json" + desc);
-  EXPECT_EQ(nlohmann::json::parse(json.out)["pattern_anchor"], (nlohmann::json{{"address", 0x8000}, {"given", false}}));
+  EXPECT_EQ(nlohmann::json::parse(json.out)["pattern_anchor"],
+            (nlohmann::json{{"address", 0x8000}, {"given", false}}));
   ExpectOneLineError(Tcfuzz(cmd + " --pattern-start 0x8080" + desc));
-  EXPECT_NE(Tcfuzz(cmd + " --pattern-start 0x8080" + desc).out.find("renamed --pattern-anchor"), std::string::npos);
+  EXPECT_NE(Tcfuzz(cmd + " --pattern-start 0x8080" + desc).out.find("renamed --pattern-anchor"),
+            std::string::npos);
   EXPECT_NE(Tcfuzz("explain smem --help").out.find("--pattern-anchor"), std::string::npos);
 }
 
@@ -164,9 +180,11 @@ TEST(Cli, ExplainSmemTableAndSvg) {
   const std::string dir = TempDir("svg");
   const CliRun r = Tcfuzz(
       "explain smem --arch sm_100a --operand a --major k --dtype tf32 --rows 16 --kbytes 32 "
-      "--pattern-anchor 0x80 --svg " + dir + "/m.svg 0xc000401000010000");
+      "--pattern-anchor 0x80 --svg " +
+      dir + "/m.svg 0xc000401000010000");
   ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_NE(r.out.find("fixed_46_48      46-48         1  0b001 as required"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("fixed_46_48      46-48         1  0b001 as required"), std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("smem.base_offset_value"), std::string::npos) << r.out;  // pattern off 256 B
   const std::string svg = suites::ReadFile(dir + "/m.svg").value();
   EXPECT_EQ(svg.rfind("<svg", 0), 0u);
@@ -175,15 +193,18 @@ TEST(Cli, ExplainSmemTableAndSvg) {
 }
 
 TEST(Cli, EncodeSmemReadsTheLayoutOffTheCuteString) {
-  const CliRun r = Tcfuzz("encode smem --arch sm_100a --dtype bf16 --layout "
-                          "\"Swizzle<2,4,3> o ((8,4,2),(8,2)):((1,8,256),(32,512))\"");
+  const CliRun r = Tcfuzz(
+      "encode smem --arch sm_100a --dtype bf16 --layout "
+      "\"Swizzle<2,4,3> o ((8,4,2),(8,2)):((1,8,256),(32,512))\"");
   ASSERT_EQ(r.code, 0) << r.out;
   // Figure 192: LBO field 32, SBO field 64; tcgen05 64B swizzle code 4, fixed bit 46.
-  const uint64_t want = (uint64_t{32} << 16) | (uint64_t{64} << 32) | (uint64_t{1} << 46) | (uint64_t{4} << 61);
+  const uint64_t want =
+      (uint64_t{32} << 16) | (uint64_t{64} << 32) | (uint64_t{1} << 46) | (uint64_t{4} << 61);
   char hex[32];
   std::snprintf(hex, sizeof hex, "descriptor 0x%016llx", static_cast<unsigned long long>(want));
   EXPECT_NE(r.out.find(hex), std::string::npos) << r.out;
-  ExpectOneLineError(Tcfuzz("encode smem --arch sm_100a --dtype bf16 --layout \"((8,2),(8,2)):((1,8),(8,1))\""));
+  ExpectOneLineError(
+      Tcfuzz("encode smem --arch sm_100a --dtype bf16 --layout \"((8,2),(8,2)):((1,8),(8,1))\""));
 }
 
 CliRun TcfuzzWithInput(const std::string& args, const std::string& input) {
@@ -198,7 +219,8 @@ TEST(Cli, OracleDotReadsJsonLinesAndWritesOneResultPerLine) {
   const std::string t1 =
       "{\"a\":[\"3c00\",\"0800\",\"0800\",\"0800\",\"0800\",\"0800\"],"
       "\"b\":[\"3c00\",\"0c00\",\"0c00\",\"0c00\",\"0c00\",\"0c00\"],\"c\":\"00000000\"}\n";
-  const CliRun h = TcfuzzWithInput("oracle dot --arch sm_90 --instr mma --ab f16 --cd f32", t1 + t1);
+  const CliRun h =
+      TcfuzzWithInput("oracle dot --arch sm_90 --instr mma --ab f16 --cd f32", t1 + t1);
   EXPECT_EQ(h.code, 0) << h.out;
   EXPECT_EQ(h.out, "{\"d\":\"3f800001\"}\n{\"d\":\"3f800001\"}\n");
   const CliRun a = TcfuzzWithInput("oracle dot --arch sm_80 --instr mma --ab f16 --cd f32", t1);
@@ -208,27 +230,35 @@ TEST(Cli, OracleDotReadsJsonLinesAndWritesOneResultPerLine) {
                                    "{\"a\":[\"3c00\"],\"b\":[\"4000\"],\"c\":\"3c00\"}\n");
   EXPECT_EQ(f.out, "{\"d\":\"4200\"}\n");
   // A malformed line: the lines before it are answered, then an error naming its number.
-  const CliRun bad = TcfuzzWithInput("oracle dot --arch sm_90 --instr mma --ab f16 --cd f32", t1 + "{\"a\":[1]}\n");
+  const CliRun bad = TcfuzzWithInput("oracle dot --arch sm_90 --instr mma --ab f16 --cd f32",
+                                     t1 + "{\"a\":[1]}\n");
   EXPECT_EQ(bad.code, 2);
   EXPECT_NE(bad.out.find("tcfuzz: error: line 2: missing \"b\""), std::string::npos) << bad.out;
-  ExpectOneLineError(Tcfuzz("oracle dot --arch sm_90 --instr tcgen05 --ab f16 --cd f32 < /dev/null"));
+  ExpectOneLineError(
+      Tcfuzz("oracle dot --arch sm_90 --instr tcgen05 --ab f16 --cd f32 < /dev/null"));
 }
 
 // Issue 16: H100/H200 results contradict the sm_90 wgmma fp8 -> f16 row, so it is declined unless
 // asked for; a hardware-backed row answers without a word on stderr.
 TEST(Cli, OracleDotDeclinesRowsNoHardwareConfirmed) {
-  const std::string line = "{\"a\":[\"38\"],\"b\":[\"38\"],\"c\":\"3c00\"}\n";  // e4m3 1.0 x 1.0 + 1.0
-  const CliRun declined = TcfuzzWithInput("oracle dot --arch sm_90 --instr wgmma --ab e4m3 --cd f16", line);
+  const std::string line =
+      "{\"a\":[\"38\"],\"b\":[\"38\"],\"c\":\"3c00\"}\n";  // e4m3 1.0 x 1.0 + 1.0
+  const CliRun declined =
+      TcfuzzWithInput("oracle dot --arch sm_90 --instr wgmma --ab e4m3 --cd f16", line);
   ExpectOneLineError(declined);
   EXPECT_NE(declined.out.find("R90-wgmma-fp8-f16"), std::string::npos) << declined.out;
   EXPECT_NE(declined.out.find("--allow-unconfirmed"), std::string::npos) << declined.out;
-  const CliRun allowed = TcfuzzWithInput("oracle dot --arch sm_90 --instr wgmma --ab e4m3 --cd f16 --allow-unconfirmed", line);
+  const CliRun allowed = TcfuzzWithInput(
+      "oracle dot --arch sm_90 --instr wgmma --ab e4m3 --cd f16 --allow-unconfirmed", line);
   EXPECT_EQ(allowed.code, 0) << allowed.out;
   EXPECT_NE(allowed.out.find("tcfuzz: note: "), std::string::npos) << allowed.out;
-  EXPECT_NE(allowed.out.find("{\"d\":\"4000\"}"), std::string::npos) << allowed.out;  // 1 + 1 = 2, exact
-  ExpectOneLineError(TcfuzzWithInput("oracle dot --arch sm_100 --instr tcgen05 --ab f16 --cd f32", line));
-  const CliRun confirmed = TcfuzzWithInput("oracle dot --arch sm_90 --instr wgmma --ab e4m3 --cd f32",
-                                           "{\"a\":[\"38\"],\"b\":[\"38\"],\"c\":\"3f800000\"}\n");
+  EXPECT_NE(allowed.out.find("{\"d\":\"4000\"}"), std::string::npos)
+      << allowed.out;  // 1 + 1 = 2, exact
+  ExpectOneLineError(
+      TcfuzzWithInput("oracle dot --arch sm_100 --instr tcgen05 --ab f16 --cd f32", line));
+  const CliRun confirmed =
+      TcfuzzWithInput("oracle dot --arch sm_90 --instr wgmma --ab e4m3 --cd f32",
+                      "{\"a\":[\"38\"],\"b\":[\"38\"],\"c\":\"3f800000\"}\n");
   EXPECT_EQ(confirmed.out, "{\"d\":\"40000000\"}\n");
 }
 
@@ -236,8 +266,10 @@ TEST(Cli, OracleDotDeclinesRowsNoHardwareConfirmed) {
 TEST(Cli, OracleRowsAndReadings) {
   const CliRun text = Tcfuzz("oracle rows");
   ASSERT_EQ(text.code, 0) << text.out;
-  EXPECT_NE(text.out.find("sm_90   wgmma    e4m3  f16  13  32    -133  rne_f16    yes  hypothesis  R90-wgmma-fp8-f16"),
-            std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("sm_90   wgmma    e4m3  f16  13  32    -133  rne_f16    yes  hypothesis  "
+                          "R90-wgmma-fp8-f16"),
+            std::string::npos)
+      << text.out;
   const CliRun json = Tcfuzz("oracle rows --json");
   ASSERT_EQ(json.code, 0) << json.out;
   const auto rows = nlohmann::json::parse(json.out);
@@ -258,7 +290,8 @@ TEST(Cli, OracleRowsAndReadings) {
   const CliRun readings = Tcfuzz("oracle readings --json");
   ASSERT_EQ(readings.code, 0) << readings.out;
   bool s7 = false;
-  for (const auto& r : nlohmann::json::parse(readings.out)) s7 = s7 || (r["id"] == "S7" && r["backing"] == "spec");
+  for (const auto& r : nlohmann::json::parse(readings.out))
+    s7 = s7 || (r["id"] == "S7" && r["backing"] == "spec");
   EXPECT_TRUE(s7);
 }
 
@@ -266,7 +299,9 @@ TEST(Cli, ExplainSparseTableAndJson) {
   const CliRun t = Tcfuzz("explain sparse --shape m16n8k32 --type f16 --selector 1");
   ASSERT_EQ(t.code, 0) << t.out;
   EXPECT_NE(t.out.find("selector 0..1"), std::string::npos);
-  EXPECT_NE(t.out.find("SP1  hardware (seen on sm_90): mma.sp metadata bit placement"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("SP1  hardware (seen on sm_90): mma.sp metadata bit placement"),
+            std::string::npos)
+      << t.out;
   const CliRun j = Tcfuzz("explain sparse --shape m16n8k32 --type f16 --selector 1 --json");
   ASSERT_EQ(j.code, 0) << j.out;
   const auto doc = nlohmann::json::parse(j.out);
@@ -275,7 +310,11 @@ TEST(Cli, ExplainSparseTableAndJson) {
   // k32 f16 is a sparse-only shape (B in two dense halves, SP2); plain .sp is SP5. explain sparse
   // names no target, so the H100's evidence shows as hardware, with seen_on saying where.
   auto ordered = nlohmann::ordered_json::parse(j.out);
-  ExpectBacking(ordered, {{"SP0", "hardware"}, {"SP1", "hardware"}, {"SP3", "hardware"}, {"SP2", "hardware"}, {"SP5", "hardware"}});
+  ExpectBacking(ordered, {{"SP0", "hardware"},
+                          {"SP1", "hardware"},
+                          {"SP3", "hardware"},
+                          {"SP2", "hardware"},
+                          {"SP5", "hardware"}});
   // Row/col formula of §9.7.14.6.2.2: a4 of lane 5 is row 1, columns 20..23.
   for (const auto& e : doc["a"]) {
     if (e["lane"] == 5 && e["reg"] == 2 && e["pos"] == 0) {
@@ -295,45 +334,118 @@ TEST(Cli, TilingCheckJsonAndErrors) {
   ASSERT_TRUE(suites::WriteFileAtomic(dir + "/p.json", problem).ok());
   // The Huawei kernel-UT tiling of the reference (§8), every other field 0 but the L0 buffers.
   nlohmann::ordered_json t;
-  for (const char* f : {"usedCoreNum", "M", "N", "Ka", "Kb", "singleCoreM", "singleCoreN", "singleCoreK", "baseM",
-                        "baseN", "baseK", "depthA1", "depthB1", "stepM", "stepN", "isBias", "transLength",
-                        "iterateOrder", "shareMode", "shareL1Size", "shareL0CSize", "shareUbSize", "batchM", "batchN",
-                        "singleBatchM", "singleBatchN", "stepKa", "stepKb", "depthAL1CacheUB", "depthBL1CacheUB",
-                        "dbL0A", "dbL0B", "dbL0C", "ALayoutInfoB", "ALayoutInfoS", "ALayoutInfoN", "ALayoutInfoG",
-                        "ALayoutInfoD", "BLayoutInfoB", "BLayoutInfoS", "BLayoutInfoN", "BLayoutInfoG", "BLayoutInfoD",
-                        "CLayoutInfoB", "CLayoutInfoS1", "CLayoutInfoN", "CLayoutInfoG", "CLayoutInfoS2", "BatchNum",
+  for (const char* f : {"usedCoreNum",
+                        "M",
+                        "N",
+                        "Ka",
+                        "Kb",
+                        "singleCoreM",
+                        "singleCoreN",
+                        "singleCoreK",
+                        "baseM",
+                        "baseN",
+                        "baseK",
+                        "depthA1",
+                        "depthB1",
+                        "stepM",
+                        "stepN",
+                        "isBias",
+                        "transLength",
+                        "iterateOrder",
+                        "shareMode",
+                        "shareL1Size",
+                        "shareL0CSize",
+                        "shareUbSize",
+                        "batchM",
+                        "batchN",
+                        "singleBatchM",
+                        "singleBatchN",
+                        "stepKa",
+                        "stepKb",
+                        "depthAL1CacheUB",
+                        "depthBL1CacheUB",
+                        "dbL0A",
+                        "dbL0B",
+                        "dbL0C",
+                        "ALayoutInfoB",
+                        "ALayoutInfoS",
+                        "ALayoutInfoN",
+                        "ALayoutInfoG",
+                        "ALayoutInfoD",
+                        "BLayoutInfoB",
+                        "BLayoutInfoS",
+                        "BLayoutInfoN",
+                        "BLayoutInfoG",
+                        "BLayoutInfoD",
+                        "CLayoutInfoB",
+                        "CLayoutInfoS1",
+                        "CLayoutInfoN",
+                        "CLayoutInfoG",
+                        "CLayoutInfoS2",
+                        "BatchNum",
                         "mxTypePara"}) {
     t[f] = 0;
   }
-  for (auto [f, v] : {std::pair{"usedCoreNum", 1}, {"M", 64}, {"N", 256}, {"Ka", 256}, {"Kb", 256}, {"singleCoreM", 64},
-                      {"singleCoreN", 256}, {"singleCoreK", 256}, {"baseM", 32}, {"baseN", 64}, {"baseK", 256},
-                      {"depthA1", 2}, {"depthB1", 4}, {"stepM", 1}, {"stepN", 2}, {"stepKa", 1}, {"stepKb", 1},
-                      {"isBias", 1}, {"iterateOrder", 1}, {"dbL0A", 1}, {"dbL0B", 1}, {"dbL0C", 1}}) {
+  for (auto [f, v] : {std::pair{"usedCoreNum", 1},
+                      {"M", 64},
+                      {"N", 256},
+                      {"Ka", 256},
+                      {"Kb", 256},
+                      {"singleCoreM", 64},
+                      {"singleCoreN", 256},
+                      {"singleCoreK", 256},
+                      {"baseM", 32},
+                      {"baseN", 64},
+                      {"baseK", 256},
+                      {"depthA1", 2},
+                      {"depthB1", 4},
+                      {"stepM", 1},
+                      {"stepN", 2},
+                      {"stepKa", 1},
+                      {"stepKb", 1},
+                      {"isBias", 1},
+                      {"iterateOrder", 1},
+                      {"dbL0A", 1},
+                      {"dbL0B", 1},
+                      {"dbL0C", 1}}) {
     t[f] = v;
   }
   ASSERT_TRUE(suites::WriteFileAtomic(dir + "/t.json", t.dump()).ok());
-  const CliRun ok = Tcfuzz("tiling check --chip ascend910b2 --problem " + dir + "/p.json --json " + dir + "/t.json");
+  const CliRun ok = Tcfuzz("tiling check --chip ascend910b2 --problem " + dir + "/p.json --json " +
+                           dir + "/t.json");
   EXPECT_EQ(ok.code, 0) << ok.out;
-  EXPECT_EQ(ok.out, "{\"kind\":\"tcube_tiling\",\"legal\":true,\"violations\":[],\"warnings\":[]}\n");
+  EXPECT_EQ(ok.out,
+            "{\"kind\":\"tcube_tiling\",\"legal\":true,\"violations\":[],\"warnings\":[]}\n");
   t["usedCoreNum"] = 25;
   ASSERT_TRUE(suites::WriteFileAtomic(dir + "/bad.json", t.dump()).ok());
-  const CliRun bad = Tcfuzz("tiling check --chip Ascend910B2 --problem " + dir + "/p.json --json " + dir + "/bad.json");
+  const CliRun bad = Tcfuzz("tiling check --chip Ascend910B2 --problem " + dir + "/p.json --json " +
+                            dir + "/bad.json");
   EXPECT_EQ(bad.code, 1);
   EXPECT_NE(bad.out.find("\"rule\":\"tiling.used_core_num\""), std::string::npos) << bad.out;
   ASSERT_TRUE(suites::WriteFileAtomic(dir + "/short.bin", std::string(199, '\0')).ok());
-  ExpectOneLineError(Tcfuzz("tiling check --chip Ascend910B2 --problem " + dir + "/p.json " + dir + "/short.bin"));
-  ExpectOneLineError(Tcfuzz("tiling check --chip Ascend999 --problem " + dir + "/p.json " + dir + "/t.json"));
-  ExpectOneLineError(Tcfuzz("tiling check --chip Ascend910B2 --problem " + dir + "/t.json " + dir + "/t.json"));
-  ExpectOneLineError(Tcfuzz("tiling check --chip Ascend910B2 --problem " + dir + "/p.json " + dir + "/t.txt"));
-  const CliRun sim = Tcfuzz("tiling simulate --numeric --chip Ascend910B2 --problem " + dir + "/p.json " + dir + "/t.json");
+  ExpectOneLineError(
+      Tcfuzz("tiling check --chip Ascend910B2 --problem " + dir + "/p.json " + dir + "/short.bin"));
+  ExpectOneLineError(
+      Tcfuzz("tiling check --chip Ascend999 --problem " + dir + "/p.json " + dir + "/t.json"));
+  ExpectOneLineError(
+      Tcfuzz("tiling check --chip Ascend910B2 --problem " + dir + "/t.json " + dir + "/t.json"));
+  ExpectOneLineError(
+      Tcfuzz("tiling check --chip Ascend910B2 --problem " + dir + "/p.json " + dir + "/t.txt"));
+  const CliRun sim = Tcfuzz("tiling simulate --numeric --chip Ascend910B2 --problem " + dir +
+                            "/p.json " + dir + "/t.json");
   EXPECT_EQ(sim.code, 0) << sim.out;
-  EXPECT_NE(sim.out.find("numeric: tiled product equals the plain matmul"), std::string::npos) << sim.out;
-  EXPECT_NE(sim.out.find(" 0:0 "), std::string::npos) << sim.out;  // the picture: core 0, iteration 0
+  EXPECT_NE(sim.out.find("numeric: tiled product equals the plain matmul"), std::string::npos)
+      << sim.out;
+  EXPECT_NE(sim.out.find(" 0:0 "), std::string::npos)
+      << sim.out;  // the picture: core 0, iteration 0
   // make -> check round trip through the JSON form.
   const CliRun made = Tcfuzz("tiling make --chip Ascend910B4 --problem " + dir + "/p.json");
   ASSERT_EQ(made.code, 0) << made.out;
   ASSERT_TRUE(suites::WriteFileAtomic(dir + "/made.json", made.out).ok());
-  EXPECT_EQ(Tcfuzz("tiling check --chip Ascend910B4 --problem " + dir + "/p.json " + dir + "/made.json").code, 0);
+  EXPECT_EQ(
+      Tcfuzz("tiling check --chip Ascend910B4 --problem " + dir + "/p.json " + dir + "/made.json")
+          .code,
+      0);
   const CliRun chips = Tcfuzz("tiling chips --json");
   EXPECT_EQ(chips.code, 0);
   EXPECT_GE(nlohmann::json::parse(chips.out).size(), 9u);
@@ -344,8 +456,10 @@ TEST(Cli, TilingFuzzDrivesACommandTiler) {
   const std::string dir = TempDir("tiling_fuzz");
   // tcfuzz's own `tiling make`, run as an external command: reads the problem from stdin and
   // the chip from TCFUZZ_CHIP, so it must fuzz clean.
-  const std::string tiler = std::string(TCFUZZ_BIN) + " tiling make --chip \\\"\\$TCFUZZ_CHIP\\\" --problem -";
-  const CliRun r = Tcfuzz("tiling fuzz --seed 11 --cases 60 --report " + dir + " --tiler \"" + tiler + "\"");
+  const std::string tiler =
+      std::string(TCFUZZ_BIN) + " tiling make --chip \\\"\\$TCFUZZ_CHIP\\\" --problem -";
+  const CliRun r =
+      Tcfuzz("tiling fuzz --seed 11 --cases 60 --report " + dir + " --tiler \"" + tiler + "\"");
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("tcfuzz tiling fuzz: seed 11"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("60 cases"), std::string::npos) << r.out;
@@ -353,7 +467,8 @@ TEST(Cli, TilingFuzzDrivesACommandTiler) {
   EXPECT_EQ(summary["cases"], 60);
   EXPECT_GT(summary["answered"].get<int>(), 0);
   // A tiler that always crashes: exit 1 and a finding with its reproducer.
-  const CliRun crash = Tcfuzz("tiling fuzz --seed 1 --cases 5 --chip Ascend310P3 --report " + dir + "/c --tiler 'kill -ABRT $$'");
+  const CliRun crash = Tcfuzz("tiling fuzz --seed 1 --cases 5 --chip Ascend310P3 --report " + dir +
+                              "/c --tiler 'kill -ABRT $$'");
   EXPECT_EQ(crash.code, 1) << crash.out;
   EXPECT_TRUE(std::filesystem::exists(dir + "/c/0-tiler.crash.txt")) << crash.out;
   ExpectOneLineError(Tcfuzz("tiling fuzz --cases 0"));
@@ -364,13 +479,19 @@ TEST(Cli, TilingFuzzDrivesACommandTiler) {
 }
 
 TEST(Cli, BadArgumentsAreOneLineErrorsWithExitCode2) {
-  ExpectOneLineError(Tcfuzz("explain smem --arch sm_80 --operand a --major k --dtype f16 --rows 64 --kbytes 32 0"));
-  ExpectOneLineError(Tcfuzz("explain smem --arch sm_90a --operand c --major k --dtype f16 --rows 64 --kbytes 32 0"));
-  ExpectOneLineError(Tcfuzz("explain smem --arch sm_90a --operand a --major k --dtype fp16 --rows 64 --kbytes 32 0"));
-  ExpectOneLineError(Tcfuzz("explain smem --arch sm_90a --operand a --major k --dtype f16 --rows 0 --kbytes 32 0"));
-  ExpectOneLineError(Tcfuzz("explain smem --arch sm_90a --operand a --major k --dtype f16 --rows 64 --kbytes 20 0"));
-  ExpectOneLineError(Tcfuzz("explain smem --arch sm_100a --operand a --major k --dtype f16 --rows 64 --kbytes 32 "
-                            "--svg /tmp/x.svg 0x6000000000000000"));
+  ExpectOneLineError(Tcfuzz(
+      "explain smem --arch sm_80 --operand a --major k --dtype f16 --rows 64 --kbytes 32 0"));
+  ExpectOneLineError(Tcfuzz(
+      "explain smem --arch sm_90a --operand c --major k --dtype f16 --rows 64 --kbytes 32 0"));
+  ExpectOneLineError(Tcfuzz(
+      "explain smem --arch sm_90a --operand a --major k --dtype fp16 --rows 64 --kbytes 32 0"));
+  ExpectOneLineError(Tcfuzz(
+      "explain smem --arch sm_90a --operand a --major k --dtype f16 --rows 0 --kbytes 32 0"));
+  ExpectOneLineError(Tcfuzz(
+      "explain smem --arch sm_90a --operand a --major k --dtype f16 --rows 64 --kbytes 20 0"));
+  ExpectOneLineError(
+      Tcfuzz("explain smem --arch sm_100a --operand a --major k --dtype f16 --rows 64 --kbytes 32 "
+             "--svg /tmp/x.svg 0x6000000000000000"));
   ExpectOneLineError(Tcfuzz("explain zcm --m 64 --n 128 0xzz"));
   ExpectOneLineError(Tcfuzz("explain zcm --n 128 0x0"));
   ExpectOneLineError(Tcfuzz("explain zcm --m 64 --n 300 0x0"));
@@ -389,10 +510,12 @@ TEST(Cli, BadArgumentsAreOneLineErrorsWithExitCode2) {
 }
 
 TEST(Cli, HelpOnEveryCommand) {
-  for (const char* cmd : {"--help", "explain --help", "explain zcm --help", "explain smem --help",
-                          "explain sparse --help", "encode smem --help", "oracle dot --help",
-                          "oracle captures --help", "tiling chips --help", "tiling check --help", "tiling simulate --help", "tiling make --help", "tiling fuzz --help", "repro --help", "minimize --help", "run --help",
-                          "replay --help", "rules --help"}) {
+  for (const char* cmd :
+       {"--help", "explain --help", "explain zcm --help", "explain smem --help",
+        "explain sparse --help", "encode smem --help", "oracle dot --help",
+        "oracle captures --help", "tiling chips --help", "tiling check --help",
+        "tiling simulate --help", "tiling make --help", "tiling fuzz --help", "repro --help",
+        "minimize --help", "run --help", "replay --help", "rules --help"}) {
     const CliRun r = Tcfuzz(cmd);
     EXPECT_EQ(r.code, 0) << cmd;
     EXPECT_NE(r.out.find("Usage"), std::string::npos) << cmd;
@@ -406,7 +529,7 @@ TEST(Cli, RunWritesSummaryAndJUnit) {
   EXPECT_NE(r.out.find("seed 77"), std::string::npos);
   auto summary = nlohmann::json::parse(suites::ReadFile(dir + "/summary.json").value());
   EXPECT_EQ(summary["cases"].get<int>(), 15000);  // 5000 per host suite
-  ASSERT_EQ(summary["suites"].size(), 8u);        // and the five default GPU suites, skipped visibly
+  ASSERT_EQ(summary["suites"].size(), 8u);  // and the five default GPU suites, skipped visibly
   for (int i = 3; i < 8; ++i) EXPECT_EQ(summary["suites"][i]["skipped"], "no GPU: --gpu off");
   // In the order of the kinds' registry (suites/kinds/case_kinds.cc), each kind's suites together.
   EXPECT_EQ(summary["suites"][3]["suite"], "sparse-mma");
@@ -422,7 +545,7 @@ TEST(Cli, RunWritesSummaryAndJUnit) {
 
 TEST(Cli, ReplayPassesCorpusAndFailsARefutedExpectation) {
   const CliRun pass = Tcfuzz(std::string("replay ") + TCFUZZ_SOURCE_DIR +
-                          "/corpus/zero_column_mask/seed/spec_example_4_m32.txt");
+                             "/corpus/zero_column_mask/seed/spec_example_4_m32.txt");
   EXPECT_EQ(pass.code, 0) << pass.out;
   EXPECT_EQ(pass.out.rfind("PASS ", 0), 0u) << pass.out;
 
@@ -434,7 +557,8 @@ TEST(Cli, ReplayPassesCorpusAndFailsARefutedExpectation) {
                   .ok());
   const CliRun fail = Tcfuzz("replay " + dir + "/wrong.txt");
   EXPECT_EQ(fail.code, 1) << fail.out;
-  EXPECT_NE(fail.out.find("FAIL " + dir + "/wrong.txt expect_rules"), std::string::npos) << fail.out;
+  EXPECT_NE(fail.out.find("FAIL " + dir + "/wrong.txt expect_rules"), std::string::npos)
+      << fail.out;
 
   ASSERT_TRUE(suites::WriteFileAtomic(dir + "/bad.txt",
                                       "tcfuzz-text 1\ntool = t\nkind = zero_column_mask\n"
@@ -449,8 +573,9 @@ TEST(Cli, ReplayPassesCorpusAndFailsARefutedExpectation) {
 TEST(Cli, ReplayOfADeviceCaseChecksTheOracleAgainstWhatTheDeviceReturned) {
   // A real H100 capture (corpus/sparse_mma/h100) written as the sparse-mma GPU suite writes its
   // reproducers (origin.gpu names the arithmetic row): the oracle agrees with the device...
-  auto capture = suites::ReadFile(std::string(TCFUZZ_SOURCE_DIR) +
-                                  "/corpus/sparse_mma/h100/m16n8k16.bf16_ordered_sel1_f32_random_084.txt");
+  auto capture =
+      suites::ReadFile(std::string(TCFUZZ_SOURCE_DIR) +
+                       "/corpus/sparse_mma/h100/m16n8k16.bf16_ordered_sel1_f32_random_084.txt");
   ASSERT_TRUE(capture.ok()) << capture.error();
   const std::string dir = TempDir("replay_device");
   std::string text = capture.value() + "origin.gpu = sm_90\norigin.outcome = mismatch\n";
@@ -472,15 +597,18 @@ TEST(Cli, ReplayOfADeviceCaseChecksTheOracleAgainstWhatTheDeviceReturned) {
 TEST(Cli, ReproEmitsAStandaloneCudaFile) {
   const std::string dir = TempDir("repro");
   const std::string capture =
-      std::string(TCFUZZ_SOURCE_DIR) + "/corpus/sparse_mma/h100/m16n8k16.bf16_ordered_sel1_f32_random_084.txt";
+      std::string(TCFUZZ_SOURCE_DIR) +
+      "/corpus/sparse_mma/h100/m16n8k16.bf16_ordered_sel1_f32_random_084.txt";
   const CliRun r = Tcfuzz("repro " + capture + " --emit-cu " + dir + "/repro.cu");
   ASSERT_EQ(r.code, 0) << r.out;
   const std::string cu = suites::ReadFile(dir + "/repro.cu").value();
   // The instruction as inline asm with numbered operands, the case's registers, the oracle's D
   // and the device's D from the capture, and no tcfuzz header.
-  EXPECT_NE(cu.find("asm volatile(\"mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 "
-                    "{%0, %1, %2, %3}, {%4, %5}, {%6, %7}, {%8, %9, %10, %11}, %12, 1;\""),
-            std::string::npos);
+  EXPECT_NE(
+      cu.find(
+          "asm volatile(\"mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 "
+          "{%0, %1, %2, %3}, {%4, %5}, {%6, %7}, {%8, %9, %10, %11}, %12, 1;\""),
+      std::string::npos);
   EXPECT_NE(cu.find("static const uint32_t kFound[16][8]"), std::string::npos);
   EXPECT_EQ(cu.find("#include \"oracle"), std::string::npos);
   EXPECT_EQ(cu.find("tcfuzz::"), std::string::npos);
@@ -488,11 +616,13 @@ TEST(Cli, ReproEmitsAStandaloneCudaFile) {
   EXPECT_NE(cu.find("{0x73674000u, 0xff800000u"), std::string::npos);
 #ifdef TCFUZZ_NVCC
   // It builds with nvcc alone (running it needs a GPU: gpu_tests does that).
-  const std::string cmd = std::string(TCFUZZ_NVCC) + " -arch=sm_90a -o " + dir + "/repro " + dir + "/repro.cu 2>&1";
+  const std::string cmd =
+      std::string(TCFUZZ_NVCC) + " -arch=sm_90a -o " + dir + "/repro " + dir + "/repro.cu 2>&1";
   EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
 #endif
   ExpectOneLineError(Tcfuzz("repro " + std::string(TCFUZZ_SOURCE_DIR) +
-                            "/corpus/zero_column_mask/seed/spec_example_4_m32.txt --emit-cu " + dir + "/x.cu"));
+                            "/corpus/zero_column_mask/seed/spec_example_4_m32.txt --emit-cu " +
+                            dir + "/x.cu"));
   ExpectOneLineError(Tcfuzz("repro /nonexistent.txt --emit-cu " + dir + "/x.cu"));
   ExpectOneLineError(Tcfuzz("repro " + capture + " --emit-cu " + dir + "/y.cu --gpu-row sm_42"));
   std::filesystem::remove_all(dir);
@@ -504,7 +634,8 @@ TEST(Cli, ReproEmitsDenseAndTileCasesAsStandaloneDriverFiles) {
   const std::string dir = TempDir("repro_launch");
   gen::RandomSource s(3);
   const gen::GeneratedDense dense = gen::DrawDense(s);
-  std::vector<uint32_t> found = oracle::mma::DenseReference(dense.tile, oracle::num::ExactParams(dense.tile.cd));
+  std::vector<uint32_t> found =
+      oracle::mma::DenseReference(dense.tile, oracle::num::ExactParams(dense.tile.cd));
   found[5] ^= 1;
   oracle::TextWriter dw(oracle::mma::kDenseKind);
   oracle::mma::AppendDenseCase(dw, dense.tile, &found);
@@ -512,20 +643,24 @@ TEST(Cli, ReproEmitsDenseAndTileCasesAsStandaloneDriverFiles) {
   dw.Add("origin.mode", std::string(gen::Name(dense.mode)));
   ASSERT_TRUE(suites::WriteFileAtomic(dir + "/dense.txt", dw.str()).ok());
   gen::GeneratedWgmma tile = gen::DrawWgmmaTile(s);
-  while (tile.tile.d != oracle::num::Format::kF16) tile = gen::DrawWgmmaTile(s);  // halves in the map
+  while (tile.tile.d != oracle::num::Format::kF16)
+    tile = gen::DrawWgmmaTile(s);  // halves in the map
   oracle::TextWriter tw(oracle::wgmma::kWgmmaTileKind);
   oracle::wgmma::AppendWgmmaTile(tw, tile.tile, tile.fill);
   ASSERT_TRUE(suites::WriteFileAtomic(dir + "/tile.txt", tw.str()).ok());
   for (const std::string name : {"dense", "tile"}) {
-    const CliRun r = Tcfuzz("repro " + dir + "/" + name + ".txt --emit-cu " + dir + "/" + name + ".cu");
+    const CliRun r =
+        Tcfuzz("repro " + dir + "/" + name + ".txt --emit-cu " + dir + "/" + name + ".cu");
     ASSERT_EQ(r.code, 0) << r.out;
     const std::string cu = suites::ReadFile(dir + "/" + name + ".cu").value();
     EXPECT_NE(cu.find("CHECK(cuModuleLoadData(&mod, kPtx));"), std::string::npos);
-    EXPECT_NE(cu.find(name == "dense" ? ".entry tcfuzz_mma_dense" : ".entry tcfuzz_wgmma"), std::string::npos);
+    EXPECT_NE(cu.find(name == "dense" ? ".entry tcfuzz_mma_dense" : ".entry tcfuzz_wgmma"),
+              std::string::npos);
     EXPECT_EQ(cu.find("tcfuzz::"), std::string::npos);
     EXPECT_EQ(cu.find("kFound") != std::string::npos, name == "dense");
 #ifdef TCFUZZ_NVCC
-    const std::string cmd = std::string(TCFUZZ_NVCC) + " -arch=sm_90a -c -o " + dir + "/" + name + ".o " + dir + "/" + name + ".cu 2>&1";
+    const std::string cmd = std::string(TCFUZZ_NVCC) + " -arch=sm_90a -c -o " + dir + "/" + name +
+                            ".o " + dir + "/" + name + ".cu 2>&1";
     EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
 #endif
   }
@@ -533,12 +668,17 @@ TEST(Cli, ReproEmitsDenseAndTileCasesAsStandaloneDriverFiles) {
   // and D(0,1) in the low and high half of its first register, output word 1 (word 0 is the
   // shared buffer's address).
   const std::string tile_cu = suites::ReadFile(dir + "/tile.cu").value();
-  EXPECT_NE(tile_cu.find("static const uint32_t kWord[] = {0x00000001u, 0x00000001u"), std::string::npos);
-  EXPECT_NE(tile_cu.find("static const uint32_t kHalf[] = {0x00000000u, 0x00000001u"), std::string::npos);
-  const CliRun other = Tcfuzz("repro " + std::string(TCFUZZ_SOURCE_DIR) + "/corpus/smem_descriptor/seed/base_offset_row1_128b.txt" +
+  EXPECT_NE(tile_cu.find("static const uint32_t kWord[] = {0x00000001u, 0x00000001u"),
+            std::string::npos);
+  EXPECT_NE(tile_cu.find("static const uint32_t kHalf[] = {0x00000000u, 0x00000001u"),
+            std::string::npos);
+  const CliRun other = Tcfuzz("repro " + std::string(TCFUZZ_SOURCE_DIR) +
+                              "/corpus/smem_descriptor/seed/base_offset_row1_128b.txt" +
                               " --emit-cu " + dir + "/x.cu");
   ExpectOneLineError(other);
-  EXPECT_NE(other.out.find("repro takes sparse_mma, dense_mma or wgmma_tile case files"), std::string::npos) << other.out;
+  EXPECT_NE(other.out.find("repro takes sparse_mma, dense_mma or wgmma_tile case files"),
+            std::string::npos)
+      << other.out;
   std::filesystem::remove_all(dir);
 }
 
@@ -546,8 +686,9 @@ TEST(Cli, MinimizeNeedsAGpuAndSaysSo) {
   const suites::DeviceProbe device = suites::ProbeInWorker({TCFUZZ_BIN});
   if (device.available) GTEST_SKIP() << "a GPU is present: gpu_tests minimizes on it";
   const std::string dir = TempDir("minimize");
-  const CliRun r = Tcfuzz("minimize " + std::string(TCFUZZ_SOURCE_DIR) +
-                          "/corpus/sparse_mma/h100/n4_tf32_m16n8k8_signed_zero.txt --out " + dir + "/m.txt");
+  const CliRun r =
+      Tcfuzz("minimize " + std::string(TCFUZZ_SOURCE_DIR) +
+             "/corpus/sparse_mma/h100/n4_tf32_m16n8k8_signed_zero.txt --out " + dir + "/m.txt");
   ExpectOneLineError(r);
   EXPECT_NE(r.out.find("minimize runs the case on a GPU: no GPU"), std::string::npos) << r.out;
   EXPECT_FALSE(std::filesystem::exists(dir + "/m.txt"));

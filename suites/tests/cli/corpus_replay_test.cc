@@ -2,19 +2,20 @@
 // entries, deciding tiles and our own GPU captures (whatever cannot be judged without a GPU is said
 // after PASS, never an error).
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <sys/wait.h>
 #include <vector>
 
 namespace {
 
 TEST(CorpusReplay, EveryTextFileReplaysAndPasses) {
   std::vector<std::string> files;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(TCFUZZ_SOURCE_DIR) + "/corpus")) {
+  for (const auto& e :
+       std::filesystem::recursive_directory_iterator(std::string(TCFUZZ_SOURCE_DIR) + "/corpus")) {
     if (!e.is_regular_file()) continue;
     std::ifstream in(e.path());
     std::string first;
@@ -26,7 +27,8 @@ TEST(CorpusReplay, EveryTextFileReplaysAndPasses) {
   std::size_t passed = 0;
   for (std::size_t at = 0; at < files.size(); at += 100) {
     std::string cmd = std::string(TCFUZZ_BIN) + " replay";
-    for (std::size_t i = at; i < std::min(files.size(), at + 100); ++i) cmd += " '" + files[i] + "'";
+    for (std::size_t i = at; i < std::min(files.size(), at + 100); ++i)
+      cmd += " '" + files[i] + "'";
     FILE* p = ::popen((cmd + " 2>&1").c_str(), "r");
     ASSERT_NE(p, nullptr);
     std::string out;

@@ -21,7 +21,8 @@ TEST(AtomicFile, WritesCreatesFoldersAndReplaces) {
   EXPECT_EQ(ReadFile(path).value(), "two");
   // No temporary file is left behind.
   int files = 0;
-  for (const auto& e : std::filesystem::directory_iterator(dir + "/a/b")) files += e.is_regular_file();
+  for (const auto& e : std::filesystem::directory_iterator(dir + "/a/b"))
+    files += e.is_regular_file();
   EXPECT_EQ(files, 1);
   std::filesystem::remove_all(dir);
 }

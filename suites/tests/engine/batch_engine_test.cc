@@ -1,5 +1,5 @@
-// The engine against a fake worker (suites/tests/engine/fake_worker.cc): planted device faults, hangs
-// and crashes are each isolated to their own case by splitting, in fresh processes; the other
+// The engine against a fake worker (suites/tests/engine/fake_worker.cc): planted device faults,
+// hangs and crashes are each isolated to their own case by splitting, in fresh processes; the other
 // cases still run; classes stay apart; the journal names every range before it runs; shards
 // add up to the whole run.
 #include "suites/engine/batch_engine.h"
@@ -37,7 +37,8 @@ int Lines(const std::string& path, const std::string& prefix = "") {
 }
 
 TEST(WorkerProtocol, LinesAndObservedWordsRoundTripAndGarbageIsRefused) {
-  const auto line = ParseCaseLine(CaseLine(17, CaseOutcome::kMismatch, "D[3][4] oracle 1\nsecond line"));
+  const auto line =
+      ParseCaseLine(CaseLine(17, CaseOutcome::kMismatch, "D[3][4] oracle 1\nsecond line"));
   ASSERT_TRUE(line);
   EXPECT_EQ(line->index, 17u);
   EXPECT_EQ(line->outcome, CaseOutcome::kMismatch);
@@ -48,10 +49,11 @@ TEST(WorkerProtocol, LinesAndObservedWordsRoundTripAndGarbageIsRefused) {
   for (std::size_t i = 0; i < d.size(); ++i) d[i] = static_cast<uint32_t>(i * 0x01010101u);
   EXPECT_EQ(ParseObserved("D[0][0] x" + ObservedField(d)), d);
   EXPECT_TRUE(ParseObserved("observed=12,zz").empty());
-  EXPECT_TRUE(ParseObserved("observed=1,2,3").empty());  // not 128 words
+  EXPECT_TRUE(ParseObserved("observed=1,2,3").empty());      // not 128 words
   EXPECT_TRUE(ParseObserved("observed=123456789").empty());  // past 32 bits
-  const WorkerOutput w = ParseWorkerOutput(PhaseLine("draw", 1.5) + "\n" + PhaseLine("draw", 0.25) +
-                                           "\nphase device x\nphase judge -1\nphase  2\nphase judge 1e400\nran 3\ndone\n");
+  const WorkerOutput w = ParseWorkerOutput(
+      PhaseLine("draw", 1.5) + "\n" + PhaseLine("draw", 0.25) +
+      "\nphase device x\nphase judge -1\nphase  2\nphase judge 1e400\nran 3\ndone\n");
   EXPECT_EQ(w.phases, (std::map<std::string, double>{{"draw", 1.75}}));
   EXPECT_EQ(w.ran, 3u);
 }
@@ -76,8 +78,9 @@ TEST(BatchEngine, CleanRunOneWorkerPerBatchAndAJournal) {
 TEST(BatchEngine, DeviceFaultsAreIsolatedAndTheRestRuns) {
   const std::string dir = test::TempDir("engine_fault");
   // Two faults in one batch and one in another.
-  const EngineResult r = RunEngine(Fake({"--fault-at", "4321", "--fault-at", "4999", "--fault-at", "7000"}, dir), "fake", 1,
-                                   0, 10000);
+  const EngineResult r =
+      RunEngine(Fake({"--fault-at", "4321", "--fault-at", "4999", "--fault-at", "7000"}, dir),
+                "fake", 1, 0, 10000);
   ASSERT_EQ(r.records.size(), 3u);
   for (const CaseRecord& c : r.records) {
     EXPECT_EQ(c.outcome, CaseOutcome::kDeviceFault);
@@ -114,9 +117,10 @@ TEST(BatchEngine, HangsAreKilledAndIsolated) {
 
 TEST(BatchEngine, ClassesStayApart) {
   const std::string dir = test::TempDir("engine_classes");
-  const EngineResult r = RunEngine(
-      Fake({"--crash-at", "5", "--mismatch-at", "9", "--mismatch-at", "1501", "--unsupported-every", "500"}, dir), "fake",
-      1, 0, 2000);
+  const EngineResult r = RunEngine(Fake({"--crash-at", "5", "--mismatch-at", "9", "--mismatch-at",
+                                         "1501", "--unsupported-every", "500"},
+                                        dir),
+                                   "fake", 1, 0, 2000);
   EXPECT_EQ(r.cases, 2000u);
   EXPECT_EQ(r.counts.at(CaseOutcome::kHarnessError), 1u);  // the crash: SIGABRT is ours to explain
   EXPECT_EQ(r.counts.at(CaseOutcome::kMismatch), 2u);
@@ -152,8 +156,9 @@ TEST(BatchEngine, ShardsAddUpToTheWholeRun) {
   const std::string dir = test::TempDir("engine_shards");
   uint64_t cases = 0, mismatches = 0;
   for (const char* shard : {"0/3", "1/3", "2/3"}) {
-    const EngineResult r = RunEngine(Fake({"--shard", shard, "--mismatch-at", "10", "--mismatch-at", "11"}, dir), "fake", 1,
-                                     0, 3000);
+    const EngineResult r =
+        RunEngine(Fake({"--shard", shard, "--mismatch-at", "10", "--mismatch-at", "11"}, dir),
+                  "fake", 1, 0, 3000);
     cases += r.cases;
     mismatches += r.counts.count(CaseOutcome::kMismatch) ? r.counts.at(CaseOutcome::kMismatch) : 0;
   }

@@ -32,7 +32,8 @@ struct ToySuite {
       launches->push_back(cases);
     }
     for (const uint64_t c : cases) {
-      if (c == jit_error_at) return oracle::Result<Words>::Fail(std::string(harness::kJitError) + ": toy");
+      if (c == jit_error_at)
+        return oracle::Result<Words>::Fail(std::string(harness::kJitError) + ": toy");
       if (c == fault_at) return oracle::Result<Words>::Fail("CUDA_ERROR_ILLEGAL_ADDRESS (toy)");
     }
     Words d;
@@ -40,7 +41,8 @@ struct ToySuite {
     return oracle::Result<Words>::Ok(std::move(d));
   }
   std::string Judge(uint64_t index, uint64_t c, const std::vector<uint32_t>& d) const {
-    if (d.size() != 1 || d[0] != 2 * c) return CaseLine(index, CaseOutcome::kHarnessError, "toy: D of another case");
+    if (d.size() != 1 || d[0] != 2 * c)
+      return CaseLine(index, CaseOutcome::kHarnessError, "toy: D of another case");
     return c % 7 == 0 ? CaseLine(index, CaseOutcome::kMismatch, "toy") : "";
   }
 };
@@ -51,7 +53,8 @@ struct Ran {
   std::vector<std::vector<uint64_t>> launches;
 };
 
-Ran RunToy(uint64_t count, std::size_t per_launch, uint64_t jit_error_at = ~uint64_t{0}, uint64_t fault_at = ~uint64_t{0}) {
+Ran RunToy(uint64_t count, std::size_t per_launch, uint64_t jit_error_at = ~uint64_t{0},
+           uint64_t fault_at = ~uint64_t{0}) {
   Ran r;
   std::mutex mu;
   WorkerArgs a;
@@ -59,7 +62,8 @@ Ran RunToy(uint64_t count, std::size_t per_launch, uint64_t jit_error_at = ~uint
   std::vector<uint64_t> indices;
   for (uint64_t i = 0; i < count; ++i) indices.push_back(i);
   std::ostringstream out;
-  r.exit = RunBatchedCases<uint64_t>(a, indices, per_launch, ToySuite{jit_error_at, fault_at, &mu, &r.launches}, out);
+  r.exit = RunBatchedCases<uint64_t>(a, indices, per_launch,
+                                     ToySuite{jit_error_at, fault_at, &mu, &r.launches}, out);
   r.out = ParseWorkerOutput(out.str());
   return r;
 }
@@ -87,11 +91,14 @@ TEST(BatchedWorker, LaunchesShareAKeyKeepIndexOrderAndStayWithinTheLimit) {
   for (uint64_t c = 0; c < 1000; ++c) EXPECT_EQ(launched.count(c), c % 10 == 9 ? 0u : 1u) << c;
   std::set<uint64_t> mismatched;
   for (const auto& c : r.out.cases) {
-    EXPECT_EQ(c.outcome, CaseOutcome::kMismatch) << c.index << " " << c.detail;  // each case judged with its own D
+    EXPECT_EQ(c.outcome, CaseOutcome::kMismatch)
+        << c.index << " " << c.detail;  // each case judged with its own D
     mismatched.insert(c.index);
   }
-  for (uint64_t c = 0; c < 1000; ++c) EXPECT_EQ(mismatched.count(c), c % 7 == 0 && c % 10 != 9 ? 1u : 0u) << c;
-  for (const char* phase : {"draw", "jit", "device", "judge"}) EXPECT_TRUE(r.out.phases.count(phase)) << phase;
+  for (uint64_t c = 0; c < 1000; ++c)
+    EXPECT_EQ(mismatched.count(c), c % 7 == 0 && c % 10 != 9 ? 1u : 0u) << c;
+  for (const char* phase : {"draw", "jit", "device", "judge"})
+    EXPECT_TRUE(r.out.phases.count(phase)) << phase;
 }
 
 TEST(BatchedWorker, AJitErrorFailsItsLaunchOnlyAndAFaultEndsTheWorker) {

@@ -1,5 +1,4 @@
 // The campaign runner: determinism, sharding, reports.
-#include "suites/kinds/case_kind.h"
 #include "suites/engine/campaign.h"
 
 #include <gtest/gtest.h>
@@ -12,6 +11,7 @@
 #include "generators/core/random_source.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/host_suite.h"
+#include "suites/kinds/case_kind.h"
 #include "suites/tests/support/temp_dir.h"
 #include "suites/tests/support/test_seed.h"
 
@@ -136,7 +136,10 @@ TEST(Campaign, UnknownSuiteIsAnError) {
   o.cases = 1;
   std::ostringstream log;
   EXPECT_EQ(RunCampaign(o, log), 2);
-  EXPECT_EQ(log.str(), "tcfuzz: error: unknown suite 'nope' (known: zero-column-mask, smem, sparse-oracle, sparse-mma, sparse-mma-exact, sparse-mma-exact-f16k32, dense-mma, smem-hw, tcgen05)\n");
+  EXPECT_EQ(
+      log.str(),
+      "tcfuzz: error: unknown suite 'nope' (known: zero-column-mask, smem, sparse-oracle, "
+      "sparse-mma, sparse-mma-exact, sparse-mma-exact-f16k32, dense-mma, smem-hw, tcgen05)\n");
 }
 
 }  // namespace

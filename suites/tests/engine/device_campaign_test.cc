@@ -1,5 +1,5 @@
-// The parent side of a GPU suite with a fake device (suites/tests/engine/fake_worker.cc): the probe,
-// result classes, the failure message that names which A element the device read in a probe
+// The parent side of a GPU suite with a fake device (suites/tests/engine/fake_worker.cc): the
+// probe, result classes, the failure message that names which A element the device read in a probe
 // case, a reproducer rebuilt from the seed with the observed D, and its replay without a GPU.
 #include "suites/engine/device_campaign.h"
 
@@ -10,12 +10,12 @@
 #include <sstream>
 
 #include "oracle/core/text_format.h"
-#include "suites/kinds/dense_device_cases.h"
-#include "suites/kinds/case_kind.h"
-#include "suites/kinds/device_suite.h"
-#include "suites/kinds/wgmma_device_cases.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/host_suite.h"
+#include "suites/kinds/case_kind.h"
+#include "suites/kinds/dense_device_cases.h"
+#include "suites/kinds/device_suite.h"
+#include "suites/kinds/wgmma_device_cases.h"
 #include "suites/tests/support/temp_dir.h"
 
 namespace tcfuzz::suites {
@@ -67,8 +67,10 @@ TEST(DeviceCampaign, FakeDeviceMismatchIsReportedWithWhatItRead) {
   const auto text = ReadFile(f["reproducer"].get<std::string>());
   ASSERT_TRUE(text.ok());
   EXPECT_NE(text.value().find("origin.gpu = sm_90"), std::string::npos);
-  EXPECT_NE(text.value().find("origin.device = Fake GPU (fake_worker), CC 9.0, CUDA driver API 13000, runtime 13000"),
-            std::string::npos)
+  EXPECT_NE(
+      text.value().find(
+          "origin.device = Fake GPU (fake_worker), CC 9.0, CUDA driver API 13000, runtime 13000"),
+      std::string::npos)
       << text.value();
   EXPECT_NE(text.value().find("observed.15 = "), std::string::npos);
   const auto doc = oracle::TextDoc::Parse(text.value());
@@ -116,7 +118,9 @@ TEST(DeviceCampaign, MismatchOnAnUnprovenTargetIsModelUnconfirmed) {
   EXPECT_NE(path.find("/unconfirmed/sparse-mma-"), std::string::npos) << path;
   EXPECT_NE(ReadFile(path).value().find("origin.outcome = model_unconfirmed"), std::string::npos);
   const std::string junit = ReadFile(o.report_dir + "/junit.xml").value();
-  EXPECT_NE(junit.find("<skipped message=\"model_unconfirmed: rests on SP0 (hypothesis)"), std::string::npos) << junit;
+  EXPECT_NE(junit.find("<skipped message=\"model_unconfirmed: rests on SP0 (hypothesis)"),
+            std::string::npos)
+      << junit;
   EXPECT_NE(log.str().find("UNCONFIRMED sparse-mma."), std::string::npos) << log.str();
 }
 
@@ -135,7 +139,8 @@ TEST(DeviceCampaign, NoDeviceIsSkippedOrAnErrorAsAsked) {
   o.gpu = "require";
   std::ostringstream log2;
   EXPECT_EQ(RunCampaign(o, log2), 2);
-  EXPECT_NE(log2.str().find("--gpu require: the device probe failed"), std::string::npos) << log2.str();
+  EXPECT_NE(log2.str().find("--gpu require: the device probe failed"), std::string::npos)
+      << log2.str();
 }
 
 // smem-hw through the same parent with a fake device that reads what the oracle's maps say:
@@ -148,8 +153,8 @@ TEST(DeviceCampaign, SmemHwMisreadNamesTheElementAndBrokenDescriptorsAreRecorded
     const auto g = DrawSmemHwCase(kSeed, i);
     if (g.broken) {
       ++broken;
-    } else if (planted == 0 && g.values == gen::TileValues::kProbe && oracle::num::IsFloat(g.tile.ab) &&
-               g.tile.d == oracle::num::Format::kF32) {
+    } else if (planted == 0 && g.values == gen::TileValues::kProbe &&
+               oracle::num::IsFloat(g.tile.ab) && g.tile.d == oracle::num::Format::kF32) {
       planted = i;
     }
   }
@@ -210,7 +215,9 @@ TEST(DeviceCampaign, DenseMmaMisreadIsReportedWithTheElementAndReplays) {
   uint64_t planted = 0;
   for (;; ++planted) {
     const auto g = DrawDenseMmaCase(kSeed, planted);
-    if (g.mode == gen::ValueMode::kProbe && oracle::num::IsFloat(g.tile.a_type) && g.tile.cd == oracle::num::Format::kF32) break;
+    if (g.mode == gen::ValueMode::kProbe && oracle::num::IsFloat(g.tile.a_type) &&
+        g.tile.cd == oracle::num::Format::kF32)
+      break;
   }
   CampaignOptions o;
   o.suites = {kDenseMmaSuite};
@@ -229,7 +236,10 @@ TEST(DeviceCampaign, DenseMmaMisreadIsReportedWithTheElementAndReplays) {
   const std::string msg = f["message"];
   EXPECT_NE(msg.find("probe: D[0][0] meets B's one hot K = "), std::string::npos) << msg;
   EXPECT_NE(msg.find("is the value of A(0,"), std::string::npos) << msg;
-  EXPECT_EQ(f["family"].get<std::string>().rfind(DrawDenseMmaCase(kSeed, planted).tile.form->Name(), 0), 0u) << f;
+  EXPECT_EQ(
+      f["family"].get<std::string>().rfind(DrawDenseMmaCase(kSeed, planted).tile.form->Name(), 0),
+      0u)
+      << f;
   const auto text = ReadFile(f["reproducer"].get<std::string>());
   ASSERT_TRUE(text.ok());
   const auto doc = oracle::TextDoc::Parse(text.value());
@@ -260,7 +270,8 @@ TEST(DeviceCampaign, AFaultOnABrokenDescriptorIsUndefinedNotAFailure) {
   EXPECT_TRUE(s["failures"].empty());
   const auto rec = ReadFile(o.report_dir + "/undefined/smem-hw-" + std::to_string(broken) + ".txt");
   ASSERT_TRUE(rec.ok());
-  EXPECT_NE(rec.value().find("device_fault, CUDA_ERROR_ILLEGAL_ADDRESS"), std::string::npos) << rec.value();
+  EXPECT_NE(rec.value().find("device_fault, CUDA_ERROR_ILLEGAL_ADDRESS"), std::string::npos)
+      << rec.value();
 }
 
 }  // namespace

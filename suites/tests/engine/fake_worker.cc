@@ -17,10 +17,10 @@
 #include <string>
 
 #include "oracle/numerics/formats.h"
-#include "suites/kinds/dense_device_cases.h"
 #include "suites/engine/device_campaign.h"
-#include "suites/kinds/wgmma_device_cases.h"
 #include "suites/engine/worker_protocol.h"
+#include "suites/kinds/dense_device_cases.h"
+#include "suites/kinds/wgmma_device_cases.h"
 
 namespace {
 
@@ -33,7 +33,9 @@ void SmemHwCase(uint64_t index, const tcfuzz::gen::GeneratedWgmma& g, bool wrong
   std::vector<uint32_t> d = want.value();
   if (!tcfuzz::suites::BrokenRules(g.tile).empty()) {
     std::printf("%s\n", CaseLine(index, CaseOutcome::kUndefinedBySpec,
-                                 tcfuzz::suites::UndefinedDetail(g.tile, d) + tcfuzz::suites::ObservedField(d)).c_str());
+                                 tcfuzz::suites::UndefinedDetail(g.tile, d) +
+                                     tcfuzz::suites::ObservedField(d))
+                            .c_str());
     return;
   }
   if (!wrong) return;
@@ -49,8 +51,11 @@ void SmemHwCase(uint64_t index, const tcfuzz::gen::GeneratedWgmma& g, bool wrong
       break;
     }
   }
-  const std::string what = tcfuzz::suites::MismatchDetail(want.value(), d, static_cast<std::size_t>(g.tile.n));
-  std::printf("%s\n", CaseLine(index, CaseOutcome::kMismatch, what + tcfuzz::suites::ObservedField(d)).c_str());
+  const std::string what =
+      tcfuzz::suites::MismatchDetail(want.value(), d, static_cast<std::size_t>(g.tile.n));
+  std::printf(
+      "%s\n",
+      CaseLine(index, CaseOutcome::kMismatch, what + tcfuzz::suites::ObservedField(d)).c_str());
 }
 
 // A dense probe case read wrong at D[0][0]: A(0, k) for the first k whose value differs from the
@@ -69,7 +74,9 @@ void DenseWrong(uint64_t index, const tcfuzz::gen::GeneratedDense& g) {
     }
   }
   const std::string what = tcfuzz::suites::MismatchDetail(want, d);
-  std::printf("%s\n", tcfuzz::suites::CaseLine(index, tcfuzz::suites::CaseOutcome::kMismatch, what + tcfuzz::suites::ObservedField(d)).c_str());
+  std::printf("%s\n", tcfuzz::suites::CaseLine(index, tcfuzz::suites::CaseOutcome::kMismatch,
+                                               what + tcfuzz::suites::ObservedField(d))
+                          .c_str());
 }
 
 // `--case-file F` for a wgmma_tile file: a device that misreads D[3][5] (one bit off) whenever
@@ -87,16 +94,21 @@ int CaseFile(const char* path) {
   const auto a = tcfuzz::oracle::wgmma::ReadOperand(t, tcfuzz::oracle::smem::Operand::kA);
   const auto b = tcfuzz::oracle::wgmma::ReadOperand(t, tcfuzz::oracle::smem::Operand::kB);
   if (!want.ok() || !a || !b || t.n < 6) {
-    std::printf("%s\nran 1\ndone\n", CaseLine(0, CaseOutcome::kHarnessError, "fake: no D for this tile").c_str());
+    std::printf("%s\nran 1\ndone\n",
+                CaseLine(0, CaseOutcome::kHarnessError, "fake: no D for this tile").c_str());
     return 0;
   }
   std::vector<uint32_t> d = want.value();
   const int k = tcfuzz::oracle::wgmma::TileK(t);
-  if ((*a)[static_cast<std::size_t>(3 * k + 2)] != 0 && (*b)[static_cast<std::size_t>(5 * k + 2)] != 0) d[static_cast<std::size_t>(3 * t.n + 5)] ^= 1;
-  const std::string what = tcfuzz::suites::MismatchDetail(want.value(), d, static_cast<std::size_t>(t.n));
+  if ((*a)[static_cast<std::size_t>(3 * k + 2)] != 0 &&
+      (*b)[static_cast<std::size_t>(5 * k + 2)] != 0)
+    d[static_cast<std::size_t>(3 * t.n + 5)] ^= 1;
+  const std::string what =
+      tcfuzz::suites::MismatchDetail(want.value(), d, static_cast<std::size_t>(t.n));
   const std::string observed = tcfuzz::suites::ObservedField(d);
-  std::printf("%s\nran 1\ndone\n", what.empty() ? CaseLine(0, CaseOutcome::kPass, observed.substr(1)).c_str()
-                                                  : CaseLine(0, CaseOutcome::kMismatch, what + observed).c_str());
+  std::printf("%s\nran 1\ndone\n",
+              what.empty() ? CaseLine(0, CaseOutcome::kPass, observed.substr(1)).c_str()
+                           : CaseLine(0, CaseOutcome::kMismatch, what + observed).c_str());
   return 0;
 }
 
@@ -108,7 +120,8 @@ int main(int argc, char** argv) {
   if (argc > 1 && std::string(argv[1]) == "worker") --argc, ++argv;  // the parent's subcommand word
   if (argc > 2 && std::string(argv[1]) == "--case-file") return CaseFile(argv[2]);
   if (argc > 1 && std::string(argv[1]) == "--probe") {
-    // CC 9.0 unless TCFUZZ_FAKE_CC says another ("8.6"): a target the H100's evidence does not cover.
+    // CC 9.0 unless TCFUZZ_FAKE_CC says another ("8.6"): a target the H100's evidence does not
+    // cover.
     int major = 9, minor = 0;
     if (const char* cc = std::getenv("TCFUZZ_FAKE_CC")) std::sscanf(cc, "%d.%d", &major, &minor);
     std::printf("device %d %d 13000 13000 Fake GPU (fake_worker)\n", major, minor);
@@ -166,21 +179,29 @@ int main(int argc, char** argv) {
     } else if (wrong.count(i)) {
       // The oracle's D with the first element that has a product in it raised by one.
       const auto g = tcfuzz::suites::DrawSparseMmaCase(seed, i);
-      std::vector<uint32_t> d = tcfuzz::oracle::sparse::Reference(g.tile, tcfuzz::oracle::num::ExactParams(g.tile.cd));
+      std::vector<uint32_t> d =
+          tcfuzz::oracle::sparse::Reference(g.tile, tcfuzz::oracle::num::ExactParams(g.tile.cd));
       for (std::size_t e = 0; e < d.size(); ++e) {
-        const double v = tcfuzz::oracle::num::ToDouble(g.tile.cd, d[e]) - tcfuzz::oracle::num::ToDouble(g.tile.cd, g.tile.c[e]);
+        const double v = tcfuzz::oracle::num::ToDouble(g.tile.cd, d[e]) -
+                         tcfuzz::oracle::num::ToDouble(g.tile.cd, g.tile.c[e]);
         if (g.tile.cd == tcfuzz::oracle::num::Format::kS32 || v == 0) continue;
-        d[e] = static_cast<uint32_t>(tcfuzz::oracle::num::FromDouble(g.tile.cd, tcfuzz::oracle::num::ToDouble(g.tile.cd, d[e]) + 1));
-        std::printf("%s\n", CaseLine(i, CaseOutcome::kMismatch, "D[?] planted" + tcfuzz::suites::ObservedField(d)).c_str());
+        d[e] = static_cast<uint32_t>(tcfuzz::oracle::num::FromDouble(
+            g.tile.cd, tcfuzz::oracle::num::ToDouble(g.tile.cd, d[e]) + 1));
+        std::printf("%s\n", CaseLine(i, CaseOutcome::kMismatch,
+                                     "D[?] planted" + tcfuzz::suites::ObservedField(d))
+                                .c_str());
         break;
       }
     }
-    if (mismatch.count(i)) std::printf("%s\n", CaseLine(i, CaseOutcome::kMismatch, "D[0][0] planted").c_str());
+    if (mismatch.count(i))
+      std::printf("%s\n", CaseLine(i, CaseOutcome::kMismatch, "D[0][0] planted").c_str());
     if (unsupported_every && i % unsupported_every == 0) {
-      std::printf("%s\n", CaseLine(i, CaseOutcome::kNotSupported, "planted: form needs sm_120a").c_str());
+      std::printf("%s\n",
+                  CaseLine(i, CaseOutcome::kNotSupported, "planted: form needs sm_120a").c_str());
     }
   }
-  std::printf("%s\n%s\n", tcfuzz::suites::PhaseLine("draw", 0.25).c_str(), tcfuzz::suites::PhaseLine("device", 0.5).c_str());
+  std::printf("%s\n%s\n", tcfuzz::suites::PhaseLine("draw", 0.25).c_str(),
+              tcfuzz::suites::PhaseLine("device", 0.5).c_str());
   std::printf("ran %lu\ndone\n", ran);
   return 0;
 }

@@ -17,7 +17,8 @@ namespace {
 using oracle::num::Format;
 
 double ValueOf(Format f, uint64_t bits) {
-  return oracle::num::IsFloat(f) ? oracle::num::ToDouble(f, bits) : static_cast<double>(oracle::num::DecodeInt(f, bits));
+  return oracle::num::IsFloat(f) ? oracle::num::ToDouble(f, bits)
+                                 : static_cast<double>(oracle::num::DecodeInt(f, bits));
 }
 
 TEST(DenseMmaGen, EveryFormAndModeAppearsAndProbesNameTheElement) {
@@ -73,7 +74,8 @@ TEST(DenseCaseText, RoundTripsAndNamesTheLineOfAnError) {
     ASSERT_TRUE(back.ok()) << back.error();
     const auto& t = back.value().tile;
     EXPECT_EQ(t.form, g.tile.form);
-    EXPECT_EQ(std::tie(t.a_type, t.b_type, t.cd, t.satfinite), std::tie(g.tile.a_type, g.tile.b_type, g.tile.cd, g.tile.satfinite));
+    EXPECT_EQ(std::tie(t.a_type, t.b_type, t.cd, t.satfinite),
+              std::tie(g.tile.a_type, g.tile.b_type, g.tile.cd, g.tile.satfinite));
     EXPECT_EQ(t.a, g.tile.a);
     EXPECT_EQ(t.b, g.tile.b);
     EXPECT_EQ(t.c, g.tile.c);
@@ -86,7 +88,8 @@ TEST(DenseCaseText, RoundTripsAndNamesTheLineOfAnError) {
       EXPECT_NE(e.error().find("unknown key 'zz'"), std::string::npos) << e.error();
       std::string wrong_cd = w.str();
       const std::size_t cd_at = wrong_cd.find("\ncd = ") + 1;
-      wrong_cd.replace(cd_at, wrong_cd.find('\n', cd_at) - cd_at, oracle::num::IsFloat(g.tile.a_type) ? "cd = s32" : "cd = f32");
+      wrong_cd.replace(cd_at, wrong_cd.find('\n', cd_at) - cd_at,
+                       oracle::num::IsFloat(g.tile.a_type) ? "cd = s32" : "cd = f32");
       const auto cd_error = oracle::mma::DenseCaseFromDoc(oracle::TextDoc::Parse(wrong_cd).value());
       ASSERT_FALSE(cd_error.ok());
       EXPECT_EQ(cd_error.error().rfind("cd: not an accumulator of ", 0), 0u) << cd_error.error();

@@ -1,11 +1,12 @@
 // The sparse-mma-exact suite's host generator: legal small-integer cases whose oracle D is the
 // exact integer sum, derived here independently from the dense expansion of A.
+#include "generators/sparse/device_drawn_gen.h"
+
 #include <gtest/gtest.h>
 
 #include <set>
 
 #include "generators/core/random_source.h"
-#include "generators/sparse/device_drawn_gen.h"
 #include "oracle/numerics/formats.h"
 #include "oracle/sparse/device_drawn_case.h"
 #include "suites/tests/support/test_seed.h"
@@ -20,7 +21,8 @@ TEST(DeviceDrawnCase, F32BitsOfIntIsTheExactEncoding) {
   for (int v = -70000; v <= 70000; v += (v > -300 && v < 300) ? 1 : 97) {
     EXPECT_EQ(drawn::F32BitsOfInt(v), oracle::num::FromDouble(Format::kF32, v)) << v;
   }
-  EXPECT_EQ(drawn::F32BitsOfInt((1 << 24) - 1), oracle::num::FromDouble(Format::kF32, (1 << 24) - 1));
+  EXPECT_EQ(drawn::F32BitsOfInt((1 << 24) - 1),
+            oracle::num::FromDouble(Format::kF32, (1 << 24) - 1));
   EXPECT_EQ(drawn::F32BitsOfInt(0), 0u);  // +0, never -0
 }
 
@@ -47,7 +49,9 @@ TEST(DeviceDrawnCase, LegalAndTheOracleGivesTheExactIntegerSum) {
     const SparseForm& f = *g.op.form;
     const SparseTile& t = g.tile;
     ASSERT_EQ(t.a.size(), static_cast<std::size_t>(16 * f.k / 2));
-    const auto value = [&](Format type, uint64_t bits) { return oracle::num::ToDouble(type, bits); };
+    const auto value = [&](Format type, uint64_t bits) {
+      return oracle::num::ToDouble(type, bits);
+    };
     // Dense A from the nibbles (Expand), then D = A * B + C in doubles: exact for these sizes.
     std::vector<double> a(static_cast<std::size_t>(16 * f.k));
     for (int row = 0; row < 16; ++row) {
@@ -56,7 +60,8 @@ TEST(DeviceDrawnCase, LegalAndTheOracleGivesTheExactIntegerSum) {
         const std::vector<uint64_t> dense =
             Expand(f, std::span<const uint64_t>(t.a).subspan(at, static_cast<std::size_t>(f.kept)),
                    t.nibbles[static_cast<std::size_t>(row * f.chunks_per_row() + chunk)]);
-        for (int x = 0; x < f.chunk; ++x) a[static_cast<std::size_t>(row * f.k + chunk * f.chunk + x)] = value(f.type, dense[x]);
+        for (int x = 0; x < f.chunk; ++x)
+          a[static_cast<std::size_t>(row * f.k + chunk * f.chunk + x)] = value(f.type, dense[x]);
       }
     }
     const std::vector<uint32_t> d = Reference(t, oracle::num::ExactParams(t.cd));
@@ -64,9 +69,11 @@ TEST(DeviceDrawnCase, LegalAndTheOracleGivesTheExactIntegerSum) {
       for (int col = 0; col < 8; ++col) {
         double sum = value(Format::kF32, t.c[static_cast<std::size_t>(row * 8 + col)]);
         for (int k = 0; k < f.k; ++k) {
-          sum += a[static_cast<std::size_t>(row * f.k + k)] * value(f.type, t.b[static_cast<std::size_t>(k * 8 + col)]);
+          sum += a[static_cast<std::size_t>(row * f.k + k)] *
+                 value(f.type, t.b[static_cast<std::size_t>(k * 8 + col)]);
         }
-        ASSERT_EQ(d[static_cast<std::size_t>(row * 8 + col)], drawn::F32BitsOfInt(static_cast<int>(sum)))
+        ASSERT_EQ(d[static_cast<std::size_t>(row * 8 + col)],
+                  drawn::F32BitsOfInt(static_cast<int>(sum)))
             << f.Name() << " D[" << row << "][" << col << "] case seed " << cs;
       }
     }

@@ -1,5 +1,7 @@
 // The shared-memory descriptor generator: membership per intent, every rule reachable, and the
 // edge cases of anchors-descriptors.md reached.
+#include "generators/smem/smem_descriptor_gen.h"
+
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -7,7 +9,6 @@
 
 #include "generators/core/random_source.h"
 #include "generators/core/rc_source.h"
-#include "generators/smem/smem_descriptor_gen.h"
 #include "suites/checks/smem_descriptor_checks.h"
 #include "suites/tests/support/test_seed.h"
 
@@ -70,8 +71,9 @@ TEST(SmemGen, LegalDrawsReachTheEdgeCases) {
   for (int i = 0; i < 20000; ++i) {
     const GeneratedSmem g = DrawSmem(s, Intent::kLegal);
     const auto m = *DecodeMatrix(g.c.arch, g.c.desc);
-    const std::string combo = std::string(Name(g.c.arch)) + "/" + std::string(Name(g.c.view.major)) +
-                              "/" + std::string(Name(m.swizzle));
+    const std::string combo = std::string(Name(g.c.arch)) + "/" +
+                              std::string(Name(g.c.view.major)) + "/" +
+                              std::string(Name(m.swizzle));
     seen.insert(combo);
     seen.insert("base_offset=" + std::to_string(m.base_offset));
     seen.insert("width=" + std::to_string(ValueBits(g.c.view.dtype)));
@@ -89,11 +91,26 @@ TEST(SmemGen, LegalDrawsReachTheEdgeCases) {
       seen.insert("no-swizzle K-major, K units inner");
     }
   }
-  for (const char* want :
-       {"sm_90a/k/none", "sm_90a/k/128b", "sm_90a/mn/32b", "sm_100a/mn/128b_base32b", "sm_100a/k/64b",
-        "sm_103a/mn/none", "base_offset=1", "base_offset=7", "width=4", "width=6", "width=8", "width=16",
-        "width=32", "k_advance", "absolute", "kbytes=64", "several row atoms", "ignored LBO varied",
-        "no-swizzle K-major, K units outer", "no-swizzle K-major, K units inner"}) {
+  for (const char* want : {"sm_90a/k/none",
+                           "sm_90a/k/128b",
+                           "sm_90a/mn/32b",
+                           "sm_100a/mn/128b_base32b",
+                           "sm_100a/k/64b",
+                           "sm_103a/mn/none",
+                           "base_offset=1",
+                           "base_offset=7",
+                           "width=4",
+                           "width=6",
+                           "width=8",
+                           "width=16",
+                           "width=32",
+                           "k_advance",
+                           "absolute",
+                           "kbytes=64",
+                           "several row atoms",
+                           "ignored LBO varied",
+                           "no-swizzle K-major, K units outer",
+                           "no-swizzle K-major, K units inner"}) {
     EXPECT_TRUE(seen.count(want)) << want;
   }
 }

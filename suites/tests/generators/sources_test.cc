@@ -65,7 +65,8 @@ TEST(CaseSeed, IsTheDocumentedSplitMixChain) {
   for (const uint64_t base : {uint64_t{0}, uint64_t{20261125}, ~uint64_t{0}}) {
     for (const uint64_t index : {uint64_t{0}, uint64_t{1}, uint64_t{65537}, uint64_t{1} << 40}) {
       uint64_t h = 0xcbf29ce484222325ull;
-      for (const char c : std::string_view("sparse-mma-exact")) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
+      for (const char c : std::string_view("sparse-mma-exact"))
+        h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
       uint64_t st = base ^ h;
       SplitMix64(st);
       st ^= index * 0xd1b54a32d192ed03ull;
@@ -85,9 +86,9 @@ TEST(BytesSource, ExhaustedInputAnswersZero) {
 TEST(BytesSource, TakesJustEnoughBytesPerChoice) {
   const uint8_t bytes[] = {5, 0x34, 0x12, 0xff};
   BytesSource s(bytes);
-  EXPECT_EQ(s.Below(256), 5u);        // one byte
-  EXPECT_EQ(s.Below(65536), 0x1234u); // two bytes, little-endian
-  EXPECT_EQ(s.Below(10), 0xffu % 10); // one byte, reduced
+  EXPECT_EQ(s.Below(256), 5u);         // one byte
+  EXPECT_EQ(s.Below(65536), 0x1234u);  // two bytes, little-endian
+  EXPECT_EQ(s.Below(10), 0xffu % 10);  // one byte, reduced
   EXPECT_EQ(s.remaining(), 0u);
   EXPECT_EQ(s.Below(2), 0u);
 }

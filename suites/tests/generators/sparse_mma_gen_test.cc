@@ -1,10 +1,11 @@
 // The sparse MMA generator: legal cases pass every check, break-one cases break exactly their
 // rule, and the lanes the selector does not pick hold garbage the oracle ignores.
+#include "generators/sparse/sparse_mma_gen.h"
+
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
 #include "generators/core/rc_source.h"
-#include "generators/sparse/sparse_mma_gen.h"
 #include "oracle/sparse/sparse_metadata.h"
 #include "suites/checks/sparse_mma_checks.h"
 
@@ -38,7 +39,8 @@ RC_GTEST_PROP(SparseProps, NonSelectedLanesAreIgnored, ()) {
   }
   RC_ASSERT(Validate(other).legal());
   for (int row = 0; row < 16; ++row) {
-    for (int c = 0; c < f.chunks_per_row(); ++c) RC_ASSERT(NibbleOf(other, row, c) == NibbleOf(g.op, row, c));
+    for (int c = 0; c < f.chunks_per_row(); ++c)
+      RC_ASSERT(NibbleOf(other, row, c) == NibbleOf(g.op, row, c));
   }
   if (f.meta_threads() < 4) RC_ASSERT(garbage > 0);
 }

@@ -1,11 +1,12 @@
 // The Ascend tiling generator: every intent passes the tiling checks, a broken-one case breaks
 // exactly the rule it names, and the edge shapes and every chip are reached.
+#include "generators/ascend/tcube_tiling_gen.h"
+
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
 #include <set>
 
-#include "generators/ascend/tcube_tiling_gen.h"
 #include "generators/core/random_source.h"
 #include "generators/core/rc_source.h"
 #include "suites/checks/tcube_tiling_checks.h"
@@ -18,7 +19,8 @@ using namespace oracle::ascend;
 
 void AssertChecksPass(const GeneratedTiling& g) {
   const auto failures = suites::CheckTiling(g);
-  for (const auto& f : failures) RC_LOG() << f.check << ": " << f.message << "\n" << ProblemToJson(g.problem) << "\n";
+  for (const auto& f : failures)
+    RC_LOG() << f.check << ": " << f.message << "\n" << ProblemToJson(g.problem) << "\n";
   RC_ASSERT(failures.empty());
 }
 
@@ -62,8 +64,9 @@ TEST(TilingGen, ReachesEdgeShapesEveryChipAndManyRules) {
   EXPECT_EQ(chips.size(), ChipProfiles().size());
   EXPECT_LT(refused, 2500);  // most problems have an answer
   // One changed field reaches most of the hard rules.
-  for (const char* id : {"tiling.used_core_num", "tiling.positive", "tiling.shape", "tiling.l1_fit", "tiling.depth_step",
-                         "tiling.enum_values", "tiling.base_alignment", "tiling.too_few_cores"}) {
+  for (const char* id : {"tiling.used_core_num", "tiling.positive", "tiling.shape", "tiling.l1_fit",
+                         "tiling.depth_step", "tiling.enum_values", "tiling.base_alignment",
+                         "tiling.too_few_cores"}) {
     EXPECT_TRUE(broken.count(id)) << id;
   }
 }

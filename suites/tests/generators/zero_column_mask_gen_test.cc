@@ -1,5 +1,7 @@
 // The zero-column-mask generator: membership for every intent, every rule reachable, special
 // values first, and shrinking to the minimal case.
+#include "generators/tcgen05/zero_column_mask_gen.h"
+
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -8,7 +10,6 @@
 #include "generators/core/bytes_source.h"
 #include "generators/core/random_source.h"
 #include "generators/core/rc_source.h"
-#include "generators/tcgen05/zero_column_mask_gen.h"
 #include "suites/tests/support/test_seed.h"
 
 namespace tcfuzz::gen {

@@ -21,25 +21,30 @@ TEST(DenseMmaHw, SmallIntegerTilesAgreeForEveryForm) {
   for (const auto& f : oracle::mma::AllDenseForms()) {
     if (f.target == "sm_89" && info.cc_major * 10 + info.cc_minor < 89) continue;
     const bool integer = !oracle::num::IsFloat(f.type);
-    const harness::MmaDenseSpec spec{&f, f.type, f.type, integer ? Format::kS32 : Format::kF32, false};
+    const harness::MmaDenseSpec spec{&f, f.type, f.type, integer ? Format::kS32 : Format::kF32,
+                                     false};
     std::vector<DenseTile> tiles(64);
     for (DenseTile& t : tiles) {
       t = {&f, spec.a_type, spec.b_type, spec.cd, false, {}, {}, {}};
       // Values -2..2 (0..3 unsigned) in every format: products and sums stay exact.
       const bool unsigned_type = f.type == Format::kU8 || f.type == Format::kU4;
       const auto value = [&](Format fmt) {
-        const int v = unsigned_type ? static_cast<int>(s.Below(4)) : static_cast<int>(s.Below(5)) - 2;
-        if (!oracle::num::IsFloat(fmt)) return static_cast<uint64_t>(v) & ((uint64_t{1} << oracle::num::StorageBits(fmt)) - 1);
+        const int v =
+            unsigned_type ? static_cast<int>(s.Below(4)) : static_cast<int>(s.Below(5)) - 2;
+        if (!oracle::num::IsFloat(fmt))
+          return static_cast<uint64_t>(v) & ((uint64_t{1} << oracle::num::StorageBits(fmt)) - 1);
         return oracle::num::FromDouble(fmt, v);
       };
       for (int i = 0; i < 16 * f.k; ++i) t.a.push_back(value(f.type));
       for (int i = 0; i < f.k * 8; ++i) t.b.push_back(value(f.type));
-      for (int i = 0; i < 128; ++i) t.c.push_back(integer ? static_cast<uint32_t>(s.Below(9)) : 0x3f800000u);
+      for (int i = 0; i < 128; ++i)
+        t.c.push_back(integer ? static_cast<uint32_t>(s.Below(9)) : 0x3f800000u);
     }
     const auto d = harness::RunMmaDense(spec, tiles);
     ASSERT_TRUE(d.ok()) << harness::MmaDenseInstruction(spec) << ": " << d.error();
     int agree = 0;
-    for (std::size_t i = 0; i < tiles.size(); ++i) agree += d.value()[i] == oracle::mma::DenseReference(tiles[i], oracle::num::DotParams{});
+    for (std::size_t i = 0; i < tiles.size(); ++i)
+      agree += d.value()[i] == oracle::mma::DenseReference(tiles[i], oracle::num::DotParams{});
     EXPECT_EQ(agree, 64) << f.Name();
   }
 }

@@ -1,8 +1,8 @@
 // GPU smoke tests: skip visibly without a GPU; on one, check that the build carries a native
 // image for the device (the fatbin has sm_80, sm_89, sm_90a and sm_100a code).
-#include <gtest/gtest.h>
-
 #include "harness/device.h"
+
+#include <gtest/gtest.h>
 
 namespace tcfuzz {
 namespace {

@@ -7,8 +7,8 @@
 #include <sstream>
 #include <string>
 
-#include "suites/engine/device_campaign.h"
 #include "suites/engine/atomic_file.h"
+#include "suites/engine/device_campaign.h"
 #include "suites/tests/support/temp_dir.h"
 
 namespace tcfuzz::suites {
@@ -37,7 +37,8 @@ void PlantedFaultAndHangAreIsolated(const char* suite) {
   EXPECT_FALSE(s["families"].contains("mismatch")) << log.str();
   EXPECT_FALSE(s["families"].contains("harness_error")) << log.str();
   std::map<uint64_t, std::string> failing;
-  for (const auto& f : s["failures"]) failing[f["index"].get<uint64_t>()] = f["check"].get<std::string>();
+  for (const auto& f : s["failures"])
+    failing[f["index"].get<uint64_t>()] = f["check"].get<std::string>();
   ASSERT_EQ(failing.size(), 2u) << log.str();
   EXPECT_EQ(failing[1234], "device_fault");
   EXPECT_EQ(failing[3001], "timeout");
@@ -47,14 +48,18 @@ void PlantedFaultAndHangAreIsolated(const char* suite) {
     }
   }
   // Every other case ran: passes plus cases the device cannot run.
-  const uint64_t pass = s["families"].contains("pass") ? s["families"]["pass"]["cases"].get<uint64_t>() : 0;
-  const uint64_t unsupported =
-      s["families"].contains("not_supported") ? s["families"]["not_supported"]["cases"].get<uint64_t>() : 0;
+  const uint64_t pass =
+      s["families"].contains("pass") ? s["families"]["pass"]["cases"].get<uint64_t>() : 0;
+  const uint64_t unsupported = s["families"].contains("not_supported")
+                                   ? s["families"]["not_supported"]["cases"].get<uint64_t>()
+                                   : 0;
   EXPECT_EQ(pass + unsupported, 3998u);
   EXPECT_GT(pass, 3000u);
 }
 
-TEST(DeviceEngine, PlantedFaultAndHangAreIsolated) { PlantedFaultAndHangAreIsolated(kSparseMmaDeviceSuite); }
+TEST(DeviceEngine, PlantedFaultAndHangAreIsolated) {
+  PlantedFaultAndHangAreIsolated(kSparseMmaDeviceSuite);
+}
 
 // The device-drawn suite's worker takes its range as a progression, never as a list: the same
 // isolation holds.

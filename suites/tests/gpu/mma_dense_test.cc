@@ -12,11 +12,15 @@ using oracle::mma::FindDenseForm;
 using oracle::num::Format;
 
 TEST(MmaDense, InstructionSpelling) {
-  EXPECT_EQ(MmaDenseInstruction({FindDenseForm("m16n8k16", Format::kBF16), Format::kBF16, Format::kBF16, Format::kF32, false}),
-            "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%d0, %d1, %d2, %d3}, {%a0, %a1, %a2, %a3}, {%b0, %b1}, "
+  EXPECT_EQ(MmaDenseInstruction({FindDenseForm("m16n8k16", Format::kBF16), Format::kBF16,
+                                 Format::kBF16, Format::kF32, false}),
+            "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%d0, %d1, %d2, %d3}, {%a0, %a1, "
+            "%a2, %a3}, {%b0, %b1}, "
             "{%c0, %c1, %c2, %c3};");
-  EXPECT_EQ(MmaDenseInstruction({FindDenseForm("m16n8k32", Format::kS8), Format::kS8, Format::kU8, Format::kS32, true}),
-            "mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.u8.s32 {%d0, %d1, %d2, %d3}, {%a0, %a1, %a2, %a3}, "
+  EXPECT_EQ(MmaDenseInstruction({FindDenseForm("m16n8k32", Format::kS8), Format::kS8, Format::kU8,
+                                 Format::kS32, true}),
+            "mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.u8.s32 {%d0, %d1, %d2, %d3}, {%a0, "
+            "%a1, %a2, %a3}, "
             "{%b0, %b1}, {%c0, %c1, %c2, %c3};");
 }
 
@@ -36,20 +40,23 @@ TEST(MmaDense, PackingPutsEveryElementWhereTheMapsSay) {
         for (int pos = 0; pos < f.per_reg(); ++pos) {
           const auto x = oracle::mma::MapDenseA(f, lane, reg, pos);
           const uint32_t word = p.a[static_cast<std::size_t>(lane * f.a_regs() + reg)];
-          EXPECT_EQ((word >> (pos * eb)) & mask, t.a[static_cast<std::size_t>(x.row * f.k + x.col)]) << f.Name();
+          EXPECT_EQ((word >> (pos * eb)) & mask, t.a[static_cast<std::size_t>(x.row * f.k + x.col)])
+              << f.Name();
         }
       }
       for (int reg = 0; reg < f.b_regs(); ++reg) {
         for (int pos = 0; pos < f.per_reg(); ++pos) {
           const auto x = oracle::mma::MapDenseB(f, lane, reg, pos);
           const uint32_t word = p.b[static_cast<std::size_t>(lane * f.b_regs() + reg)];
-          EXPECT_EQ((word >> (pos * eb)) & mask, t.b[static_cast<std::size_t>(x.row * 8 + x.col)]) << f.Name();
+          EXPECT_EQ((word >> (pos * eb)) & mask, t.b[static_cast<std::size_t>(x.row * 8 + x.col)])
+              << f.Name();
         }
       }
       for (int k = 0; k < 4; ++k) {
         // The m16n8 accumulator figure, written out here: row g (+8 for k >= 2), column 2t + k % 2.
         const int row = lane / 4 + 8 * (k / 2), col = 2 * (lane % 4) + k % 2;
-        EXPECT_EQ(p.c[static_cast<std::size_t>(lane * 4 + k)], t.c[static_cast<std::size_t>(row * 8 + col)]);
+        EXPECT_EQ(p.c[static_cast<std::size_t>(lane * 4 + k)],
+                  t.c[static_cast<std::size_t>(row * 8 + col)]);
       }
     }
   }

@@ -1,11 +1,12 @@
 // Rendering of instruction forms (operand classes and counts derived from the shapes by hand),
 // and nvJitLink loaded at run time (skips visibly without the library).
+#include "harness/ptx_form_module.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
 #include "harness/nvjitlink.h"
-#include "harness/ptx_form_module.h"
 
 namespace tcfuzz::harness {
 namespace {
@@ -48,8 +49,10 @@ TEST(PtxFormModule, WarpSparseOperands) {
   f.selector = 1;
   const std::string s = FormInstruction(f);
   // A: 16 x 16 kept halves over 32 lanes = 4 registers; B: 32 x 8 halves = 4 registers.
-  EXPECT_EQ(s, "mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {f0, f1, f2, f3}, {r100, r101, r102, r103}, "
-               "{r120, r121, r122, r123}, {f8, f9, f10, f11}, r140, 0x1;");
+  EXPECT_EQ(s,
+            "mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {f0, f1, f2, f3}, {r100, r101, "
+            "r102, r103}, "
+            "{r120, r121, r122, r123}, {f8, f9, f10, f11}, r140, 0x1;");
 }
 
 TEST(PtxFormModule, Tcgen05OptionalOperandsInOrder) {
@@ -57,7 +60,8 @@ TEST(PtxFormModule, Tcgen05OptionalOperandsInOrder) {
   f.family = Family::kTcgen05Ws;
   f.kind = oracle::ptx::Kind::kI8;
   f.zero_column_mask = true;
-  EXPECT_EQ(FormInstruction(f), "tcgen05.mma.ws.cta_group::1.kind::i8 [r0], rd0, rd1, r3, p0, rd2;");
+  EXPECT_EQ(FormInstruction(f),
+            "tcgen05.mma.ws.cta_group::1.kind::i8 [r0], rd0, rd1, r3, p0, rd2;");
   PtxForm g;
   g.family = Family::kTcgen05Sp;
   g.cta_group = 2;
@@ -65,7 +69,8 @@ TEST(PtxFormModule, Tcgen05OptionalOperandsInOrder) {
   g.disable_lanes = 8;
   g.scale_input_d = 3;
   EXPECT_EQ(FormInstruction(g),
-            "tcgen05.mma.sp.cta_group::2.kind::f16 [r0], [r1], rd1, [r2], r3, {r10, r11, r12, r13, r14, r15, r16, r17}, p0, 3;");
+            "tcgen05.mma.sp.cta_group::2.kind::f16 [r0], [r1], rd1, [r2], r3, {r10, r11, r12, r13, "
+            "r14, r15, r16, r17}, p0, 3;");
 }
 
 TEST(PtxFormModule, MalformationsChangeTheText) {
@@ -73,7 +78,8 @@ TEST(PtxFormModule, MalformationsChangeTheText) {
   const std::string clean = FormModule(f, "sm_90a");
   EXPECT_NE(clean.find(".version 8.0\n.target sm_90a\n"), std::string::npos);
   for (int m = 1; m < kMalformationCount; ++m) {
-    EXPECT_NE(FormModule(f, "sm_90a", static_cast<Malformation>(m), 17), clean) << Name(static_cast<Malformation>(m));
+    EXPECT_NE(FormModule(f, "sm_90a", static_cast<Malformation>(m), 17), clean)
+        << Name(static_cast<Malformation>(m));
   }
   EXPECT_EQ(FormInstruction(f, Malformation::kTruncated, 5), "wgmma;");
 }

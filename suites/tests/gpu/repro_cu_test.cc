@@ -39,7 +39,8 @@ TEST(ReproCu, EmittedFileRunsOnTheDevice) {
   const std::string nvcc = Nvcc();
   if (nvcc.empty()) GTEST_SKIP() << "no nvcc to build the emitted file";
   const std::string dir = test::TempDir("repro_cu");
-  const std::string arch = "sm_" + std::to_string(info.cc_major) + std::to_string(info.cc_minor) + (info.cc_major >= 9 ? "a" : "");
+  const std::string arch = "sm_" + std::to_string(info.cc_major) + std::to_string(info.cc_minor) +
+                           (info.cc_major >= 9 ? "a" : "");
   struct Case {
     const char* file;
     int want_exit;  // -1: recorded, not asserted (an open question)
@@ -56,9 +57,11 @@ TEST(ReproCu, EmittedFileRunsOnTheDevice) {
     std::printf("%s: %s", c.file, run.out.c_str());
     if (c.want_exit >= 0) {
       EXPECT_EQ(run.exit_code, c.want_exit) << run.out;
-      EXPECT_NE(run.out.find("0 of 128 elements of D differ from the oracle"), std::string::npos) << run.out;
+      EXPECT_NE(run.out.find("0 of 128 elements of D differ from the oracle"), std::string::npos)
+          << run.out;
     } else {
-      EXPECT_TRUE(run.exit_code == 0 || run.exit_code == 1) << run.Describe(std::chrono::milliseconds(180000)) << run.out;
+      EXPECT_TRUE(run.exit_code == 0 || run.exit_code == 1)
+          << run.Describe(std::chrono::milliseconds(180000)) << run.out;
     }
   }
 }
@@ -68,7 +71,8 @@ TEST(ReproCu, EmittedFileRunsOnTheDevice) {
 TEST(ReproCu, DenseAndTileFilesRunOnTheDevice) {
   const harness::DeviceInfo info = harness::ProbeDevice();
   if (!info.available) GTEST_SKIP() << "no GPU: " << info.reason;
-  if (info.cc_major != 9 || info.cc_minor != 0) GTEST_SKIP() << "the wgmma tile runs on sm_90a; this is " << info.name;
+  if (info.cc_major != 9 || info.cc_minor != 0)
+    GTEST_SKIP() << "the wgmma tile runs on sm_90a; this is " << info.name;
   const std::string nvcc = Nvcc();
   if (nvcc.empty()) GTEST_SKIP() << "no nvcc to build the emitted file";
   const std::string dir = test::TempDir("repro_launch_cu");
@@ -84,9 +88,11 @@ TEST(ReproCu, DenseAndTileFilesRunOnTheDevice) {
   ASSERT_TRUE(suites::WriteFileAtomic(dir + "/dense.txt", dw.str()).ok());
   ASSERT_TRUE(suites::WriteFileAtomic(dir + "/tile.txt", tw.str()).ok());
   for (const std::string name : {"dense", "tile"}) {
-    const auto emit = Sh(std::string(TCFUZZ_BIN) + " repro " + dir + "/" + name + ".txt --emit-cu " + dir + "/" + name + ".cu");
+    const auto emit = Sh(std::string(TCFUZZ_BIN) + " repro " + dir + "/" + name +
+                         ".txt --emit-cu " + dir + "/" + name + ".cu");
     ASSERT_TRUE(emit.ok()) << emit.out << emit.err;
-    const auto build = Sh(nvcc + " -arch=sm_90a -o " + dir + "/" + name + " " + dir + "/" + name + ".cu -lcuda");
+    const auto build =
+        Sh(nvcc + " -arch=sm_90a -o " + dir + "/" + name + " " + dir + "/" + name + ".cu -lcuda");
     ASSERT_TRUE(build.ok()) << build.out << build.err;
     const auto run = Sh(dir + "/" + name);
     std::printf("%s: %s", name.c_str(), run.out.c_str());
@@ -100,10 +106,14 @@ TEST(ReproCu, DenseAndTileFilesRunOnTheDevice) {
 TEST(Minimize, PlantedMismatchShrinksOnTheDevice) {
   const harness::DeviceInfo info = harness::ProbeDevice();
   if (!info.available) GTEST_SKIP() << "no GPU: " << info.reason;
-  if (info.cc_major < 8) GTEST_SKIP() << "mma.sp needs sm_80 or newer, device is " << info.cc_major << "." << info.cc_minor;
+  if (info.cc_major < 8)
+    GTEST_SKIP() << "mma.sp needs sm_80 or newer, device is " << info.cc_major << "."
+                 << info.cc_minor;
   const std::string dir = test::TempDir("minimize_gpu");
-  const std::string in = std::string(TCFUZZ_SOURCE_DIR) + "/corpus/sparse_mma/h100/m16n8k16.bf16_ordered_sel1_f32_random_084.txt";
-  const auto r = Sh("TCFUZZ_TEST_PLANT_WRONG_D=1 " + std::string(TCFUZZ_BIN) + " minimize " + in + " --out " + dir + "/min.txt");
+  const std::string in = std::string(TCFUZZ_SOURCE_DIR) +
+                         "/corpus/sparse_mma/h100/m16n8k16.bf16_ordered_sel1_f32_random_084.txt";
+  const auto r = Sh("TCFUZZ_TEST_PLANT_WRONG_D=1 " + std::string(TCFUZZ_BIN) + " minimize " + in +
+                    " --out " + dir + "/min.txt");
   std::printf("%s%s", r.out.c_str(), r.err.c_str());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // Fewer non-zero A and B elements than the original.
@@ -121,7 +131,8 @@ TEST(Minimize, PlantedMismatchShrinksOnTheDevice) {
   EXPECT_EQ(replay.exit_code, 1) << replay.out;
   EXPECT_NE(replay.out.find("sparse.device_mismatch"), std::string::npos) << replay.out;
   // Without the plant the same file's case passes on the device.
-  const auto clean = Sh(std::string(TCFUZZ_BIN) + " minimize " + in + " --out " + dir + "/clean.txt");
+  const auto clean =
+      Sh(std::string(TCFUZZ_BIN) + " minimize " + in + " --out " + dir + "/clean.txt");
   EXPECT_EQ(clean.exit_code, 1) << clean.out << clean.err;
 }
 

@@ -5,20 +5,20 @@
 // (S1, S2, S6 for wgmma; S7 for tcgen05).
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <span>
 #include <sstream>
 
 #include "harness/device.h"
 #include "harness/tcgen05_exec.h"
 #include "harness/wgmma_exec.h"
-#include "suites/engine/device_campaign.h"
-#include "suites/kinds/wgmma_device_cases.h"
 #include "suites/engine/atomic_file.h"
+#include "suites/engine/device_campaign.h"
 #include "suites/engine/worker_protocol.h"
+#include "suites/kinds/wgmma_device_cases.h"
 #include "suites/tests/support/temp_dir.h"
 
 namespace tcfuzz::suites {
@@ -44,17 +44,23 @@ void RunsClean(const char* suite, bool (*fits)(const DeviceProbe&), const char* 
   EXPECT_EQ(rc, 0) << log.str();
   uint64_t broken = 0;
   for (uint64_t i = 0; i < 3000; ++i) {
-    broken += (std::string(suite) == kSmemHwSuite ? DrawSmemHwCase(o.seed, i) : DrawTcgen05Case(o.seed, i)).broken != nullptr;
+    broken += (std::string(suite) == kSmemHwSuite ? DrawSmemHwCase(o.seed, i)
+                                                  : DrawTcgen05Case(o.seed, i))
+                  .broken != nullptr;
   }
   EXPECT_EQ(s["families"]["undefined_by_spec"]["cases"], broken) << log.str();
 }
 
 TEST(SmemHwCampaign, WgmmaDescriptorTilesRunCleanOnSm90) {
-  RunsClean(kSmemHwSuite, [](const DeviceProbe& d) { return d.cc_major == 9 && d.cc_minor == 0; }, "sm_90a");
+  RunsClean(
+      kSmemHwSuite, [](const DeviceProbe& d) { return d.cc_major == 9 && d.cc_minor == 0; },
+      "sm_90a");
 }
 
 TEST(SmemHwCampaign, Tcgen05DescriptorTilesRunCleanOnBlackwell) {
-  RunsClean(kTcgen05Suite, [](const DeviceProbe& d) { return d.cc_major == 10; }, "compute capability 10.x");
+  RunsClean(
+      kTcgen05Suite, [](const DeviceProbe& d) { return d.cc_major == 10; },
+      "compute capability 10.x");
 }
 
 // With TCFUZZ_CAPTURE_DIR set, a deciding file is kept again with the D the device returned (its
@@ -82,22 +88,27 @@ void KeepCapture(const std::filesystem::path& file, const oracle::wgmma::WgmmaTi
 TEST(SmemHwDeciding, DescriptorRowsOnTheDevice) {
   const harness::DeviceInfo info = harness::ProbeDevice();
   if (!info.available) GTEST_SKIP() << "no GPU: " << info.reason;
-  if (info.cc_major != 9 || info.cc_minor != 0) GTEST_SKIP() << "wgmma runs on sm_90a; this is " << info.name;
+  if (info.cc_major != 9 || info.cc_minor != 0)
+    GTEST_SKIP() << "wgmma runs on sm_90a; this is " << info.name;
   int files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(std::string(TCFUZZ_SOURCE_DIR) + "/corpus/smem_hw/deciding")) {
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(TCFUZZ_SOURCE_DIR) +
+                                                               "/corpus/smem_hw/deciding")) {
     const auto f = ReadWgmmaTileCase(entry.path().string());
     ASSERT_TRUE(f.ok()) << f.error();
     const oracle::wgmma::WgmmaTile& t = f.value().tile;
-    const auto got = harness::RunWgmma(harness::SpecOf(t), std::span<const oracle::wgmma::WgmmaTile>(&t, 1));
+    const auto got =
+        harness::RunWgmma(harness::SpecOf(t), std::span<const oracle::wgmma::WgmmaTile>(&t, 1));
     ASSERT_TRUE(got.ok()) << entry.path().filename() << ": " << got.error();
     const auto want = oracle::wgmma::WgmmaReference(t).value();
     gen::GeneratedWgmma g;
     g.tile = t;
     g.values = gen::TileValues::kProbe;
     const std::string what = MismatchDetail(want, got.value()[0], static_cast<std::size_t>(t.n));
-    std::printf("%s: %s\n", entry.path().filename().c_str(), what.empty() ? "agrees with the oracle" : what.c_str());
+    std::printf("%s: %s\n", entry.path().filename().c_str(),
+                what.empty() ? "agrees with the oracle" : what.c_str());
     KeepCapture(entry.path(), f.value(), got.value()[0], info);
-    EXPECT_TRUE(what.empty()) << entry.path().filename() << ": " << what << "; " << TileProbeExplanation(g, got.value()[0]);
+    EXPECT_TRUE(what.empty()) << entry.path().filename() << ": " << what << "; "
+                              << TileProbeExplanation(g, got.value()[0]);
     ++files;
   }
   EXPECT_GE(files, 17);
@@ -110,24 +121,31 @@ TEST(SmemHwDeciding, DescriptorRowsOnTheDevice) {
 TEST(Tcgen05Deciding, S7OnTheDevice) {
   const harness::DeviceInfo info = harness::ProbeDevice();
   if (!info.available) GTEST_SKIP() << "no GPU: " << info.reason;
-  if (info.cc_major != 10) GTEST_SKIP() << "tcgen05 runs on compute capability 10.x, this is " << info.name;
+  if (info.cc_major != 10)
+    GTEST_SKIP() << "tcgen05 runs on compute capability 10.x, this is " << info.name;
   int files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(std::string(TCFUZZ_SOURCE_DIR) + "/corpus/tcgen05_hw/deciding")) {
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(TCFUZZ_SOURCE_DIR) +
+                                                               "/corpus/tcgen05_hw/deciding")) {
     const auto f = ReadWgmmaTileCase(entry.path().string());
     ASSERT_TRUE(f.ok()) << f.error();
     const oracle::wgmma::WgmmaTile& t = f.value().tile;
-    const auto got = harness::RunTcgen05(harness::Tcgen05SpecOf(t), std::span<const oracle::wgmma::WgmmaTile>(&t, 1));
+    const auto got = harness::RunTcgen05(harness::Tcgen05SpecOf(t),
+                                         std::span<const oracle::wgmma::WgmmaTile>(&t, 1));
     ASSERT_TRUE(got.ok()) << entry.path().filename() << ": " << got.error();
     const auto want = oracle::wgmma::WgmmaReference(t).value();
     const auto eight = oracle::wgmma::WgmmaReference(
-        oracle::wgmma::AsReadUnder(t, oracle::spec_choice::Base32BAtomKRows::kEightAsOtherModes)).value();
-    const std::string reading = got.value()[0] == want    ? "Table 55's 4 K rows per atom (tcfuzz's reading)"
+                           oracle::wgmma::AsReadUnder(
+                               t, oracle::spec_choice::Base32BAtomKRows::kEightAsOtherModes))
+                           .value();
+    const std::string reading = got.value()[0] == want
+                                    ? "Table 55's 4 K rows per atom (tcfuzz's reading)"
                                 : got.value()[0] == eight ? "8 K rows per atom (the other reading)"
                                                           : "neither reading";
     std::printf("%s: the device followed %s\n", entry.path().filename().c_str(), reading.c_str());
     KeepCapture(entry.path(), f.value(), got.value()[0], info);
-    EXPECT_EQ(got.value()[0], want) << entry.path().filename() << ": the device followed " << reading << "; "
-                                    << MismatchDetail(want, got.value()[0], static_cast<std::size_t>(t.n));
+    EXPECT_EQ(got.value()[0], want)
+        << entry.path().filename() << ": the device followed " << reading << "; "
+        << MismatchDetail(want, got.value()[0], static_cast<std::size_t>(t.n));
     ++files;
   }
   EXPECT_GE(files, 3);

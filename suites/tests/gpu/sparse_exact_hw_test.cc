@@ -13,22 +13,23 @@
 #include "harness/mma_sp_exec.h"
 #include "harness/sparse_exact.h"
 #include "oracle/sparse/device_drawn_case.h"
-#include "suites/engine/device_campaign.h"
-#include "suites/engine/device_workers.h"
-#include "suites/kinds/sparse_exact_device.h"
 #include "suites/checks/sparse_mma_checks.h"
 #include "suites/engine/atomic_file.h"
+#include "suites/engine/device_campaign.h"
+#include "suites/engine/device_workers.h"
 #include "suites/engine/worker_protocol.h"
+#include "suites/kinds/sparse_exact_device.h"
 #include "suites/tests/support/temp_dir.h"
 #include "suites/tests/support/test_seed.h"
 
 namespace tcfuzz::suites {
 namespace {
 
-#define TCFUZZ_NEEDS_SM80()                                                                                         \
-  const harness::DeviceInfo info = harness::ProbeDevice();                                                          \
-  if (!info.available) GTEST_SKIP() << "no GPU: " << info.reason;                                                   \
-  if (info.cc_major < 8) GTEST_SKIP() << "mma.sp needs sm_80 or newer, device is " << info.cc_major << "." << info.cc_minor
+#define TCFUZZ_NEEDS_SM80()                                       \
+  const harness::DeviceInfo info = harness::ProbeDevice();        \
+  if (!info.available) GTEST_SKIP() << "no GPU: " << info.reason; \
+  if (info.cc_major < 8)                                          \
+  GTEST_SKIP() << "mma.sp needs sm_80 or newer, device is " << info.cc_major << "." << info.cc_minor
 
 TEST(SparseExactHw, EveryCaseIsTheHostsCaseAndItsDIsTheOracles) {
   TCFUZZ_NEEDS_SM80();
@@ -42,18 +43,22 @@ TEST(SparseExactHw, EveryCaseIsTheHostsCaseAndItsDIsTheOracles) {
   l.sample_every = 1;  // every D comes back
   const auto got = harness::RunSparseExact(l);
   ASSERT_TRUE(got.ok()) << got.error();
-  EXPECT_TRUE(got.value().failed.empty()) << got.value().failed.size() << " cases failed the device-side check, first "
-                                          << got.value().failed.front();
+  EXPECT_TRUE(got.value().failed.empty())
+      << got.value().failed.size() << " cases failed the device-side check, first "
+      << got.value().failed.front();
   ASSERT_EQ(got.value().kept.size(), l.count);
   std::set<uint64_t> seen;
   int bad = 0;
   for (const harness::SparseExactCase& k : got.value().kept) {
     seen.insert(k.index);
     const gen::GeneratedSparse g = DrawSparseExactCase(kSparseMmaExactSuite, seed, k.index);
-    const auto params = SparseParams(g.tile, GpuOf(info)).value_or(oracle::num::ExactParams(g.tile.cd));
+    const auto params =
+        SparseParams(g.tile, GpuOf(info)).value_or(oracle::num::ExactParams(g.tile.cd));
     const std::vector<uint32_t> want = oracle::sparse::Reference(g.tile, params);
     const std::vector<uint32_t> d = harness::UnpackD(oracle::num::Format::kF32, k.d_regs, 0);
-    if (want != d && ++bad <= 5) ADD_FAILURE() << "case " << k.index << " " << g.op.form->Name() << ": " << MismatchDetail(want, d);
+    if (want != d && ++bad <= 5)
+      ADD_FAILURE() << "case " << k.index << " " << g.op.form->Name() << ": "
+                    << MismatchDetail(want, d);
   }
   EXPECT_EQ(bad, 0);
   EXPECT_EQ(seen.size(), l.count);
@@ -65,7 +70,8 @@ TEST(SparseExactHw, ACorruptedMetadataTableFailsThoseCases) {
   std::vector<harness::SparseExactTable> tables = SparseExactTables(gen::DrawnVariants());
   harness::SparseExactTable& t = tables[0];
   for (int lane = 0; lane < 32; ++lane) {
-    for (int x = 0; x < t.meta_count[lane]; ++x) t.meta_bit[lane][x] = static_cast<uint8_t>((t.meta_bit[lane][x] + 4) % 32);
+    for (int x = 0; x < t.meta_count[lane]; ++x)
+      t.meta_bit[lane][x] = static_cast<uint8_t>((t.meta_bit[lane][x] + 4) % 32);
   }
   harness::SparseExactLaunch l;
   l.tables = tables;
@@ -76,7 +82,8 @@ TEST(SparseExactHw, ACorruptedMetadataTableFailsThoseCases) {
   // Variant 0 is about one case in 24; most of its cases read another chunk's nibble.
   EXPECT_GT(got.value().failed.size(), 100u);
   for (const uint64_t index : got.value().failed) {
-    EXPECT_EQ(oracle::sparse::drawn::Pick(oracle::CaseSeedFromKey(7, index), oracle::sparse::drawn::kVariant, 0, 0,
+    EXPECT_EQ(oracle::sparse::drawn::Pick(oracle::CaseSeedFromKey(7, index),
+                                          oracle::sparse::drawn::kVariant, 0, 0,
                                           static_cast<uint32_t>(tables.size())),
               0u)
         << index;

@@ -20,7 +20,9 @@ namespace {
 using namespace oracle::sparse;
 using oracle::num::Format;
 
-Format Cd(const SparseForm& f) { return oracle::num::IsFloat(f.type) ? Format::kF32 : Format::kS32; }
+Format Cd(const SparseForm& f) {
+  return oracle::num::IsFloat(f.type) ? Format::kF32 : Format::kS32;
+}
 
 uint64_t Int(const SparseForm& f, int v) {
   if (oracle::num::IsFloat(f.type)) return oracle::num::FromDouble(f.type, v);
@@ -59,7 +61,8 @@ class SparseProbe : public ::testing::TestWithParam<SparseForm> {
     if (!info.available) GTEST_SKIP() << "no GPU: " << info.reason;
     const SparseForm& f = GetParam();
     if (f.ordered_only) GTEST_SKIP() << f.Name() << " needs sm_120a";
-    if ((f.type == Format::kE4M3 || f.type == Format::kE5M2) && info.cc_major * 10 + info.cc_minor < 89) {
+    if ((f.type == Format::kE4M3 || f.type == Format::kE5M2) &&
+        info.cc_major * 10 + info.cc_minor < 89) {
       GTEST_SKIP() << "fp8 mma.sp needs sm_89";
     }
   }
@@ -78,8 +81,10 @@ TEST_P(SparseProbe, FragmentsWithUniformMetadata) {
   ASSERT_TRUE(d.ok()) << d.error();
   const auto p = suites::SparseParams(cases[0].tile, oracle::num::Gpu::kSm90);
   int ok = 0;
-  for (std::size_t i = 0; i < cases.size(); ++i) ok += Reference(cases[i].tile, p.value_or(oracle::num::DotParams{})) == d.value()[i];
-  EXPECT_EQ(ok, 16) << f.Name() << ": the A, B or C fragment map is wrong (metadata cannot matter here)";
+  for (std::size_t i = 0; i < cases.size(); ++i)
+    ok += Reference(cases[i].tile, p.value_or(oracle::num::DotParams{})) == d.value()[i];
+  EXPECT_EQ(ok, 16) << f.Name()
+                    << ": the A, B or C fragment map is wrong (metadata cannot matter here)";
 }
 
 // Changes one nibble of one selected lane from (0,1) to (2,3) and records which (row, chunk) of
@@ -99,10 +104,12 @@ TEST_P(SparseProbe, MetadataPlacement) {
           for (auto& v : c.tile.a) v = Int(f, 1);
           for (int k = 0; k < f.k; ++k) {
             for (int n = 0; n < 8; ++n) {
-              c.tile.b[static_cast<std::size_t>(k * 8 + n)] = Int(f, (k / f.chunk == n + 8 * pass) ? HalfWeight(f, k) : 0);
+              c.tile.b[static_cast<std::size_t>(k * 8 + n)] =
+                  Int(f, (k / f.chunk == n + 8 * pass) ? HalfWeight(f, k) : 0);
             }
           }
-          c.op.meta[static_cast<std::size_t>(lane)] = (c.op.meta[static_cast<std::size_t>(lane)] & ~(0xFu << bit)) | (0xEu << bit);
+          c.op.meta[static_cast<std::size_t>(lane)] =
+              (c.op.meta[static_cast<std::size_t>(lane)] & ~(0xFu << bit)) | (0xEu << bit);
           cases.push_back(c);
           where.push_back({lane, bit + 32 * pass});
         }
@@ -124,23 +131,29 @@ TEST_P(SparseProbe, MetadataPlacement) {
       ASSERT_TRUE(db.ok());
       std::set<std::pair<int, int>> moved;  // (row, chunk)
       for (int e = 0; e < 128; ++e) {
-        if (db.value()[0][static_cast<std::size_t>(e)] != d.value()[i][static_cast<std::size_t>(e)]) {
+        if (db.value()[0][static_cast<std::size_t>(e)] !=
+            d.value()[i][static_cast<std::size_t>(e)]) {
           moved.insert({e / 8, e % 8 + 8 * pass});
         }
       }
       const auto want = MetaAt(f, sel, lane, bit);
       const bool in_pass = want && want->chunk / 8 == pass;
       const std::set<std::pair<int, int>> expect =
-          in_pass ? std::set<std::pair<int, int>>{{want->row, want->chunk}} : std::set<std::pair<int, int>>{};
+          in_pass ? std::set<std::pair<int, int>>{{want->row, want->chunk}}
+                  : std::set<std::pair<int, int>>{};
       if (moved != expect) {
         ++wrong;
         if (first.empty()) {
-          first = "sel " + std::to_string(sel) + " lane " + std::to_string(lane) + " bits " + std::to_string(bit) +
-                  ".." + std::to_string(bit + 3) + ": moved";
-          for (auto [r, c] : moved) first += " (row " + std::to_string(r) + ", chunk " + std::to_string(c) + ")";
-          if (want) first += "; model says (row " + std::to_string(want->row) + ", chunk " + std::to_string(want->chunk) + ")";
+          first = "sel " + std::to_string(sel) + " lane " + std::to_string(lane) + " bits " +
+                  std::to_string(bit) + ".." + std::to_string(bit + 3) + ": moved";
+          for (auto [r, c] : moved)
+            first += " (row " + std::to_string(r) + ", chunk " + std::to_string(c) + ")";
+          if (want)
+            first += "; model says (row " + std::to_string(want->row) + ", chunk " +
+                     std::to_string(want->chunk) + ")";
         }
-        std::printf("  %s sel %d lane %2d bits %2d..%2d pass %d: hardware", f.Name().c_str(), sel, lane, bit, bit + 3, pass);
+        std::printf("  %s sel %d lane %2d bits %2d..%2d pass %d: hardware", f.Name().c_str(), sel,
+                    lane, bit, bit + 3, pass);
         for (auto [r, c] : moved) std::printf(" (r%d,c%d)", r, c);
         std::printf("  model (r%d,c%d)\n", want ? want->row : -1, want ? want->chunk : -1);
       }
@@ -160,7 +173,8 @@ TEST_P(SparseProbe, UniformHighPairs) {
   ASSERT_TRUE(d.ok()) << d.error();
   const auto p = suites::SparseParams(cases[0].tile, oracle::num::Gpu::kSm90);
   int ok = 0;
-  for (std::size_t i = 0; i < cases.size(); ++i) ok += Reference(cases[i].tile, p.value_or(oracle::num::DotParams{})) == d.value()[i];
+  for (std::size_t i = 0; i < cases.size(); ++i)
+    ok += Reference(cases[i].tile, p.value_or(oracle::num::DotParams{})) == d.value()[i];
   EXPECT_EQ(ok, 8) << f.Name();
 }
 
@@ -175,7 +189,8 @@ TEST_P(SparseProbe, WholeLane) {
       for (auto& v : c.tile.a) v = Int(f, 1);
       for (int k = 0; k < f.k; ++k) {
         for (int n = 0; n < 8; ++n) {
-          c.tile.b[static_cast<std::size_t>(k * 8 + n)] = Int(f, (k / f.chunk == n + 8 * pass) ? HalfWeight(f, k) : 0);
+          c.tile.b[static_cast<std::size_t>(k * 8 + n)] =
+              Int(f, (k / f.chunk == n + 8 * pass) ? HalfWeight(f, k) : 0);
         }
       }
       harness::MmaSpCase x = c;
@@ -184,7 +199,8 @@ TEST_P(SparseProbe, WholeLane) {
       ASSERT_TRUE(d.ok()) << d.error();
       std::printf("  %s lane %d pass %d moved:", f.Name().c_str(), lane, pass);
       for (int e = 0; e < 128; ++e) {
-        if (d.value()[0][static_cast<std::size_t>(e)] != d.value()[1][static_cast<std::size_t>(e)]) {
+        if (d.value()[0][static_cast<std::size_t>(e)] !=
+            d.value()[1][static_cast<std::size_t>(e)]) {
           std::printf(" (r%d,c%d)", e / 8, e % 8 + 8 * pass);
         }
       }
@@ -193,7 +209,8 @@ TEST_P(SparseProbe, WholeLane) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Hardware, SparseProbe, ::testing::ValuesIn(AllForms().begin(), AllForms().end()),
+INSTANTIATE_TEST_SUITE_P(Hardware, SparseProbe,
+                         ::testing::ValuesIn(AllForms().begin(), AllForms().end()),
                          [](const auto& p) {
                            std::string n = p.param.Name();
                            for (char& ch : n) ch = ch == '.' ? '_' : ch;
@@ -231,8 +248,9 @@ TEST(SparseProbeUndefined, F16K32SelectorsTwoAndThree) {
     }
   }
   for (int lane = 0; lane < 32; ++lane) {
-    c.op.meta[static_cast<std::size_t>(lane)] = (lane & 3) < 2 ? low.meta[static_cast<std::size_t>(lane)]
-                                                                : high.meta[static_cast<std::size_t>(lane)];
+    c.op.meta[static_cast<std::size_t>(lane)] = (lane & 3) < 2
+                                                    ? low.meta[static_cast<std::size_t>(lane)]
+                                                    : high.meta[static_cast<std::size_t>(lane)];
   }
   SparseTile t_low = c.tile, t_high = c.tile;
   t_low.nibbles = nib_low;
@@ -243,12 +261,15 @@ TEST(SparseProbeUndefined, F16K32SelectorsTwoAndThree) {
   // each runs in a child process (this binary re-run with TCFUZZ_SP4_CHILD=<selector>), and what
   // the hardware did is printed, not asserted.
   const char* child = std::getenv("TCFUZZ_SP4_CHILD");
-  const std::vector<int> selectors = child ? std::vector<int>{std::atoi(child)} : std::vector<int>{0, 1};
+  const std::vector<int> selectors =
+      child ? std::vector<int>{std::atoi(child)} : std::vector<int>{0, 1};
   for (int sel : selectors) {
-    harness::MmaSpSpec spec{&f, Variant::kOrdered, sel, Format::kF16, Format::kF16, Format::kF32, false};
+    harness::MmaSpSpec spec{&f,           Variant::kOrdered, sel,  Format::kF16,
+                            Format::kF16, Format::kF32,      false};
     auto d = harness::RunMmaSp(spec, std::vector<harness::MmaSpCase>{c});
     if (sel >= 2 && !d.ok()) {
-      std::printf("SP4: f16 m16n8k32 f32-acc selector %d on %s: %s\n", sel, info.name.c_str(), d.error().c_str());
+      std::printf("SP4: f16 m16n8k32 f32-acc selector %d on %s: %s\n", sel, info.name.c_str(),
+                  d.error().c_str());
       break;
     }
     ASSERT_TRUE(d.ok()) << d.error();
@@ -257,8 +278,10 @@ TEST(SparseProbeUndefined, F16K32SelectorsTwoAndThree) {
       eq_low += d.value()[0][static_cast<std::size_t>(e)] == d_low[static_cast<std::size_t>(e)];
       eq_high += d.value()[0][static_cast<std::size_t>(e)] == d_high[static_cast<std::size_t>(e)];
     }
-    std::printf("f16 m16n8k32 f32-acc selector %d: D matches lanes-0/1 metadata in %d/128, lanes-2/3 in %d/128\n",
-                sel, eq_low, eq_high);
+    std::printf(
+        "f16 m16n8k32 f32-acc selector %d: D matches lanes-0/1 metadata in %d/128, lanes-2/3 in "
+        "%d/128\n",
+        sel, eq_low, eq_high);
     if (sel == 0) {
       EXPECT_EQ(eq_low, 128);
     }
@@ -271,10 +294,14 @@ TEST(SparseProbeUndefined, F16K32SelectorsTwoAndThree) {
     suites::CommandOptions o;
     o.env = {{"TCFUZZ_SP4_CHILD", std::to_string(sel)}};
     o.timeout = std::chrono::milliseconds(60000);
-    const auto r = suites::RunArgv({"/proc/self/exe", "--gtest_filter=SparseProbeUndefined.F16K32SelectorsTwoAndThree"}, "", o);
+    const auto r = suites::RunArgv(
+        {"/proc/self/exe", "--gtest_filter=SparseProbeUndefined.F16K32SelectorsTwoAndThree"}, "",
+        o);
     const std::size_t at = r.out.find("SP4: ");
     const std::size_t d_at = r.out.find("selector " + std::to_string(sel) + ": D matches");
-    ASSERT_TRUE(at != std::string::npos || d_at != std::string::npos) << r.Describe(o.timeout) << "\n" << r.out;
+    ASSERT_TRUE(at != std::string::npos || d_at != std::string::npos)
+        << r.Describe(o.timeout) << "\n"
+        << r.out;
     const std::size_t from = at != std::string::npos ? at : d_at;
     std::printf("%s\n", r.out.substr(from, r.out.find('\n', from) - from).c_str());
   }

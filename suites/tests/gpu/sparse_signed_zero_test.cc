@@ -15,11 +15,11 @@
 #include "generators/core/random_source.h"
 #include "harness/device.h"
 #include "harness/mma_sp_exec.h"
-#include "suites/engine/device_workers.h"
 #include "oracle/numerics/formats.h"
 #include "oracle/sparse/sparse_case_text.h"
-#include "suites/engine/atomic_file.h"
 #include "suites/checks/sparse_mma_checks.h"
+#include "suites/engine/atomic_file.h"
+#include "suites/engine/device_workers.h"
 #include "suites/tests/support/test_seed.h"
 
 namespace tcfuzz {
@@ -31,15 +31,18 @@ using oracle::num::Format;
 TEST(SparseSignedZero, ExactZerosByPattern) {
   const harness::DeviceInfo info = harness::ProbeDevice();
   if (!info.available) GTEST_SKIP() << "no GPU: " << info.reason;
-  if (info.cc_major < 8) GTEST_SKIP() << "mma.sp needs sm_80 or newer, device is " << info.cc_major << "." << info.cc_minor;
+  if (info.cc_major < 8)
+    GTEST_SKIP() << "mma.sp needs sm_80 or newer, device is " << info.cc_major << "."
+                 << info.cc_minor;
   const oracle::num::Gpu gpu = suites::GpuOf(info);  // the device's numerics row
   gen::RandomSource s(test::Seed());
   const double values[] = {0.0, -0.0, 1.0, -1.0, 2.0};
   const double c_values[] = {0.0, -0.0, 1.0, -1.0};
   int checked = 0, wrong = 0;
-  for (const auto& [shape, type] : {std::pair{"m16n8k8", Format::kTF32}, std::pair{"m16n8k16", Format::kTF32},
-                                    std::pair{"m16n8k16", Format::kF16}, std::pair{"m16n8k16", Format::kBF16},
-                                    std::pair{"m16n8k32", Format::kF16}}) {
+  for (const auto& [shape, type] :
+       {std::pair{"m16n8k8", Format::kTF32}, std::pair{"m16n8k16", Format::kTF32},
+        std::pair{"m16n8k16", Format::kF16}, std::pair{"m16n8k16", Format::kBF16},
+        std::pair{"m16n8k32", Format::kF16}}) {
     const SparseForm* f = FindForm(shape, type);
     ASSERT_NE(f, nullptr);
     std::vector<harness::MmaSpCase> cases;
@@ -64,7 +67,8 @@ TEST(SparseSignedZero, ExactZerosByPattern) {
       for (int x = 0; x < 16 * f->k / 2; ++x) t.a.push_back(oracle::num::FromDouble(type, draw()));
       for (int x = 0; x < f->k * 8; ++x) t.b.push_back(oracle::num::FromDouble(type, draw()));
       for (int x = 0; x < 128; ++x) {
-        t.c.push_back(static_cast<uint32_t>(oracle::num::FromDouble(Format::kF32, c_values[s.Below(4)])));
+        t.c.push_back(
+            static_cast<uint32_t>(oracle::num::FromDouble(Format::kF32, c_values[s.Below(4)])));
       }
       cases.push_back(std::move(k));
     }
@@ -86,24 +90,36 @@ TEST(SparseSignedZero, ExactZerosByPattern) {
           if ((d & 0x7FFFFFFF) != 0) continue;
           int pos0 = 0, neg0 = 0, nonzero = 0;
           for (int j = 0; j < f->k / 2; ++j) {
-            const double p = oracle::num::ToDouble(type, t.a[static_cast<std::size_t>(r * f->k / 2 + j)]) *
-                             oracle::num::ToDouble(type, t.b[static_cast<std::size_t>(kk[static_cast<std::size_t>(r * f->k / 2 + j)] * 8 + c)]);
+            const double p =
+                oracle::num::ToDouble(type, t.a[static_cast<std::size_t>(r * f->k / 2 + j)]) *
+                oracle::num::ToDouble(type,
+                                      t.b[static_cast<std::size_t>(
+                                          kk[static_cast<std::size_t>(r * f->k / 2 + j)] * 8 + c)]);
             (p != 0 ? nonzero : std::signbit(p) ? neg0 : pos0)++;
           }
-          const double cv = oracle::num::ToDouble(Format::kF32, t.c[static_cast<std::size_t>(r * 8 + c)]);
-          const std::string key = f->Name() + " C=" + (cv != 0 ? "nonzero" : std::signbit(cv) ? "-0" : "+0") +
-                                  (nonzero ? " some non-zero products" : "") + (pos0 ? " some +0 products" : "") +
-                                  (neg0 ? (pos0 || nonzero ? " some -0 products" : " every product -0") : "");
+          const double cv =
+              oracle::num::ToDouble(Format::kF32, t.c[static_cast<std::size_t>(r * 8 + c)]);
+          const std::string key =
+              f->Name() + " C=" +
+              (cv != 0            ? "nonzero"
+               : std::signbit(cv) ? "-0"
+                                  : "+0") +
+              (nonzero ? " some non-zero products" : "") + (pos0 ? " some +0 products" : "") +
+              (neg0 ? (pos0 || nonzero ? " some -0 products" : " every product -0") : "");
           const char* dir = std::getenv("TCFUZZ_CAPTURE_DIR");
-          if (dir && !captured && cv == 0 && std::signbit(cv) && neg0 == f->k / 2) {  // C and every product -0
+          if (dir && !captured && cv == 0 && std::signbit(cv) &&
+              neg0 == f->k / 2) {  // C and every product -0
             oracle::TextWriter w(kSparseKind);
-            w.Add("origin.device", info.name + ", CC " + std::to_string(info.cc_major) + "." + std::to_string(info.cc_minor) +
-                                       ", driver " + std::to_string(info.driver_version));
+            w.Add("origin.device", info.name + ", CC " + std::to_string(info.cc_major) + "." +
+                                       std::to_string(info.cc_minor) + ", driver " +
+                                       std::to_string(info.driver_version));
             w.Add("origin.mode", "edge");
-            w.Comment("N4 (docs/doc-vs-hardware.md): D[" + std::to_string(r) + "][" + std::to_string(c) +
+            w.Comment("N4 (docs/doc-vs-hardware.md): D[" + std::to_string(r) + "][" +
+                      std::to_string(c) +
                       "] has C = -0 and every kept product -0; IEEE gives -0, the device +0");
             AppendSparseCase(w, cases[i].op, t, &got.value()[i]);
-            const std::string name = std::string(dir) + "/n4_" + f->Name() + "_all_terms_minus_zero.txt";
+            const std::string name =
+                std::string(dir) + "/n4_" + f->Name() + "_all_terms_minus_zero.txt";
             ASSERT_TRUE(suites::WriteFileAtomic(name, w.str()).ok()) << name;
             captured = true;
           }
@@ -117,7 +133,8 @@ TEST(SparseSignedZero, ExactZerosByPattern) {
       }
     }
     for (const auto& [key, row] : tally) {
-      std::printf("N4 %-80s device -0: %5d  +0: %5d  oracle disagrees: %5d\n", key.c_str(), row[0], row[1], row[2]);
+      std::printf("N4 %-80s device -0: %5d  +0: %5d  oracle disagrees: %5d\n", key.c_str(), row[0],
+                  row[1], row[2]);
     }
   }
   EXPECT_GT(checked, 1000);

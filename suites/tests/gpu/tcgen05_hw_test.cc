@@ -18,13 +18,16 @@ namespace {
 TEST(Tcgen05Hw, GeneratedDescriptorTilesAgreeWithTheOracle) {
   const DeviceInfo info = ProbeDevice();
   if (!info.available) GTEST_SKIP() << "no GPU: " << info.reason;
-  if (info.cc_major != 10) GTEST_SKIP() << "tcgen05 runs on compute capability 10.x, this is " << info.name;
+  if (info.cc_major != 10)
+    GTEST_SKIP() << "tcgen05 runs on compute capability 10.x, this is " << info.name;
   gen::RandomSource s(test::Seed());
   std::map<std::string, std::pair<Tcgen05Spec, std::vector<oracle::wgmma::WgmmaTile>>> batches;
   for (int i = 0; i < 768; ++i) {
     // Dense, .ws with a zero-column mask, and .sp with its metadata in tensor memory (TM1).
-    gen::GeneratedWgmma g = i % 3 == 2 ? gen::DrawTcgen05SpTile(s) : gen::DrawTcgen05Tile(s, i % 3 == 1);
-    if (g.values == gen::TileValues::kRandom) continue;  // layouts and masks here; arithmetic: the tcgen05 suite
+    gen::GeneratedWgmma g =
+        i % 3 == 2 ? gen::DrawTcgen05SpTile(s) : gen::DrawTcgen05Tile(s, i % 3 == 1);
+    if (g.values == gen::TileValues::kRandom)
+      continue;  // layouts and masks here; arithmetic: the tcgen05 suite
     const Tcgen05Spec spec = Tcgen05SpecOf(g.tile);
     auto& b = batches[Tcgen05BatchKey(spec)];
     b.first = spec;
@@ -38,8 +41,11 @@ TEST(Tcgen05Hw, GeneratedDescriptorTilesAgreeWithTheOracle) {
       const auto want = oracle::wgmma::WgmmaReference(batch.second[t]);
       ASSERT_TRUE(want.ok()) << want.error();
       if (want.value() != d.value()[t] && ++mismatched <= 5) {
-        ADD_FAILURE() << name << " tile " << t << " mask 0x" << std::hex << batch.second[t].zero_column_mask.value_or(0)
-                      << (batch.second[t].sparse ? " (.sp: a wrong metadata reading would point at TM1)" : "");
+        ADD_FAILURE() << name << " tile " << t << " mask 0x" << std::hex
+                      << batch.second[t].zero_column_mask.value_or(0)
+                      << (batch.second[t].sparse
+                              ? " (.sp: a wrong metadata reading would point at TM1)"
+                              : "");
       }
     }
   }

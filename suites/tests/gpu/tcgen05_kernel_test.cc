@@ -21,27 +21,39 @@ TEST(Tcgen05Kernel, AssemblesForBlackwellWithTheIntendedForms) {
   const auto link = NvJitLink::Load();
   if (!link.ok()) GTEST_SKIP() << link.error();
   // dense, .ws (with the mask), .sp (metadata in tensor memory)
-  for (const auto& [ws, sparse] : {std::pair{false, false}, std::pair{true, false}, std::pair{false, true}}) {
+  for (const auto& [ws, sparse] :
+       {std::pair{false, false}, std::pair{true, false}, std::pair{false, true}}) {
     for (Format t : {Format::kF16, Format::kBF16, Format::kTF32, Format::kE4M3, Format::kS8}) {
       for (int n : {8, 64, 128}) {
-        Tcgen05Spec s{t, t, t == Format::kS8 ? Format::kS32 : Format::kF32, n, ws, 64 * 1024, sparse};
+        Tcgen05Spec s{t,         t,     t == Format::kS8 ? Format::kS32 : Format::kF32, n, ws,
+                      64 * 1024, sparse};
         const std::string ptx = Tcgen05Module(s);  // sm_100a
-        const std::string opcode = ws ? "tcgen05.mma.ws" : sparse ? "tcgen05.mma.sp" : "tcgen05.mma";
+        const std::string opcode = ws       ? "tcgen05.mma.ws"
+                                   : sparse ? "tcgen05.mma.sp"
+                                            : "tcgen05.mma";
         for (const std::string& form :
-             {std::string("tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32"), opcode + ".cta_group::1.kind::" + std::string(oracle::ptx::KindName(oracle::ptx::Tcgen05KindOf(t))),
-              std::string("tcgen05.commit.cta_group::1.mbarrier::arrive::one"), "tcgen05.ld.sync.aligned.32x32b.x" + std::to_string(n),
+             {std::string("tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32"),
+              opcode + ".cta_group::1.kind::" +
+                  std::string(oracle::ptx::KindName(oracle::ptx::Tcgen05KindOf(t))),
+              std::string("tcgen05.commit.cta_group::1.mbarrier::arrive::one"),
+              "tcgen05.ld.sync.aligned.32x32b.x" + std::to_string(n),
               std::string("tcgen05.dealloc.cta_group::1")}) {
           EXPECT_NE(ptx.find(form), std::string::npos) << form;
         }
-        EXPECT_EQ(ptx.find("%sd, %mask;") != std::string::npos, ws);  // the zero-column mask operand on .ws only
+        EXPECT_EQ(ptx.find("%sd, %mask;") != std::string::npos,
+                  ws);  // the zero-column mask operand on .ws only
         // .sp: the metadata operand, stored into tensor memory by every thread before the MMA.
         EXPECT_EQ(ptx.find("%db, [%tmeta], %idesc") != std::string::npos, sparse);
         EXPECT_EQ(ptx.find("tcgen05.st.sync.aligned.32x32b.x2.b32") != std::string::npos, sparse);
         // Accepted where the oracle's form model says the form exists (kind::i8 is not on sm_103a).
         oracle::ptx::PtxForm form;
-        form.family = ws ? oracle::ptx::Family::kTcgen05Ws : sparse ? oracle::ptx::Family::kTcgen05Sp : oracle::ptx::Family::kTcgen05;
-        form.kind = t == Format::kS8 ? oracle::ptx::Kind::kI8 : t == Format::kTF32 ? oracle::ptx::Kind::kTf32
-                  : t == Format::kE4M3 ? oracle::ptx::Kind::kF8f6f4 : oracle::ptx::Kind::kF16;
+        form.family = ws       ? oracle::ptx::Family::kTcgen05Ws
+                      : sparse ? oracle::ptx::Family::kTcgen05Sp
+                               : oracle::ptx::Family::kTcgen05;
+        form.kind = t == Format::kS8     ? oracle::ptx::Kind::kI8
+                    : t == Format::kTF32 ? oracle::ptx::Kind::kTf32
+                    : t == Format::kE4M3 ? oracle::ptx::Kind::kF8f6f4
+                                         : oracle::ptx::Kind::kF16;
         form.zero_column_mask = ws;
         form.ptx = 88;
         for (const char* target : {"sm_100a", "sm_103a"}) {

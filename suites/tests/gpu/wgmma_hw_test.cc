@@ -17,13 +17,16 @@ namespace {
 TEST(WgmmaHw, GeneratedDescriptorTilesAgreeWithTheOracle) {
   const harness::DeviceInfo info = harness::ProbeDevice();
   if (!info.available) GTEST_SKIP() << "no GPU: " << info.reason;
-  if (info.cc_major != 9 || info.cc_minor != 0) GTEST_SKIP() << "wgmma runs on sm_90a only, this is " << info.name;
+  if (info.cc_major != 9 || info.cc_minor != 0)
+    GTEST_SKIP() << "wgmma runs on sm_90a only, this is " << info.name;
   gen::RandomSource s(test::Seed());
   // Batches of tiles sharing a form.
-  std::map<std::string, std::pair<harness::WgmmaSpec, std::vector<oracle::wgmma::WgmmaTile>>> batches;
+  std::map<std::string, std::pair<harness::WgmmaSpec, std::vector<oracle::wgmma::WgmmaTile>>>
+      batches;
   for (int i = 0; i < 512; ++i) {
     gen::GeneratedWgmma g = gen::DrawWgmmaTile(s);
-    if (g.values == gen::TileValues::kRandom) continue;  // layouts here; arithmetic: the smem-hw suite
+    if (g.values == gen::TileValues::kRandom)
+      continue;  // layouts here; arithmetic: the smem-hw suite
     const harness::WgmmaSpec spec = harness::SpecOf(g.tile);
     auto& b = batches[harness::WgmmaInstruction(spec)];
     b.first = spec;
@@ -39,9 +42,10 @@ TEST(WgmmaHw, GeneratedDescriptorTilesAgreeWithTheOracle) {
       for (size_t e = 0; e < want.value().size(); ++e) {
         if (want.value()[e] == d.value()[t][e]) continue;
         if (++mismatched <= 5) {
-          ADD_FAILURE() << name << " tile " << t << " desc a 0x" << std::hex << batch.second[t].a.desc << " b 0x"
-                        << batch.second[t].b.desc << std::dec << ": D(" << e / batch.first.n << "," << e % batch.first.n
-                        << ") oracle 0x" << std::hex << want.value()[e] << " device 0x" << d.value()[t][e];
+          ADD_FAILURE() << name << " tile " << t << " desc a 0x" << std::hex
+                        << batch.second[t].a.desc << " b 0x" << batch.second[t].b.desc << std::dec
+                        << ": D(" << e / batch.first.n << "," << e % batch.first.n << ") oracle 0x"
+                        << std::hex << want.value()[e] << " device 0x" << d.value()[t][e];
         }
         break;
       }

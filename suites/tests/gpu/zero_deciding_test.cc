@@ -3,6 +3,8 @@
 // sm_90a, wgmma (scale-d 0, so C = +0 only). Each line printed says what the device returned and
 // which reading it follows; record it in docs/doc-vs-hardware.md. The test holds the device to the
 // oracle's row, so a device that follows the other reading fails here until the row changes.
+#include "suites/tests/support/zero_deciding.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -15,7 +17,6 @@
 #include "oracle/smem/smem_case.h"
 #include "oracle/wgmma/wgmma_mma.h"
 #include "suites/engine/device_workers.h"
-#include "suites/tests/support/zero_deciding.h"
 
 namespace tcfuzz {
 namespace {
@@ -55,17 +56,23 @@ oracle::wgmma::WgmmaTile WgmmaTileOf(const test::ZeroVector& v) {
     smem::SmemCase c;
     c.arch = smem::Arch::kSm90a;
     c.operand = which;
-    c.view = {smem::Major::kK, v.ab == Format::kBF16 ? smem::DType::kBF16 : smem::DType::kF16, rows, 32};
-    c.desc = smem::EncodeMatrix(smem::Arch::kSm90a, smem::SmemMatrix{start, 128, 256, 0, false, smem::Swizzle::kNone}).desc;
+    c.view = {smem::Major::kK, v.ab == Format::kBF16 ? smem::DType::kBF16 : smem::DType::kF16, rows,
+              32};
+    c.desc = smem::EncodeMatrix(smem::Arch::kSm90a,
+                                smem::SmemMatrix{start, 128, 256, 0, false, smem::Swizzle::kNone})
+                 .desc;
     return c;
   };
   t.a = operand(smem::Operand::kA, 64, 0);
   t.b = operand(smem::Operand::kB, 8, gen::kWgmmaImageBytes / 2);
   t.image.assign(gen::kWgmmaImageBytes, 0);
   const int k = oracle::wgmma::TileK(t);
-  std::vector<uint64_t> a(static_cast<std::size_t>(64 * k), 0), b(static_cast<std::size_t>(8 * k), 0);
+  std::vector<uint64_t> a(static_cast<std::size_t>(64 * k), 0),
+      b(static_cast<std::size_t>(8 * k), 0);
   const auto va = test::Spread(v, v.a, k), vb = test::Spread(v, v.b, k);
-  for (int x = 0; x < k; ++x) a[static_cast<std::size_t>(x)] = va[static_cast<std::size_t>(x)], b[static_cast<std::size_t>(x)] = vb[static_cast<std::size_t>(x)];
+  for (int x = 0; x < k; ++x)
+    a[static_cast<std::size_t>(x)] = va[static_cast<std::size_t>(x)],
+    b[static_cast<std::size_t>(x)] = vb[static_cast<std::size_t>(x)];
   oracle::wgmma::PlaceOperand(t, smem::Operand::kA, a);
   oracle::wgmma::PlaceOperand(t, smem::Operand::kB, b);
   return t;
@@ -78,7 +85,8 @@ TEST(ZeroDeciding, OnTheDevice) {
   const oracle::num::Gpu gpu = suites::GpuOf(info);  // the device's numerics row
   const bool sm90 = gpu == oracle::num::Gpu::kSm90;
   for (const test::ZeroVector& v : test::ZeroVectors()) {
-    const oracle::mma::DenseForm* f = oracle::mma::FindDenseForm(v.ab == Format::kTF32 ? "m16n8k8" : "m16n8k16", v.ab);
+    const oracle::mma::DenseForm* f =
+        oracle::mma::FindDenseForm(v.ab == Format::kTF32 ? "m16n8k8" : "m16n8k16", v.ab);
     ASSERT_NE(f, nullptr) << v.name;
     const auto params = oracle::num::ParamsFor(gpu, oracle::num::Instr::kMma, v.ab, v.cd);
     if (params) {
@@ -87,25 +95,31 @@ TEST(ZeroDeciding, OnTheDevice) {
       const auto d = harness::RunMmaDense(spec, tiles);
       ASSERT_TRUE(d.ok()) << v.name << ": " << d.error();
       const uint32_t want = oracle::mma::DenseReference(tiles[0], *params)[0];
-      EXPECT_EQ(want, sm90 ? v.sm90_mma : v.ieee) << v.name;  // the oracle's row gives the prediction
+      EXPECT_EQ(want, sm90 ? v.sm90_mma : v.ieee)
+          << v.name;  // the oracle's row gives the prediction
       const uint32_t got = d.value()[0][0];
-      std::printf("%s %s mma.sync: device %08x, tcfuzz %08x, other %08x: %s\n", std::string(v.question).c_str(),
-                  std::string(v.name).c_str(), got, want, v.other, Which(got, want, v.other).c_str());
-      EXPECT_EQ(got, want) << v.question << " " << v.name << " through mma.sync: the device follows " << Which(got, want, v.other);
+      std::printf("%s %s mma.sync: device %08x, tcfuzz %08x, other %08x: %s\n",
+                  std::string(v.question).c_str(), std::string(v.name).c_str(), got, want, v.other,
+                  Which(got, want, v.other).c_str());
+      EXPECT_EQ(got, want) << v.question << " " << v.name
+                           << " through mma.sync: the device follows " << Which(got, want, v.other);
     }
     // wgmma: sm_90a only, f16/bf16 inputs, C = +0 (the kernels run with scale-d 0).
     if (!sm90 || v.ab == Format::kTF32 || v.c != 0) continue;
     const oracle::wgmma::WgmmaTile t = WgmmaTileOf(v);
-    const auto d = harness::RunWgmma(harness::SpecOf(t), std::span<const oracle::wgmma::WgmmaTile>(&t, 1));
+    const auto d =
+        harness::RunWgmma(harness::SpecOf(t), std::span<const oracle::wgmma::WgmmaTile>(&t, 1));
     ASSERT_TRUE(d.ok()) << v.name << ": " << d.error();
     const auto want = oracle::wgmma::WgmmaReference(t);
     ASSERT_TRUE(want.ok()) << want.error();
     EXPECT_EQ(want.value()[0], v.ieee) << v.name;
     const uint32_t got = d.value()[0][0];
-    std::printf("%s %s wgmma: device %08x, tcfuzz %08x, other %08x: %s\n", std::string(v.question).c_str(),
-                std::string(v.name).c_str(), got, want.value()[0], v.other, Which(got, want.value()[0], v.other).c_str());
-    EXPECT_EQ(got, want.value()[0]) << v.question << " " << v.name << " through wgmma: the device follows "
-                                    << Which(got, want.value()[0], v.other);
+    std::printf("%s %s wgmma: device %08x, tcfuzz %08x, other %08x: %s\n",
+                std::string(v.question).c_str(), std::string(v.name).c_str(), got, want.value()[0],
+                v.other, Which(got, want.value()[0], v.other).c_str());
+    EXPECT_EQ(got, want.value()[0])
+        << v.question << " " << v.name << " through wgmma: the device follows "
+        << Which(got, want.value()[0], v.other);
   }
 }
 

@@ -1,13 +1,12 @@
 // Every registered case kind (suites/kinds/case_kind.h), walked the same way: generated cases
 // replay alone and pass their own checks, the text form is a fixed point, and the GPU kinds have
 // every device half. A kind added to the table is covered here without a line of its own.
-#include "suites/kinds/case_kind.h"
-
 #include <gtest/gtest.h>
 
 #include <set>
 
 #include "generators/core/random_source.h"
+#include "suites/kinds/case_kind.h"
 #include "suites/tests/support/test_seed.h"
 
 namespace tcfuzz::suites {
@@ -30,13 +29,16 @@ TEST(CaseKinds, NamesAreUniqueAndFound) {
   }
   EXPECT_GE(names.size(), 5u);
   EXPECT_EQ(FindCaseKind("no_such_kind"), nullptr);
-  const auto doc = oracle::TextDoc::Parse("tcfuzz-text 1\ntool = tcfuzz 0.1.0\nkind = no_such_kind\n");
+  const auto doc =
+      oracle::TextDoc::Parse("tcfuzz-text 1\ntool = tcfuzz 0.1.0\nkind = no_such_kind\n");
   ASSERT_TRUE(doc.ok()) << doc.error();
   const auto k = KindOf("f.txt", doc.value());
   ASSERT_FALSE(k.ok());
-  EXPECT_NE(k.error().find("f.txt: no kind 'no_such_kind' (known: zero_column_mask, smem_descriptor, sparse_mma, "
-                           "dense_mma or wgmma_tile)"),
-            std::string::npos)
+  EXPECT_NE(
+      k.error().find(
+          "f.txt: no kind 'no_such_kind' (known: zero_column_mask, smem_descriptor, sparse_mma, "
+          "dense_mma or wgmma_tile)"),
+      std::string::npos)
       << k.error();
 }
 
@@ -50,7 +52,8 @@ TEST(CaseKinds, GeneratedCasesReplayAloneAndPass) {
       EXPECT_EQ(doc.value().String("kind").value(), k.name);
       const auto replayed = k.replay(doc.value());
       ASSERT_TRUE(replayed.ok()) << k.name << ": " << replayed.error() << "\n" << text;
-      for (const CheckFailure& f : replayed.value().failures) ADD_FAILURE() << k.name << ": " << f.check << ": " << f.message;
+      for (const CheckFailure& f : replayed.value().failures)
+        ADD_FAILURE() << k.name << ": " << f.check << ": " << f.message;
       // The text form is a fixed point: written, read back and written again, the same text.
       const auto once = k.reprint(doc.value());
       ASSERT_TRUE(once.ok()) << k.name << ": " << once.error();
@@ -64,7 +67,8 @@ TEST(CaseKinds, GeneratedCasesReplayAloneAndPass) {
 // A file that holds something else than its kind says is a one-line error, not a crash.
 TEST(CaseKinds, AFileOfTheWrongShapeIsAOneLineError) {
   for (const CaseKind& k : CaseKinds()) {
-    const auto doc = oracle::TextDoc::Parse("tcfuzz-text 1\ntool = tcfuzz 0.1.0\nkind = " + std::string(k.name) + "\n");
+    const auto doc = oracle::TextDoc::Parse(
+        "tcfuzz-text 1\ntool = tcfuzz 0.1.0\nkind = " + std::string(k.name) + "\n");
     ASSERT_TRUE(doc.ok());
     const auto replayed = k.replay(doc.value());
     ASSERT_FALSE(replayed.ok()) << k.name;

@@ -2,6 +2,8 @@
 // tables are the registers the oracle's fragment maps pack for the host-drawn case (the packing
 // that ran on the H100), and its exact D is the oracle's D. Only the mma instruction itself and
 // the copies are left for the GPU test (gpu/sparse_exact_hw_test.cc).
+#include "suites/kinds/sparse_exact_device.h"
+
 #include <gtest/gtest.h>
 
 #include "generators/core/random_source.h"
@@ -12,7 +14,6 @@
 #include "oracle/sparse/device_drawn_case.h"
 #include "suites/engine/device_campaign.h"
 #include "suites/engine/device_workers.h"
-#include "suites/kinds/sparse_exact_device.h"
 #include "suites/tests/support/test_seed.h"
 
 namespace tcfuzz::suites {
@@ -29,23 +30,33 @@ TEST(SparseExactLane, RegistersAndDAreTheOraclesForEveryVariant) {
   for (uint64_t index = 0; index < 2000; ++index) {
     const uint64_t cs = oracle::CaseSeedFromKey(key, index);
     const gen::GeneratedSparse g = DrawSparseExactCase(kSparseMmaExactSuite, seed, index);
-    const std::size_t v = drawn::Pick(cs, drawn::kVariant, 0, 0, static_cast<uint32_t>(tables.size()));
+    const std::size_t v =
+        drawn::Pick(cs, drawn::kVariant, 0, 0, static_cast<uint32_t>(tables.size()));
     ++per_variant[v];
     const harness::SparseExactTable& t = tables[v];
-    const harness::MmaSpSpec spec{g.op.form, g.op.variant, g.op.selector, g.tile.a_type, g.tile.b_type, g.tile.cd, false};
+    const harness::MmaSpSpec spec{g.op.form,     g.op.variant, g.op.selector, g.tile.a_type,
+                                  g.tile.b_type, g.tile.cd,    false};
     const harness::MmaSpCase one{g.op, g.tile};
-    const harness::PackedMmaSp p = harness::PackMmaSp(spec, std::span<const harness::MmaSpCase>(&one, 1));
+    const harness::PackedMmaSp p =
+        harness::PackMmaSp(spec, std::span<const harness::MmaSpCase>(&one, 1));
     const int ar = g.op.form->a_regs, br = g.op.form->b_regs;
     const std::vector<uint32_t> want_d = Reference(g.tile, oracle::num::ExactParams(g.tile.cd));
     for (int lane = 0; lane < 32; ++lane) {
       const harness::SparseExactLane r = harness::BuildLane(t, cs, lane);
-      for (int x = 0; x < ar; ++x) ASSERT_EQ(r.a[x], p.a[static_cast<std::size_t>(lane * ar + x)]) << index << " lane " << lane;
-      for (int x = 0; x < br; ++x) ASSERT_EQ(r.b[x], p.b[static_cast<std::size_t>(lane * br + x)]) << index << " lane " << lane;
-      for (int x = 0; x < 4; ++x) ASSERT_EQ(r.c[x], p.c[static_cast<std::size_t>(lane * 4 + x)]) << index << " lane " << lane;
-      ASSERT_EQ(r.e, p.e[static_cast<std::size_t>(lane)]) << g.op.form->Name() << " selector " << g.op.selector << " lane " << lane;
+      for (int x = 0; x < ar; ++x)
+        ASSERT_EQ(r.a[x], p.a[static_cast<std::size_t>(lane * ar + x)])
+            << index << " lane " << lane;
+      for (int x = 0; x < br; ++x)
+        ASSERT_EQ(r.b[x], p.b[static_cast<std::size_t>(lane * br + x)])
+            << index << " lane " << lane;
+      for (int x = 0; x < 4; ++x)
+        ASSERT_EQ(r.c[x], p.c[static_cast<std::size_t>(lane * 4 + x)]) << index << " lane " << lane;
+      ASSERT_EQ(r.e, p.e[static_cast<std::size_t>(lane)])
+          << g.op.form->Name() << " selector " << g.op.selector << " lane " << lane;
       for (int x = 0; x < 4; ++x) {
         const int row = t.cd_row[lane][x], col = t.cd_col[lane][x];
-        ASSERT_EQ(drawn::F32BitsOfInt(harness::ExpectedD(t, cs, row, col)), want_d[static_cast<std::size_t>(row * 8 + col)])
+        ASSERT_EQ(drawn::F32BitsOfInt(harness::ExpectedD(t, cs, row, col)),
+                  want_d[static_cast<std::size_t>(row * 8 + col)])
             << index << " D[" << row << "][" << col << "]";
       }
     }

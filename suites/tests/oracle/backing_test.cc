@@ -48,7 +48,8 @@ TEST(Backing, HardwareHoldsWhereItWasSeenOnly) {
 // Every id the oracle hands out names a reading of the table.
 TEST(Backing, EveryReadingTheOracleNamesIsInTheTable) {
   const auto known = [](std::string_view id) { return FindReading(id) != nullptr; };
-  for (const num::NumericsRow& r : num::NumericsRows()) EXPECT_TRUE(known(r.params.row)) << r.params.row;
+  for (const num::NumericsRow& r : num::NumericsRows())
+    EXPECT_TRUE(known(r.params.row)) << r.params.row;
   for (const sparse::SparseForm& f : sparse::AllForms()) {
     for (const sparse::Variant v : {sparse::Variant::kSp, sparse::Variant::kOrdered}) {
       for (std::string_view id : sparse::ReadingsOf(f, v)) EXPECT_TRUE(known(id)) << id;
@@ -60,13 +61,15 @@ TEST(Backing, EveryReadingTheOracleNamesIsInTheTable) {
   gen::RandomSource s(test::Seed());
   std::set<std::string_view> seen;
   for (int i = 0; i < 2000; ++i) {
-    const gen::GeneratedSmem g = gen::DrawSmem(s, i % 2 ? gen::Intent::kLegal : gen::Intent::kRawBits);
+    const gen::GeneratedSmem g =
+        gen::DrawSmem(s, i % 2 ? gen::Intent::kLegal : gen::Intent::kRawBits);
     for (std::string_view id : smem::ReadingsOf(g.c)) {
       EXPECT_TRUE(known(id)) << id;
       seen.insert(id);
     }
   }
-  for (const char* id : {"S0", "S1", "S2", "S4", "S5", "S6", "S7"}) EXPECT_TRUE(seen.count(id)) << id << " never drawn";
+  for (const char* id : {"S0", "S1", "S2", "S4", "S5", "S6", "S7"})
+    EXPECT_TRUE(seen.count(id)) << id << " never drawn";
   for (int i = 0; i < 40; ++i) {
     const gen::GeneratedWgmma g = i % 4 == 0   ? gen::DrawWgmmaTile(s)
                                   : i % 4 == 1 ? gen::DrawWgmmaSpTile(s)
@@ -87,7 +90,8 @@ TEST(Backing, DocVsHardwareHasARowPerChoice) {
     std::smatch m;
     if (std::regex_search(line, m, row)) rows.insert(m[1]);
   }
-  for (const std::string& id : rows) EXPECT_NE(FindReading(id), nullptr) << "doc row " << id << " is not in the table";
+  for (const std::string& id : rows)
+    EXPECT_NE(FindReading(id), nullptr) << "doc row " << id << " is not in the table";
   for (const BackedReading& r : BackedReadings()) {
     const std::string id(r.id);
     if (id.starts_with("R") || id == "S0" || id == "SP0" || id == "W1") continue;

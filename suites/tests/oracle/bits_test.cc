@@ -1,8 +1,8 @@
 // Field tables: get/put at every position and width, and the layout checks catch overlaps,
 // gaps and fields outside the word.
-#include <gtest/gtest.h>
-
 #include "oracle/core/bits.h"
+
+#include <gtest/gtest.h>
 
 namespace tcfuzz::oracle {
 namespace {

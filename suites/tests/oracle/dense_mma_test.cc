@@ -34,7 +34,8 @@ TEST(DenseMma, MapsAreBijections) {
           b.insert({x.row, x.col});
         }
       }
-      for (int i = 0; i < 4; ++i) cd.insert({sparse::MapCD(lane, i).row, sparse::MapCD(lane, i).col});
+      for (int i = 0; i < 4; ++i)
+        cd.insert({sparse::MapCD(lane, i).row, sparse::MapCD(lane, i).col});
     }
     EXPECT_EQ(a.size(), static_cast<std::size_t>(16 * f.k)) << f.Name();
     EXPECT_EQ(b.size(), static_cast<std::size_t>(f.k * 8)) << f.Name();
@@ -90,7 +91,8 @@ TEST(DenseMma, BAndCdAreTheConfirmedSparseMapsOfTheSameK) {
         }
       }
       for (int i = 0; i < 4; ++i) {
-        // The dense m16n8 accumulator figure, written out here: row g (+8 for i >= 2), column 2t + i % 2.
+        // The dense m16n8 accumulator figure, written out here: row g (+8 for i >= 2), column 2t +
+        // i % 2.
         EXPECT_EQ(sparse::MapCD(lane, i).row, lane / 4 + 8 * (i / 2));
         EXPECT_EQ(sparse::MapCD(lane, i).col, 2 * (lane % 4) + i % 2);
       }
@@ -108,20 +110,24 @@ TEST(DenseMma, ReferenceOfAnExpandedSparseCaseIsTheSparseDenseBlockingReference)
     if (f == nullptr) continue;
     const auto params = suites::SparseParams(g.tile, num::Gpu::kSm90);
     if (num::IsFloat(g.tile.a_type) && !params) continue;
-    DenseTile t{f, g.tile.a_type, g.tile.b_type, g.tile.cd, g.tile.satfinite, {}, g.tile.b, g.tile.c};
+    DenseTile t{f,  g.tile.a_type, g.tile.b_type, g.tile.cd, g.tile.satfinite,
+                {}, g.tile.b,      g.tile.c};
     const int cpr = g.op.form->chunks_per_row();
     for (int row = 0; row < 16; ++row) {
       for (int chunk = 0; chunk < cpr; ++chunk) {
         const auto kept = std::span<const uint64_t>(g.tile.a).subspan(
-            static_cast<std::size_t>(row * (f->k / 2) + chunk * g.op.form->kept), static_cast<std::size_t>(g.op.form->kept));
-        for (const uint64_t v : sparse::Expand(*g.op.form, kept, g.tile.nibbles[static_cast<std::size_t>(row * cpr + chunk)])) {
+            static_cast<std::size_t>(row * (f->k / 2) + chunk * g.op.form->kept),
+            static_cast<std::size_t>(g.op.form->kept));
+        for (const uint64_t v : sparse::Expand(
+                 *g.op.form, kept, g.tile.nibbles[static_cast<std::size_t>(row * cpr + chunk)])) {
           t.a.push_back(v);
         }
       }
     }
     ASSERT_EQ(t.a.size(), static_cast<std::size_t>(16 * f->k));
     const num::DotParams p = params.value_or(num::DotParams{});
-    EXPECT_EQ(DenseReference(t, p), sparse::Reference(g.tile, p, sparse::SparseBlocking::kDense)) << g.op.form->Name();
+    EXPECT_EQ(DenseReference(t, p), sparse::Reference(g.tile, p, sparse::SparseBlocking::kDense))
+        << g.op.form->Name();
     ++checked;
   }
   EXPECT_GE(checked, 100);

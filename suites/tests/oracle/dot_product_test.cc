@@ -1,12 +1,13 @@
 // The T-FDPA model against the discriminating vectors T1-T9 of the numerics reference §8
 // (predictions derived there with an exact rational implementation), and its special values.
+#include "oracle/numerics/dot_product.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <vector>
 
 #include "oracle/core/backing.h"
-#include "oracle/numerics/dot_product.h"
 
 namespace tcfuzz::oracle::num {
 namespace {
@@ -17,10 +18,11 @@ std::vector<uint64_t> Enc(Format f, const std::vector<double>& v) {
   return out;
 }
 
-uint32_t Dot(Gpu g, Instr i, Format ab, Format cd, const std::vector<double>& a, const std::vector<double>& b,
-             double c = 0) {
+uint32_t Dot(Gpu g, Instr i, Format ab, Format cd, const std::vector<double>& a,
+             const std::vector<double>& b, double c = 0) {
   const DotParams p = *ParamsFor(g, i, ab, cd);
-  return DotProduct(Enc(ab, a), Enc(ab, b), static_cast<uint32_t>(FromDouble(cd, c)), ab, ab, cd, p);
+  return DotProduct(Enc(ab, a), Enc(ab, b), static_cast<uint32_t>(FromDouble(cd, c)), ab, ab, cd,
+                    p);
 }
 
 std::vector<double> Rep(double first, double rest, int n) {
@@ -29,7 +31,8 @@ std::vector<double> Rep(double first, double rest, int n) {
   return v;
 }
 
-const double k2m13 = std::ldexp(1.0, -13), k2m12 = std::ldexp(1.0, -12), k2m15 = std::ldexp(1.0, -15);
+const double k2m13 = std::ldexp(1.0, -13), k2m12 = std::ldexp(1.0, -12),
+             k2m15 = std::ldexp(1.0, -15);
 
 TEST(DotProductVectors, T1_FractionBits25vs24) {
   const auto a = Rep(1, k2m13, 5), b = Rep(1, k2m12, 5);
@@ -38,30 +41,37 @@ TEST(DotProductVectors, T1_FractionBits25vs24) {
 }
 
 TEST(DotProductVectors, T2_PerTermTruncationNotRzOfTheSum) {
-  EXPECT_EQ(Dot(Gpu::kSm90, Instr::kMma, Format::kF16, Format::kF32, {1, -k2m15}, {1, k2m15}), 0x3F800000u);
+  EXPECT_EQ(Dot(Gpu::kSm90, Instr::kMma, Format::kF16, Format::kF32, {1, -k2m15}, {1, k2m15}),
+            0x3F800000u);
 }
 
 TEST(DotProductVectors, T3_Fp8KeepsThirteenBitsOnHopperTwentyFiveOnBlackwell) {
   const double x = std::ldexp(1.0, -7);
-  EXPECT_EQ(Dot(Gpu::kSm90, Instr::kWgmma, Format::kE4M3, Format::kF32, {1, x}, {1, x}), 0x3F800000u);
-  EXPECT_EQ(Dot(Gpu::kSm100, Instr::kTcgen05, Format::kE4M3, Format::kF32, {1, x}, {1, x}), 0x3F800200u);
+  EXPECT_EQ(Dot(Gpu::kSm90, Instr::kWgmma, Format::kE4M3, Format::kF32, {1, x}, {1, x}),
+            0x3F800000u);
+  EXPECT_EQ(Dot(Gpu::kSm100, Instr::kTcgen05, Format::kE4M3, Format::kF32, {1, x}, {1, x}),
+            0x3F800200u);
 }
 
 TEST(DotProductVectors, T4_StickyBitsLostBeforeRne) {
-  EXPECT_EQ(Dot(Gpu::kSm90, Instr::kMma, Format::kF16, Format::kF16, {std::ldexp(1.0, -11), k2m15}, {1, k2m15}, 1.0),
+  EXPECT_EQ(Dot(Gpu::kSm90, Instr::kMma, Format::kF16, Format::kF16, {std::ldexp(1.0, -11), k2m15},
+                {1, k2m15}, 1.0),
             0x3C00u);
 }
 
 TEST(DotProductVectors, T5_Fp8TruncatesEvenC) {
   const double c = 1 + std::ldexp(1.0, -20);
   EXPECT_EQ(Dot(Gpu::kSm90, Instr::kWgmma, Format::kE4M3, Format::kF32, {0}, {0}, c), 0x3F800000u);
-  EXPECT_EQ(Dot(Gpu::kSm100, Instr::kTcgen05, Format::kE4M3, Format::kF32, {0}, {0}, c), 0x3F800008u);
+  EXPECT_EQ(Dot(Gpu::kSm100, Instr::kTcgen05, Format::kE4M3, Format::kF32, {0}, {0}, c),
+            0x3F800008u);
 }
 
 TEST(DotProductVectors, T6_ExponentOfZeroTerms) {
   const double a0 = std::ldexp(1.0, -70), a1 = -std::ldexp(1.0, -80), b1 = std::ldexp(1.0, -80);
-  EXPECT_EQ(Dot(Gpu::kSm90, Instr::kMma, Format::kBF16, Format::kF32, {a0, a1}, {a0, b1}), 0x00000200u);
-  EXPECT_EQ(Dot(Gpu::kSm80, Instr::kMma, Format::kBF16, Format::kF32, {a0, a1}, {a0, b1}), 0x00000200u);
+  EXPECT_EQ(Dot(Gpu::kSm90, Instr::kMma, Format::kBF16, Format::kF32, {a0, a1}, {a0, b1}),
+            0x00000200u);
+  EXPECT_EQ(Dot(Gpu::kSm80, Instr::kMma, Format::kBF16, Format::kF32, {a0, a1}, {a0, b1}),
+            0x00000200u);
 }
 
 TEST(DotProductVectors, T7_AmpereSplitsK16IntoTwoBlocks) {
@@ -73,9 +83,11 @@ TEST(DotProductVectors, T7_AmpereSplitsK16IntoTwoBlocks) {
 }
 
 TEST(DotProductVectors, T8_ProductsNotRenormalisedBeforeAlignment) {
-  EXPECT_EQ(Dot(Gpu::kSm90, Instr::kMma, Format::kF16, Format::kF32, Rep(1.5, k2m13, 15), Rep(1.5, k2m12, 15)),
+  EXPECT_EQ(Dot(Gpu::kSm90, Instr::kMma, Format::kF16, Format::kF32, Rep(1.5, k2m13, 15),
+                Rep(1.5, k2m12, 15)),
             0x40100001u);
-  EXPECT_EQ(Dot(Gpu::kSm80, Instr::kMma, Format::kF16, Format::kF32, Rep(1.5, k2m12, 7), Rep(1.5, k2m12, 7)),
+  EXPECT_EQ(Dot(Gpu::kSm80, Instr::kMma, Format::kF16, Format::kF32, Rep(1.5, k2m12, 7),
+                Rep(1.5, k2m12, 7)),
             0x40100001u);
 }
 
@@ -100,19 +112,20 @@ TEST(DotProductSpecials, NaNInfAndSignedZero) {
   const auto dot = [&](std::vector<uint64_t> a, std::vector<uint64_t> b, uint32_t c) {
     return DotProduct(a, b, c, Format::kF16, Format::kF16, Format::kF32, p);
   };
-  EXPECT_EQ(dot({0x7E00}, {0x3C00}, 0), kF32NaN);               // NaN input
-  EXPECT_EQ(dot({0x7C00}, {0x0000}, 0), kF32NaN);               // Inf x 0
+  EXPECT_EQ(dot({0x7E00}, {0x3C00}, 0), kF32NaN);                  // NaN input
+  EXPECT_EQ(dot({0x7C00}, {0x0000}, 0), kF32NaN);                  // Inf x 0
   EXPECT_EQ(dot({0x7C00, 0xFC00}, {0x3C00, 0x3C00}, 0), kF32NaN);  // +Inf + -Inf
-  EXPECT_EQ(dot({0x7C00}, {0xBC00}, 0), 0xFF800000u);           // -Inf
-  EXPECT_EQ(dot({0x3C00}, {0x3C00}, 0xFF800000u), 0xFF800000u); // C = -Inf
-  EXPECT_EQ(dot({0x8000}, {0x3C00}, 0x80000000u), 0x00000000u); // -0 + -0 = +0 on sm_90 mma (H100, N4)
-  EXPECT_EQ(dot({0x8000}, {0x3C00}, 0x00000000u), 0x00000000u); // -0 + +0 = +0
-  EXPECT_EQ(dot({0x3C00}, {0x3C00}, 0xBF800000u), 0x00000000u); // 1 - 1 = +0
+  EXPECT_EQ(dot({0x7C00}, {0xBC00}, 0), 0xFF800000u);              // -Inf
+  EXPECT_EQ(dot({0x3C00}, {0x3C00}, 0xFF800000u), 0xFF800000u);    // C = -Inf
+  EXPECT_EQ(dot({0x8000}, {0x3C00}, 0x80000000u),
+            0x00000000u);  // -0 + -0 = +0 on sm_90 mma (H100, N4)
+  EXPECT_EQ(dot({0x8000}, {0x3C00}, 0x00000000u), 0x00000000u);  // -0 + +0 = +0
+  EXPECT_EQ(dot({0x3C00}, {0x3C00}, 0xBF800000u), 0x00000000u);  // 1 - 1 = +0
   // The IEEE sign where a row keeps it (wgmma on sm_90: not measured, the models' choice).
   const DotParams w = *ParamsFor(Gpu::kSm90, Instr::kWgmma, Format::kF16, Format::kF32);
   EXPECT_TRUE(w.negative_zero);
-  EXPECT_EQ(DotProduct(std::vector<uint64_t>{0x8000}, std::vector<uint64_t>{0x3C00}, 0x80000000u, Format::kF16, Format::kF16,
-                       Format::kF32, w),
+  EXPECT_EQ(DotProduct(std::vector<uint64_t>{0x8000}, std::vector<uint64_t>{0x3C00}, 0x80000000u,
+                       Format::kF16, Format::kF16, Format::kF32, w),
             0x80000000u);  // -0 + -0 = -0
   // A negative sum below the smallest f32 subnormal: -0 under RZ, +0 from the H100's mma
   // (corpus/sparse_mma/h100/n4_tf32_m16n8k8_signed_zero.txt, D[12][0]). tf32 subnormals
@@ -120,20 +133,24 @@ TEST(DotProductSpecials, NaNInfAndSignedZero) {
   const std::vector<uint64_t> tiny{0x00002000}, minus_tiny{0x80002000};
   const DotParams mma_tf32 = *ParamsFor(Gpu::kSm90, Instr::kMma, Format::kTF32, Format::kF32);
   const DotParams wgmma_tf32 = *ParamsFor(Gpu::kSm90, Instr::kWgmma, Format::kTF32, Format::kF32);
-  EXPECT_EQ(DotProduct(tiny, minus_tiny, 0x80000000u, Format::kTF32, Format::kTF32, Format::kF32, wgmma_tf32), 0x80000000u);
-  EXPECT_EQ(DotProduct(tiny, minus_tiny, 0x80000000u, Format::kTF32, Format::kTF32, Format::kF32, mma_tf32), 0x00000000u);
+  EXPECT_EQ(DotProduct(tiny, minus_tiny, 0x80000000u, Format::kTF32, Format::kTF32, Format::kF32,
+                       wgmma_tf32),
+            0x80000000u);
+  EXPECT_EQ(DotProduct(tiny, minus_tiny, 0x80000000u, Format::kTF32, Format::kTF32, Format::kF32,
+                       mma_tf32),
+            0x00000000u);
   // e4m3 has no Inf: its NaN is S.1111.111.
   const DotParams q = *ParamsFor(Gpu::kSm90, Instr::kWgmma, Format::kE4M3, Format::kF32);
-  EXPECT_EQ(DotProduct(std::vector<uint64_t>{0x7F}, std::vector<uint64_t>{0x38}, 0, Format::kE4M3, Format::kE4M3,
-                       Format::kF32, q),
+  EXPECT_EQ(DotProduct(std::vector<uint64_t>{0x7F}, std::vector<uint64_t>{0x38}, 0, Format::kE4M3,
+                       Format::kE4M3, Format::kF32, q),
             kF32NaN);
 }
 
 TEST(DotProductSpecials, RzOverflowIsInfinity) {
   const DotParams p = *ParamsFor(Gpu::kSm90, Instr::kMma, Format::kBF16, Format::kF32);
   const uint64_t big = FromDouble(Format::kBF16, std::ldexp(1.0, 100));
-  EXPECT_EQ(DotProduct(std::vector<uint64_t>{big, big}, std::vector<uint64_t>{big, big}, 0, Format::kBF16,
-                       Format::kBF16, Format::kF32, p),
+  EXPECT_EQ(DotProduct(std::vector<uint64_t>{big, big}, std::vector<uint64_t>{big, big}, 0,
+                       Format::kBF16, Format::kBF16, Format::kF32, p),
             0x7F800000u);
 }
 
@@ -147,7 +164,8 @@ TEST(DotProductWide, EveryBitKeptIsTheExactSumTruncated) {
   std::vector<double> a, b;
   double sum = 0;
   for (int k = 0; k < 130; ++k) {
-    const double x = std::ldexp(1 + ((k * 37) % 1024) / 1024.0, (k % 9) - 4) * (k % 3 == 0 ? -1 : 1);
+    const double x =
+        std::ldexp(1 + ((k * 37) % 1024) / 1024.0, (k % 9) - 4) * (k % 3 == 0 ? -1 : 1);
     const double y = std::ldexp(1 + ((k * 91) % 1024) / 1024.0, (k % 7) - 3);
     a.push_back(x);
     b.push_back(y);
@@ -156,19 +174,25 @@ TEST(DotProductWide, EveryBitKeptIsTheExactSumTruncated) {
   float rz = static_cast<float>(sum);
   if (std::fabs(static_cast<double>(rz)) > std::fabs(sum)) rz = std::nextafter(rz, 0.0f);
   ASSERT_NE(static_cast<double>(rz), sum);  // the truncation to f32 matters here
-  const uint32_t d = DotProduct(Enc(Format::kF16, a), Enc(Format::kF16, b), 0, Format::kF16, Format::kF16, Format::kF32, p);
+  const uint32_t d = DotProduct(Enc(Format::kF16, a), Enc(Format::kF16, b), 0, Format::kF16,
+                                Format::kF16, Format::kF32, p);
   EXPECT_EQ(ToDouble(Format::kF32, d), static_cast<double>(rz));
 }
 
 TEST(DotProductParams, OpenRowsAreMarked) {
-  const auto backing = [](Gpu g, Instr i, Format ab, Format cd) { return BackingOf(ParamsFor(g, i, ab, cd)->row, Name(g)); };
-  EXPECT_FALSE(ParamsFor(Gpu::kSm90, Instr::kMma, Format::kE4M3, Format::kF32).has_value());  // H100: no row fits
+  const auto backing = [](Gpu g, Instr i, Format ab, Format cd) {
+    return BackingOf(ParamsFor(g, i, ab, cd)->row, Name(g));
+  };
+  EXPECT_FALSE(ParamsFor(Gpu::kSm90, Instr::kMma, Format::kE4M3, Format::kF32)
+                   .has_value());  // H100: no row fits
   EXPECT_EQ(backing(Gpu::kSm90, Instr::kWgmma, Format::kE4M3, Format::kF32), Backing::kHardware);
   // Issue 16: H100/H200 results with a nonzero C contradict the fp8 -> f16 wgmma row.
   EXPECT_EQ(backing(Gpu::kSm90, Instr::kWgmma, Format::kE4M3, Format::kF16), Backing::kHypothesis);
   EXPECT_EQ(backing(Gpu::kSm90, Instr::kWgmma, Format::kE5M2, Format::kF16), Backing::kHypothesis);
-  EXPECT_EQ(backing(Gpu::kSm100, Instr::kTcgen05, Format::kF16, Format::kF32), Backing::kHypothesis);  // no run
-  EXPECT_EQ(backing(Gpu::kSm100, Instr::kMma, Format::kTF32, Format::kF32), Backing::kHardware);      // B200 captures
+  EXPECT_EQ(backing(Gpu::kSm100, Instr::kTcgen05, Format::kF16, Format::kF32),
+            Backing::kHypothesis);  // no run
+  EXPECT_EQ(backing(Gpu::kSm100, Instr::kMma, Format::kTF32, Format::kF32),
+            Backing::kHardware);  // B200 captures
   EXPECT_FALSE(ParamsFor(Gpu::kSm100, Instr::kMma, Format::kE4M3, Format::kF32).has_value());
   EXPECT_FALSE(ParamsFor(Gpu::kSm80, Instr::kMma, Format::kBF16, Format::kF16).has_value());
 }

@@ -1,6 +1,8 @@
 // Number formats against independent paths: every 16-, 8-, 6- and 4-bit pattern decoded and
 // compared with the textbook formula (evaluated in long double), the compiler's own _Float16 and
 // float conversions, and encode checked as "nearest representable value" by brute force.
+#include "oracle/numerics/formats.h"
+
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -8,8 +10,6 @@
 #include <cmath>
 #include <cstring>
 #include <vector>
-
-#include "oracle/numerics/formats.h"
 
 namespace tcfuzz::oracle::num {
 namespace {
@@ -21,7 +21,8 @@ long double Formula(int exp_bits, int frac_bits, int bias, uint64_t bits) {
   const uint64_t exp = (bits >> frac_bits) & ((1u << exp_bits) - 1);
   const uint64_t frac = bits & ((uint64_t{1} << frac_bits) - 1);
   const long double f = static_cast<long double>(frac) / std::pow(2.0L, frac_bits);
-  const long double v = exp == 0 ? f * std::pow(2.0L, 1 - bias) : (1 + f) * std::pow(2.0L, static_cast<int>(exp) - bias);
+  const long double v = exp == 0 ? f * std::pow(2.0L, 1 - bias)
+                                 : (1 + f) * std::pow(2.0L, static_cast<int>(exp) - bias);
   return neg ? -v : v;
 }
 
@@ -45,7 +46,8 @@ TEST_P(SmallFormats, EveryPatternDecodesToItsTextbookValue) {
     } else if ((s.f == Format::kF16 || s.f == Format::kBF16 || s.f == Format::kE5M2) && top) {
       ASSERT_TRUE(frac == 0 ? std::isinf(got) : std::isnan(got)) << bits;
     } else {
-      ASSERT_EQ(static_cast<long double>(got), Formula(s.exp_bits, s.frac_bits, s.bias, bits)) << bits;
+      ASSERT_EQ(static_cast<long double>(got), Formula(s.exp_bits, s.frac_bits, s.bias, bits))
+          << bits;
       // Encoding the value again gives the same pattern (zeros keep their sign).
       ASSERT_EQ(FromDouble(s.f, got), bits) << bits;
     }
@@ -66,7 +68,8 @@ TEST_P(SmallFormats, EncodeIsTheNearestValueTiesToEven) {
   const int iterations = width > 8 ? 1500 : 20000;  // 16-bit formats: a 65536-value scan each
   for (int i = 0; i < iterations; ++i) {
     state = state * 6364136223846793005ull + 1442695040888963407ull;
-    const double x = std::ldexp(static_cast<double>(state >> 11) / 9007199254740992.0, static_cast<int>(state % 40) - 20) *
+    const double x = std::ldexp(static_cast<double>(state >> 11) / 9007199254740992.0,
+                                static_cast<int>(state % 40) - 20) *
                      max_finite / 4;
     if (std::fabs(x) > max_finite) continue;
     double best = 0;
@@ -87,8 +90,9 @@ TEST_P(SmallFormats, EncodeIsTheNearestValueTiesToEven) {
 
 INSTANTIATE_TEST_SUITE_P(
     Exhaustive, SmallFormats,
-    ::testing::Values(Small{Format::kF16, 5, 10, 15}, Small{Format::kBF16, 8, 7, 127}, Small{Format::kE4M3, 4, 3, 7},
-                      Small{Format::kE5M2, 5, 2, 15}, Small{Format::kE3M2, 3, 2, 3}, Small{Format::kE2M3, 2, 3, 1},
+    ::testing::Values(Small{Format::kF16, 5, 10, 15}, Small{Format::kBF16, 8, 7, 127},
+                      Small{Format::kE4M3, 4, 3, 7}, Small{Format::kE5M2, 5, 2, 15},
+                      Small{Format::kE3M2, 3, 2, 3}, Small{Format::kE2M3, 2, 3, 1},
                       Small{Format::kE2M1, 2, 1, 1}),
     [](const auto& p) { return std::string(Name(p.param.f)); });
 

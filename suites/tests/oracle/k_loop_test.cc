@@ -46,7 +46,8 @@ TEST(KLoop, MdlWithMultipleStepsAndTails) {
   const Problem p = Mdl(300);
   const TCubeTiling t = Steps(p, 64, 2, 1);
   EXPECT_FALSE(KLoopFault(p, t));
-  EXPECT_EQ(Pairs(KLoopSteps(p, t, 100)), (Want{{0, 64}, {64, 64}, {128, 64}, {192, 64}, {256, 44}}));
+  EXPECT_EQ(Pairs(KLoopSteps(p, t, 100)),
+            (Want{{0, 64}, {64, 64}, {128, 64}, {192, 64}, {256, 44}}));
   // stepKa 4, stepKb 2, K = 512: minStep 2, two inner steps per outer iteration; A chunk o/2.
   const Problem q = Mdl(512);
   const TCubeTiling u = Steps(q, 64, 4, 2);
@@ -61,7 +62,9 @@ TEST(KLoop, NonMultipleStepsReadTheWrongChunk) {
   const Problem p = Mdl(128);
   const auto fault = KLoopFault(p, Steps(p, 32, 2, 3));
   ASSERT_TRUE(fault);
-  EXPECT_EQ(*fault, "MDL K loop, outer iteration 1: needs B's K columns [64, 96) but its L1 holds chunk 1 = [96, 128) (K8)");
+  EXPECT_EQ(*fault,
+            "MDL K loop, outer iteration 1: needs B's K columns [64, 96) but its L1 holds chunk 1 "
+            "= [96, 128) (K8)");
 }
 
 TEST(KLoop, BaseKOffTheC0GridLeavesColumnsUnread) {

@@ -32,7 +32,8 @@ TEST(OwnCaptures, SparseMmaOnH100) {
     ++files;
     const SparseCaseFile& f = file.value();
     EXPECT_TRUE(Validate(f.op).legal()) << path;
-    const bool exact = doc.value().Has("origin.mode") && gen::IsExact(doc.value().String("origin.mode").value());
+    const bool exact =
+        doc.value().Has("origin.mode") && gen::IsExact(doc.value().String("origin.mode").value());
     auto params = suites::SparseParams(f.tile, oracle::num::Gpu::kSm90);
     if (!params && oracle::num::IsFloat(f.tile.a_type)) {
       if (!exact) {
@@ -42,9 +43,11 @@ TEST(OwnCaptures, SparseMmaOnH100) {
       params = suites::SparseParams(f.tile);  // exact sums: any fp8 row gives the same D
     }
     ++compared;
-    EXPECT_EQ(Reference(f.tile, params.value_or(oracle::num::ExactParams(f.tile.cd))), *f.observed) << path;
+    EXPECT_EQ(Reference(f.tile, params.value_or(oracle::num::ExactParams(f.tile.cd))), *f.observed)
+        << path;
   }
-  std::printf("%d captured cases, %d compared, %d fp8 cases not modelled\n", files, compared, not_modelled);
+  std::printf("%d captured cases, %d compared, %d fp8 cases not modelled\n", files, compared,
+              not_modelled);
   EXPECT_GT(files, 100);
 }
 

@@ -26,7 +26,8 @@ PtxForm Wgmma(Family fam, int n, Format t, Format d) {
   PtxForm f;
   f.family = fam;
   const auto* ty = FindWgmmaType(t);
-  f.shape = "m64n" + std::to_string(n) + "k" + std::to_string(ty->k * (fam == Family::kWgmmaSp ? 2 : 1));
+  f.shape =
+      "m64n" + std::to_string(n) + "k" + std::to_string(ty->k * (fam == Family::kWgmmaSp ? 2 : 1));
   f.a = f.b = t;
   f.d = f.c = d;
   f.trans_a = f.trans_b = ty->trans ? 0 : -1;
@@ -43,20 +44,28 @@ PtxForm Tc(Family fam, Kind k, int cta = 1) {
   return f;
 }
 
-std::string Rules(const PtxForm& f, const char* target) { return JoinRuleIds(ValidateForm(f, target).RuleIds()); }
+std::string Rules(const PtxForm& f, const char* target) {
+  return JoinRuleIds(ValidateForm(f, target).RuleIds());
+}
 
 TEST(PtxForm, WarpSparseSelectorsFollowMetadataThreads) {
   // §9.7.14.6.1: f16 k32 uses two metadata threads a quad, so the selector is 0 or 1.
-  EXPECT_EQ(Rules(Sparse(Family::kMmaSp, "m16n8k32", Format::kF16, Format::kF32, 1, 71), "sm_80"), "none");
-  EXPECT_EQ(Rules(Sparse(Family::kMmaSp, "m16n8k32", Format::kF16, Format::kF32, 2, 71), "sm_80"), "mma_sp.selector");
+  EXPECT_EQ(Rules(Sparse(Family::kMmaSp, "m16n8k32", Format::kF16, Format::kF32, 1, 71), "sm_80"),
+            "none");
+  EXPECT_EQ(Rules(Sparse(Family::kMmaSp, "m16n8k32", Format::kF16, Format::kF32, 2, 71), "sm_80"),
+            "mma_sp.selector");
   // f16 k16: one thread a quad, selectors 0..3.
-  EXPECT_EQ(Rules(Sparse(Family::kMmaSp, "m16n8k16", Format::kF16, Format::kF16, 3, 71), "sm_80"), "none");
+  EXPECT_EQ(Rules(Sparse(Family::kMmaSp, "m16n8k16", Format::kF16, Format::kF16, 3, 71), "sm_80"),
+            "none");
 }
 
 TEST(PtxForm, OrderedMetadataNeedsPtx85) {
-  EXPECT_EQ(Rules(Sparse(Family::kMmaSpOrdered, "m16n8k32", Format::kBF16, Format::kF32, 0, 84), "sm_90a"),
+  EXPECT_EQ(Rules(Sparse(Family::kMmaSpOrdered, "m16n8k32", Format::kBF16, Format::kF32, 0, 84),
+                  "sm_90a"),
             "mma_sp.ptx_version");
-  EXPECT_EQ(Rules(Sparse(Family::kMmaSpOrdered, "m16n8k32", Format::kBF16, Format::kF32, 0, 85), "sm_90a"), "none");
+  EXPECT_EQ(Rules(Sparse(Family::kMmaSpOrdered, "m16n8k32", Format::kBF16, Format::kF32, 0, 85),
+                  "sm_90a"),
+            "none");
 }
 
 TEST(PtxForm, Fp8SparseNeedsSm89AndF32OnHopper) {
@@ -74,12 +83,12 @@ TEST(PtxForm, KindF8f6f4IsOrderedOnSm120a) {
   PtxForm f = Sparse(Family::kMmaSpOrdered, "m16n8k64", Format::kE2M1, Format::kF32, 0, 87);
   f.kind_f8f6f4 = true;
   EXPECT_EQ(Rules(f, "sm_120a"), "none");
-  EXPECT_EQ(Rules(f, "sm_120"), "mma_sp.target");   // §7c: not without the suffix
+  EXPECT_EQ(Rules(f, "sm_120"), "mma_sp.target");  // §7c: not without the suffix
   EXPECT_EQ(Rules(f, "sm_100a"), "mma_sp.target");
-  f.family = Family::kMmaSp;                          // §7c: "Illegal modifier '.sp'"
+  f.family = Family::kMmaSp;  // §7c: "Illegal modifier '.sp'"
   EXPECT_EQ(Rules(f, "sm_120a"), "mma_sp.ordered_only");
   f.family = Family::kMmaSpOrdered;
-  f.kind_f8f6f4 = false;                              // e2m1 only exists under the kind
+  f.kind_f8f6f4 = false;  // e2m1 only exists under the kind
   EXPECT_EQ(Rules(f, "sm_120a"), "mma_sp.kind");
 }
 
@@ -112,7 +121,7 @@ TEST(PtxForm, DenseShapesAndTypes) {
 TEST(PtxForm, WgmmaIsSm90aOnly) {
   const PtxForm f = Wgmma(Family::kWgmma, 128, Format::kF16, Format::kF32);
   EXPECT_EQ(Rules(f, "sm_90a"), "none");
-  EXPECT_EQ(Rules(f, "sm_90"), "wgmma.target");    // §6: rejected without the suffix
+  EXPECT_EQ(Rules(f, "sm_90"), "wgmma.target");  // §6: rejected without the suffix
   PtxForm at86 = f;
   at86.ptx = 86;
   EXPECT_EQ(Rules(at86, "sm_100a"), "wgmma.target");  // §6: and on sm_100a
@@ -123,7 +132,8 @@ TEST(PtxForm, WgmmaIsSm90aOnly) {
 
 TEST(PtxForm, WgmmaNPerType) {
   EXPECT_EQ(Rules(Wgmma(Family::kWgmma, 256, Format::kBF16, Format::kF32), "sm_90a"), "none");
-  EXPECT_EQ(Rules(Wgmma(Family::kWgmma, 264, Format::kBF16, Format::kF32), "sm_90a"), "wgmma.shape");
+  EXPECT_EQ(Rules(Wgmma(Family::kWgmma, 264, Format::kBF16, Format::kF32), "sm_90a"),
+            "wgmma.shape");
   EXPECT_EQ(Rules(Wgmma(Family::kWgmma, 24, Format::kS8, Format::kS32), "sm_90a"), "none");
   EXPECT_EQ(Rules(Wgmma(Family::kWgmma, 40, Format::kS8, Format::kS32), "sm_90a"), "wgmma.shape");
   EXPECT_EQ(Rules(Wgmma(Family::kWgmma, 48, Format::kU8, Format::kS32), "sm_90a"), "none");
@@ -224,7 +234,9 @@ TEST(PtxForm, OpcodeSpellsTheForm) {
   PtxForm f = Sparse(Family::kMmaSpOrdered, "m16n8k64", Format::kE3M2, Format::kF16, 0, 87);
   f.b = Format::kE2M1;
   f.kind_f8f6f4 = true;
-  EXPECT_EQ(f.Opcode(), "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.kind::f8f6f4.f16.e3m2.e2m1.f16");
+  EXPECT_EQ(
+      f.Opcode(),
+      "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.kind::f8f6f4.f16.e3m2.e2m1.f16");
   PtxForm w = Tc(Family::kTcgen05WsSp, Kind::kTf32);
   w.collector = "b2::use";
   EXPECT_EQ(w.Opcode(), "tcgen05.mma.ws.sp.cta_group::1.kind::tf32.collector::b2::use");

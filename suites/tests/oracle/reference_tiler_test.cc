@@ -1,9 +1,10 @@
 // The reference tiler: whatever it answers validates and simulates cleanly, on every chip, for
 // edge shapes (1, 15, 17, non-multiples of 16 and C0, exact fits, bias) and random ones.
+#include "oracle/ascend/reference_tiler.h"
+
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include "oracle/ascend/reference_tiler.h"
 #include "oracle/ascend/tiling_sim.h"
 
 namespace tcfuzz::oracle::ascend {
@@ -17,7 +18,8 @@ void ExpectSound(const Problem& p, const ChipProfile& chip) {
     return;
   }
   const TilingVerdict v = Validate(p, t.value(), chip);
-  ASSERT_TRUE(v.hard.legal()) << chip.name << " " << ProblemToJson(p) << v.hard.violations()[0].rule->id << ": "
+  ASSERT_TRUE(v.hard.legal()) << chip.name << " " << ProblemToJson(p)
+                              << v.hard.violations()[0].rule->id << ": "
                               << v.hard.violations()[0].message;
   const SimResult r = Simulate(p, t.value(), p.m * p.n * p.k <= (1 << 20));
   ASSERT_TRUE(r.clean) << chip.name << " " << ProblemToJson(p) << r.findings[0];
@@ -44,7 +46,8 @@ TEST(ReferenceTiler, EdgeShapesOnEveryChip) {
 TEST(ReferenceTiler, RefusesWhatNoTilingCanServe) {
   Problem p;
   p.m = 64, p.n = 64, p.k = 70000;  // ND A, not transposed: inner dimension K
-  EXPECT_EQ(MakeTiling(p, *FindChip("Ascend910B2")).error(), "no tiling: A's ND inner dimension exceeds 65535");
+  EXPECT_EQ(MakeTiling(p, *FindChip("Ascend910B2")).error(),
+            "no tiling: A's ND inner dimension exceeds 65535");
   EXPECT_TRUE(MakeTiling(p, *FindChip("Ascend950")).ok());  // arch 3510 has no such limit
 }
 
@@ -59,14 +62,16 @@ RC_GTEST_PROP(ReferenceTilerProps, AnswersValidateAndSimulate, ()) {
   p.trans_a = *rc::gen::arbitrary<bool>();
   p.trans_b = *rc::gen::arbitrary<bool>();
   p.schedule = *rc::gen::element(Schedule::kNorm, Schedule::kMdl);
-  const ChipProfile& chip = ChipProfiles()[*rc::gen::inRange<std::size_t>(0, ChipProfiles().size())];
+  const ChipProfile& chip =
+      ChipProfiles()[*rc::gen::inRange<std::size_t>(0, ChipProfiles().size())];
   auto t = MakeTiling(p, chip);
   if (!t.ok()) {
     RC_ASSERT(t.error().rfind("no tiling: ", 0) == 0);
     return;
   }
   const TilingVerdict v = Validate(p, t.value(), chip);
-  if (!v.hard.legal()) RC_LOG() << v.hard.violations()[0].rule->id << ": " << v.hard.violations()[0].message << "\n";
+  if (!v.hard.legal())
+    RC_LOG() << v.hard.violations()[0].rule->id << ": " << v.hard.violations()[0].message << "\n";
   RC_ASSERT(v.hard.legal());
   RC_ASSERT(Simulate(p, t.value(), false).clean);
 }

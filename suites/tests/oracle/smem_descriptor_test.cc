@@ -1,5 +1,7 @@
 // Shared-memory descriptors against the worked examples of PTX 9.1 §9.7.16.3.3 (Figures
 // 188-192), an independent evaluation of their CuTe layouts, and every rule.
+#include "oracle/tcgen05/smem_descriptor.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,7 +11,6 @@
 
 #include "oracle/smem/canonical_layout.h"
 #include "oracle/smem/smem_case.h"
-#include "oracle/tcgen05/smem_descriptor.h"
 #include "oracle/wgmma/smem_descriptor.h"
 
 namespace tcfuzz::oracle::smem {
@@ -45,19 +46,61 @@ struct Figure {
 
 const std::vector<Figure>& Figures() {
   static const std::vector<Figure> f = {
-      {"Figure 188 K-major no-swizzle tf32", DType::kTF32,
-       "Swizzle<0,4,3> o ((8,2),(4,4)):((4,32),(1,64))", {8, 2}, {4, 32}, {4, 4}, {1, 64}, 0, 16, 8, 64},
-      {"Figure 189 K-major 32B tf32", DType::kTF32, "Swizzle<1,4,3> o ((8,2),(4,4)):((8,64),(1,4))",
-       {8, 2}, {8, 64}, {4, 4}, {1, 4}, 1, 1, 16, 32},
-      {"Figure 190 MN-major no-swizzle bf16", DType::kBF16,
-       "Swizzle<0,4,3> o ((8,1,2),(8,2)):((1,8,64),(8,128))", {8, 1, 2}, {1, 8, 64}, {8, 2}, {8, 128}, 0,
-       16, 8, 32},
-      {"Figure 191 MN-major 32B bf16", DType::kBF16,
-       "Swizzle<1,4,3> o ((8,2,2),(8,2)):((1,8,128),(16,256))", {8, 2, 2}, {1, 8, 128}, {8, 2}, {16, 256},
-       1, 16, 32, 32},
-      {"Figure 192 MN-major 64B bf16", DType::kBF16,
-       "Swizzle<2,4,3> o ((8,4,2),(8,2)):((1,8,256),(32,512))", {8, 4, 2}, {1, 8, 256}, {8, 2}, {32, 512},
-       2, 32, 64, 32},
+      {"Figure 188 K-major no-swizzle tf32",
+       DType::kTF32,
+       "Swizzle<0,4,3> o ((8,2),(4,4)):((4,32),(1,64))",
+       {8, 2},
+       {4, 32},
+       {4, 4},
+       {1, 64},
+       0,
+       16,
+       8,
+       64},
+      {"Figure 189 K-major 32B tf32",
+       DType::kTF32,
+       "Swizzle<1,4,3> o ((8,2),(4,4)):((8,64),(1,4))",
+       {8, 2},
+       {8, 64},
+       {4, 4},
+       {1, 4},
+       1,
+       1,
+       16,
+       32},
+      {"Figure 190 MN-major no-swizzle bf16",
+       DType::kBF16,
+       "Swizzle<0,4,3> o ((8,1,2),(8,2)):((1,8,64),(8,128))",
+       {8, 1, 2},
+       {1, 8, 64},
+       {8, 2},
+       {8, 128},
+       0,
+       16,
+       8,
+       32},
+      {"Figure 191 MN-major 32B bf16",
+       DType::kBF16,
+       "Swizzle<1,4,3> o ((8,2,2),(8,2)):((1,8,128),(16,256))",
+       {8, 2, 2},
+       {1, 8, 128},
+       {8, 2},
+       {16, 256},
+       1,
+       16,
+       32,
+       32},
+      {"Figure 192 MN-major 64B bf16",
+       DType::kBF16,
+       "Swizzle<2,4,3> o ((8,4,2),(8,2)):((1,8,256),(32,512))",
+       {8, 4, 2},
+       {1, 8, 256},
+       {8, 2},
+       {32, 512},
+       2,
+       32,
+       64,
+       32},
   };
   return f;
 }
@@ -93,12 +136,14 @@ TEST_P(FigureTest, AddressMapEqualsTheFigureLayoutEvaluatedDirectly) {
   for (uint64_t start : {uint64_t{0}, uint64_t{0x2000}, uint64_t{0x13c00}}) {
     const OperandView view{l.major, f.dtype, LayoutRows(l), f.kbytes_one_atom};
     for (Arch arch : {Arch::kSm90a, Arch::kSm100a}) {
-      const SmemCase c{arch, Operand::kA, view, EncodeMatrix(arch, MatrixFor(l, start)).desc, start};
+      const SmemCase c{arch, Operand::kA, view, EncodeMatrix(arch, MatrixFor(l, start)).desc,
+                       start};
       EXPECT_TRUE(Validate(c).legal()) << f.name;
       const AddressMap map = Map(c).value();
       for (int r = 0; r < map.rows; ++r) {
         for (int k = 0; k < map.cols; ++k) {
-          const int64_t elem = EvalMode(f.row_shape, f.row_stride, r) + EvalMode(f.k_shape, f.k_stride, k);
+          const int64_t elem =
+              EvalMode(f.row_shape, f.row_stride, r) + EvalMode(f.k_shape, f.k_stride, k);
           const int64_t byte = Swz(f.swz_b, 4, 3, static_cast<int64_t>(start) + elem * eb / 8);
           ASSERT_EQ(map.Byte(r, k), static_cast<uint64_t>(byte))
               << f.name << " element (" << r << "," << k << ") start " << start;
@@ -173,7 +218,8 @@ TEST(SmemMap, AbsoluteLboModeSplitsRowsAtThe128ByteBoundary) {
 TEST(SmemMap, Swizzle128BWith32ByteAtomsMovesWhole32ByteUnits) {
   // MN-major tf32, Swizzle<2,5,2>: row 1 of the pattern swaps 32-byte units 0 and 1.
   CanonicalLayout l{Major::kMN, Swizzle::k128B32BAtom, DType::kTF32, 1, 1, 1024, 1024};
-  const AddressMap a = MapAddresses(MatrixFor(l, 0), OperandView{Major::kMN, DType::kTF32, 32, 32}).value();
+  const AddressMap a =
+      MapAddresses(MatrixFor(l, 0), OperandView{Major::kMN, DType::kTF32, 32, 32}).value();
   EXPECT_EQ(a.Byte(0, 1), 128u + 32);  // K row 1, MN 0: unit 0 of row 1 -> unit 1
   EXPECT_EQ(a.Byte(8, 1), 128u);       // MN 8 (unit 1) of row 1 -> unit 0
   EXPECT_EQ(a.Byte(0, 2), 256u + 64);  // row 2: unit 0 -> unit 2
@@ -193,20 +239,22 @@ TEST(SmemMap, Base32BAtomHoldsFourKRowsAndSboStepsBetweenThem) {
   const OperandView view{Major::kMN, DType::kTF32, 64, 32};
   const AddressMap a = MapAddresses(m, view).value();
   EXPECT_EQ(a.Byte(0, 0), 0u);
-  EXPECT_EQ(a.Byte(0, 3), 480u);   // 384 = 0x180, row phase 3: ^ 0x60
-  EXPECT_EQ(a.Byte(0, 4), 832u);   // K row 4 starts the second atom at SBO: 768 = 0x300, ^ 0x40
-  EXPECT_EQ(a.Byte(0, 5), 992u);   // 896 = 0x380, phase 3: ^ 0x60
-  EXPECT_EQ(a.Byte(9, 6), 1060u);  // 36 + 256 + 768 = 0x424, phase 0
+  EXPECT_EQ(a.Byte(0, 3), 480u);    // 384 = 0x180, row phase 3: ^ 0x60
+  EXPECT_EQ(a.Byte(0, 4), 832u);    // K row 4 starts the second atom at SBO: 768 = 0x300, ^ 0x40
+  EXPECT_EQ(a.Byte(0, 5), 992u);    // 896 = 0x380, phase 3: ^ 0x60
+  EXPECT_EQ(a.Byte(9, 6), 1060u);   // 36 + 256 + 768 = 0x424, phase 0
   EXPECT_EQ(a.Byte(33, 7), 3236u);  // 4 + 2048 + 384 + 768 = 0xc84, phase 1: ^ 0x20
   // The alternative reading (8 K rows per atom, as the other modes) puts K row 4 at 512 instead:
   // the two differ exactly when SBO is not 512, which is what the deciding tiles exercise.
-  const AddressMap eight = MapAddresses(m, view, spec_choice::Base32BAtomKRows::kEightAsOtherModes).value();
+  const AddressMap eight =
+      MapAddresses(m, view, spec_choice::Base32BAtomKRows::kEightAsOtherModes).value();
   EXPECT_EQ(eight.Byte(0, 4), 512u);
   EXPECT_EQ(eight.Byte(0, 3), a.Byte(0, 3));
   SmemMatrix at512 = m;
   at512.sbo = 512;
-  EXPECT_EQ(MapAddresses(at512, view).value().bits,
-            MapAddresses(at512, view, spec_choice::Base32BAtomKRows::kEightAsOtherModes).value().bits);
+  EXPECT_EQ(
+      MapAddresses(at512, view).value().bits,
+      MapAddresses(at512, view, spec_choice::Base32BAtomKRows::kEightAsOtherModes).value().bits);
 }
 
 TEST(CanonicalLayout, Base32BAtomLayoutHasFourKRowsAndEncodesItsStrides) {
@@ -222,8 +270,9 @@ TEST(CanonicalLayout, Base32BAtomLayoutHasFourKRowsAndEncodesItsStrides) {
   EXPECT_EQ(EncodeStrides(l.value()).sbo, 48u);
   // start 0 | LBO 128 << 16 | SBO 48 << 32 | bit 46 | swizzle code 1 << 61.
   EXPECT_EQ(EncodeMatrix(Arch::kSm100a, MatrixFor(l.value(), 0)).desc, 0x2000403000800000u);
-  EXPECT_EQ(ParseCanonical("Swizzle<2,5,2> o ((4,8,2),(8,1)):((1,4,512),(32,256))", DType::kTF32).error(),
-            "layout: the K group size is 8, expected 4");
+  EXPECT_EQ(
+      ParseCanonical("Swizzle<2,5,2> o ((4,8,2),(8,1)):((1,4,512),(32,256))", DType::kTF32).error(),
+      "layout: the K group size is 8, expected 4");
   const SmemCase c{Arch::kSm100a, Operand::kB, OperandView{Major::kMN, DType::kTF32, 64, 32},
                    0x2000403000800000u, 0};
   EXPECT_TRUE(Validate(c).legal());
@@ -236,8 +285,10 @@ TEST(SmemMap, SameLayoutSameMapInBothEncodings) {
     const OperandView view{Major::kMN, DType::kF16, 64, 32};
     const uint64_t start = 0x1080;
     const SmemMatrix m = MatrixFor(l, start);
-    const auto wg = Map(SmemCase{Arch::kSm90a, Operand::kB, view, EncodeMatrix(Arch::kSm90a, m).desc, start});
-    const auto tc = Map(SmemCase{Arch::kSm100a, Operand::kB, view, EncodeMatrix(Arch::kSm100a, m).desc, start});
+    const auto wg =
+        Map(SmemCase{Arch::kSm90a, Operand::kB, view, EncodeMatrix(Arch::kSm90a, m).desc, start});
+    const auto tc =
+        Map(SmemCase{Arch::kSm100a, Operand::kB, view, EncodeMatrix(Arch::kSm100a, m).desc, start});
     ASSERT_TRUE(wg.ok() && tc.ok());
     EXPECT_EQ(wg.value().bits, tc.value().bits) << Name(s);
   }
@@ -284,7 +335,8 @@ TEST(SmemRules, SwizzleCodesOfBothEncodings) {
     EXPECT_EQ(tcgen05::CodeOf(s), static_cast<uint64_t>(tc));
     EXPECT_EQ(wgmma::CodeOf(s), static_cast<uint64_t>(wg));
     const SmemMatrix m{0, 16, 1024, 0, false, s};
-    EXPECT_EQ(EncodeMatrix(Arch::kSm100a, m).desc >> 61, EncodeMatrix(Arch::kSm90a, m).desc >> 62 << 1);
+    EXPECT_EQ(EncodeMatrix(Arch::kSm100a, m).desc >> 61,
+              EncodeMatrix(Arch::kSm90a, m).desc >> 62 << 1);
   }
   EXPECT_EQ(tcgen05::CodeOf(Swizzle::k128B32BAtom), 1u);
   EXPECT_FALSE(wgmma::CodeOf(Swizzle::k128B32BAtom));
@@ -315,7 +367,8 @@ TEST(SmemRules, MajorAndTypeTables) {
             std::set<std::string>{"tcgen05.smem.mn_major_dtype"});
   EXPECT_EQ(Ids(Validate(Legal(Arch::kSm100a, Major::kMN, DType::kTF32, Swizzle::k128B))),
             std::set<std::string>{"tcgen05.smem.tf32_mn_swizzle"});
-  EXPECT_TRUE(Validate(Legal(Arch::kSm100a, Major::kMN, DType::kTF32, Swizzle::k128B32BAtom)).legal());
+  EXPECT_TRUE(
+      Validate(Legal(Arch::kSm100a, Major::kMN, DType::kTF32, Swizzle::k128B32BAtom)).legal());
   EXPECT_EQ(Ids(Validate(Legal(Arch::kSm100a, Major::kK, DType::kTF32, Swizzle::k128B32BAtom))),
             std::set<std::string>{"tcgen05.smem.base32b_major"});
   EXPECT_EQ(Ids(Validate(Legal(Arch::kSm100a, Major::kMN, DType::kF16, Swizzle::k128B32BAtom))),
@@ -328,7 +381,8 @@ TEST(SmemRules, MajorAndTypeTables) {
 }
 
 TEST(SmemRules, EncodingRulesAndExtent) {
-  const Encoded e = EncodeMatrix(Arch::kSm100a, SmemMatrix{0x108, 24, 1u << 18, 0, false, Swizzle::kNone});
+  const Encoded e =
+      EncodeMatrix(Arch::kSm100a, SmemMatrix{0x108, 24, 1u << 18, 0, false, Swizzle::kNone});
   EXPECT_EQ(Ids(e.verdict), (std::set<std::string>{"smem.align16", "smem.field_range"}));
   SmemCase c = Legal(Arch::kSm90a, Major::kK, DType::kF16, Swizzle::kNone);
   const auto m = *DecodeMatrix(Arch::kSm90a, c.desc);

@@ -30,7 +30,8 @@ RC_GTEST_PROP(SmemMapProps, OneAtomIsABijectionOntoItsBytes, ()) {
   const int kbytes = major == Major::kK ? row_bytes : std::max(16, StorageBits(t));
   const OperandView view{major, t, major == Major::kK ? 8 : elems_per_row, kbytes};
   const uint64_t krows = major == Major::kK || swz != Swizzle::k128B32BAtom ? 8 : 4;
-  const uint64_t atoms = major == Major::kK ? 1 : static_cast<uint64_t>(kbytes) * 8 / StorageBits(t) / krows;
+  const uint64_t atoms =
+      major == Major::kK ? 1 : static_cast<uint64_t>(kbytes) * 8 / StorageBits(t) / krows;
   const uint64_t atom = krows * static_cast<uint64_t>(row_bytes);
   const uint64_t start = 1024 * s.Below(200);
   const SmemMatrix m{start, major == Major::kK ? 16u : atom, atom, 0, false, swz};
@@ -49,7 +50,8 @@ RC_GTEST_PROP(SmemMapProps, SwizzlingIsAnInvolution, ()) {
   gen::RcSource s;
   const uint64_t addr = s.Bits(18);
   const int base_offset = static_cast<int>(s.Below(8));
-  for (Swizzle z : {Swizzle::kNone, Swizzle::k32B, Swizzle::k64B, Swizzle::k128B, Swizzle::k128B32BAtom}) {
+  for (Swizzle z :
+       {Swizzle::kNone, Swizzle::k32B, Swizzle::k64B, Swizzle::k128B, Swizzle::k128B32BAtom}) {
     RC_ASSERT(SwizzleAddress(SwizzleAddress(addr, z, base_offset), z, base_offset) == addr);
     // And it never leaves the 128-byte row.
     RC_ASSERT(SwizzleAddress(addr, z, base_offset) / 128 == addr / 128);

@@ -43,7 +43,8 @@ TEST_P(EveryForm, BAndCFragmentsCoverTheirMatricesOnce) {
         ASSERT_TRUE(b.insert({x.row, x.col}).second) << f.Name();
       }
     }
-    for (int i = 0; i < 4; ++i) ASSERT_TRUE(c.insert({MapCD(lane, i).row, MapCD(lane, i).col}).second);
+    for (int i = 0; i < 4; ++i)
+      ASSERT_TRUE(c.insert({MapCD(lane, i).row, MapCD(lane, i).col}).second);
   }
   EXPECT_EQ(b.size(), static_cast<std::size_t>(f.k * 8));
   EXPECT_EQ(c.size(), 128u);
@@ -67,7 +68,8 @@ TEST_P(EveryForm, MetadataMapIsABijectionOntoTheSelectedLanes) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Ptx91, EveryForm, ::testing::ValuesIn(AllForms().begin(), AllForms().end()),
+INSTANTIATE_TEST_SUITE_P(Ptx91, EveryForm,
+                         ::testing::ValuesIn(AllForms().begin(), AllForms().end()),
                          [](const auto& p) {
                            std::string n = p.param.Name();
                            for (char& ch : n) ch = ch == '.' ? '_' : ch;
@@ -103,9 +105,11 @@ TEST(SparseSpec, RowAndColumnFormulas) {
 TEST(SparseSpec, SelectorRangesPerShapeAndType) {
   // §9.7.14.6.1 and the reference's table: one lane per quad -> 0..3, a pair -> 0..1, four -> 0.
   const std::vector<std::tuple<const char*, Format, int>> want = {
-      {"m16n8k16", Format::kF16, 3}, {"m16n8k32", Format::kBF16, 1}, {"m16n8k8", Format::kTF32, 3},
-      {"m16n8k16", Format::kTF32, 1}, {"m16n8k32", Format::kS8, 1},  {"m16n8k64", Format::kU8, 0},
-      {"m16n8k64", Format::kE4M3, 0}, {"m16n8k64", Format::kS4, 1},  {"m16n8k128", Format::kU4, 0}};
+      {"m16n8k16", Format::kF16, 3},  {"m16n8k32", Format::kBF16, 1},
+      {"m16n8k8", Format::kTF32, 3},  {"m16n8k16", Format::kTF32, 1},
+      {"m16n8k32", Format::kS8, 1},   {"m16n8k64", Format::kU8, 0},
+      {"m16n8k64", Format::kE4M3, 0}, {"m16n8k64", Format::kS4, 1},
+      {"m16n8k128", Format::kU4, 0}};
   for (const auto& [shape, type, max] : want) {
     EXPECT_EQ(FindForm(shape, type)->max_selector(), max) << shape << " " << num::Name(type);
   }
@@ -144,12 +148,14 @@ TEST(SparseRules, KeptKNamesTheDenseColumnOfEachStoredElement) {
 
 TEST(SparseRules, NibblesPerSpelling) {
   const SparseForm& f = *FindForm("m16n8k16", Format::kF16);
-  for (uint8_t n : std::vector<uint8_t>{0x4, 0x8, 0x9, 0xC, 0xD, 0xE}) EXPECT_EQ(NibbleRule(f, Variant::kOrdered, n), nullptr);
+  for (uint8_t n : std::vector<uint8_t>{0x4, 0x8, 0x9, 0xC, 0xD, 0xE})
+    EXPECT_EQ(NibbleRule(f, Variant::kOrdered, n), nullptr);
   for (uint8_t n : std::vector<uint8_t>{0x1, 0x2, 0x3, 0x6, 0x7, 0xB}) {
     EXPECT_EQ(NibbleRule(f, Variant::kOrdered, n), &sp_rule::kUnordered);
     EXPECT_EQ(NibbleRule(f, Variant::kSp, n), nullptr);  // plain .sp takes descending pairs
   }
-  for (uint8_t n : std::vector<uint8_t>{0x0, 0x5, 0xA, 0xF}) EXPECT_EQ(NibbleRule(f, Variant::kSp, n), &sp_rule::kRepeatedIndex);
+  for (uint8_t n : std::vector<uint8_t>{0x0, 0x5, 0xA, 0xF})
+    EXPECT_EQ(NibbleRule(f, Variant::kSp, n), &sp_rule::kRepeatedIndex);
   const SparseForm& t = *FindForm("m16n8k8", Format::kTF32);
   EXPECT_EQ(NibbleRule(t, Variant::kSp, 0x4), nullptr);
   EXPECT_EQ(NibbleRule(t, Variant::kSp, 0xE), nullptr);
@@ -218,7 +224,8 @@ TEST(SparseReference, CompressedAndDenseBlockingAgreeOnExactValues) {
     if (g.mode != gen::ValueMode::kSmallInt || !num::IsFloat(g.tile.a_type)) continue;
     const auto p = suites::SparseParams(g.tile);
     if (!p) continue;
-    EXPECT_EQ(Reference(g.tile, *p, SparseBlocking::kCompressed), Reference(g.tile, *p, SparseBlocking::kDense));
+    EXPECT_EQ(Reference(g.tile, *p, SparseBlocking::kCompressed),
+              Reference(g.tile, *p, SparseBlocking::kDense));
     ++compared;
   }
   EXPECT_GT(compared, 5);

@@ -29,7 +29,8 @@ TEST(TCubeTilingImage, FiftyInt32FieldsInKernelOrder) {
   EXPECT_EQ(img[0], 0xFE);
   EXPECT_EQ(img[3], 0xFF);
   EXPECT_EQ(FromImage(img).value(), t);
-  EXPECT_EQ(FromImage(std::vector<uint8_t>(199)).error(), "a TCubeTiling image is 200 bytes, got 199");
+  EXPECT_EQ(FromImage(std::vector<uint8_t>(199)).error(),
+            "a TCubeTiling image is 200 bytes, got 199");
 }
 
 TEST(TCubeTilingJson, RoundTripAndOneLineErrors) {
@@ -38,10 +39,13 @@ TEST(TCubeTilingJson, RoundTripAndOneLineErrors) {
   EXPECT_EQ(FromJson(ToJson(t)).value(), t);
   std::string json = ToJson(t);
   EXPECT_EQ(FromJson("{").error(), "tiling JSON: not valid JSON");
-  EXPECT_EQ(FromJson("[1]").error(), "tiling JSON: expected an object of the 50 TCubeTiling fields");
-  EXPECT_EQ(FromJson(R"({"usedCoreNum": 1, "bogus": 2})").error(), "tiling JSON: unknown key 'bogus'");
+  EXPECT_EQ(FromJson("[1]").error(),
+            "tiling JSON: expected an object of the 50 TCubeTiling fields");
+  EXPECT_EQ(FromJson(R"({"usedCoreNum": 1, "bogus": 2})").error(),
+            "tiling JSON: unknown key 'bogus'");
   EXPECT_EQ(FromJson(R"({"usedCoreNum": 1})").error(), "tiling JSON: missing key 'M'");
-  EXPECT_EQ(FromJson(R"({"M": 2147483648})").error(), "tiling JSON: M = 2147483648 is outside int32");
+  EXPECT_EQ(FromJson(R"({"M": 2147483648})").error(),
+            "tiling JSON: M = 2147483648 is outside int32");
   EXPECT_EQ(FromJson(R"({"M": 1.5})").error(), "tiling JSON: M is not an integer");
 }
 
@@ -59,17 +63,22 @@ TEST(ChipProfiles, NamesAndSizes) {
   EXPECT_EQ(FindChip("ASCEND310P3")->l0c, 256 * 1024);
   EXPECT_FALSE(FindChip("Ascend950")->confirmed);
   EXPECT_EQ(FindChip("Ascend999"), nullptr);
-  for (const std::string_view n : {"Ascend910", "Ascend310P3", "Ascend910B1", "Ascend910B3", "Ascend910_93", "Ascend310B"}) {
+  for (const std::string_view n :
+       {"Ascend910", "Ascend310P3", "Ascend910B1", "Ascend910B3", "Ascend910_93", "Ascend310B"}) {
     EXPECT_NE(FindChip(n), nullptr) << n;
   }
-  auto custom = ChipFromJson(R"({"name":"mine","ai_cores":4,"l0a":65536,"l0b":65536,"l0c":131072,"l1":524288,"ub":196608})");
+  auto custom = ChipFromJson(
+      R"({"name":"mine","ai_cores":4,"l0a":65536,"l0b":65536,"l0c":131072,"l1":524288,"ub":196608})");
   ASSERT_TRUE(custom.ok()) << custom.error();
   EXPECT_EQ(custom.value().l1_platform, 524288);
-  EXPECT_EQ(ChipFromJson(R"({"name":"x","ai_cores":4})").error(), "chip profile: missing key 'l0a'");
+  EXPECT_EQ(ChipFromJson(R"({"name":"x","ai_cores":4})").error(),
+            "chip profile: missing key 'l0a'");
   EXPECT_EQ(ChipFromJson(R"({"name":"x","cores":4})").error(), "chip profile: unknown key 'cores'");
 }
 
-Problem Fp16(int64_t m, int64_t n, int64_t k, bool bias = false) { return testing::MakeProblem(m, n, k, DType::kFloat16, bias); }
+Problem Fp16(int64_t m, int64_t n, int64_t k, bool bias = false) {
+  return testing::MakeProblem(m, n, k, DType::kFloat16, bias);
+}
 using testing::HuaweiUt;
 
 TEST(TilingValidate, HuaweiKernelUtTilingIsLegal) {
@@ -80,7 +89,9 @@ TEST(TilingValidate, HuaweiKernelUtTilingIsLegal) {
 TEST(TilingValidate, RulesOneAtATime) {
   const ChipProfile& chip = *FindChip("Ascend910B2");
   const Problem p = Fp16(64, 256, 256, true);
-  const auto violates = [&](TCubeTiling t, const char* rule) { return Validate(p, t, chip).hard.Violates(rule); };
+  const auto violates = [&](TCubeTiling t, const char* rule) {
+    return Validate(p, t, chip).hard.Violates(rule);
+  };
   TCubeTiling t = HuaweiUt();
   t[kUsedCoreNum] = 25;
   EXPECT_TRUE(violates(t, "tiling.used_core_num"));
@@ -133,7 +144,8 @@ TEST(TilingValidate, NdInnerDimensionAndNz) {
   p.trans_a = true;  // A's inner dimension is now M
   p.b_format = Format::kNZ;
   EXPECT_FALSE(Validate(p, t, chip).hard.Violates("tiling.nd_inner_dim"));
-  EXPECT_TRUE(Validate(p, t, chip).hard.Violates("tiling.nz_alignment"));  // 70008 % 16 (C0 of fp16) = 8
+  EXPECT_TRUE(
+      Validate(p, t, chip).hard.Violates("tiling.nz_alignment"));  // 70008 % 16 (C0 of fp16) = 8
 }
 
 TEST(TilingProblem, JsonAndErrors) {
@@ -148,7 +160,8 @@ TEST(TilingProblem, JsonAndErrors) {
   EXPECT_EQ(ProblemFromJson(R"({"M":1})").error(), "problem: missing key 'N'");
   std::string bad = good;
   bad.replace(bad.find("float16"), 7, "float64");
-  EXPECT_EQ(ProblemFromJson(bad).error(), "problem: aType must be float16, bfloat16, float32, int8, int32 or int4");
+  EXPECT_EQ(ProblemFromJson(bad).error(),
+            "problem: aType must be float16, bfloat16, float32, int8, int32 or int4");
 }
 
 }  // namespace

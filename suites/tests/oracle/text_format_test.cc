@@ -1,8 +1,8 @@
 // The text form: round trips, and every malformed input is a one-line error naming its line.
+#include "oracle/core/text_format.h"
+
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
-
-#include "oracle/core/text_format.h"
 
 namespace tcfuzz::oracle {
 namespace {
@@ -47,16 +47,19 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"hello\n", "line 1: missing header 'tcfuzz-text 1'"},
         BadCase{"tcfuzz-text 1\ntool = x\nkind\n", "line 3: expected 'key = value'"},
         BadCase{"tcfuzz-text 1\ntool = x\ntool = y\n", "line 3: duplicate key 'tool'"},
-        BadCase{"tcfuzz-text 1\nTool = x\n", "line 2: key 'Tool' has characters outside [a-z0-9_.]"},
+        BadCase{"tcfuzz-text 1\nTool = x\n",
+                "line 2: key 'Tool' has characters outside [a-z0-9_.]"},
         BadCase{"tcfuzz-text 1\n = x\n", "line 2: empty key"},
-        BadCase{std::string("tcfuzz-text 1\ntool = a") + '\0' + "b\n", "line 2: control character in text form"},
+        BadCase{std::string("tcfuzz-text 1\ntool = a") + '\0' + "b\n",
+                "line 2: control character in text form"},
         BadCase{"tcfuzz-text 1\ntool = " + std::string(5000, 'x') + "\n",
                 "line 2: line longer than 4096 characters"},
         BadCase{"tcfuzz-text 1\nkind = k\n", "missing required key 'tool'"},
         BadCase{"tcfuzz-text 1\ntool = t\n", "missing required key 'kind'"}));
 
 TEST(TextFormat, TypedAccessErrorsNameTheLine) {
-  auto doc = TextDoc::Parse("tcfuzz-text 1\ntool = t\nkind = k\nm = 0x\nn = 12z\nb = 2\nbig = 300\n");
+  auto doc =
+      TextDoc::Parse("tcfuzz-text 1\ntool = t\nkind = k\nm = 0x\nn = 12z\nb = 2\nbig = 300\n");
   ASSERT_TRUE(doc.ok()) << doc.error();
   EXPECT_EQ(doc.value().Uint("m", 10).error(), "line 4: m: '0x' is not a number");
   EXPECT_EQ(doc.value().Uint("n", 10).error(), "line 5: n: '12z' is not a number");

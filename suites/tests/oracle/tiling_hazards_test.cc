@@ -12,7 +12,9 @@ namespace tcfuzz::oracle::ascend {
 namespace {
 
 // Short names for the shared builders: Make(m, n, k[, type]), Tile(p, sM, sN, bM, bN, bK), B2().
-Problem Make(int64_t m, int64_t n, int64_t k, DType ab = DType::kFloat16) { return testing::MakeProblem(m, n, k, ab); }
+Problem Make(int64_t m, int64_t n, int64_t k, DType ab = DType::kFloat16) {
+  return testing::MakeProblem(m, n, k, ab);
+}
 TCubeTiling Tile(const Problem& p, int64_t sm, int64_t sn, int64_t bm, int64_t bn, int64_t bk) {
   return testing::MakeTiling(p, sm, sn, bm, bn, bk);
 }
@@ -49,8 +51,10 @@ TEST(TilingHazards, K2_UsedCoreNumAboveBlockCount) {
   EXPECT_TRUE(v.warnings.Violates("tiling.warn.extra_cores"));
   const auto r = Simulate(p, t, false);
   ASSERT_FALSE(r.clean);
-  EXPECT_EQ(r.findings[0].rfind("core 16 maps to C block (0, 1) outside the 16x1 grid", 0), 0u) << r.findings[0];
-  EXPECT_EQ(r.findings.size(), 8u);  // one per extra core, and nothing else: C itself is covered once
+  EXPECT_EQ(r.findings[0].rfind("core 16 maps to C block (0, 1) outside the 16x1 grid", 0), 0u)
+      << r.findings[0];
+  EXPECT_EQ(r.findings.size(),
+            8u);  // one per extra core, and nothing else: C itself is covered once
 }
 
 TEST(TilingHazards, K3_UnfilledTilingIsRejected) {
@@ -105,9 +109,11 @@ TEST(TilingHazards, K5_RawImageProductsSaturateInsteadOfWrapping) {
   // out small or negative and pass; saturated, every capacity rule fires (found by the fuzzer).
   const Problem p = Make(64, 64, 64);
   TCubeTiling t = Tile(p, 64, 64, 16, 16, 16);
-  for (Field f : {kBaseM, kBaseN, kBaseK, kDepthA1, kDepthB1, kStepM, kStepN, kStepKa, kStepKb}) t[f] = 2147483647;
+  for (Field f : {kBaseM, kBaseN, kBaseK, kDepthA1, kDepthB1, kStepM, kStepN, kStepKa, kStepKb})
+    t[f] = 2147483647;
   const auto v = Validate(p, t, B2()).hard;
-  for (const char* id : {"tiling.l0a_fit", "tiling.l0b_fit", "tiling.l0c_fit", "tiling.l1_fit", "tiling.mmad_limits"}) {
+  for (const char* id : {"tiling.l0a_fit", "tiling.l0b_fit", "tiling.l0c_fit", "tiling.l1_fit",
+                         "tiling.mmad_limits"}) {
     EXPECT_TRUE(v.Violates(id)) << id;
   }
   // The mapping itself is sound (one tile, clamped to C, covers it): the simulator, which models
@@ -126,7 +132,8 @@ TEST(TilingHazards, K6_L1WindowBetweenKernelAndPlatformSize) {
   t[kStepKa] = 8, t[kDepthA1] = 8;
   const auto ok = Validate(p, t, B2());
   EXPECT_TRUE(ok.hard.legal()) << First(ok.hard);
-  // int8, baseK 256: (8 * 128 + 4 * 256) * 256 = 524288 B: the host's size, 256 B past the kernel's.
+  // int8, baseK 256: (8 * 128 + 4 * 256) * 256 = 524288 B: the host's size, 256 B past the
+  // kernel's.
   p = Make(128, 256, 256 * 8, DType::kInt8);
   t = Tile(p, 128, 256, 128, 256, 256);
   t[kStepKa] = 8, t[kDepthA1] = 8, t[kStepKb] = 4, t[kDepthB1] = 4;
@@ -162,7 +169,9 @@ TEST(TilingHazards, K8_StepKaStepKbNotMultiples) {
   t[kKa] = t[kKb] = t[kSingleCoreK] = 256;
   const auto v = Validate(p, t, B2());
   EXPECT_TRUE(v.hard.Violates("tiling.mdl_k_loop")) << First(v.hard);
-  EXPECT_NE(First(v.hard).find("needs A's K columns [128, 192) but its L1 holds chunk 1 = [192, 256)"), std::string::npos)
+  EXPECT_NE(
+      First(v.hard).find("needs A's K columns [128, 192) but its L1 holds chunk 1 = [192, 256)"),
+      std::string::npos)
       << First(v.hard);
   EXPECT_FALSE(Simulate(p, t, true).clean);
   // K = 128 fits in one chunk of each (2 steps <= stepKb 2 < stepKa 3): one outer iteration, no
@@ -214,7 +223,8 @@ TEST(TilingHazards, K13_Int8ToInt32WithFullMAccumulator) {
 
 TEST(TilingHazards, K14_FiftyOneFieldMirrorIsRefused) {
   // A host struct mirrored with 51 fields writes 204 bytes.
-  EXPECT_EQ(FromImage(std::vector<uint8_t>(204)).error(), "a TCubeTiling image is 200 bytes, got 204");
+  EXPECT_EQ(FromImage(std::vector<uint8_t>(204)).error(),
+            "a TCubeTiling image is 200 bytes, got 204");
   std::string json = ToJson(TCubeTiling{});
   json.insert(json.find('{') + 1, R"("extraField": 0, )");
   EXPECT_EQ(FromJson(json).error(), "tiling JSON: unknown key 'extraField'");

@@ -1,9 +1,10 @@
 // The wgmma accumulator fragment and the reference over shared-memory images, against
 // derivations written here: the fragment formula of the PTX figure and plain double sums.
+#include "oracle/wgmma/wgmma_mma.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
-
 #include <set>
 
 #include "generators/core/random_source.h"
@@ -12,7 +13,6 @@
 #include "oracle/sparse/sparse_metadata.h"
 #include "oracle/tcgen05/instr_descriptor.h"
 #include "oracle/tcgen05/zero_column_mask.h"
-#include "oracle/wgmma/wgmma_mma.h"
 #include "suites/tests/support/test_seed.h"
 
 namespace tcfuzz::oracle::wgmma {
@@ -61,16 +61,21 @@ TEST(WgmmaReference, GeneratedTilesAreExactSums) {
         double sum = 0, at_hot = 0;
         int hots = 0, hot = -1;
         for (int kk = 0; kk < k; ++kk) {
-          const uint64_t av = (*a)[static_cast<size_t>(i * k + kk)], bv = (*b)[static_cast<size_t>(j * k + kk)];
+          const uint64_t av = (*a)[static_cast<size_t>(i * k + kk)],
+                         bv = (*b)[static_cast<size_t>(j * k + kk)];
           const bool is_int = !num::IsFloat(t.ab);
-          const double x = is_int ? (t.ab == Format::kS8 ? static_cast<int8_t>(av) : static_cast<double>(av)) : num::ToDouble(t.ab, av);
-          const double y = is_int ? (t.b_type == Format::kS8 ? static_cast<int8_t>(bv) : static_cast<double>(bv))
-                                  : num::ToDouble(t.b_type, bv);
+          const double x =
+              is_int ? (t.ab == Format::kS8 ? static_cast<int8_t>(av) : static_cast<double>(av))
+                     : num::ToDouble(t.ab, av);
+          const double y =
+              is_int ? (t.b_type == Format::kS8 ? static_cast<int8_t>(bv) : static_cast<double>(bv))
+                     : num::ToDouble(t.b_type, bv);
           if (y != 0) ++hots, at_hot = x, hot = kk;
           sum += x * y;
         }
         const uint32_t got = d.value()[static_cast<size_t>(i * t.n + j)];
-        const double value = t.d == Format::kS32 ? static_cast<int32_t>(got) : num::ToDouble(t.d, got);
+        const double value =
+            t.d == Format::kS32 ? static_cast<int32_t>(got) : num::ToDouble(t.d, got);
         EXPECT_EQ(value, sum) << "D(" << i << "," << j << ") of a " << num::Name(t.ab) << " tile";
         // A probe column with one hot K (layouts whose LBO/SBO alias elements can have more)
         // gives D = the A element at that K, which names it when no other element shares its
@@ -108,15 +113,19 @@ TEST(WgmmaReference, RandomTilesAreTheModelWithinItsBound) {
     const int k = TileK(t);
     for (int i = 0; i < 64; i += 9) {
       for (int j = 0; j < t.n; j += 7) {
-        const std::span<const uint64_t> ar(&(*a)[static_cast<size_t>(i * k)], static_cast<size_t>(k));
-        const std::span<const uint64_t> bc(&(*b)[static_cast<size_t>(j * k)], static_cast<size_t>(k));
-        const num::BoundedResult m = num::DotProductWithBound(ar, bc, 0, t.ab, t.b_type, t.d, *params);
+        const std::span<const uint64_t> ar(&(*a)[static_cast<size_t>(i * k)],
+                                           static_cast<size_t>(k));
+        const std::span<const uint64_t> bc(&(*b)[static_cast<size_t>(j * k)],
+                                           static_cast<size_t>(k));
+        const num::BoundedResult m =
+            num::DotProductWithBound(ar, bc, 0, t.ab, t.b_type, t.d, *params);
         EXPECT_EQ(d.value()[static_cast<size_t>(i * t.n + j)], m.d);
         const auto exact = num::ExactDotProduct(ar, bc, 0, t.ab, t.b_type, t.d);
         if (!exact || !m.finite) continue;
         num::Exact got;
         got.AddValue(t.d, m.d);
-        EXPECT_TRUE(got.Minus(*exact).Abs().LessOrEqual(m.bound)) << num::Name(t.ab) << " D(" << i << "," << j << ")";
+        EXPECT_TRUE(got.Minus(*exact).Abs().LessOrEqual(m.bound))
+            << num::Name(t.ab) << " D(" << i << "," << j << ")";
         ++checked;
       }
     }
@@ -144,10 +153,13 @@ TEST(WgmmaSpReference, StoredElementsMeetTheKTheirNibblesName) {
       sparse::SparseOp op;
       op.form = &f;
       op.selector = t.sparse->selector;
-      for (int lane = 0; lane < 32; ++lane) op.meta[static_cast<size_t>(lane)] = regs[static_cast<size_t>(32 * warp + lane)];
+      for (int lane = 0; lane < 32; ++lane)
+        op.meta[static_cast<size_t>(lane)] = regs[static_cast<size_t>(32 * warp + lane)];
       for (int row = 0; row < 16; ++row) {
         for (int c = 0; c < f.chunks_per_row(); ++c) {
-          EXPECT_EQ(sparse::NibbleOf(op, row, c), t.sparse->nibbles[static_cast<size_t>((16 * warp + row) * f.chunks_per_row() + c)]);
+          EXPECT_EQ(
+              sparse::NibbleOf(op, row, c),
+              t.sparse->nibbles[static_cast<size_t>((16 * warp + row) * f.chunks_per_row() + c)]);
         }
       }
     }
@@ -164,13 +176,18 @@ TEST(WgmmaSpReference, StoredElementsMeetTheKTheirNibblesName) {
         double sum = 0;
         for (int x = 0; x < stored; ++x) {
           const int chunk = x / f.kept, slot = x % f.kept;
-          const uint8_t nib = t.sparse->nibbles[static_cast<size_t>(i * f.chunks_per_row() + chunk)];
-          const int pos = f.type == Format::kTF32 ? (nib == 0xE ? 1 : 0) : slot == 0 ? (nib & 3) : (nib >> 2) & 3;
+          const uint8_t nib =
+              t.sparse->nibbles[static_cast<size_t>(i * f.chunks_per_row() + chunk)];
+          const int pos = f.type == Format::kTF32 ? (nib == 0xE ? 1 : 0)
+                          : slot == 0             ? (nib & 3)
+                                                  : (nib >> 2) & 3;
           const int k = chunk * f.chunk + pos;
-          sum += value(t.ab, (*a)[static_cast<size_t>(i * stored + x)]) * value(t.b_type, (*b)[static_cast<size_t>(j * f.k + k)]);
+          sum += value(t.ab, (*a)[static_cast<size_t>(i * stored + x)]) *
+                 value(t.b_type, (*b)[static_cast<size_t>(j * f.k + k)]);
         }
         const uint32_t got = d.value()[static_cast<size_t>(i * t.n + j)];
-        EXPECT_EQ(t.d == Format::kS32 ? static_cast<int32_t>(got) : num::ToDouble(t.d, got), sum) << f.Name() << " D(" << i << "," << j << ")";
+        EXPECT_EQ(t.d == Format::kS32 ? static_cast<int32_t>(got) : num::ToDouble(t.d, got), sum)
+            << f.Name() << " D(" << i << "," << j << ")";
         ++checked;
       }
     }
@@ -193,17 +210,20 @@ TEST(Tcgen05SpMetadata, EachRowsNibblesInTheColumnsTm1Names) {
     const std::vector<uint32_t> cols = Tcgen05MetadataColumns(sp);
     ASSERT_EQ(cols.size(), 256u);
     for (int row = 0; row < 128; ++row) {
-      const uint64_t pair = cols[static_cast<size_t>(2 * row)] | uint64_t{cols[static_cast<size_t>(2 * row + 1)]} << 32;
+      const uint64_t pair = cols[static_cast<size_t>(2 * row)] |
+                            uint64_t{cols[static_cast<size_t>(2 * row + 1)]} << 32;
       const uint64_t mine = 4 * cpr == 64 ? pair : (pair >> (32 * sp.selector)) & 0xFFFFFFFFu;
       const uint64_t other = 4 * cpr == 64 ? 0 : (pair >> (32 * (1 - sp.selector))) & 0xFFFFFFFFu;
       for (int c = 0; c < cpr; ++c) {
         const uint8_t want = sp.nibbles[static_cast<size_t>(row * cpr + c)];
-        ASSERT_EQ((mine >> (4 * c)) & 0xF, want) << sp.form->Name() << " row " << row << " chunk " << c;
+        ASSERT_EQ((mine >> (4 * c)) & 0xF, want)
+            << sp.form->Name() << " row " << row << " chunk " << c;
         if (4 * cpr == 64) continue;
         const auto decoy = static_cast<uint8_t>((other >> (4 * c)) & 0xF);
         EXPECT_NE(decoy, want);
-        const std::set<uint8_t> legal = sp.form->type == Format::kTF32 ? std::set<uint8_t>{0x4, 0xE}
-                                                                       : std::set<uint8_t>{0x4, 0x8, 0x9, 0xC, 0xD, 0xE};
+        const std::set<uint8_t> legal = sp.form->type == Format::kTF32
+                                            ? std::set<uint8_t>{0x4, 0xE}
+                                            : std::set<uint8_t>{0x4, 0x8, 0x9, 0xC, 0xD, 0xE};
         EXPECT_TRUE(legal.count(decoy)) << int{decoy};
       }
     }
@@ -229,14 +249,18 @@ TEST(Tcgen05SpReference, TilesAreExactSumsOverTheKeptElements) {
       for (int j = 0; j < t.n; j += 5) {
         double sum = 0;
         for (int x = 0; x < f.k / 2; ++x) {
-          const uint8_t nib = t.sparse->nibbles[static_cast<size_t>(i * f.chunks_per_row() + x / f.kept)];
-          const int pos = f.type == Format::kTF32 ? (nib == 0xE ? 1 : 0) : x % f.kept == 0 ? (nib & 3) : (nib >> 2) & 3;
+          const uint8_t nib =
+              t.sparse->nibbles[static_cast<size_t>(i * f.chunks_per_row() + x / f.kept)];
+          const int pos = f.type == Format::kTF32 ? (nib == 0xE ? 1 : 0)
+                          : x % f.kept == 0       ? (nib & 3)
+                                                  : (nib >> 2) & 3;
           const int k = (x / f.kept) * f.chunk + pos;
           sum += num::ToDouble(t.ab, (*a)[static_cast<size_t>(i * (f.k / 2) + x)]) *
                  num::ToDouble(t.b_type, (*b)[static_cast<size_t>(j * f.k + k)]);
         }
         const uint32_t got = d.value()[static_cast<size_t>(i * t.n + j)];
-        EXPECT_EQ(t.d == Format::kS32 ? static_cast<int32_t>(got) : num::ToDouble(t.d, got), sum) << f.Name() << " D(" << i << "," << j << ")";
+        EXPECT_EQ(t.d == Format::kS32 ? static_cast<int32_t>(got) : num::ToDouble(t.d, got), sum)
+            << f.Name() << " D(" << i << "," << j << ")";
         ++checked;
       }
     }
@@ -248,7 +272,8 @@ TEST(WgmmaReference, AMapOutsideTheImageIsAnError) {
   gen::RandomSource s(1);
   WgmmaTile t = gen::DrawWgmmaTile(s).tile;
   t.image.resize(64);
-  EXPECT_EQ(WgmmaReference(t).error(), "an operand's address map reaches outside the shared-memory image");
+  EXPECT_EQ(WgmmaReference(t).error(),
+            "an operand's address map reaches outside the shared-memory image");
 }
 
 TEST(WgmmaTileGen, DescriptorsAreLegalAndOperandsStayInTheirHalves) {
@@ -311,7 +336,8 @@ TEST(Tcgen05Tile, MaskedColumnsReadZerosAndTheRestMatchTheUnmaskedProduct) {
           EXPECT_EQ(got, 0u) << "masked column " << j;  // +0 (or integer 0) in every D type
           ++masked;
         } else {
-          EXPECT_EQ(got, plain.value()[static_cast<size_t>(i * t.n + col)]) << "column " << j << " reads B column " << col;
+          EXPECT_EQ(got, plain.value()[static_cast<size_t>(i * t.n + col)])
+              << "column " << j << " reads B column " << col;
         }
       }
     }

@@ -42,7 +42,8 @@ TEST(WgmmaTileText, WrittenTilesReadBackToTheSameImageDescriptorsAndD) {
     EXPECT_EQ(t.b, g.tile.b);
     EXPECT_EQ(t.zero_column_mask, g.tile.zero_column_mask);
     EXPECT_EQ(t.sparse, g.tile.sparse);
-    EXPECT_EQ(std::tie(t.ab, t.b_type, t.d, t.n), std::tie(g.tile.ab, g.tile.b_type, g.tile.d, g.tile.n));
+    EXPECT_EQ(std::tie(t.ab, t.b_type, t.d, t.n),
+              std::tie(g.tile.ab, g.tile.b_type, g.tile.d, g.tile.n));
     EXPECT_EQ(back.value().observed, d.value());
     EXPECT_EQ(WgmmaReference(t).value(), d.value());
   }
@@ -65,7 +66,8 @@ TEST(WgmmaTileText, MalformedFilesAreOneLineErrorsNamingTheLine) {
   EXPECT_NE(error_with("image.0fffd = 012\n").find("odd number of hex digits"), std::string::npos);
   EXPECT_NE(error_with("image.0fffd = 01zz\n").find("not a hex byte"), std::string::npos);
   EXPECT_NE(error_with("image.xyz = 01\n").find("the offset is not hex"), std::string::npos);
-  EXPECT_NE(error_with("observed.0 = 1 2 3\n").find("expected " + std::to_string(g.tile.n)), std::string::npos);
+  EXPECT_NE(error_with("observed.0 = 1 2 3\n").find("expected " + std::to_string(g.tile.n)),
+            std::string::npos);
   for (const std::string& e : {error_with("image.0ffff = 0102\n"), error_with("bogus = 1\n")}) {
     EXPECT_EQ(e.rfind("line ", 0), 0u) << e;
     EXPECT_EQ(e.find('\n'), std::string::npos) << e;
@@ -80,7 +82,8 @@ TEST(WgmmaTileText, MalformedFilesAreOneLineErrorsNamingTheLine) {
   };
   EXPECT_EQ(with_value("n", "6"), "n: must be a multiple of 8");
   EXPECT_EQ(with_value("a.rows", "128"), "a.rows: M is 64 for wgmma (sm_90a) and 128 for tcgen05");
-  EXPECT_EQ(with_value("a.dtype", g.tile.ab == num::Format::kTF32 ? "f16" : "tf32"), "a.dtype: must be ab's type");
+  EXPECT_EQ(with_value("a.dtype", g.tile.ab == num::Format::kTF32 ? "f16" : "tf32"),
+            "a.dtype: must be ab's type");
   EXPECT_EQ(with_value("image.bytes", "100"), "image.bytes: must be a multiple of 16");
   EXPECT_NE(with_value("image.bytes", "262144").find("exceeds the maximum"), std::string::npos);
   // A selector past what the sparse form's threads hold (a thread pair: 0 or 1; all four: 0).
@@ -96,7 +99,8 @@ TEST(WgmmaTileText, MalformedFilesAreOneLineErrorsNamingTheLine) {
   TextWriter tw(kWgmmaTileKind);
   AppendWgmmaTile(tw, tsp.tile, tsp.fill);
   ASSERT_TRUE(Read(tw.str()).ok()) << Read(tw.str()).error();
-  EXPECT_NE(Read(tw.str() + "zero_column_mask = 0x0\n").error().find("no tcgen05.mma.ws.sp"), std::string::npos);
+  EXPECT_NE(Read(tw.str() + "zero_column_mask = 0x0\n").error().find("no tcgen05.mma.ws.sp"),
+            std::string::npos);
   std::string no_n = good;
   no_n.erase(no_n.find("n = "), no_n.find('\n', no_n.find("n = ")) - no_n.find("n = ") + 1);
   EXPECT_EQ(Read(no_n).error(), "missing required key 'n'");
@@ -133,11 +137,13 @@ struct DecidingFile {
 // Every file of the corpus folder, read and parsed; one that does not parse fails the test.
 std::vector<DecidingFile> DecidingFiles(const std::string& corpus_dir) {
   std::vector<DecidingFile> out;
-  for (const auto& entry : std::filesystem::directory_iterator(std::string(TCFUZZ_SOURCE_DIR) + "/" + corpus_dir)) {
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::string(TCFUZZ_SOURCE_DIR) + "/" + corpus_dir)) {
     std::ifstream in(entry.path());
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const auto doc = TextDoc::Parse(text);
-    const auto f = doc.ok() ? WgmmaTileFromDoc(doc.value()) : Result<WgmmaTileFile>::Fail(doc.error());
+    const auto f =
+        doc.ok() ? WgmmaTileFromDoc(doc.value()) : Result<WgmmaTileFile>::Fail(doc.error());
     if (!f.ok()) {
       ADD_FAILURE() << entry.path() << ": " << f.error();
       continue;
@@ -183,7 +189,8 @@ TEST(SmemHwDeciding, EachFileHasTheLayoutItsNameClaims) {
     if (has("base_offset_nonzero")) {
       EXPECT_NE(m->base_offset, 0) << name;
     }
-    if (const std::size_t at = name.find("base_offset_"); at != std::string::npos && !has("nonzero")) {
+    if (const std::size_t at = name.find("base_offset_");
+        at != std::string::npos && !has("nonzero")) {
       EXPECT_EQ(m->base_offset, std::stoi(name.substr(at + 12))) << name;
     }
     if (has("lbo_max")) {
@@ -245,14 +252,18 @@ TEST(Tcgen05Deciding, EachFileDecidesS7) {
     EXPECT_EQ(m->sbo, std::stoull(name.substr(name.find("sbo_") + 4))) << name;
     EXPECT_NE(m->sbo, 512u) << name;
     const auto ours = WgmmaReference(t);
-    const auto eight = WgmmaReference(AsReadUnder(t, spec_choice::Base32BAtomKRows::kEightAsOtherModes));
+    const auto eight =
+        WgmmaReference(AsReadUnder(t, spec_choice::Base32BAtomKRows::kEightAsOtherModes));
     ASSERT_TRUE(ours.ok() && eight.ok()) << name;
     EXPECT_NE(ours.value(), eight.value()) << name << ": the two readings of S7 give the same D";
-    EXPECT_EQ(WgmmaReference(AsReadUnder(t, spec_choice::Base32BAtomKRows::kTable55Four)).value(), ours.value()) << name;
+    EXPECT_EQ(WgmmaReference(AsReadUnder(t, spec_choice::Base32BAtomKRows::kTable55Four)).value(),
+              ours.value())
+        << name;
     // Once a Blackwell has run the file (observed.* rows, TCFUZZ_CAPTURE_DIR), the oracle must
     // reproduce what it returned on every machine.
     if (d.file.observed) {
-      EXPECT_EQ(ours.value(), *d.file.observed) << name << " (" << d.doc.String("origin.device").value() << ")";
+      EXPECT_EQ(ours.value(), *d.file.observed)
+          << name << " (" << d.doc.String("origin.device").value() << ")";
     }
     ++files;
   }

@@ -43,7 +43,8 @@ RC_GTEST_PROP(ZeroColumnMaskProps, SubMaskBoundariesAtHalvesAndQuarters, ()) {
   const auto e64 = Expand(AnyDesc(), 64, n);
   RC_ASSERT(e64->boundary[1] == n / 2);
   const auto e32 = Expand(AnyDesc(), 32, n);
-  RC_ASSERT(e32->boundary[1] == n / 4 && e32->boundary[2] == n / 2 && e32->boundary[3] == 3 * n / 4);
+  RC_ASSERT(e32->boundary[1] == n / 4 && e32->boundary[2] == n / 2 &&
+            e32->boundary[3] == 3 * n / 4);
 }
 
 RC_GTEST_PROP(ZeroColumnMaskProps, ShiftNeverChangesMaskBits, ()) {
@@ -84,8 +85,8 @@ RC_GTEST_PROP(ZeroColumnMaskProps, SubMasksAreIndependent, ()) {
 // Every invariant the campaigns check holds for generated cases of every intent.
 RC_GTEST_PROP(ZeroColumnMaskProps, CampaignChecksHoldForEveryIntent, ()) {
   gen::RcSource s;
-  const auto intent = *rc::gen::element(gen::Intent::kLegal, gen::Intent::kBreakOne,
-                                        gen::Intent::kRawBits);
+  const auto intent =
+      *rc::gen::element(gen::Intent::kLegal, gen::Intent::kBreakOne, gen::Intent::kRawBits);
   const auto failures = suites::CheckZcm(gen::DrawZcm(s, intent));
   for (const auto& f : failures) RC_LOG() << f.check << ": " << f.message << "\n";
   RC_ASSERT(failures.empty());

@@ -2,6 +2,8 @@
 //
 // Golden values are the bit strings the spec prints (LSB on the right, "…" = the pattern
 // continues), so they come from the spec text, not from the oracle.
+#include "oracle/tcgen05/zero_column_mask.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,7 +11,6 @@
 
 #include "oracle/core/rule.h"
 #include "oracle/tcgen05/instr_descriptor.h"
-#include "oracle/tcgen05/zero_column_mask.h"
 
 namespace tcfuzz::oracle::tcgen05 {
 namespace {
@@ -106,8 +107,8 @@ TEST(ZeroColumnMask, FieldTableMatchesTable45) {
   const ZeroColumnMask z = DecodeZeroColumnMask(0xfedcba9876543210ull);
   EXPECT_EQ(z.start_count, (std::array<uint8_t, 4>{0x10, 0x32, 0x54, 0x76}));
   EXPECT_EQ(z.first_span, (std::array<uint8_t, 4>{0, 0, 0, 1}));  // 0x98: bits 32-35 = 8
-  EXPECT_EQ(z.reserved_36_38, 1);                                // bits 36-38 of 0x98
-  EXPECT_EQ(z.non_zero_mask, 1);                                 // bit 39
+  EXPECT_EQ(z.reserved_36_38, 1);                                 // bits 36-38 of 0x98
+  EXPECT_EQ(z.non_zero_mask, 1);                                  // bit 39
   EXPECT_EQ(z.skip_span, 0xba);
   EXPECT_EQ(z.use_span, 0xdc);
   EXPECT_EQ(z.column_shift, 0x3e);  // bits 56-61 of 0xfe
@@ -185,7 +186,8 @@ TEST(ZeroColumnMaskRules, ShiftAgainstTheIdescMaxShift) {
   // Table 42 bits 30-31: 1 -> 8 columns.
   EXPECT_EQ(InstrDescriptor{MakeWsIdesc(shape, 8)}.max_shift_columns(), 8);
   EXPECT_EQ(MakeWsIdesc(shape, 8) >> 30, 1u);
-  EXPECT_TRUE(Validate(Case(Desc({}, {}, 0, 0, 0, 8), 128, 128, false, MakeWsIdesc(shape, 8))).legal());
+  EXPECT_TRUE(
+      Validate(Case(Desc({}, {}, 0, 0, 0, 8), 128, 128, false, MakeWsIdesc(shape, 8))).legal());
   EXPECT_EQ(Ids(Validate(Case(Desc({}, {}, 0, 0, 0, 9), 128, 128, false, MakeWsIdesc(shape, 8)))),
             Ids_{"zcm.shift_over_idesc_max"});
   // max shift code 0: no shift at all.

@@ -1,13 +1,14 @@
-// The deciding vectors of rows N5 and N6 (suites/tests/support/zero_deciding.h) through the oracle's
-// rows: each gives the value derived by hand, and each decides (the other reading differs). The
-// GPU test runs the same vectors on a device.
+// The deciding vectors of rows N5 and N6 (suites/tests/support/zero_deciding.h) through the
+// oracle's rows: each gives the value derived by hand, and each decides (the other reading
+// differs). The GPU test runs the same vectors on a device.
+#include "suites/tests/support/zero_deciding.h"
+
 #include <gtest/gtest.h>
 
 #include <bit>
 #include <cmath>
 
 #include "oracle/numerics/dot_product.h"
-#include "suites/tests/support/zero_deciding.h"
 
 namespace tcfuzz::oracle::num {
 namespace {
@@ -39,12 +40,14 @@ TEST(ZeroDeciding, OracleRowsGiveThePredictionsAndEachVectorDecides) {
       Instr instr;
       uint32_t want;
     };
-    for (const Row& r : {Row{Gpu::kSm80, Instr::kMma, v.ieee}, Row{Gpu::kSm89, Instr::kMma, v.ieee},
-                         Row{Gpu::kSm90, Instr::kMma, v.sm90_mma}, Row{Gpu::kSm90, Instr::kWgmma, v.ieee},
-                         Row{Gpu::kSm100, Instr::kMma, v.ieee}}) {
+    for (const Row& r :
+         {Row{Gpu::kSm80, Instr::kMma, v.ieee}, Row{Gpu::kSm89, Instr::kMma, v.ieee},
+          Row{Gpu::kSm90, Instr::kMma, v.sm90_mma}, Row{Gpu::kSm90, Instr::kWgmma, v.ieee},
+          Row{Gpu::kSm100, Instr::kMma, v.ieee}}) {
       const auto p = ParamsFor(r.gpu, r.instr, v.ab, v.cd);
       if (!p) continue;  // e.g. no bf16 -> f16 row
-      EXPECT_EQ(DotProduct(a, b, v.c, v.ab, v.ab, v.cd, *p), r.want) << v.name << " " << Name(r.gpu) << " " << Name(r.instr);
+      EXPECT_EQ(DotProduct(a, b, v.c, v.ab, v.ab, v.cd, *p), r.want)
+          << v.name << " " << Name(r.gpu) << " " << Name(r.instr);
     }
     // Deciding: the IEEE rows' answer is not the other reading's (N6's sm_90 mma is N4, settled).
     EXPECT_NE(v.ieee, v.other) << v.name;

@@ -23,7 +23,8 @@ SparseCaseFile Capture(const std::string& name) {
 // The oracle's D, except that D[1][1] is off by one ulp whenever A value 8 (row 1, chunk 0,
 // slot 0 of an m16n8k16 tile) and B value 25 (K row 3, column 1) are both non-zero.
 Evaluation PlantedDevice(const SparseCaseFile& k) {
-  const auto params = SparseParams(k.tile, oracle::num::Gpu::kSm90).value_or(oracle::num::DotParams{});
+  const auto params =
+      SparseParams(k.tile, oracle::num::Gpu::kSm90).value_or(oracle::num::DotParams{});
   const std::vector<uint32_t> want = Reference(k.tile, params);
   std::vector<uint32_t> got = want;
   if (k.tile.a[8] != 0 && k.tile.b[25] != 0) got[1 * 8 + 1] ^= 1;
@@ -61,11 +62,14 @@ TEST(SparseMinimize, KeepsNothingThatFailsElsewhereAndHonoursTheBudget) {
   const SparseCaseFile start = Capture("m16n8k16.bf16_ordered_sel1_f32_random_084.txt");
   // A device that is wrong at D[0][0] for every case: any candidate fails, but never at D[1][1].
   const auto elsewhere = [](const SparseCaseFile& k) {
-    std::vector<uint32_t> want = Reference(k.tile, SparseParams(k.tile, oracle::num::Gpu::kSm90).value()), got = want;
+    std::vector<uint32_t> want = Reference(k.tile,
+                                           SparseParams(k.tile, oracle::num::Gpu::kSm90).value()),
+                          got = want;
     got[0] ^= 1;
     return Evaluation{MismatchSignature(want, got), got};
   };
-  const MinimizeResult r = MinimizeSparse(start, FailureSignature{"mismatch", "D[1][1]"}, elsewhere, 50);
+  const MinimizeResult r =
+      MinimizeSparse(start, FailureSignature{"mismatch", "D[1][1]"}, elsewhere, 50);
   EXPECT_EQ(r.accepted, 0);
   EXPECT_EQ(r.tries, 50);
   EXPECT_EQ(r.minimized.tile.a, start.tile.a);

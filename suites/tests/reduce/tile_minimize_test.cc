@@ -10,9 +10,9 @@
 #include "generators/core/random_source.h"
 #include "generators/smem/wgmma_tile_gen.h"
 #include "oracle/smem/smem_case.h"
-#include "suites/reduce/minimize_command.h"
-#include "suites/kinds/wgmma_device_cases.h"
 #include "suites/engine/atomic_file.h"
+#include "suites/kinds/wgmma_device_cases.h"
+#include "suites/reduce/minimize_command.h"
 #include "suites/tests/support/temp_dir.h"
 
 namespace tcfuzz::suites {
@@ -25,7 +25,9 @@ using oracle::wgmma::WgmmaTileFile;
 
 constexpr int kRow = 3, kCol = 5, kK = 2;
 
-Swizzle SwizzleOf(const oracle::smem::SmemCase& c) { return oracle::smem::DecodeMatrix(c.arch, c.desc)->swizzle; }
+Swizzle SwizzleOf(const oracle::smem::SmemCase& c) {
+  return oracle::smem::DecodeMatrix(c.arch, c.desc)->swizzle;
+}
 
 // The oracle's D with one bit of D[kRow][kCol] flipped when A(kRow, kK) and B(kCol, kK) are both
 // non-zero and `needs` holds for the tile.
@@ -34,9 +36,11 @@ Evaluation Planted(const WgmmaTileFile& f, Needs needs) {
   const WgmmaTile& t = f.tile;
   const std::vector<uint32_t> want = oracle::wgmma::WgmmaReference(t).value();
   std::vector<uint32_t> got = want;
-  const auto a = oracle::wgmma::ReadOperand(t, Operand::kA), b = oracle::wgmma::ReadOperand(t, Operand::kB);
+  const auto a = oracle::wgmma::ReadOperand(t, Operand::kA),
+             b = oracle::wgmma::ReadOperand(t, Operand::kB);
   const int k = oracle::wgmma::TileK(t);
-  if ((*a)[kRow * k + kK] != 0 && (*b)[kCol * k + kK] != 0 && needs(t)) got[static_cast<std::size_t>(kRow * t.n + kCol)] ^= 1;
+  if ((*a)[kRow * k + kK] != 0 && (*b)[kCol * k + kK] != 0 && needs(t))
+    got[static_cast<std::size_t>(kRow * t.n + kCol)] ^= 1;
   return {MismatchSignature(want, got, static_cast<std::size_t>(t.n)), got};
 }
 
@@ -51,7 +55,8 @@ WgmmaTileFile StartTile() {
       continue;
     }
     const int k = oracle::wgmma::TileK(t);
-    auto a = *oracle::wgmma::ReadOperand(t, Operand::kA), b = *oracle::wgmma::ReadOperand(t, Operand::kB);
+    auto a = *oracle::wgmma::ReadOperand(t, Operand::kA),
+         b = *oracle::wgmma::ReadOperand(t, Operand::kB);
     a[kRow * k + kK] = b[kCol * k + kK] = 0x4000;  // 2.0
     const auto placed = Replace(t, t.a, t.b, a, b, g.fill);
     if (placed) return {*placed, g.fill, std::nullopt};
@@ -69,7 +74,9 @@ int NonZero(const WgmmaTile& t) {
 
 TEST(TileMinimize, ALayoutFreeMisreadShrinksToTheSimplestLayoutAndTwoValues) {
   const WgmmaTileFile start = StartTile();
-  const auto device = [](const WgmmaTileFile& f) { return Planted(f, [](const WgmmaTile&) { return true; }); };
+  const auto device = [](const WgmmaTileFile& f) {
+    return Planted(f, [](const WgmmaTile&) { return true; });
+  };
   const Evaluation e = device(start);
   ASSERT_TRUE(e.failure);
   ASSERT_EQ(e.failure->where, "D[3][5]");
@@ -110,7 +117,8 @@ TEST(TileMinimize, KeepsNothingThatFailsElsewhereAndHonoursTheBudget) {
     got[0] ^= 1;
     return Evaluation{MismatchSignature(want, got, static_cast<std::size_t>(f.tile.n)), got};
   };
-  const TileMinimizeResult r = MinimizeTile(start, FailureSignature{"mismatch", "D[3][5]"}, elsewhere, 20);
+  const TileMinimizeResult r =
+      MinimizeTile(start, FailureSignature{"mismatch", "D[3][5]"}, elsewhere, 20);
   EXPECT_EQ(r.accepted, 0);
   EXPECT_EQ(r.tries, 20);
   EXPECT_EQ(r.minimized.tile.image, start.tile.image);
@@ -126,7 +134,8 @@ TEST(TileMinimize, TheCommandShrinksAReproducerThroughWorkerProcesses) {
   oracle::wgmma::AppendWgmmaTile(w, start.tile, start.fill);
   ASSERT_TRUE(WriteFileAtomic(dir + "/repro.txt", w.str()).ok());
   std::ostringstream log;
-  ASSERT_EQ(RunMinimize(dir + "/repro.txt", dir + "/min.txt", 400, {FAKE_WORKER_BIN}, log), 0) << log.str();
+  ASSERT_EQ(RunMinimize(dir + "/repro.txt", dir + "/min.txt", 400, {FAKE_WORKER_BIN}, log), 0)
+      << log.str();
   EXPECT_NE(log.str().find("(mismatch at D[3][5])"), std::string::npos) << log.str();
   const auto text = ReadFile(dir + "/min.txt");
   ASSERT_TRUE(text.ok());
@@ -143,10 +152,13 @@ TEST(TileMinimize, TheCommandShrinksAReproducerThroughWorkerProcesses) {
   EXPECT_EQ(replay.value().failures[0].message.substr(0, 7), "D[3][5]");
   // A file of another kind is one clear error.
   std::ostringstream bad;
-  EXPECT_EQ(RunMinimize(std::string(TCFUZZ_SOURCE_DIR) + "/corpus/zero_column_mask/seed/spec_example_4_m32.txt", dir + "/x.txt",
-                        10, {FAKE_WORKER_BIN}, bad),
+  EXPECT_EQ(RunMinimize(std::string(TCFUZZ_SOURCE_DIR) +
+                            "/corpus/zero_column_mask/seed/spec_example_4_m32.txt",
+                        dir + "/x.txt", 10, {FAKE_WORKER_BIN}, bad),
             2);
-  EXPECT_NE(bad.str().find("minimize takes sparse_mma or wgmma_tile reproducers"), std::string::npos) << bad.str();
+  EXPECT_NE(bad.str().find("minimize takes sparse_mma or wgmma_tile reproducers"),
+            std::string::npos)
+      << bad.str();
 }
 
 }  // namespace

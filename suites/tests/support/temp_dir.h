@@ -9,8 +9,8 @@
 namespace tcfuzz::test {
 
 inline std::string TempDir(const std::string& tag) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("tcfuzz_" + std::to_string(::getpid()) + "_" + tag);
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("tcfuzz_" + std::to_string(::getpid()) + "_" + tag);
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir.string();

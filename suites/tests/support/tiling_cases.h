@@ -12,7 +12,8 @@ namespace tcfuzz::testing {
 
 using oracle::ascend::DType;
 
-inline oracle::ascend::Problem MakeProblem(int64_t m, int64_t n, int64_t k, DType ab = DType::kFloat16, bool bias = false) {
+inline oracle::ascend::Problem MakeProblem(int64_t m, int64_t n, int64_t k,
+                                           DType ab = DType::kFloat16, bool bias = false) {
   oracle::ascend::Problem p;
   p.m = m, p.n = n, p.k = k, p.a = p.b = ab, p.is_bias = bias;
   if (ab == DType::kInt8 || ab == DType::kInt4) p.c = p.bias = DType::kInt32;
@@ -21,8 +22,9 @@ inline oracle::ascend::Problem MakeProblem(int64_t m, int64_t n, int64_t k, DTyp
 
 // One core per C block, singleCoreK = K, single-buffered L0, stepKa = stepKb = 1 and depths
 // equal to stepM / stepN.
-inline oracle::ascend::TCubeTiling MakeTiling(const oracle::ascend::Problem& p, int64_t sm, int64_t sn, int64_t bm,
-                                              int64_t bn, int64_t bk, int step_m = 1, int step_n = 1, int order = 0) {
+inline oracle::ascend::TCubeTiling MakeTiling(const oracle::ascend::Problem& p, int64_t sm,
+                                              int64_t sn, int64_t bm, int64_t bn, int64_t bk,
+                                              int step_m = 1, int step_n = 1, int order = 0) {
   using namespace oracle::ascend;
   TCubeTiling t;
   const auto i32 = [](int64_t x) { return static_cast<int32_t>(x); };
@@ -43,11 +45,14 @@ inline oracle::ascend::TCubeTiling MakeTiling(const oracle::ascend::Problem& p, 
 // buffers single (the UT leaves them to the kernel).
 inline oracle::ascend::TCubeTiling HuaweiUt() {
   using namespace oracle::ascend;
-  TCubeTiling t = MakeTiling(MakeProblem(64, 256, 256, DType::kFloat16, true), 64, 256, 32, 64, 256, 1, 2, 1);
+  TCubeTiling t =
+      MakeTiling(MakeProblem(64, 256, 256, DType::kFloat16, true), 64, 256, 32, 64, 256, 1, 2, 1);
   t[kDepthA1] = 2, t[kDepthB1] = 4;
   return t;
 }
 
-inline const oracle::ascend::ChipProfile& Ascend910B2() { return *oracle::ascend::FindChip("Ascend910B2"); }
+inline const oracle::ascend::ChipProfile& Ascend910B2() {
+  return *oracle::ascend::FindChip("Ascend910B2");
+}
 
 }  // namespace tcfuzz::testing

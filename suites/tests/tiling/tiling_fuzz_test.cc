@@ -73,7 +73,8 @@ TEST(TilingFuzz, CommandTilersThatCrashHangOrBabbleAreFindings) {
   const std::string dir = test::TempDir("tf_cmd");
   const Problem p = testing::MakeProblem(64, 64, 64);
   const auto judge = [&](const std::string& body, std::chrono::milliseconds timeout = 10s) {
-    return Judge(p, B2(), ExternalTiler(Script(dir, "t.sh", body), timeout)(p, B2(), "Ascend910B2"));
+    return Judge(p, B2(),
+                 ExternalTiler(Script(dir, "t.sh", body), timeout)(p, B2(), "Ascend910B2"));
   };
   EXPECT_EQ(judge("kill -SEGV $$")->rule, "tiler.crash");
   EXPECT_EQ(judge("echo boom >&2; exit 3")->message, "exit 3: boom");
@@ -94,7 +95,8 @@ TEST(TilingFuzz, ATilerWritingInvalidUtf8StillGetsASummary) {
   const std::string dir = test::TempDir("tf_utf8");
   TilingFuzzOptions o;
   // Refuses with a stray byte, or crashes with one: both texts reach summary.json.
-  o.tiler_command = Script(dir, "t.sh", "printf 'no \\377 tiling' >&2; grep -q '\"isBias\":true' && exit 5; exit 1");
+  o.tiler_command = Script(
+      dir, "t.sh", "printf 'no \\377 tiling' >&2; grep -q '\"isBias\":true' && exit 5; exit 1");
   o.seed = 4, o.cases = 30, o.out_dir = dir + "/report";
   std::ostringstream log;
   EXPECT_EQ(RunTilingFuzz(o, log), 1) << log.str();
@@ -127,7 +129,9 @@ TEST(TilingFuzz, ReproducerFilesFailAgainOnTheirOwn) {
   stem.resize(stem.size() - 4);
   const auto problem = ProblemFromJson(ReadFile(stem + ".problem.json").value());
   ASSERT_TRUE(problem.ok()) << problem.error();
-  const auto again = Judge(problem.value(), B2(), ExternalTiler(o.tiler_command, 10s)(problem.value(), B2(), "Ascend910B2"));
+  const auto again =
+      Judge(problem.value(), B2(),
+            ExternalTiler(o.tiler_command, 10s)(problem.value(), B2(), "Ascend910B2"));
   ASSERT_TRUE(again);
   EXPECT_EQ(again->rule, first["rule"].get<std::string>());
   // The tiler's answer was kept next to it, and reads back as the fixed tiling.

@@ -1,5 +1,7 @@
 // The expectations file, the scan's verdicts against the model, and its worker isolation: a
 // planted crash and a planted hang cost one item each and are reported as such.
+#include "suites/toolchain/toolchain_scan.h"
+
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -10,14 +12,14 @@
 #include "harness/nvjitlink.h"
 #include "suites/tests/support/temp_dir.h"
 #include "suites/toolchain/expectations.h"
-#include "suites/toolchain/toolchain_scan.h"
 
 namespace tcfuzz::suites {
 namespace {
 
 TEST(Expectations, ParsesLinesAndNamesTheBadOne) {
   const auto ok = ParseExpectations(
-      "# comment\n\n13.0 accept sm_10[03]a tcgen05.mma*.kind::i8 scale_d=0 @*  # dropped immediate\n"
+      "# comment\n\n13.0 accept sm_10[03]a tcgen05.mma*.kind::i8 scale_d=0 @*  # dropped "
+      "immediate\n"
       "12.8 reject sm_90a wgmma* a=regs @8.0 # older toolkit\n");
   ASSERT_TRUE(ok.ok()) << ok.error();
   ASSERT_EQ(ok.value().size(), 2u);
@@ -28,18 +30,23 @@ TEST(Expectations, ParsesLinesAndNamesTheBadOne) {
 
   EXPECT_EQ(ParseExpectations("13.0 maybe sm_90a x # y\n").error(),
             "expectations line 1: want '<toolkit> accept|reject <target> <form>'");
-  EXPECT_EQ(ParseExpectations("\n13.0 accept sm_90a # no form\n").error(), "expectations line 2: no form pattern");
-  EXPECT_EQ(ParseExpectations("13.0 accept sm_90a wgmma*\n").error(), "expectations line 1: no '# reason'");
+  EXPECT_EQ(ParseExpectations("\n13.0 accept sm_90a # no form\n").error(),
+            "expectations line 2: no form pattern");
+  EXPECT_EQ(ParseExpectations("13.0 accept sm_90a wgmma*\n").error(),
+            "expectations line 1: no '# reason'");
 }
 
 TEST(Expectations, MatchesToolkitVerdictTargetAndKey) {
-  const auto all = ParseExpectations("13.0 accept sm_10[03]a tcgen05.mma*.kind::i8 scale_d=0 @* # r\n").value();
+  const auto all =
+      ParseExpectations("13.0 accept sm_10[03]a tcgen05.mma*.kind::i8 scale_d=0 @* # r\n").value();
   const std::string key = "tcgen05.mma.sp.cta_group::1.kind::i8 scale_d=0 @8.6";
   EXPECT_EQ(MatchExpectation(all, "13.0", true, "sm_103a", key), 0);
   EXPECT_EQ(MatchExpectation(all, "13.1", true, "sm_103a", key), -1);   // another toolkit
   EXPECT_EQ(MatchExpectation(all, "13.0", false, "sm_103a", key), -1);  // the other verdict
   EXPECT_EQ(MatchExpectation(all, "13.0", true, "sm_110a", key), -1);
-  EXPECT_EQ(MatchExpectation(all, "13.0", true, "sm_100a", "tcgen05.mma.cta_group::1.kind::f16 scale_d=0 @8.6"), -1);
+  EXPECT_EQ(MatchExpectation(all, "13.0", true, "sm_100a",
+                             "tcgen05.mma.cta_group::1.kind::f16 scale_d=0 @8.6"),
+            -1);
 }
 
 ScanOptions Small(const std::string& forms) {
@@ -59,11 +66,13 @@ TEST(ToolchainScan, ModelHoldsForWarpSparseFormsInProcess) {
   for (const ScanRow& row : r.value().rows) {
     if ((row.observed == Observed::kAccept) == row.expected_accept) continue;
     ++deviations;
-    EXPECT_NE(row.form.find("f32.f16.f16.f32 sel=2"), std::string::npos) << row.form << " " << row.diagnostic;
+    EXPECT_NE(row.form.find("f32.f16.f16.f32 sel=2"), std::string::npos)
+        << row.form << " " << row.diagnostic;
     EXPECT_TRUE(row.unexpected());  // no expectations file given
   }
   EXPECT_EQ(deviations, 2);  // one per target
-  // With the repository's expectations, nothing is unexpected and no line is stale for these targets.
+  // With the repository's expectations, nothing is unexpected and no line is stale for these
+  // targets.
   o.expectations_file = std::string(TCFUZZ_SOURCE_DIR) + "/corpus/toolchain/expectations.txt";
   const auto known = RunScan(o);
   ASSERT_TRUE(known.ok()) << known.error();
@@ -106,9 +115,12 @@ CliRun Tcfuzz(const std::string& args) {
 TEST(ToolchainScan, PlantedCrashAndHangAreIsolatedToTheirItems) {
   if (!harness::NvJitLink::Load().ok()) GTEST_SKIP() << harness::NvJitLink::Load().error();
   const std::string dir = test::TempDir("toolchain_plant");
-  const CliRun r = Tcfuzz("toolchain scan --forms 'wgmma.mma_async.sync.aligned.m64n*k16.f32.f16.f16 trans_a=0 trans_b=0 @8.0' "
-                       "--targets sm_90a,sm_90 "
-                       "--jobs 2 --item-timeout-ms 1500 --plant-crash 5 --plant-hang 40 --json --out " + dir + "/scan.json");
+  const CliRun r = Tcfuzz(
+      "toolchain scan --forms 'wgmma.mma_async.sync.aligned.m64n*k16.f32.f16.f16 trans_a=0 "
+      "trans_b=0 @8.0' "
+      "--targets sm_90a,sm_90 "
+      "--jobs 2 --item-timeout-ms 1500 --plant-crash 5 --plant-hang 40 --json --out " +
+      dir + "/scan.json");
   EXPECT_EQ(r.code, 1) << r.out;  // a crash and a hang are unexpected verdicts
   std::ifstream in(dir + "/scan.json");
   const auto rows = nlohmann::json::parse(in, nullptr, false);
@@ -121,7 +133,9 @@ TEST(ToolchainScan, PlantedCrashAndHangAreIsolatedToTheirItems) {
       EXPECT_EQ(observed, "crash");
       // The worker died of SIGSEGV (under ASan: ASan's SEGV report and exit 1).
       const std::string diag = rows[i]["diagnostic"];
-      EXPECT_TRUE(diag.find("signal 11") != std::string::npos || diag.find("SEGV") != std::string::npos) << diag;
+      EXPECT_TRUE(diag.find("signal 11") != std::string::npos ||
+                  diag.find("SEGV") != std::string::npos)
+          << diag;
     } else if (i == 40) {
       EXPECT_EQ(observed, "timeout");
     } else {
@@ -130,7 +144,8 @@ TEST(ToolchainScan, PlantedCrashAndHangAreIsolatedToTheirItems) {
       accepted += observed == "accept";
       EXPECT_EQ(rows[i]["known_deviation"], false);
     }
-    for (const char* field : {"form", "ptx", "target", "expected", "observed", "diagnostic", "known_deviation"}) {
+    for (const char* field :
+         {"form", "ptx", "target", "expected", "observed", "diagnostic", "known_deviation"}) {
       EXPECT_TRUE(rows[i].contains(field)) << field;
     }
   }
@@ -140,23 +155,34 @@ TEST(ToolchainScan, PlantedCrashAndHangAreIsolatedToTheirItems) {
 TEST(ToolchainScan, TableNamesUnexpectedVerdictsAndExitsNonZero) {
   if (!harness::NvJitLink::Load().ok()) GTEST_SKIP() << harness::NvJitLink::Load().error();
   // Without the expectations file, SP4's selector 2 is an unexpected accept.
-  const CliRun r = Tcfuzz("toolchain scan --no-expectations --targets sm_80 --forms 'mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 *'");
+  const CliRun r = Tcfuzz(
+      "toolchain scan --no-expectations --targets sm_80 --forms "
+      "'mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 *'");
   EXPECT_EQ(r.code, 1) << r.out;
-  EXPECT_NE(r.out.find("UNEXPECTED sm_80 mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 sel=2 @7.1: model reject "
+  EXPECT_NE(r.out.find("UNEXPECTED sm_80 mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 "
+                       "sel=2 @7.1: model reject "
                        "(mma_sp.selector), observed accept"),
             std::string::npos)
       << r.out;
-  const CliRun known = Tcfuzz("toolchain scan --targets sm_80 --forms 'mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 *'");
+  const CliRun known = Tcfuzz(
+      "toolchain scan --targets sm_80 --forms "
+      "'mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 *'");
   EXPECT_EQ(known.code, 0) << known.out;
-  EXPECT_NE(known.out.find("1 known deviations, 0 unexpected verdicts, 0 stale expectations"), std::string::npos) << known.out;
+  EXPECT_NE(known.out.find("1 known deviations, 0 unexpected verdicts, 0 stale expectations"),
+            std::string::npos)
+      << known.out;
 }
 
 TEST(ToolchainScan, StaleExpectationFailsTheScan) {
   if (!harness::NvJitLink::Load().ok()) GTEST_SKIP() << harness::NvJitLink::Load().error();
   const std::string dir = test::TempDir("toolchain_stale");
-  std::ofstream(dir + "/exp.txt") << "13.0 reject sm_80 mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 @* # pretend\n";
-  const CliRun r = Tcfuzz("toolchain scan --targets sm_80 --forms 'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 @*' "
-                       "--expectations " + dir + "/exp.txt");
+  std::ofstream(dir + "/exp.txt")
+      << "13.0 reject sm_80 mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 @* # pretend\n";
+  const CliRun r = Tcfuzz(
+      "toolchain scan --targets sm_80 --forms 'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
+      "@*' "
+      "--expectations " +
+      dir + "/exp.txt");
   EXPECT_EQ(r.code, 1) << r.out;
   EXPECT_NE(r.out.find("STALE expectation line 1"), std::string::npos) << r.out;
 }
