@@ -14,9 +14,9 @@ namespace {
 using namespace oracle::smem;
 using oracle::Rule;
 namespace tf = oracle::tcgen05::smem_field;
-namespace tr = oracle::tcgen05::smem_rule;
+namespace tr = oracle::tcgen05::desc_rule;
 namespace wf = oracle::wgmma::smem_field;
-namespace wr = oracle::wgmma::smem_rule;
+namespace wr = oracle::wgmma::desc_rule;
 
 constexpr std::array<const Rule*, 22> kBreakable = {&smem_rule::kBaseOffsetNoSwizzle,
                                                     &smem_rule::kBaseOffsetValue,

@@ -238,8 +238,8 @@ std::string_view Name(TileValues v) {
 }
 
 void BreakOneDescriptor(Source& s, GeneratedWgmma& g) {
-  namespace tr = oracle::tcgen05::smem_rule;
-  namespace wr = oracle::wgmma::smem_rule;
+  namespace tr = oracle::tcgen05::desc_rule;
+  namespace wr = oracle::wgmma::desc_rule;
   oracle::smem::SmemCase& c = s.Coin() ? g.tile.b : g.tile.a;
   const bool swizzled = DecodeMatrix(c.arch, c.desc)->swizzle != Swizzle::kNone;
   const oracle::Rule* base =

@@ -10,65 +10,69 @@
 namespace tcfuzz::oracle::ascend {
 namespace {
 
-// Sections cite ../shared/reference/ascend-tcubetiling.md and, through it, the CANN source.
-constexpr Rule kCores{"tiling.used_core_num", "Ascend §3 H1 (TCubeTiling doc)",
+// Sections cite docs/ascend-tiling.md (its rows name the CANN source each comes from).
+constexpr Rule kCores{"tiling.used_core_num", "docs/ascend-tiling.md H1 (TCubeTiling doc)",
                       "1 <= usedCoreNum <= the chip's AI cores"};
-constexpr Rule kPositive{"tiling.positive", "Ascend §3 H2 (doc; kernel asserts)",
+constexpr Rule kPositive{"tiling.positive", "docs/ascend-tiling.md H2 (doc; kernel asserts)",
                          "singleCore*, base*, depth*, step* are all > 0"};
-constexpr Rule kL0A{"tiling.l0a_fit", "Ascend §3 H3 (kernel CheckTiling)",
+constexpr Rule kL0A{"tiling.l0a_fit", "docs/ascend-tiling.md H3 (kernel CheckTiling)",
                     "baseM*baseK*sizeof(A)*(2 if L0 ping-pong) <= L0A"};
-constexpr Rule kL0B{"tiling.l0b_fit", "Ascend §3 H3 (kernel CheckTiling)",
+constexpr Rule kL0B{"tiling.l0b_fit", "docs/ascend-tiling.md H3 (kernel CheckTiling)",
                     "baseN*baseK*sizeof(B)*(2 if L0 ping-pong) <= L0B"};
-constexpr Rule kL0C{"tiling.l0c_fit", "Ascend §3 H4", "baseM*baseN*4*dbL0C <= L0C"};
-constexpr Rule kBias{"tiling.bias_table", "Ascend §3 H5",
+constexpr Rule kL0C{"tiling.l0c_fit", "docs/ascend-tiling.md H4", "baseM*baseN*4*dbL0C <= L0C"};
+constexpr Rule kBias{"tiling.bias_table", "docs/ascend-tiling.md H5",
                      "with bias: baseN*sizeof(bias) <= bias table"};
 constexpr Rule kBaseAlign{
-    "tiling.base_alignment", "Ascend §3 H6 (doc)",
+    "tiling.base_alignment", "docs/ascend-tiling.md H6 (doc)",
     "baseM, baseN multiples of 16; baseK of C0 (A not transposed, B transposed) else of 16"};
-constexpr Rule kL1{"tiling.l1_fit", "Ascend §3 H7 (doc, GetTiling)",
+constexpr Rule kL1{"tiling.l1_fit", "docs/ascend-tiling.md H7 (doc, GetTiling)",
                    "depthA1*baseM*baseK*sz(A) + depthB1*baseN*baseK*sz(B) (+ bias row) <= L1"};
-constexpr Rule kDepth{"tiling.depth_step", "Ascend §3 H8 (doc)",
+constexpr Rule kDepth{"tiling.depth_step", "docs/ascend-tiling.md H8 (doc)",
                       "depthA1 = stepM*stepKa*db, depthB1 = stepN*stepKb*db, db in {1,2}"};
-constexpr Rule kMdlDepth{"tiling.mdl_depth", "Ascend §3 H9 (kernel DepthCheck)",
+constexpr Rule kMdlDepth{"tiling.mdl_depth", "docs/ascend-tiling.md H9 (kernel DepthCheck)",
                          "MDL: depth divisible by step product, quotient <= 2"};
-constexpr Rule kMdlKFull{"tiling.mdl_k_full", "Ascend §3 H10 (doc, KLoopMDLBase)",
+constexpr Rule kMdlKFull{"tiling.mdl_k_full", "docs/ascend-tiling.md H10 (doc, KLoopMDLBase)",
                          "MDL: K not fully in L1 for A (B) needs stepM (stepN) = 1"};
-constexpr Rule kMdlKIter{"tiling.mdl_k_iter", "Ascend §3 H11",
+constexpr Rule kMdlKIter{"tiling.mdl_k_iter", "docs/ascend-tiling.md H11",
                          "MDL: kaIter and kbIter divide one another"};
 constexpr Rule kMdlKLoop{
-    "tiling.mdl_k_loop", "Ascend §4 MDL K loop, §7 K8 (KLoopMDLBase arithmetic, derived)",
+    "tiling.mdl_k_loop", "docs/ascend-tiling.md H9-H11, K8 (the kernel's MDL K loop, derived)",
     "MDL: the K loop multiplies every K column once, from the L1 chunk the copy loaded"};
-constexpr Rule kEnums{"tiling.enum_values", "Ascend §3 H12",
+constexpr Rule kEnums{"tiling.enum_values", "docs/ascend-tiling.md H12",
                       "iterateOrder, isBias in {0,1}; dbL0A/B/C in {1,2}"};
-constexpr Rule kNz{"tiling.nz_alignment", "Ascend §3 H13 (doc)",
+constexpr Rule kNz{"tiling.nz_alignment", "docs/ascend-tiling.md H13 (doc)",
                    "NZ operands: M, N, singleCoreM/N multiples of 16; K, singleCoreK of C0"};
-constexpr Rule kStepDepth{"tiling.step_le_depth", "Ascend §3 H14 (GetTiling CheckFinalParams)",
+constexpr Rule kStepDepth{"tiling.step_le_depth",
+                          "docs/ascend-tiling.md H14 (GetTiling CheckFinalParams)",
                           "stepM <= depthA1, stepN <= depthB1; share sizes within their buffers"};
 constexpr Rule k310P{
-    "tiling.310p_output", "Ascend §3 H16 (kernel, arch 2002/1001)",
+    "tiling.310p_output", "docs/ascend-tiling.md H16 (kernel, arch 2002/1001)",
     "ND output N*sizeof(C) 32-byte aligned (310P); 0 < transLength, 4*transLength <= UB"};
-constexpr Rule kShareModeRule{"tiling.share_mode", "Ascend §3 H17",
+constexpr Rule kShareModeRule{"tiling.share_mode", "docs/ascend-tiling.md H17",
                               "shareMode 1: every L0 tile within half its buffer"};
-constexpr Rule kMmad{"tiling.mmad_limits", "Ascend §3 H18 (Mmad)", "baseM, baseN, baseK <= 4095"};
-constexpr Rule kShape{"tiling.shape", "Ascend §1.1 (M, N, Ka, Kb)",
+constexpr Rule kMmad{"tiling.mmad_limits", "docs/ascend-tiling.md H18 (Mmad)",
+                     "baseM, baseN, baseK <= 4095"};
+constexpr Rule kShape{"tiling.shape", "docs/ascend-tiling.md fields (M, N, Ka, Kb)",
                       "M, N, Ka, Kb equal the problem's M, N, K, K"};
-constexpr Rule kSingle{"tiling.single_core", "Ascend §1.1",
+constexpr Rule kSingle{"tiling.single_core", "docs/ascend-tiling.md fields",
                        "singleCoreM <= M, singleCoreN <= N, singleCoreK = K"};
-constexpr Rule kBiasFlag{"tiling.bias_flag", "Ascend §1.1 (isBias)", "isBias matches the problem"};
-constexpr Rule kNdInner{"tiling.nd_inner_dim", "Ascend §7 K12 (doc)",
+constexpr Rule kBiasFlag{"tiling.bias_flag", "docs/ascend-tiling.md fields (isBias)",
+                         "isBias matches the problem"};
+constexpr Rule kNdInner{"tiling.nd_inner_dim", "docs/ascend-tiling.md K12 (doc)",
                         "ND inner dimension <= 65535 (except arch 3510)"};
 constexpr Rule kCoverage{
-    "tiling.too_few_cores", "Ascend §4 (kernel mapping)",
+    "tiling.too_few_cores", "docs/ascend-tiling.md tiling.too_few_cores (kernel mapping)",
     "usedCoreNum >= ceil(M/singleCoreM)*ceil(N/singleCoreN): every C block has a core"};
 
 constexpr Rule kWExtraCores{
-    "tiling.warn.extra_cores", "Ascend §7 K2",
+    "tiling.warn.extra_cores", "docs/ascend-tiling.md K2",
     "usedCoreNum > the C blocks: extra cores compute out of range unless the kernel guards"};
-constexpr Rule kWBaseK{"tiling.warn.base_k", "Ascend §3 soft",
+constexpr Rule kWBaseK{"tiling.warn.base_k", "docs/ascend-tiling.md soft rule",
                        "GetTiling emits baseK as a multiple of C0"};
-constexpr Rule kWStepK{"tiling.warn.step_k", "Ascend §7 K8",
+constexpr Rule kWStepK{"tiling.warn.step_k", "docs/ascend-tiling.md K8",
                        "stepKa and stepKb multiples of each other"};
-constexpr Rule kWDbL0C{"tiling.warn.db_l0c", "Ascend §2", "GetTiling always emits dbL0C = 1"};
+constexpr Rule kWDbL0C{"tiling.warn.db_l0c", "docs/ascend-tiling.md K7 (host)",
+                       "GetTiling always emits dbL0C = 1"};
 
 constexpr std::array<const Rule*, 24> kHard = {
     &kCores,     &kPositive, &kL0A,    &kL0B,       &kL0C,      &kBias,

@@ -13,9 +13,9 @@ namespace tcfuzz::oracle::smem {
 namespace {
 
 namespace tf = tcgen05::smem_field;
-namespace tr = tcgen05::smem_rule;
+namespace tr = tcgen05::desc_rule;
 namespace wf = wgmma::smem_field;
-namespace wr = wgmma::smem_rule;
+namespace wr = wgmma::desc_rule;
 
 constexpr std::array<const Rule*, 25> kRules = {&smem_rule::kBaseOffsetNoSwizzle,
                                                 &smem_rule::kBaseOffsetValue,

@@ -39,7 +39,7 @@ static_assert(IsCompleteLayout(kAll, 64), "Table 40 fields must tile the 64-bit 
 // (DecodeMatrix, Validate, Map); the rules below are this encoding's own.
 }  // namespace smem_field
 
-namespace smem_rule {
+namespace desc_rule {
 inline constexpr std::string_view kTable40 = "PTX 9.1 §9.7.16.4.1 Table 40";
 inline constexpr Rule kFixed46{"tcgen05.smem.fixed_46_48", kTable40, "bits 46-48 hold 0b001"};
 inline constexpr Rule kReserved14{"tcgen05.smem.reserved_14_15", kTable40, "bits 14-15 are 0"};
@@ -64,7 +64,7 @@ inline constexpr Rule kBase32BMajor{"tcgen05.smem.base32b_major", "PTX 9.1 §9.7
                                     "128B swizzle with 32B atomicity has no K-major atom"};
 inline constexpr Rule kBase32BDType{"tcgen05.smem.base32b_dtype", "PTX 9.1 §9.7.16.10.1",
                                     "128B swizzle with 32B atomicity is for tf32 only"};
-}  // namespace smem_rule
+}  // namespace desc_rule
 
 // Swizzle field code <-> mode.
 std::optional<smem::Swizzle> SwizzleOfCode(uint64_t code);

@@ -36,7 +36,7 @@ static_assert(IsCompleteLayout(kAll, 64), "wgmma descriptor fields must tile the
 // (DecodeMatrix, Validate, Map); the rules below are this encoding's own.
 }  // namespace smem_field
 
-namespace smem_rule {
+namespace desc_rule {
 inline constexpr std::string_view kSec = "PTX 9.1 §9.7.15.5.1.2.2";
 inline constexpr Rule kReserved14{"wgmma.smem.reserved_14_15", kSec, "bits 14-15 are 0"};
 inline constexpr Rule kReserved30{"wgmma.smem.reserved_30_31", kSec, "bits 30-31 are 0"};
@@ -49,7 +49,7 @@ inline constexpr Rule kDType{
     "wgmma takes f16, bf16, tf32, e4m3, e5m2, s8 and u8 from shared memory"};
 inline constexpr Rule kMnMajorDType{"wgmma.smem.mn_major_dtype", "PTX 9.1 §9.7.15.5.1 (imm-trans)",
                                     "MN-major (transposed) operands are f16 or bf16 only"};
-}  // namespace smem_rule
+}  // namespace desc_rule
 
 // Swizzle field code <-> mode (nullopt for 128B with 32B atomicity, which wgmma lacks).
 smem::Swizzle SwizzleOfCode(uint64_t code);
