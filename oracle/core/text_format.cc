@@ -78,7 +78,10 @@ Result<TextDoc> TextDoc::Parse(std::string_view text) {
     if (!header_seen) {
       const std::string expected =
           std::string(kTextMagic) + " " + std::to_string(kTextFormatVersion);
-      if (line.substr(0, kTextMagic.size()) != kTextMagic) {
+      // The magic word, then a space: "tcfuzz-textual 1" is no header of ours.
+      if (line.substr(0, kTextMagic.size()) != kTextMagic ||
+          (line.size() > kTextMagic.size() && line[kTextMagic.size()] != ' ' &&
+           line[kTextMagic.size()] != '\t')) {
         return Result<TextDoc>::Fail(AtLine(line_no, "missing header '" + expected + "'"));
       }
       const std::string_view version = Trim(line.substr(kTextMagic.size()));
@@ -104,7 +107,7 @@ Result<TextDoc> TextDoc::Parse(std::string_view text) {
             AtLine(line_no, "key '" + std::string(key) + "' has characters outside [a-z0-9_.]"));
       }
     }
-    if (doc.Find(key) != nullptr) {
+    if (!doc.index_.emplace(std::string(key), doc.entries_.size()).second) {
       return Result<TextDoc>::Fail(AtLine(line_no, "duplicate key '" + std::string(key) + "'"));
     }
     doc.entries_.push_back(TextEntry{std::string(key), std::string(value), line_no});
@@ -115,10 +118,8 @@ Result<TextDoc> TextDoc::Parse(std::string_view text) {
 }
 
 const TextEntry* TextDoc::Find(std::string_view key) const {
-  for (const TextEntry& e : entries_) {
-    if (e.key == key) return &e;
-  }
-  return nullptr;
+  const auto it = index_.find(std::string(key));
+  return it == index_.end() ? nullptr : &entries_[it->second];
 }
 
 Result<std::string> TextDoc::String(std::string_view key) const {

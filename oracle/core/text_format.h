@@ -14,6 +14,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "oracle/core/result.h"
@@ -45,6 +46,8 @@ class TextDoc {
 
  private:
   std::vector<TextEntry> entries_;
+  std::unordered_map<std::string, std::size_t>
+      index_;  // key -> entry: lookups stay O(1) in long files
 };
 
 // Builds a text form with the header already in place; keys keep insertion order.

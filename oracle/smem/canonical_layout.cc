@@ -19,14 +19,17 @@ class Parser {
  public:
   explicit Parser(std::string_view s) : s_(s) {}
 
-  Result<Tuple> ParseTuple() {
+  // `depth`: how many parentheses enclose this tuple. A canonical layout nests three deep; the
+  // bound keeps hostile input (thousands of '(') off the stack.
+  Result<Tuple> ParseTuple(int depth = 0) {
     Skip();
     if (pos_ < s_.size() && s_[pos_] == '(') {
+      if (depth >= kMaxDepth) return Fail("nested deeper than " + std::to_string(kMaxDepth));
       ++pos_;
       Tuple t;
       t.leaf = false;
       while (true) {
-        Result<Tuple> kid = ParseTuple();
+        Result<Tuple> kid = ParseTuple(depth + 1);
         if (!kid.ok()) return kid;
         t.kids.push_back(kid.value());
         Skip();
@@ -62,6 +65,7 @@ class Parser {
   }
 
  private:
+  static constexpr int kMaxDepth = 8;
   void Skip() {
     while (pos_ < s_.size() && s_[pos_] == ' ') ++pos_;
   }

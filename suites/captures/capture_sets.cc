@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "oracle/core/backing.h"
 #include "oracle/core/text_format.h"
+#include "suites/engine/atomic_file.h"
 
 namespace tcfuzz::suites {
 namespace {
@@ -40,9 +40,10 @@ std::optional<Mapping> MapSet(const CaptureSet& s) {
 }
 
 oracle::Result<std::vector<std::string>> Lines(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return oracle::Result<std::vector<std::string>>::Fail(path + ": cannot open");
+  const auto text = ReadFile(path);
+  if (!text.ok()) return oracle::Result<std::vector<std::string>>::Fail(text.error());
   std::vector<std::string> lines;
+  std::istringstream in(text.value());
   std::string line;
   while (std::getline(in, line)) lines.push_back(line);
   return oracle::Result<std::vector<std::string>>::Ok(std::move(lines));

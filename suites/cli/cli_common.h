@@ -32,4 +32,38 @@ E ParseEnumArg(const std::string& what, const std::string& text,
   return *v;
 }
 
+// The log of a long command (run, tiling fuzz) as one stream: its results go to stdout and every
+// line that is an error or a warning ("tcfuzz: error: ...", "tcfuzz: warning: ...") to stderr, so
+// each command reports errors on stderr without every callee choosing a stream. Lines pass
+// through whole; a carriage return (a progress line redrawn) passes at once.
+class ErrorsToStderr : public std::streambuf {
+ public:
+  ErrorsToStderr() = default;
+  ErrorsToStderr(const ErrorsToStderr&) = delete;
+  ErrorsToStderr& operator=(const ErrorsToStderr&) = delete;
+  ~ErrorsToStderr() override { Flush(); }
+
+ protected:
+  int overflow(int c) override {
+    if (c == traits_type::eof()) return traits_type::not_eof(c);
+    line_ += static_cast<char>(c);
+    if (c == '\n' || c == '\r') Flush();
+    return c;
+  }
+  int sync() override {
+    Flush();
+    return 0;
+  }
+
+ private:
+  void Flush() {
+    if (line_.empty()) return;
+    const bool error = line_.starts_with("tcfuzz: error:") || line_.starts_with("tcfuzz: warning:");
+    std::ostream& to = error ? std::cerr : std::cout;
+    to << line_ << std::flush;
+    line_.clear();
+  }
+  std::string line_;
+};
+
 }  // namespace tcfuzz::cli

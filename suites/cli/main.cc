@@ -487,7 +487,9 @@ int main(int argc, char** argv) {
     tf.cases = tf_cases, tf.seconds = tf_seconds,
     tf.timeout = std::chrono::milliseconds(tf_timeout_ms);
     tf.command_line = JoinArgs(argc, argv);
-    return tcfuzz::suites::RunTilingFuzz(tf, std::cout);
+    tcfuzz::cli::ErrorsToStderr split;
+    std::ostream log(&split);
+    return tcfuzz::suites::RunTilingFuzz(tf, log);
   }
   if (const int rc = tcfuzz::suites::RunToolchainCommand(toolchain); rc >= 0) return rc;
   if (*dot) return OracleDot(na);
@@ -545,7 +547,9 @@ int main(int argc, char** argv) {
     // The literal link, resolved by each worker at exec: the image this process runs, even if
     // the file is rebuilt during a long run.
     options.worker = {"/proc/self/exe"};
-    return tcfuzz::suites::RunCampaign(options, std::cout);
+    tcfuzz::cli::ErrorsToStderr split;
+    std::ostream log(&split);
+    return tcfuzz::suites::RunCampaign(options, log);
   }
   return 2;
 }

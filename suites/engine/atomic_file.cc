@@ -1,44 +1,110 @@
 #include "suites/engine/atomic_file.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 
 namespace tcfuzz::suites {
 
 using oracle::Result;
 
-Result<bool> WriteFileAtomic(const std::string& path, std::string_view content) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  const fs::path target(path);
-  if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
-  if (ec) return Result<bool>::Fail("cannot create folder for " + path + ": " + ec.message());
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return Result<bool>::Fail("cannot write " + tmp + ": " + std::strerror(errno));
+namespace {
+
+std::string Errno() { return std::strerror(errno); }
+
+// The file a path names once its symbolic links are followed (up to 40, as the kernel does); a
+// dangling link names the file it would create.
+Result<std::string> FollowLinks(const std::string& path) {
+  std::string p = path;
+  for (int hops = 0; hops < 40; ++hops) {
+    struct stat st;
+    if (::lstat(p.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return Result<std::string>::Ok(p);
+    char buf[PATH_MAX];
+    const ssize_t n = ::readlink(p.c_str(), buf, sizeof buf - 1);
+    if (n < 0) return Result<std::string>::Fail(path + ": cannot read the link: " + Errno());
+    const std::string target(buf, static_cast<std::size_t>(n));
+    const std::filesystem::path parent = std::filesystem::path(p).parent_path();
+    p = target.starts_with('/') || parent.empty() ? target : (parent / target).string();
+  }
+  return Result<std::string>::Fail(path + ": too many levels of symbolic links");
+}
+
+Result<bool> WriteAll(int fd, std::string_view content, const std::string& what) {
   std::size_t done = 0;
   while (done < content.size()) {
     const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      const std::string err = std::strerror(errno);
-      ::close(fd);
-      ::unlink(tmp.c_str());
-      return Result<bool>::Fail("cannot write " + tmp + ": " + err);
-    }
+    if (n <= 0) return Result<bool>::Fail("cannot write " + what + ": " + Errno());
     done += static_cast<std::size_t>(n);
+  }
+  return Result<bool>::Ok(true);
+}
+
+// A character device or a FIFO the user named: written as it is, never replaced. A FIFO without
+// a reader is an error at once rather than a hang.
+Result<bool> WriteSpecial(const std::string& path, std::string_view content, bool fifo) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY | (fifo ? O_NONBLOCK : 0));
+  if (fd < 0) {
+    if (fifo && errno == ENXIO) return Result<bool>::Fail(path + ": a FIFO with no reader");
+    return Result<bool>::Fail("cannot write " + path + ": " + Errno());
+  }
+  if (fifo) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  const Result<bool> w = WriteAll(fd, content, path);
+  ::close(fd);
+  return w;
+}
+
+}  // namespace
+
+Result<bool> WriteFileAtomic(const std::string& requested, std::string_view content) {
+  namespace fs = std::filesystem;
+  const Result<std::string> resolved = FollowLinks(requested);
+  if (!resolved.ok()) return Result<bool>::Fail(resolved.error());
+  const std::string& path = resolved.value();
+  struct stat st;
+  if (::stat(path.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) return Result<bool>::Fail(requested + ": is a folder, not a file");
+    if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))
+      return WriteSpecial(path, content, S_ISFIFO(st.st_mode));
+    if (!S_ISREG(st.st_mode))
+      return Result<bool>::Fail(requested + ": not a regular file, a terminal or a FIFO");
+    if (st.st_nlink > 1) {
+      // A hard link: renaming over it would leave the other names with the old text, so it is
+      // rewritten in place (every name sees the new text; not atomic).
+      const int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+      if (fd < 0) return Result<bool>::Fail("cannot write " + requested + ": " + Errno());
+      Result<bool> w = WriteAll(fd, content, requested);
+      if (w.ok() && ::fsync(fd) != 0)
+        w = Result<bool>::Fail("cannot flush " + requested + ": " + Errno());
+      ::close(fd);
+      return w;
+    }
+  }
+  std::error_code ec;
+  const fs::path target(path);
+  if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
+  if (ec) return Result<bool>::Fail("cannot create folder for " + requested + ": " + ec.message());
+  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  const int fd =
+      ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
+  if (fd < 0) return Result<bool>::Fail("cannot write " + tmp + ": " + Errno());
+  const Result<bool> w = WriteAll(fd, content, tmp);
+  if (!w.ok()) {
+    ::close(fd);
+    ::unlink(tmp.c_str());
+    return w;
   }
   if (::fsync(fd) != 0 || ::close(fd) != 0) {
     ::unlink(tmp.c_str());
-    return Result<bool>::Fail("cannot flush " + tmp + ": " + std::strerror(errno));
+    return Result<bool>::Fail("cannot flush " + tmp + ": " + Errno());
   }
   if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    const std::string err = std::strerror(errno);
+    const std::string err = Errno();
     ::unlink(tmp.c_str());
     return Result<bool>::Fail("cannot rename " + tmp + " to " + path + ": " + err);
   }
@@ -46,37 +112,46 @@ Result<bool> WriteFileAtomic(const std::string& path, std::string_view content) 
 }
 
 Result<std::string> ReadFile(const std::string& path, std::size_t max_bytes) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    return Result<std::string>::Fail(path + ": is a folder, not a file");
-  }
-  if (path == "-" ||
-      (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))) {
-    // A pipe (or "-" for stdin): no size to ask for, so read until EOF or past the cap.
-    std::ifstream pipe_in(path == "-" ? "/dev/stdin" : path, std::ios::binary);
-    if (!pipe_in) return Result<std::string>::Fail(path + ": cannot open: " + std::strerror(errno));
-    std::string data;
-    char buf[65536];
-    while (pipe_in.read(buf, sizeof buf) || pipe_in.gcount() > 0) {
-      data.append(buf, static_cast<std::size_t>(pipe_in.gcount()));
-      if (data.size() > max_bytes) {
-        return Result<std::string>::Fail(path + ": larger than " + std::to_string(max_bytes) +
-                                         " bytes");
-      }
+  // Standard input is the one input that is not a regular file; anything else (a FIFO, a device,
+  // a folder) is refused at once: it could hang or never end.
+  const bool stdin_path = path == "-";
+  int fd = 0;
+  if (!stdin_path) {
+    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0) return Result<std::string>::Fail(path + ": cannot open: " + Errno());
+    struct stat st;
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+      const bool dir = ::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
+      ::close(fd);
+      return Result<std::string>::Fail(
+          path + (dir ? ": is a folder, not a file" : ": not a regular file (a FIFO or a device)"));
     }
-    return Result<std::string>::Ok(std::move(data));
+    if (static_cast<uint64_t>(st.st_size) > max_bytes) {
+      ::close(fd);
+      return Result<std::string>::Fail(path + ": larger than " + std::to_string(max_bytes) +
+                                       " bytes");
+    }
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
   }
-  const auto size = std::filesystem::file_size(path, ec);
-  if (ec) return Result<std::string>::Fail(path + ": cannot open: " + ec.message());
-  if (size > max_bytes) {
-    return Result<std::string>::Fail(path + ": larger than " + std::to_string(max_bytes) +
-                                     " bytes");
+  std::string data;
+  char buf[65536];
+  while (true) {
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      const std::string err = Errno();
+      if (!stdin_path) ::close(fd);
+      return Result<std::string>::Fail(path + ": cannot read: " + err);
+    }
+    if (n == 0) break;
+    data.append(buf, static_cast<std::size_t>(n));
+    if (data.size() > max_bytes) {
+      if (!stdin_path) ::close(fd);
+      return Result<std::string>::Fail(path + ": larger than " + std::to_string(max_bytes) +
+                                       " bytes");
+    }
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Result<std::string>::Fail(path + ": cannot open: " + std::strerror(errno));
-  std::string data(static_cast<std::size_t>(size), '\0');
-  in.read(data.data(), static_cast<std::streamsize>(data.size()));
-  data.resize(static_cast<std::size_t>(in.gcount()));
+  if (!stdin_path) ::close(fd);
   return Result<std::string>::Ok(std::move(data));
 }
 

@@ -1,6 +1,13 @@
-// Reports and reproducers are written atomically: a temporary file in the same folder, flushed
-// to disk, then renamed over the target. A crash mid-write leaves the old file or none, never
-// half of one.
+// Every file tcfuzz writes or reads goes through these two (docs/files.md).
+//
+// Writing: a regular file (or a new one) is written atomically, a temporary file in the same
+// folder, flushed to disk, then renamed over the target, so a crash mid-write leaves the old file
+// or none, never half of one. A symbolic link is followed to the file it names; a terminal,
+// /dev/null or a FIFO is written as it is (a FIFO without a reader is an error, not a hang);
+// a hard-linked file is rewritten in place so every name sees it; nothing else is replaced.
+//
+// Reading: a regular file up to a size cap, or standard input ("-"); a FIFO, a device or a folder
+// is refused at once with a one-line error.
 #pragma once
 
 #include <string>
@@ -10,10 +17,11 @@
 
 namespace tcfuzz::suites {
 
-// Writes `content` to `path`; creates missing parent folders. Error: one line naming the path.
+// Writes `content` to `path` as above; creates missing parent folders. Error: one line naming the
+// path.
 oracle::Result<bool> WriteFileAtomic(const std::string& path, std::string_view content);
 
-// Reads a whole file (at most `max_bytes`); "-" or a pipe is read to its end. Error: one line
+// Reads a whole regular file, or standard input for "-" (at most `max_bytes`). Error: one line
 // naming the path.
 oracle::Result<std::string> ReadFile(const std::string& path, std::size_t max_bytes = 1 << 24);
 

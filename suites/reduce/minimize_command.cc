@@ -2,6 +2,9 @@
 
 #include <stdlib.h>
 
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -85,18 +88,27 @@ int RunMinimize(const std::string& file, const std::string& out_path, int budget
     log << "tcfuzz: error: " << job.error() << "\n";
     return 2;
   }
-  // Candidates go to a fresh private folder, removed on every way out.
+  // Candidates go to a fresh private folder, removed on every way out. The temporary folder is
+  // $TMPDIR when it names one (else /tmp); a bad one is a one-line error, never an exception.
+  std::error_code tmp_error;
+  const std::filesystem::path tmp = std::filesystem::temp_directory_path(tmp_error);
+  const char* tmpdir = std::getenv("TMPDIR");
+  if (tmp_error) {
+    log << "tcfuzz: error: no temporary folder: TMPDIR=" << (tmpdir ? tmpdir : "") << ": "
+        << tmp_error.message() << "\n";
+    return 2;
+  }
   struct Scratch {
-    std::string path = (std::filesystem::temp_directory_path() / "tcfuzz-minimize-XXXXXX").string();
+    std::string path;
     bool made = ::mkdtemp(path.data()) != nullptr;
     ~Scratch() {
       std::error_code ec;
       if (made) std::filesystem::remove_all(path, ec);
     }
-  } scratch;
+  } scratch{(tmp / "tcfuzz-minimize-XXXXXX").string()};
   if (!scratch.made) {
-    log << "tcfuzz: error: cannot make a scratch folder in "
-        << std::filesystem::temp_directory_path().string() << "\n";
+    log << "tcfuzz: error: cannot make a scratch folder in " << tmp.string() << ": "
+        << std::strerror(errno) << "\n";
     return 2;
   }
   std::string error;

@@ -2,8 +2,9 @@
 
 #include <fnmatch.h>
 
-#include <fstream>
 #include <sstream>
+
+#include "suites/engine/atomic_file.h"
 
 namespace tcfuzz::suites {
 
@@ -40,12 +41,10 @@ oracle::Result<std::vector<Expectation>> ParseExpectations(std::string_view text
 }
 
 oracle::Result<std::vector<Expectation>> LoadExpectations(const std::string& path) {
-  std::ifstream f(path);
-  if (!f)
-    return oracle::Result<std::vector<Expectation>>::Fail("cannot read expectations file " + path);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  auto r = ParseExpectations(ss.str());
+  const auto text = ReadFile(path, std::size_t{1} << 20);
+  if (!text.ok())
+    return oracle::Result<std::vector<Expectation>>::Fail("expectations: " + text.error());
+  auto r = ParseExpectations(text.value());
   if (!r.ok()) return oracle::Result<std::vector<Expectation>>::Fail(path + ": " + r.error());
   return r;
 }

@@ -164,6 +164,9 @@ TEST(CanonicalLayout, ParseErrorsNameWhatIsWrong) {
   EXPECT_EQ(ParseCanonical("((8,2),(4,4))", DType::kTF32).error(), "layout: expected shape:stride");
   EXPECT_FALSE(ParseCanonical("((8,2),(4,4)):((4,32),(1,64)", DType::kTF32).ok());
   EXPECT_FALSE(ParseCanonical("((8,2),(4,x)):((4,32),(1,64))", DType::kTF32).ok());
+  // Issue 18: thousands of nested parentheses are a one-line error, not a stack overflow.
+  EXPECT_EQ(ParseCanonical(std::string(30000, '(') + "1:1", DType::kTF32).error(),
+            "shape layout: nested deeper than 8 at character 9");
 }
 
 // --- base offset, K-advance, absolute mode, 32B atomicity -----------------------------------

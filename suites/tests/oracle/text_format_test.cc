@@ -93,5 +93,21 @@ RC_GTEST_PROP(TextFormatProps, WriterOutputParsesBack, (uint64_t value, int64_t 
   RC_ASSERT(doc.value().String("i").value() == std::to_string(number));
 }
 
+// Issue 18: a file of many keys parses in time linear in its size (a set of keys, not a scan per
+// line), a duplicate among them is still found, and a header that only starts like ours is
+// reported as a missing header.
+TEST(TextFormat, ManyKeysAndLookalikeHeaders) {
+  std::string text = "tcfuzz-text 1\ntool = t\nkind = k\n";
+  for (int i = 0; i < 80000; ++i)
+    text += "x" + std::to_string(i) + " = " + std::to_string(i) + "\n";
+  const auto doc = TextDoc::Parse(text);
+  ASSERT_TRUE(doc.ok()) << doc.error();
+  EXPECT_EQ(doc.value().String("x79999").value(), "79999");
+  EXPECT_EQ(doc.value().entries().size(), 80002u);
+  EXPECT_EQ(TextDoc::Parse(text + "x123 = again\n").error(), "line 80004: duplicate key 'x123'");
+  EXPECT_EQ(TextDoc::Parse("tcfuzz-textual 1\ntool = t\nkind = k\n").error(),
+            "line 1: missing header 'tcfuzz-text 1'");
+}
+
 }  // namespace
 }  // namespace tcfuzz::oracle

@@ -1,0 +1,102 @@
+// Issue 18: what a user types or points tcfuzz at may not crash it, hang it or destroy a file.
+// Every special file here is private (a FIFO and links in a temporary folder); /dev/null is only
+// written to, as a user's `--emit-cu /dev/null` would.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include "suites/engine/atomic_file.h"
+#include "suites/tests/support/temp_dir.h"
+
+namespace tcfuzz {
+namespace {
+
+struct Outcome {
+  int code = -1;
+  std::string out, err;
+};
+
+// The tool with stdout and stderr kept apart.
+Outcome Tcfuzz(const std::string& args, const std::string& dir, const std::string& env = "") {
+  const std::string out = dir + "/stdout", err = dir + "/stderr";
+  const std::string cmd =
+      env + " " + std::string(TCFUZZ_BIN) + " " + args + " >" + out + " 2>" + err;
+  const int status = std::system(cmd.c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, suites::ReadFile(out).value(),
+          suites::ReadFile(err).value()};
+}
+
+// One line on stderr, nothing on stdout, exit 2.
+void ExpectOneLineError(const Outcome& r, const std::string& says) {
+  EXPECT_EQ(r.code, 2) << r.out << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err.rfind("tcfuzz: error: ", 0), 0u) << r.err;
+  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+  EXPECT_NE(r.err.find(says), std::string::npos) << r.err;
+}
+
+bool IsFifo(const std::string& path) {
+  struct stat st;
+  return ::lstat(path.c_str(), &st) == 0 && S_ISFIFO(st.st_mode);
+}
+
+const std::string kSmem =
+    "explain smem --arch sm_90a --operand a --major k --dtype bf16 --rows 64 --kbytes 32";
+const std::string kCase =
+    std::string(TCFUZZ_SOURCE_DIR) + "/corpus/case_text/seed/sparse_h100_bf16.txt";
+
+TEST(HostileInput, OutputPathsAreNeverReplaced) {
+  const std::string dir = test::TempDir("hostile_out");
+  const std::string fifo = dir + "/fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  // A FIFO with no reader: an error, not a hang, and the FIFO is still one.
+  ExpectOneLineError(Tcfuzz(kSmem + " --svg " + fifo + " 0x4000004000010808", dir),
+                     "a FIFO with no reader");
+  EXPECT_TRUE(IsFifo(fifo));
+  // A symbolic link is followed: its target gets the file, the link stays a link.
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/target.cu", "old").ok());
+  ASSERT_EQ(::symlink("target.cu", (dir + "/link.cu").c_str()), 0);
+  const Outcome linked = Tcfuzz("repro " + kCase + " --emit-cu " + dir + "/link.cu", dir);
+  EXPECT_EQ(linked.code, 0) << linked.err;
+  EXPECT_TRUE(std::filesystem::is_symlink(dir + "/link.cu"));
+  EXPECT_NE(suites::ReadFile(dir + "/target.cu").value().find("__global__"), std::string::npos);
+  // /dev/null takes the file and stays a device.
+  EXPECT_EQ(Tcfuzz("repro " + kCase + " --emit-cu /dev/null", dir).code, 0);
+  struct stat st;
+  ASSERT_EQ(::stat("/dev/null", &st), 0);
+  EXPECT_TRUE(S_ISCHR(st.st_mode));
+  std::filesystem::remove_all(dir);
+}
+
+TEST(HostileInput, InputsThatAreNotFilesAreRefusedAtOnce) {
+  const std::string dir = test::TempDir("hostile_in");
+  const std::string fifo = dir + "/fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  ExpectOneLineError(Tcfuzz("replay " + fifo, dir), "not a regular file");
+  ExpectOneLineError(Tcfuzz("replay /dev/zero", dir), "not a regular file");
+  ExpectOneLineError(Tcfuzz("replay " + dir, dir), "is a folder");
+  ExpectOneLineError(Tcfuzz("tiling check --chip Ascend910B2 --problem " + fifo + " " + fifo, dir),
+                     "not a regular file");
+  std::filesystem::remove_all(dir);
+}
+
+TEST(HostileInput, DeepNestingBadTmpdirAndErrorsOnStderr) {
+  const std::string dir = test::TempDir("hostile_misc");
+  ExpectOneLineError(Tcfuzz("encode smem --arch sm_100a --dtype bf16 --layout \"" +
+                                std::string(30000, '(') + "1:1\"",
+                            dir),
+                     "nested deeper than 8");
+  ExpectOneLineError(Tcfuzz("minimize " + kCase, dir, "TMPDIR=/nonexistent"),
+                     "no temporary folder");
+  ExpectOneLineError(Tcfuzz("run --suite bogus --cases 1 --report " + dir + "/r", dir),
+                     "unknown suite 'bogus'");
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace tcfuzz
