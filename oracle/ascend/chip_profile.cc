@@ -87,9 +87,12 @@ Result<ChipProfile> ChipFromJson(std::string_view json) {
       if (optional) continue;
       return R::Fail("chip profile: missing key '" + key + "'");
     }
-    if (!j[key].is_number_integer() || j[key].get<int64_t>() < 0 ||
-        j[key].get<int64_t>() > (int64_t{1} << 40)) {
-      return R::Fail("chip profile: " + key + " must be a non-negative integer");
+    // Counts and the architecture code are ints: a value past 2^31 would wrap (4294967297 cores
+    // read as 1) rather than be refused.
+    const bool small = key == "npu_arch" || key == "ai_cores" || key == "vector_cores";
+    const int64_t limit = small ? int64_t{1} << 20 : int64_t{1} << 40;
+    if (!j[key].is_number_integer() || j[key].get<int64_t>() < 0 || j[key].get<int64_t>() > limit) {
+      return R::Fail("chip profile: " + key + " must be an integer in 0.." + std::to_string(limit));
     }
     const int64_t v = j[key].get<int64_t>();
     if (key == "npu_arch")

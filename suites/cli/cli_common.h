@@ -1,6 +1,7 @@
 // Helpers every tcfuzz command shares: one-line errors with exit code 2, number parsing.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <cstdlib>
 #include <iostream>
@@ -21,6 +22,39 @@ inline uint64_t ParseNumberArg(const std::string& what, const std::string& text,
   auto v = oracle::ParseUint(text, max);
   if (!v.ok()) Die(what + ": " + v.error());
   return v.value();
+}
+
+// One number parser for every numeric option: decimal or 0x hex, no sign, never read as octal and
+// never wrapped; a value outside [min, max], an empty one or a second spelling of the option is a
+// one-line error naming the option.
+template <class T>
+CLI::Option* AddNumber(CLI::App* app, const std::string& name, T& target, uint64_t min,
+                       uint64_t max, const std::string& help) {
+  return app->add_option_function<std::string>(
+      name,
+      [&target, name, min, max](const std::string& text) {
+        const uint64_t v = ParseNumberArg(name, text, max);
+        if (v < min) Die(name + ": must be at least " + std::to_string(min) + ", got " + text);
+        target = static_cast<T>(v);
+      },
+      help);
+}
+
+// Seconds: a finite decimal above 0 and at most a year (no "inf", no 1e309).
+inline CLI::Option* AddSeconds(CLI::App* app, const std::string& name, double& target,
+                               const std::string& help) {
+  return app->add_option_function<std::string>(
+      name,
+      [&target, name](const std::string& text) {
+        char* end = nullptr;
+        const double v = text.empty() ? 0 : std::strtod(text.c_str(), &end);
+        if (text.empty() || end != text.c_str() + text.size() || !(v > 0) || v > 3.2e7) {
+          Die(name + ": must be a number of seconds above 0 and at most a year, got '" + text +
+              "'");
+        }
+        target = v;
+      },
+      help);
 }
 
 // An enumeration value by name, or a one-line error listing the accepted names.

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -56,6 +57,8 @@
 
 namespace {
 
+using tcfuzz::cli::AddNumber;
+using tcfuzz::cli::AddSeconds;
 using tcfuzz::cli::Die;
 using tcfuzz::cli::ParseEnumArg;
 using tcfuzz::cli::ParseNumberArg;
@@ -245,8 +248,10 @@ int main(int argc, char** argv) {
   int m = 0, n = 0;
   bool sparse = false, json = false;
   zcm->add_option("DESC", desc_text, "the descriptor, hex (0x...) or decimal")->required();
-  zcm->add_option("--m", m, "M of the tcgen05.mma.ws instruction (32, 64, 128)")->required();
-  zcm->add_option("--n", n, "N of the instruction (1..256; legal: 64, 128, 256)")->required();
+  AddNumber(zcm, "--m", m, 1, 1024, "M of the tcgen05.mma.ws instruction (32, 64, 128)")
+      ->required();
+  AddNumber(zcm, "--n", n, 1, 256, "N of the instruction (1..256; legal: 64, 128, 256)")
+      ->required();
   zcm->add_flag("--sparse", sparse, "the instruction is tcgen05.mma.ws.sp");
   zcm->add_option("--idesc", idesc_text,
                   "the 32-bit instruction descriptor (checks max shift, M, N)");
@@ -261,10 +266,9 @@ int main(int argc, char** argv) {
   esmem->add_option("--major", sa.major, "k or mn")->required();
   esmem->add_option("--dtype", sa.dtype, "f16 bf16 tf32 e4m3 e5m2 e3m2 e2m3 e2m1 s8 u8")
       ->required();
-  esmem->add_option("--rows", sa.rows, "M (operand a) or N (operand b)")->required();
-  esmem
-      ->add_option("--kbytes", sa.kbytes,
-                   "K extent in bytes (32 dense, 64 sparse, 48 for K = 96 fp4)")
+  AddNumber(esmem, "--rows", sa.rows, 1, 256, "M (operand a) or N (operand b)")->required();
+  AddNumber(esmem, "--kbytes", sa.kbytes, 16, 256,
+            "K extent in bytes (32 dense, 64 sparse, 48 for K = 96 fp4)")
       ->required();
   esmem->add_option(
       "--pattern-anchor", sa.pattern_anchor,
@@ -283,7 +287,7 @@ int main(int argc, char** argv) {
   esparse->add_option("--shape", na.shape, "m16n8k8 .. m16n8k128")->required();
   esparse->add_option("--type", na.type, "f16 bf16 tf32 s8 u8 e4m3 e5m2 e3m2 e2m3 e2m1 s4 u4")
       ->required();
-  esparse->add_option("--selector", na.selector, "sparsity selector (default 0)");
+  AddNumber(esparse, "--selector", na.selector, 0, 3, "sparsity selector (default 0)");
   esparse->add_flag("--json", na.json, "print the maps as JSON");
 
   CLI::App* oracle_cmd = app.add_subcommand("oracle", "Ask the arithmetic oracle");
@@ -350,12 +354,14 @@ int main(int argc, char** argv) {
                     "stdout (exit 0), or exit 1 to refuse (default: the reference tiler)");
   tfuzz->add_option("--chip", tf.chip_arg,
                     "SoC name or profile file (default: every built-in chip in turn)");
-  tfuzz->add_option("--seed", tf_seed, "base seed (default: random, printed)");
-  auto* tf_cases_opt = tfuzz->add_option("--cases", tf_cases, "number of problems (default 2000)");
+  auto* tf_seed_opt = tfuzz->add_option("--seed", tf_seed, "base seed (default: random, printed)");
+  auto* tf_cases_opt = AddNumber(tfuzz, "--cases", tf_cases, 1, uint64_t{1} << 40,
+                                 "number of problems (default 2000)");
   auto* tf_time_opt =
-      tfuzz->add_option("--time", tf_seconds, "seconds to run instead of a case count");
+      AddSeconds(tfuzz, "--time", tf_seconds, "seconds to run instead of a case count");
   tf_cases_opt->excludes(tf_time_opt);
-  tfuzz->add_option("--timeout-ms", tf_timeout_ms, "deadline for one tiler call (default 10000)");
+  AddNumber(tfuzz, "--timeout-ms", tf_timeout_ms, 1, 3600000,
+            "deadline for one tiler call (default 10000)");
   tfuzz->add_option("--report", tf.out_dir, "report folder (default: report/tiling-fuzz)");
 
   CLI::App* encode = app.add_subcommand("encode", "Build an operand from a description");
@@ -379,18 +385,19 @@ int main(int argc, char** argv) {
   double seconds = 0;
   bool no_progress = false;
   run->add_option("--suite", options.suites, "suite name (repeatable; default: every host suite)");
-  run->add_option("--seed", seed_text, "base seed (default: random, printed)");
-  auto* cases_opt = run->add_option("--cases", cases,
-                                    "cases per suite (default: each suite's own, about 30 s each)");
-  auto* time_opt = run->add_option("--time", seconds, "seconds per suite instead of a case count");
+  auto* seed_opt = run->add_option("--seed", seed_text, "base seed (default: random, printed)");
+  auto* cases_opt = AddNumber(run, "--cases", cases, 1, uint64_t{1} << 40,
+                              "cases per suite (default: each suite's own, about 30 s each)");
+  auto* time_opt = AddSeconds(run, "--time", seconds, "seconds per suite instead of a case count");
   cases_opt->excludes(time_opt);
-  run->add_option("--shard", shard_text, "I/N: run shard I of N (indices i with i % N == I)");
+  auto* shard_opt =
+      run->add_option("--shard", shard_text, "I/N: run shard I of N (indices i with i % N == I)");
   run->add_option("--report", options.report_dir, "report folder (default: report)");
   run->add_flag("--no-progress", no_progress, "no live progress line");
 
   uint64_t cases_per_launch = 0;
-  run->add_option(
-      "--cases-per-launch", cases_per_launch,
+  AddNumber(
+      run, "--cases-per-launch", cases_per_launch, 1, uint64_t{1} << 20,
       "GPU suites: cases per kernel launch (default 65536; 1 is the one-case-per-launch baseline)");
   std::string gpu_mode = "auto";
   run->add_option("--gpu", gpu_mode,
@@ -407,18 +414,18 @@ int main(int argc, char** argv) {
   std::string case_file;
   worker->add_option("--case-file", case_file, "run one sparse case from this file");
   worker->add_option("--suite", wa.suite, "GPU suite");
-  worker->add_option("--seed", wa.seed, "base seed");
-  worker->add_option("--first", wa.first, "first case index");
-  worker->add_option("--count", wa.count, "number of case indices");
-  worker->add_option("--shard", worker_shard, "I/N");
+  AddNumber(worker, "--seed", wa.seed, 0, ~uint64_t{0}, "base seed");
+  AddNumber(worker, "--first", wa.first, 0, ~uint64_t{0}, "first case index");
+  AddNumber(worker, "--count", wa.count, 0, uint64_t{1} << 26, "number of case indices");
+  auto* worker_shard_opt = worker->add_option("--shard", worker_shard, "I/N");
   worker->add_option("--plant-fault", wa.plant_fault,
                      "(test only) run an illegal-address kernel at this index");
   worker->add_option("--plant-hang", wa.plant_hang,
                      "(test only) run a kernel that never ends at this index");
-  worker->add_option("--threads", wa.threads,
-                     "host threads for generation and the oracle (default: every core)");
-  worker->add_option("--cases-per-launch", wa.cases_per_launch,
-                     "cases per kernel launch (1: the baseline mode)");
+  AddNumber(worker, "--threads", wa.threads, 0, 4096,
+            "host threads for generation and the oracle (default: every core)");
+  AddNumber(worker, "--cases-per-launch", wa.cases_per_launch, 1, uint64_t{1} << 20,
+            "cases per kernel launch (1: the baseline mode)");
 
   // repro
   CLI::App* repro =
@@ -441,8 +448,7 @@ int main(int argc, char** argv) {
   int min_budget = 400;
   minimize->add_option("FILE", min_file, "a sparse_mma or wgmma_tile reproducer")->required();
   minimize->add_option("--out", min_out, "where the minimized case goes (default FILE.min.txt)");
-  minimize->add_option("--budget", min_budget, "device runs at most (default 400)")
-      ->check(CLI::Range(1, 100000));
+  AddNumber(minimize, "--budget", min_budget, 1, 100000, "device runs at most (default 400)");
 
   // replay
   CLI::App* replay = app.add_subcommand("replay", "Re-run reproducer or corpus files");
@@ -479,7 +485,7 @@ int main(int argc, char** argv) {
   if (*tmake) return tcfuzz::suites::TilingMake(chip_arg, problem_file);
   if (*tfuzz) {
     if (!tf.chip_arg.empty()) tf.chip = tcfuzz::suites::LoadChip(tf.chip_arg);
-    tf.seed = tf_seed.empty() ? RandomSeed() : ParseNumberArg("--seed", tf_seed, ~uint64_t{0});
+    tf.seed = *tf_seed_opt ? ParseNumberArg("--seed", tf_seed, ~uint64_t{0}) : RandomSeed();
     if (*tf_time_opt && !(tf_seconds > 0)) Die("--time: must be a positive number of seconds");
     if (*tf_cases_opt && tf_cases == 0) Die("--cases: must be at least 1");
     if (tf_timeout_ms == 0 || tf_timeout_ms > 3600000) Die("--timeout-ms: must be 1..3600000");
@@ -518,7 +524,7 @@ int main(int argc, char** argv) {
     if (wa.count > (uint64_t{1} << 26) || wa.first > ~uint64_t{0} - wa.count) {
       Die("worker: --first/--count: at most 2^26 cases, and first + count must not pass 2^64");
     }
-    if (!worker_shard.empty()) std::tie(wa.shard_index, wa.shard_count) = ParseShard(worker_shard);
+    if (*worker_shard_opt) std::tie(wa.shard_index, wa.shard_count) = ParseShard(worker_shard);
     return tcfuzz::suites::RunDeviceWorker(wa, std::cout);
   }
   if (*minimize) {
@@ -529,16 +535,20 @@ int main(int argc, char** argv) {
   if (*replay) return Replay(files);
   if (*rules) return Rules(rules_json);
   if (*run) {
-    options.seed =
-        seed_text.empty() ? RandomSeed() : ParseNumberArg("--seed", seed_text, ~uint64_t{0});
+    options.seed = *seed_opt ? ParseNumberArg("--seed", seed_text, ~uint64_t{0}) : RandomSeed();
     if (*time_opt) {
       if (!(seconds > 0)) Die("--time: must be a positive number of seconds");
       options.seconds = seconds;
     } else {
       if (*cases_opt) options.cases = cases;
     }
-    if (!shard_text.empty())
-      std::tie(options.shard_index, options.shard_count) = ParseShard(shard_text);
+    if (*shard_opt) std::tie(options.shard_index, options.shard_count) = ParseShard(shard_text);
+    // A suite named twice runs once.
+    std::vector<std::string> unique;
+    for (const std::string& s : options.suites) {
+      if (std::find(unique.begin(), unique.end(), s) == unique.end()) unique.push_back(s);
+    }
+    options.suites = std::move(unique);
     if (options.report_dir.empty()) Die("--report: empty folder name");
     options.progress = !no_progress && ::isatty(STDERR_FILENO);
     options.command_line = JoinArgs(argc, argv);

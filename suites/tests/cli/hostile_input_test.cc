@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "suites/engine/atomic_file.h"
 #include "suites/tests/support/temp_dir.h"
@@ -95,6 +97,38 @@ TEST(HostileInput, DeepNestingBadTmpdirAndErrorsOnStderr) {
                      "no temporary folder");
   ExpectOneLineError(Tcfuzz("run --suite bogus --cases 1 --report " + dir + "/r", dir),
                      "unknown suite 'bogus'");
+  std::filesystem::remove_all(dir);
+}
+
+// One number parser for every option: no wrap, no octal, no infinity, no empty value.
+TEST(HostileInput, NumbersAreParsedOneWay) {
+  const std::string dir = test::TempDir("hostile_numbers");
+  for (const auto& [args, says] : std::vector<std::pair<std::string, std::string>>{
+           {"run --cases -1", "--cases: '-1' is not a number"},
+           {"run --cases 18446744073709551616", "does not fit in 64 bits"},
+           {"tiling fuzz --cases -1", "--cases: '-1' is not a number"},
+           {"run --cases-per-launch -1", "--cases-per-launch: '-1' is not a number"},
+           {"worker --seed -1", "--seed: '-1' is not a number"},
+           {"run --time inf", "--time: must be a number of seconds"},
+           {"run --time 1e309", "--time: must be a number of seconds"},
+           {"run --seed ''", "--seed: empty number"},
+           {"run --shard ''", "--shard: expected I/N"},
+           {"explain zcm --m 64 --n 257 0x0", "--n: 257 exceeds the maximum 256"},
+       }) {
+    ExpectOneLineError(Tcfuzz(args, dir), says);
+  }
+  // 010 is ten, as in a descriptor or a file, not octal eight.
+  const Outcome ten = Tcfuzz("explain zcm --m 64 --n 010 --json 0x0", dir);
+  EXPECT_EQ(ten.code, 0) << ten.err;
+  EXPECT_NE(ten.out.find("\"n\":10"), std::string::npos) << ten.out;
+  // A chip profile's core count past 2^31 is refused, not read as 1.
+  ASSERT_TRUE(suites::WriteFileAtomic(
+                  dir + "/chip.json",
+                  R"({"name":"x","ai_cores":4294967297,"l0a":65536,"l0b":65536,"l0c":131072,)"
+                  R"("l1":524288,"ub":196608})")
+                  .ok());
+  ExpectOneLineError(Tcfuzz("tiling make --chip " + dir + "/chip.json --problem -", dir),
+                     "ai_cores must be an integer");
   std::filesystem::remove_all(dir);
 }
 
