@@ -1,7 +1,5 @@
 #include "suites/toolchain/expectations.h"
 
-#include <fnmatch.h>
-
 #include <sstream>
 
 #include "suites/engine/atomic_file.h"
@@ -35,6 +33,13 @@ oracle::Result<std::vector<Expectation>> ParseExpectations(std::string_view text
     if (e.reason.empty())
       return R::Fail("expectations line " + std::to_string(n) + ": no '# reason'");
     e.accept = verdict == "accept";
+    for (auto [glob, pattern] :
+         {std::pair{&e.target, &e.target_glob}, std::pair{&e.key, &e.key_glob}}) {
+      auto compiled = Glob::Compile(*pattern);
+      if (!compiled.ok())
+        return R::Fail("expectations line " + std::to_string(n) + ": " + compiled.error());
+      *glob = std::move(compiled).value();
+    }
     all.push_back(std::move(e));
   }
   return R::Ok(std::move(all));
@@ -51,12 +56,10 @@ oracle::Result<std::vector<Expectation>> LoadExpectations(const std::string& pat
 
 int MatchExpectation(const std::vector<Expectation>& all, std::string_view toolkit, bool accepted,
                      std::string_view target, std::string_view key) {
-  const std::string t(target), k(key);
   for (size_t i = 0; i < all.size(); ++i) {
     const Expectation& e = all[i];
     if (e.toolkit != toolkit || e.accept != accepted) continue;
-    if (fnmatch(e.target_glob.c_str(), t.c_str(), kGlobFlags) == 0 &&
-        fnmatch(e.key_glob.c_str(), k.c_str(), kGlobFlags) == 0) {
+    if (e.target.Matches(target) && e.key.Matches(key)) {
       return static_cast<int>(i);
     }
   }

@@ -2,32 +2,30 @@
 //
 // One line per deviation:  <toolkit> <accept|reject> <target-glob> <form-key-glob>  # why
 // e.g.  13.0 accept sm_* mma.sp*.m16n8k32.row.col.f32.f16.f16.f32 sel=[23] @*  # SP4 ...
-// Globs are fnmatch(3) patterns with GNU extglob ("@(f16|tf32)") over the target name and the
-// form key (PtxForm::Key()). A scan
+// Globs are tcfuzz's one pattern language (suites/engine/glob.h: fnmatch's *, ?, [set] and
+// "@(f16|tf32)" alternatives, matched in linear time) over the target name and the form key
+// (PtxForm::Key()). A scan
 // verdict that differs from the model is "known" when a line of the running toolkit matches
 // it; a line of the running toolkit that matches no deviation although the scan had a row where
 // it could have (its target and form, the model saying the other verdict) is stale, so a toolkit
 // that fixes a deviation shows up as well as one that adds one.
 #pragma once
 
-#include <fnmatch.h>
-
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "oracle/core/result.h"
+#include "suites/engine/glob.h"
 
 namespace tcfuzz::suites {
-
-// fnmatch flags for every glob of the file (and for `toolchain scan --forms`).
-inline constexpr int kGlobFlags = FNM_EXTMATCH;  // glibc's ksh-style @(a|b)
 
 struct Expectation {
   std::string toolkit;  // "13.0"
   bool accept = false;  // the verdict the assembler gives against the model
   std::string target_glob;
   std::string key_glob;
+  Glob target, key;    // the two compiled
   std::string reason;  // the comment
   int line = 0;
 };

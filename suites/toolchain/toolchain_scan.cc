@@ -1,6 +1,5 @@
 #include "suites/toolchain/toolchain_scan.h"
 
-#include <fnmatch.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -31,18 +30,20 @@ std::vector<std::string> Targets(const ScanOptions& o) {
 
 // The enumerated forms whose key (version included) matches the options' pattern on one of the
 // scanned targets; every form when there is no pattern. A scan resolves this once.
-std::vector<gen::EnumeratedForm> SelectForms(const ScanOptions& o,
-                                             const std::vector<std::string>& targets) {
+oracle::Result<std::vector<gen::EnumeratedForm>> SelectForms(
+    const ScanOptions& o, const std::vector<std::string>& targets) {
+  using Forms = oracle::Result<std::vector<gen::EnumeratedForm>>;
   static const std::vector<gen::EnumeratedForm> all = gen::EnumerateForms();
-  if (o.forms.empty()) return all;
+  if (o.forms.empty()) return Forms::Ok(all);
+  const auto glob = Glob::Compile(o.forms);
+  if (!glob.ok()) return Forms::Fail("--forms: " + glob.error());
   std::vector<gen::EnumeratedForm> in;
   for (const auto& e : all) {
     bool match = false;
-    for (const auto& t : targets)
-      match = match || fnmatch(o.forms.c_str(), gen::AtTarget(e, t).Key().c_str(), kGlobFlags) == 0;
+    for (const auto& t : targets) match = match || glob.value().Matches(gen::AtTarget(e, t).Key());
     if (match) in.push_back(e);
   }
-  return in;
+  return Forms::Ok(std::move(in));
 }
 
 // Item i: target i / forms, form i % forms.
@@ -212,7 +213,12 @@ std::string FindPtxas() {
 int RunScanWorker(const ScanOptions& o, size_t first, size_t count, std::ostream& out) {
   const auto targets = Targets(o);
   const std::string ptxas = o.ptxas.empty() ? FindPtxas() : o.ptxas;
-  const auto forms = SelectForms(o, targets);
+  const auto selected = SelectForms(o, targets);
+  if (!selected.ok()) {
+    out << "error " << selected.error() << "\n";
+    return 2;
+  }
+  const auto& forms = selected.value();
   const size_t total = targets.size() * forms.size();
   for (size_t i = first; i < first + count && i < total; ++i) {
     if (static_cast<long>(i) == o.plant_crash) std::raise(SIGSEGV);
@@ -236,19 +242,22 @@ oracle::Result<ScanReport> RunScan(const ScanOptions& o, ScanError* why) {
   if (o.assembler != "nvjitlink" && o.assembler != "ptxas") {
     return R::Fail("--assembler: want nvjitlink or ptxas, not '" + o.assembler + "'");
   }
-  const auto id = Identify(o, ptxas);
-  if (!id.ok()) {
-    if (why != nullptr) *why = ScanError::kAssemblerMissing;
-    return R::Fail(id.error());
-  }
+  // Bad input first, whatever the toolkit.
   std::vector<Expectation> expectations;
   if (!o.expectations_file.empty()) {
     auto e = LoadExpectations(o.expectations_file);
     if (!e.ok()) return R::Fail(e.error());
     expectations = std::move(e).value();
   }
-  const auto forms = SelectForms(o, targets);
+  const auto selected = SelectForms(o, targets);
+  if (!selected.ok()) return R::Fail(selected.error());
+  const auto& forms = selected.value();
   if (forms.empty()) return R::Fail("--forms: no form key matches '" + o.forms + "'");
+  const auto id = Identify(o, ptxas);
+  if (!id.ok()) {
+    if (why != nullptr) *why = ScanError::kAssemblerMissing;
+    return R::Fail(id.error());
+  }
   ScanReport report;
   std::tie(report.assembler, report.toolkit) = id.value();
 
@@ -309,9 +318,8 @@ oracle::Result<ScanReport> RunScan(const ScanOptions& o, ScanError* why) {
     const Expectation& e = expectations[i];
     if (used[i] || e.toolkit != report.toolkit) continue;
     for (const ScanRow& row : report.rows) {
-      if (row.expected_accept != e.accept &&
-          fnmatch(e.target_glob.c_str(), row.target.c_str(), kGlobFlags) == 0 &&
-          fnmatch(e.key_glob.c_str(), row.form.c_str(), kGlobFlags) == 0) {
+      if (row.expected_accept != e.accept && e.target.Matches(row.target) &&
+          e.key.Matches(row.form)) {
         report.stale.push_back(e);
         break;
       }

@@ -132,5 +132,22 @@ TEST(HostileInput, NumbersAreParsedOneWay) {
   std::filesystem::remove_all(dir);
 }
 
+// Patterns go to one matcher with a linear bound (suites/engine/glob.h), not glibc's extglob.
+TEST(HostileInput, PatternsAreBounded) {
+  const std::string dir = test::TempDir("hostile_patterns");
+  std::string nested;
+  for (int i = 0; i < 3000; ++i) nested += "@(";
+  ExpectOneLineError(Tcfuzz("toolchain scan --forms '" + nested + "m'", dir),
+                     "pattern longer than 4096");
+  ExpectOneLineError(Tcfuzz("toolchain scan --forms '*(*(*(*(m))))zzz'", dir),
+                     "no form key matches");
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/exp.txt",
+                                      "13.0 accept @(@(@(@(@(@(@(@(@(sm_90))))))))) x  # why\n")
+                  .ok());
+  ExpectOneLineError(Tcfuzz("toolchain scan --expectations " + dir + "/exp.txt", dir),
+                     "expectations line 1: @( nested deeper");
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace tcfuzz

@@ -1,0 +1,209 @@
+#include "suites/engine/glob.h"
+
+namespace tcfuzz::suites {
+
+// Builds the automaton: each piece is a fragment with one entry and the states whose `out` (or
+// `out1`) still points nowhere; sequences patch one fragment's ends to the next's entry.
+class GlobCompiler {
+ public:
+  explicit GlobCompiler(std::string_view p) : p_(p) {}
+
+  oracle::Result<Glob> Run() {
+    using R = oracle::Result<Glob>;
+    if (p_.size() > 4096) return R::Fail("pattern longer than 4096 characters");
+    Fragment f;
+    if (const std::string e = Sequence(0, f); !e.empty()) return R::Fail(e);
+    if (pos_ != p_.size())
+      return R::Fail("unbalanced ')' at character " + std::to_string(pos_ + 1));
+    const int match = Add({});
+    Patch(f, match);
+    g_.start_ = f.start < 0 ? match : f.start;  // the empty pattern matches the empty text
+    return R::Ok(std::move(g_));
+  }
+
+ private:
+  struct Hole {
+    int state;
+    bool second;  // out1 rather than out
+  };
+  struct Fragment {
+    int start = -1;  // -1: the empty fragment (matches nothing, passes through)
+    std::vector<Hole> ends;
+  };
+
+  int Add(Glob::State s) {
+    g_.states_.push_back(s);
+    return static_cast<int>(g_.states_.size()) - 1;
+  }
+  void Patch(const Fragment& f, int to) {
+    for (const Hole& h : f.ends)
+      (h.second ? g_.states_[h.state].out1 : g_.states_[h.state].out) = to;
+  }
+  // a then b.
+  static void Append(Fragment& a, Fragment b, GlobCompiler& c) {
+    if (b.start < 0) return;
+    if (a.start < 0) {
+      a = std::move(b);
+      return;
+    }
+    c.Patch(a, b.start);
+    a.ends = std::move(b.ends);
+  }
+  Fragment Byte(const std::bitset<256>& set) {
+    Glob::State s;
+    s.kind = Glob::State::kByte;
+    s.bytes = set;
+    const int i = Add(s);
+    return {i, {{i, false}}};
+  }
+
+  // A sequence up to ')' or '|' (inside @(...)) or the end.
+  std::string Sequence(int depth, Fragment& out) {
+    while (pos_ < p_.size()) {
+      const char c = p_[pos_];
+      if (depth > 0 && (c == ')' || c == '|')) return {};
+      Fragment piece;
+      if (c == '*') {
+        ++pos_;
+        // split -> (any byte -> back to split) | on
+        Glob::State split;
+        split.kind = Glob::State::kSplit;
+        const int s = Add(split);
+        std::bitset<256> all;
+        all.set();
+        const Fragment any = Byte(all);
+        Patch(any, s);
+        g_.states_[s].out = any.start;
+        piece = {s, {{s, true}}};
+      } else if (c == '?') {
+        ++pos_;
+        std::bitset<256> all;
+        all.set();
+        piece = Byte(all);
+      } else if (c == '[') {
+        std::bitset<256> set;
+        if (const std::string e = Class(set); !e.empty()) return e;
+        piece = Byte(set);
+      } else if (c == '@' && pos_ + 1 < p_.size() && p_[pos_ + 1] == '(') {
+        if (depth >= 8) return "@( nested deeper than 8 at character " + std::to_string(pos_ + 1);
+        const std::size_t open = pos_;
+        pos_ += 2;
+        if (const std::string e = Alternatives(depth + 1, piece); !e.empty()) return e;
+        if (pos_ >= p_.size() || p_[pos_] != ')')
+          return "unterminated @( at character " + std::to_string(open + 1);
+        ++pos_;
+      } else {
+        if (c == '\\' && pos_ + 1 < p_.size()) ++pos_;
+        std::bitset<256> one;
+        one.set(static_cast<unsigned char>(p_[pos_++]));
+        piece = Byte(one);
+      }
+      Append(out, std::move(piece), *this);
+    }
+    return {};
+  }
+
+  // a|b|... after "@(", up to (not past) the closing ')'.
+  std::string Alternatives(int depth, Fragment& out) {
+    std::vector<Fragment> alts;
+    while (true) {
+      Fragment alt;
+      if (const std::string e = Sequence(depth, alt); !e.empty()) return e;
+      if (alt.start < 0) {  // an empty alternative: a pass-through split
+        Glob::State pass;
+        pass.kind = Glob::State::kSplit;
+        const int s = Add(pass);
+        alt = {s, {{s, false}, {s, true}}};
+      }
+      alts.push_back(std::move(alt));
+      if (pos_ < p_.size() && p_[pos_] == '|') {
+        ++pos_;
+        continue;
+      }
+      break;
+    }
+    // A chain of splits, one per alternative.
+    Fragment all = alts.back();
+    for (std::size_t i = alts.size() - 1; i-- > 0;) {
+      Glob::State split;
+      split.kind = Glob::State::kSplit;
+      split.out = alts[i].start;
+      split.out1 = all.start;
+      const int s = Add(split);
+      std::vector<Hole> ends = alts[i].ends;
+      ends.insert(ends.end(), all.ends.begin(), all.ends.end());
+      all = {s, std::move(ends)};
+    }
+    out = std::move(all);
+    return {};
+  }
+
+  // [set], [!set] or [^set] with ranges; ']' first is literal.
+  std::string Class(std::bitset<256>& set) {
+    const std::size_t open = pos_++;
+    bool negate = false;
+    if (pos_ < p_.size() && (p_[pos_] == '!' || p_[pos_] == '^')) negate = true, ++pos_;
+    bool first = true;
+    while (pos_ < p_.size() && (p_[pos_] != ']' || first)) {
+      first = false;
+      const unsigned char lo = static_cast<unsigned char>(p_[pos_++]);
+      if (pos_ + 1 < p_.size() && p_[pos_] == '-' && p_[pos_ + 1] != ']') {
+        const unsigned char hi = static_cast<unsigned char>(p_[pos_ + 1]);
+        pos_ += 2;
+        for (unsigned v = lo; v <= hi; ++v) set.set(v);
+      } else {
+        set.set(lo);
+      }
+    }
+    if (pos_ >= p_.size()) return "unterminated [ at character " + std::to_string(open + 1);
+    ++pos_;
+    if (negate) set.flip();
+    return {};
+  }
+
+  std::string_view p_;
+  std::size_t pos_ = 0;
+  Glob g_;
+};
+
+oracle::Result<Glob> Glob::Compile(std::string_view pattern) { return GlobCompiler(pattern).Run(); }
+
+bool Glob::Matches(std::string_view text) const {
+  // The set of states the automaton is in, closed over splits.
+  std::vector<char> in(states_.size(), 0), next(states_.size(), 0);
+  std::vector<int> stack;
+  const auto add = [&](std::vector<char>& set, int s) {
+    stack.push_back(s);
+    while (!stack.empty()) {
+      const int i = stack.back();
+      stack.pop_back();
+      if (i < 0 || set[static_cast<std::size_t>(i)]) continue;
+      set[static_cast<std::size_t>(i)] = 1;
+      const State& st = states_[static_cast<std::size_t>(i)];
+      if (st.kind == State::kSplit) {
+        stack.push_back(st.out);
+        stack.push_back(st.out1);
+      }
+    }
+  };
+  add(in, start_);
+  for (const char c : text) {
+    std::fill(next.begin(), next.end(), 0);
+    bool any = false;
+    for (std::size_t i = 0; i < states_.size(); ++i) {
+      if (!in[i] || states_[i].kind != State::kByte ||
+          !states_[i].bytes.test(static_cast<unsigned char>(c)))
+        continue;
+      add(next, states_[i].out);
+      any = true;
+    }
+    if (!any) return false;
+    in.swap(next);
+  }
+  for (std::size_t i = 0; i < states_.size(); ++i) {
+    if (in[i] && states_[i].kind == State::kMatch) return true;
+  }
+  return false;
+}
+
+}  // namespace tcfuzz::suites

@@ -1,0 +1,95 @@
+// The one pattern matcher (suites/engine/glob.h) against glibc's fnmatch(3), an independent
+// implementation, on random patterns of its language; and the hostile patterns of issue 18.
+#include "suites/engine/glob.h"
+
+#include <fnmatch.h>
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <string>
+
+#include "generators/core/rc_source.h"
+
+namespace tcfuzz::suites {
+namespace {
+
+// A random pattern: letters, *, ?, classes and @(...) groups (never a ksh operator other than @,
+// so fnmatch with FNM_EXTMATCH reads it as tcfuzz does; never an empty alternative, where glibc
+// has a quirk: "*@()" matches nothing there, everything here).
+std::string Pattern(gen::Source& s, int depth) {
+  std::string p;
+  const int n = static_cast<int>(s.Below(6)) + (depth > 0 ? 1 : 0);
+  for (int i = 0; i < n; ++i) {
+    switch (s.Below(depth < 2 ? 7 : 6)) {
+      case 0:
+        p += '*';
+        break;
+      case 1:
+        p += '?';
+        break;
+      case 2:
+        p += s.Coin() ? "[ab]" : "[!a]";
+        break;
+      case 3:
+        p += 'a';
+        break;
+      case 4:
+        p += 'b';
+        break;
+      case 5:
+        p += 'c';
+        break;
+      default: {
+        p += "@(";
+        const int alts = 1 + static_cast<int>(s.Below(3));
+        for (int a = 0; a < alts; ++a) p += (a ? "|" : "") + Pattern(s, depth + 1);
+        p += ')';
+      }
+    }
+  }
+  return p;
+}
+
+RC_GTEST_PROP(Glob, AgreesWithFnmatch, ()) {
+  gen::RcSource s;
+  const std::string pattern = Pattern(s, 0);
+  std::string text;
+  for (uint64_t i = s.Below(8); i > 0; --i) text += "abc"[s.Below(3)];
+  const auto g = Glob::Compile(pattern);
+  RC_ASSERT(g.ok());
+  RC_LOG() << "pattern '" << pattern << "' text '" << text << "'\n";
+  RC_ASSERT(g.value().Matches(text) == (fnmatch(pattern.c_str(), text.c_str(), FNM_EXTMATCH) == 0));
+}
+
+TEST(Glob, TheExpectationFilesPatterns) {
+  const auto g = Glob::Compile("@(sm_100|sm_103|sm_110)@(a|f)");
+  ASSERT_TRUE(g.ok()) << g.error();
+  EXPECT_TRUE(g.value().Matches("sm_103f"));
+  EXPECT_FALSE(g.value().Matches("sm_103"));
+  EXPECT_FALSE(g.value().Matches("sm_120a"));
+  EXPECT_TRUE(Glob::Compile("tcgen05.mma*.kind::@(f16|tf32) *scale_d=@(0|15) @*")
+                  .value()
+                  .Matches("tcgen05.mma.cta_group::1.kind::tf32 scale_d=15 @8.6"));
+  EXPECT_TRUE(Glob::Compile("").value().Matches(""));
+  EXPECT_FALSE(Glob::Compile("").value().Matches("a"));
+}
+
+// Issue 18: patterns that crashed or spun glibc's extglob are errors or plain matches.
+TEST(Glob, HostilePatternsAreBounded) {
+  std::string nested;
+  for (int i = 0; i < 2000; ++i) nested += "@(";
+  EXPECT_EQ(Glob::Compile(nested + "m").error(), "@( nested deeper than 8 at character 17");
+  EXPECT_EQ(Glob::Compile("@(a|b").error(), "unterminated @( at character 1");
+  EXPECT_EQ(Glob::Compile("x[ab").error(), "unterminated [ at character 2");
+  EXPECT_EQ(Glob::Compile(std::string(5000, '*')).error(), "pattern longer than 4096 characters");
+  // "*(" is a star and a literal '(' here: the spinning pattern is an ordinary one.
+  const auto spin = Glob::Compile("*(*(*(*(m))))zzz");
+  ASSERT_TRUE(spin.ok());
+  EXPECT_FALSE(spin.value().Matches(std::string(4000, 'm')));
+  EXPECT_TRUE(spin.value().Matches("((((m))))zzz"));
+  // Many stars against a long text that nearly matches: linear in the text, not exponential.
+  EXPECT_FALSE(Glob::Compile(std::string(60, '*') + "b").value().Matches(std::string(4096, 'a')));
+}
+
+}  // namespace
+}  // namespace tcfuzz::suites
