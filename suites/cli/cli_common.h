@@ -1,6 +1,8 @@
 // Helpers every tcfuzz command shares: one-line errors with exit code 2, number parsing.
 #pragma once
 
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <cstdlib>
@@ -13,8 +15,32 @@
 
 namespace tcfuzz::cli {
 
+// A text as one line: control characters (a newline in an argument, a file name or a JSON key)
+// become \n, \r, \t or \xNN, so a message can never turn into several lines.
+inline std::string OneLine(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (u < 0x20 || u == 0x7f) {
+      static const char* kHex = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 [[noreturn]] inline void Die(const std::string& message) {
-  std::cerr << "tcfuzz: error: " << message << "\n";
+  std::cerr << "tcfuzz: error: " << OneLine(message) << "\n";
   std::exit(2);
 }
 
@@ -22,6 +48,29 @@ inline uint64_t ParseNumberArg(const std::string& what, const std::string& text,
   auto v = oracle::ParseUint(text, max);
   if (!v.ok()) Die(what + ": " + v.error());
   return v.value();
+}
+
+// A command line's program (its first word) is an executable file, found on PATH when it has no
+// '/'; else a one-line error: a missing program would fail every call, not be a finding.
+inline void CheckRunnable(const std::string& what, const std::string& command) {
+  const std::size_t begin = command.find_first_not_of(" \t");
+  if (begin == std::string::npos) Die(what + ": empty command");
+  const std::string program = command.substr(begin, command.find_first_of(" \t", begin) - begin);
+  if (program.find_first_of("=$`'\"\\(){};&|<>") != std::string::npos)
+    return;  // shell syntax: let the shell judge
+  const auto runnable = [](const std::string& p) { return ::access(p.c_str(), X_OK) == 0; };
+  if (program.find('/') != std::string::npos) {
+    if (!runnable(program)) Die(what + ": '" + program + "' is not an executable file");
+    return;
+  }
+  const char* path = std::getenv("PATH");
+  for (std::string_view rest = path ? path : ""; !rest.empty();) {
+    const std::size_t colon = rest.find(':');
+    const std::string dir(rest.substr(0, colon));
+    if (runnable((dir.empty() ? "." : dir) + "/" + program)) return;
+    rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon + 1);
+  }
+  Die(what + ": '" + program + "' is not on PATH");
 }
 
 // One number parser for every numeric option: decimal or 0x hex, no sign, never read as octal and

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "suites/cli/cli_common.h"
+
 namespace tcfuzz::suites {
 namespace {
 
@@ -51,7 +53,7 @@ oracle::Result<std::string> LaunchCuText(const LaunchCu& c) {
   if (!map.ok()) return R::Fail(map.error());
   const harness::KernelLaunch& l = c.launch.launch;
   std::string cu;
-  cu += "// Reproducer emitted by tcfuzz from " + c.from + "\n";
+  cu += "// Reproducer emitted by tcfuzz from " + cli::OneLine(c.from) + "\n";
   cu += "// Instruction: " + c.instruction + "\n";
   cu += "// Build and run: nvcc -arch=" + c.arch +
         " repro.cu -o repro -lcuda && ./repro   (a GPU that runs " + c.arch + ")\n";

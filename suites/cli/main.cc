@@ -464,6 +464,16 @@ int main(int argc, char** argv) {
   bool rules_json = false;
   rules->add_flag("--json", rules_json, "as a JSON array");
 
+  // A first word that is no command: say so (CLI11 would say "a subcommand is required").
+  if (argc > 1 && argv[1][0] != '-') {
+    std::string commands;
+    bool known = false;
+    for (const CLI::App* sub : app.get_subcommands({})) {
+      commands += (commands.empty() ? "" : ", ") + sub->get_name();
+      known = known || sub->get_name() == argv[1];
+    }
+    if (!known) Die("'" + std::string(argv[1]) + "' is not a command (" + commands + ")");
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -484,6 +494,7 @@ int main(int argc, char** argv) {
   if (*tsim) return tcfuzz::suites::TilingSimulate(chip_arg, problem_file, tiling_file, numeric);
   if (*tmake) return tcfuzz::suites::TilingMake(chip_arg, problem_file);
   if (*tfuzz) {
+    if (!tf.tiler_command.empty()) tcfuzz::cli::CheckRunnable("--tiler", tf.tiler_command);
     if (!tf.chip_arg.empty()) tf.chip = tcfuzz::suites::LoadChip(tf.chip_arg);
     tf.seed = *tf_seed_opt ? ParseNumberArg("--seed", tf_seed, ~uint64_t{0}) : RandomSeed();
     if (*tf_time_opt && !(tf_seconds > 0)) Die("--time: must be a positive number of seconds");

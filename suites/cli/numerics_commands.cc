@@ -1,6 +1,8 @@
 #include "suites/cli/numerics_commands.h"
 
 #include <cstdio>
+#include <filesystem>
+#include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "oracle/core/text_format.h"
@@ -203,6 +205,11 @@ int OracleDotStream(std::istream& in, std::ostream& out, std::ostream& err, Form
 }
 
 int OracleCaptures(const std::string& dir, std::ostream& out) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) {
+    std::cerr << "tcfuzz: error: --dir: " << dir << " is not a folder\n";
+    return 2;
+  }
   const auto sets = FindCaptureSets(dir);
   if (sets.empty()) {
     out << "no hardware captures under " << dir << "\n";

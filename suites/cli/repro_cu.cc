@@ -146,7 +146,7 @@ int EmitSparseCu(const std::string& file, const oracle::TextDoc& doc, const std:
     }
   }
   std::string cu;
-  cu += "// Reproducer emitted by tcfuzz from " + file + "\n";
+  cu += "// Reproducer emitted by tcfuzz from " + cli::OneLine(file) + "\n";
   cu += "// Instruction: " + harness::MmaSpInstruction(spec) + "\n";
   cu += "// Build and run: nvcc -arch=" + std::string(f.target) +
         " repro.cu -o repro && ./repro   (a GPU that runs " + std::string(f.target) +
@@ -245,7 +245,12 @@ int ReproEmitCu(const std::string& file, const std::string& out_path, const std:
              KindNames([](const CaseKind& k) { return k.emit_cu != nullptr; }) +
              " case files, not kind '" + std::string(kind.value()->name) + "'");
   }
-  const std::string row_name = doc.Has("origin.gpu") ? doc.String("origin.gpu").value() : gpu_row;
+  const bool from_file = doc.Has("origin.gpu");
+  const std::string row_name = from_file ? doc.String("origin.gpu").value() : gpu_row;
+  if (!oracle::num::ParseGpu(row_name)) {
+    cli::Die((from_file ? file + ": origin.gpu" : std::string("--gpu-row")) + ": '" + row_name +
+             "' is not one of sm_70 sm_80 sm_89 sm_90 sm_100");
+  }
   return kind.value()->emit_cu(file, doc, out_path, row_name);
 }
 

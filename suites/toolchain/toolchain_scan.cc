@@ -239,6 +239,9 @@ oracle::Result<ScanReport> RunScan(const ScanOptions& o, ScanError* why) {
       return R::Fail("--targets: unknown target '" + t + "'");
   }
   const std::string ptxas = o.ptxas.empty() ? FindPtxas() : o.ptxas;
+  if (!o.ptxas.empty() && access(o.ptxas.c_str(), X_OK) != 0) {
+    return R::Fail("--ptxas: " + o.ptxas + " is not an executable file");
+  }
   if (o.assembler != "nvjitlink" && o.assembler != "ptxas") {
     return R::Fail("--assembler: want nvjitlink or ptxas, not '" + o.assembler + "'");
   }

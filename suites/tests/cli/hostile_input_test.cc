@@ -149,5 +149,30 @@ TEST(HostileInput, PatternsAreBounded) {
   std::filesystem::remove_all(dir);
 }
 
+// Messages say what is wrong, on one line, whatever the input holds.
+TEST(HostileInput, MessagesSayWhatIsWrong) {
+  const std::string dir = test::TempDir("hostile_messages");
+  ExpectOneLineError(Tcfuzz("bogus", dir), "'bogus' is not a command (explain");
+  ExpectOneLineError(Tcfuzz("oracle captures --dir /nonexistent", dir),
+                     "--dir: /nonexistent is not a folder");
+  ExpectOneLineError(Tcfuzz("toolchain scan --assembler ptxas --ptxas /nonexistent", dir),
+                     "--ptxas: /nonexistent is not an executable file");
+  ExpectOneLineError(
+      Tcfuzz("tiling fuzz --tiler /nonexistent/tiler --cases 3 --report " + dir + "/tf", dir),
+      "--tiler: '/nonexistent/tiler' is not an executable file");
+  // A newline inside an argument stays inside the one line.
+  ExpectOneLineError(Tcfuzz(kSmem.substr(0, kSmem.find("--arch")) + "--arch 'sm_90a\nX'" +
+                                kSmem.substr(kSmem.find(" --operand")) + " 0",
+                            dir),
+                     "--arch: 'sm_90a\\nX' is not one of");
+  // A bad origin.gpu in a file is reported as the file's, not as --gpu-row.
+  std::string text = suites::ReadFile(kCase).value();
+  text += "origin.gpu = sm_42\n";
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/bad_gpu.txt", text).ok());
+  ExpectOneLineError(Tcfuzz("repro " + dir + "/bad_gpu.txt --emit-cu " + dir + "/x.cu", dir),
+                     "bad_gpu.txt: origin.gpu: 'sm_42' is not one of");
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace tcfuzz

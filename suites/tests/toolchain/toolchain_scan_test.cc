@@ -93,9 +93,10 @@ TEST(ToolchainScan, BadOptionsAreOneLineErrors) {
   EXPECT_EQ(RunScan(o).error(), "--assembler: want nvjitlink or ptxas, not 'gas'");
   o.assembler = "ptxas";
   o.ptxas = "/nonexistent/ptxas";
-  ScanError why = ScanError::kBadInput;
-  EXPECT_FALSE(RunScan(o, &why).ok());
-  EXPECT_EQ(why, ScanError::kAssemblerMissing);
+  // A --ptxas that names no executable is the user's mistake (exit 2), not a missing toolkit.
+  ScanError why = ScanError::kAssemblerMissing;
+  EXPECT_EQ(RunScan(o, &why).error(), "--ptxas: /nonexistent/ptxas is not an executable file");
+  EXPECT_EQ(why, ScanError::kBadInput);
 }
 
 struct CliRun {
