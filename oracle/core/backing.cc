@@ -27,14 +27,15 @@ constexpr std::array<BackedReading, 38> kReadings = {{
      "every value mode "
      "with f16 and f32 D; corpus/sparse_mma/h100 replayed by OwnCaptures. fp8 is declined (N2)"},
     {"R90-wgmma", "numerics",
-     "sm_90 wgmma f16/bf16: F 25, L 16; tf32: F 25, L 8; e4m3/e5m2 -> f32: F 13, L 32, "
-     "RZ-E8M13",
+     "sm_90 wgmma f16/bf16: F 25, L 16; tf32: F 25, L 8; e_zero -133; a zero D is +0 "
+     "(f16/bf16/tf32); e4m3/e5m2 -> f32: F 13, L 32, RZ-E8M13",
      B::kHardware, "sm_90",
      "H100, 2026-11-23: the smem-hw campaign's random-value tiles agreed bit for bit. Its kernels "
      "run with "
      "scale-d 0, so C = +0: tcfuzz has not run a nonzero C (issue 16 reports independent H100/H200 "
      "results that "
-     "agree with these rows for it)"},
+     "agree with these rows for it). 2026-11-24: the N5 and N6 deciding vectors (ZeroDeciding) "
+     "gave this row's D"},
     {"R90-wgmma-fp8-f16", "numerics",
      "sm_90 wgmma e4m3/e5m2 -> f16: F 13, L 32, RNE-f16 (MMA-Sim's row)", B::kHypothesis, "",
      "independent H100/H200 results with a nonzero C (issue 16) are up to 16 f16 ulps from the "
@@ -71,18 +72,18 @@ constexpr std::array<BackedReading, 38> kReadings = {{
      "with C and every "
      "product -0; every tf32 campaign mismatch of the old rule"},
     {"N5", "numerics", "a zero product or C takes the row's fixed e_zero in the alignment",
-     B::kHypothesis, "",
-     "newest MMA-Sim (e_zero) and Khattak & Mikaitis (a clamp on the maximum exponent) agree; an "
-     "older MMA-Sim gave a "
-     "zero product -126 plus the other factor's exponent, which truncates tiny terms away. "
-     "Deciding vectors: "
-     "ZeroDeciding (oracle and GPU tests); not run on hardware"},
+     B::kHardware, "sm_90",
+     "H100, 2026-11-24: the deciding vectors (ZeroDeciding.OnTheDevice: bf16 through mma.sync and "
+     "wgmma, tf32 through mma.sync) gave 0x80490000 and 0x80800000 as this reading says, not the "
+     "+0 of the older MMA-Sim's -126 plus the other factor's exponent. Newest MMA-Sim and Khattak "
+     "& Mikaitis agree; other GPUs not run"},
     {"N6", "numerics",
-     "an exact-zero D is -0 only when every term is negative (IEEE), except sm_90 mma (N4)",
-     B::kHypothesis, "",
-     "every published model; another model never returns -0; the H100's mma returns +0 always "
-     "(N4); wgmma and the "
-     "other GPUs are not measured. Deciding vectors: ZeroDeciding"},
+     "a zero D is +0 on sm_90 (mma, N4; wgmma f16/bf16/tf32); elsewhere -0 only when every term "
+     "is negative or a negative sum rounds to zero (IEEE)",
+     B::kHardware, "sm_90",
+     "H100, 2026-11-24: wgmma returned +0 for a negative sum below the smallest subnormal (bf16 -> "
+     "f32 and f16 -> f16, ZeroDeciding.OnTheDevice) where IEEE gives -0; mma: N4. Other GPUs and "
+     "sm_90 wgmma fp8 not measured: IEEE is every published model's choice there, a hypothesis"},
     // --- zero-column mask (oracle/tcgen05/zero_column_mask) ------------------------------------
     {"Z1", "zero-column mask",
      "runs of 1s are skip + 1 long, runs of 0s use + 1 (the worked examples)", B::kSpec, "",

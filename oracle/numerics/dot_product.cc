@@ -107,8 +107,9 @@ std::optional<DotParams> ParamsFor(Gpu gpu, Instr instr, Format ab, Format cd) {
     case Gpu::kSm90: {
       if (instr == Instr::kTcgen05) return std::nullopt;
       // A zero D is +0 from mma(.sp) on sm_90, even when C and every product are -0 or a negative
-      // sum rounds to zero (N4). wgmma keeps the IEEE sign: not measured (N6).
-      const bool negative_zero = instr != Instr::kMma;
+      // sum rounds to zero (N4); wgmma's f16/bf16 products too (N6, measured on negative sums that
+      // round to zero; tf32 shares the row). fp8 wgmma keeps the IEEE sign: not measured.
+      const bool negative_zero = false;
       const std::string_view row = instr == Instr::kMma ? "R90-mma" : "R90-wgmma";
       if (half) return DotParams{25, 16, -133, out, negative_zero, row};
       if (ab == Format::kTF32) return DotParams{25, 8, -133, out, negative_zero, row};

@@ -25,8 +25,8 @@ struct ZeroVector {
   std::vector<uint64_t> a, b;
   uint32_t c;
   bool every_k = false;  // a[0], b[0] repeated over every K position (all products alike)
-  uint32_t ieee;         // D under tcfuzz's rows with IEEE zero signs (every row but sm_90 mma)
-  uint32_t sm90_mma;     // D under the sm_90 mma row (N4: a zero D is +0)
+  uint32_t ieee;         // D under tcfuzz's rows with IEEE zero signs (every row but sm_90's)
+  uint32_t sm90;         // D under the sm_90 mma and wgmma rows (N4, N6: a zero D is +0)
   uint32_t other;        // D under the other reading the row decides between
 };
 
