@@ -75,6 +75,8 @@ __device__ bool Mma(const SparseExactInstruction& in, const SparseExactLane& r, 
   }
 }
 
+constexpr unsigned kThreads = 256;  // 8 cases per block
+
 __global__ void SparseExactKernel(const SparseExactTable* tables, uint32_t n_tables, uint64_t key,
                                   uint64_t first, uint64_t stride, uint64_t count,
                                   uint64_t sample_every, uint32_t keep_mismatches,
@@ -88,12 +90,17 @@ __global__ void SparseExactKernel(const SparseExactTable* tables, uint32_t n_tab
   const uint64_t cs = oracle::CaseSeedFromKey(key, index);
   const SparseExactTable& t =
       tables[oracle::sparse::drawn::Pick(cs, oracle::sparse::drawn::kVariant, 0, 0, n_tables)];
-  const SparseExactLane r = BuildLane(t, cs, lane);
+  // The case's values, each drawn once by one lane and shared through shared memory.
+  __shared__ SparseExactValues values[kThreads / 32];
+  SparseExactValues& v = values[threadIdx.x / 32];
+  DrawShare(t, cs, lane, v);
+  __syncwarp();
+  const SparseExactLane r = BuildLane(t, v, cs, lane);
   float d[4] = {0, 0, 0, 0};
   bool ok = Mma(t.instruction, r, d);
   for (int x = 0; x < 4; ++x) {
     ok = ok && __float_as_uint(d[x]) == oracle::sparse::drawn::F32BitsOfInt(
-                                            ExpectedD(t, cs, t.cd_row[lane][x], t.cd_col[lane][x]));
+                                            ExpectedD(t, v, t.cd_row[lane][x], t.cd_col[lane][x]));
   }
   const bool bad = __any_sync(0xFFFFFFFFu, !ok);
   // Sampled by the case seed, a hash: one case in sample_every whatever the shard's stride.
@@ -205,7 +212,6 @@ oracle::Result<SparseExactResult> RunSparseExact(const SparseExactLaunch& l) {
   b.kept_capacity = std::min(index_capacity, regs_capacity);
   if ((e = cudaMemset(b.counters, 0, sizeof(Counters))) != cudaSuccess)
     return R::Fail(CudaError("counters", e));
-  constexpr unsigned kThreads = 256;  // 8 cases per block
   const uint64_t blocks = (l.count * 32 + kThreads - 1) / kThreads;
   if (blocks > 0x7FFFFFFFull)
     return R::Fail(std::string(kHostError) + "sparse-mma-exact: too many cases for one launch");

@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include "oracle/numerics/fast_dot.h"
+
 namespace tcfuzz::oracle::num {
 namespace {
 
@@ -265,6 +267,18 @@ uint32_t DotProduct(std::span<const Decoded> a, std::span<const Decoded> b, uint
 uint32_t DotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format fa,
                     Format fb, Format cd, const DotParams& p) {
   const std::size_t n = std::min(a.size(), b.size());
+  // Finite f16/bf16/tf32 operands take the 64-bit path (oracle/numerics/fast_dot.h), same bits.
+  fast::Params fp;
+  if (n <= 64 && fast::Supported(fa) && fast::Supported(fb) && fast::ParamsOf(p, cd, fp)) {
+    std::array<fast::Operand, 64> x, y;
+    bool finite = true;
+    for (std::size_t k = 0; k < n && finite; ++k)
+      finite = fast::DecodeFinite(fa, a[k], x[k]) && fast::DecodeFinite(fb, b[k], y[k]);
+    if (finite) {
+      return fast::Dot(x.data(), y.data(), static_cast<int>(n),
+                       fast::FracBits(fa) + fast::FracBits(fb), c, fp);
+    }
+  }
   return DotProduct(DecodedSpan(fa, a.first(n)).view(), DecodedSpan(fb, b.first(n)).view(), c, cd,
                     p);
 }

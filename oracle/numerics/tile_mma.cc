@@ -1,5 +1,7 @@
 #include "oracle/numerics/tile_mma.h"
 
+#include "oracle/numerics/fast_dot.h"
+
 namespace tcfuzz::oracle::num {
 
 std::vector<uint32_t> TileMma(const TileMmaSpec& s) {
@@ -27,6 +29,53 @@ std::vector<uint32_t> TileMma(const TileMmaSpec& s) {
         for (std::size_t x = 0; x < stored && col >= 0; ++x)
           sum += a[i * stored + x] * b[b_at(k_of(i, x), col)];
         d[i * n + j] = static_cast<uint32_t>(IntResult(sum, s.satfinite));
+      }
+    }
+    return d;
+  }
+  fast::Params fp;
+  if (fast::Supported(s.fa) && fast::Supported(s.fb) && fast::ParamsOf(s.params, s.cd, fp)) {
+    // The 64-bit path (fast_dot.h): each operand decoded once, B's columns laid out contiguous
+    // per (row's meets, column); an output that meets an Inf or NaN goes to DotProduct, which
+    // takes the general model for it.
+    std::vector<fast::Operand> a(s.a.size()), col(stored);
+    std::vector<char> a_ok(m, 1);
+    for (std::size_t x = 0; x < a.size(); ++x) {
+      if (!fast::DecodeFinite(s.fa, s.a[x], a[x])) a_ok[x / stored] = 0;
+    }
+    const int frac = fast::FracBits(s.fa) + fast::FracBits(s.fb);
+    // Dense tiles gather each column once; sparse ones per row (its meets differ).
+    const bool per_row = !s.meets.empty();
+    std::vector<fast::Operand> cols(per_row ? 0 : n * stored);
+    std::vector<char> col_ok(n, 1);
+    const auto gather = [&](std::size_t i, std::size_t j, fast::Operand* out) {
+      const int c = col_of(j);
+      bool ok = true;
+      for (std::size_t x = 0; x < stored; ++x) {
+        ok = (c < 0 ? fast::DecodeFinite(s.fb, 0, out[x])
+                    : fast::DecodeFinite(s.fb, s.b[b_at(k_of(i, x), c)], out[x])) &&
+             ok;
+      }
+      return ok;
+    };
+    if (!per_row) {
+      for (std::size_t j = 0; j < n; ++j) col_ok[j] = gather(0, j, cols.data() + j * stored);
+    }
+    std::vector<uint64_t> abits(stored), bbits(stored);
+    for (std::size_t i = 0; i < m; ++i) {
+      for (std::size_t j = 0; j < n; ++j) {
+        const fast::Operand* bj = per_row ? col.data() : cols.data() + j * stored;
+        const bool ok = a_ok[i] && (per_row ? gather(i, j, col.data()) : col_ok[j] != 0);
+        if (ok) {
+          d[i * n + j] = fast::Dot(a.data() + i * stored, bj, s.stored, frac, c_at(i, j), fp);
+          continue;
+        }
+        const int c = col_of(j);
+        for (std::size_t x = 0; x < stored; ++x) {
+          abits[x] = s.a[i * stored + x];
+          bbits[x] = c < 0 ? 0 : s.b[b_at(k_of(i, x), c)];
+        }
+        d[i * n + j] = DotProduct(abits, bbits, c_at(i, j), s.fa, s.fb, s.cd, s.params);
       }
     }
     return d;

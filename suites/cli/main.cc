@@ -6,7 +6,7 @@
 //   tcfuzz encode smem --arch A --dtype T --layout CUTE [--start ADDR]
 //   tcfuzz explain sparse --shape SHAPE --type TYPE [--selector F] [--json]
 //   tcfuzz oracle dot --arch A --instr mma|wgmma|tcgen05 --ab TYPE --cd f32|f16
-//   [--allow-unconfirmed]
+//   [--allow-unconfirmed] [--input json|hex]
 //                                                                               (JSON lines on
 //                                                                               stdin)
 //   tcfuzz oracle rows [--json]          every numerics row, its parameters and backing
@@ -71,6 +71,7 @@ struct NumArgs {
   int selector = 0;
   bool json = false;
   bool allow_unconfirmed = false;
+  std::string input = "json";
 };
 
 int ExplainSparse(const NumArgs& a) {
@@ -105,7 +106,11 @@ int OracleDot(const NumArgs& a) {
       Die(what + "; --allow-unconfirmed answers anyway (tcfuzz oracle readings says why)");
     std::cerr << "tcfuzz: note: " << what << "\n";
   }
-  return tcfuzz::suites::OracleDotStream(std::cin, std::cout, std::cerr, ab, cd, *params);
+  if (a.input != "json" && a.input != "hex")
+    Die("--input: want json or hex, not '" + a.input + "'");
+  std::ios::sync_with_stdio(false);  // a million lines: iostreams without stdio's locking
+  return tcfuzz::suites::OracleDotStream(std::cin, std::cout, std::cerr, ab, cd, *params,
+                                         a.input == "hex");
 }
 
 struct SmemArgs {
@@ -302,6 +307,9 @@ int main(int argc, char** argv) {
   dot->add_flag(
       "--allow-unconfirmed", na.allow_unconfirmed,
       "answer with a row no hardware has confirmed (a hypothesis; see `oracle readings`)");
+  dot->add_option("--input", na.input,
+                  "json (default): JSON lines; hex: lines of A's K, B's K and C as hex words, "
+                  "answered by D's hex word");
   CLI::App* rows =
       oracle_cmd->add_subcommand("rows", "every numerics row: parameters and how it is backed");
   rows->add_flag("--json", na.json, "as a JSON array");

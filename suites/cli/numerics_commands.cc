@@ -1,5 +1,6 @@
 #include "suites/cli/numerics_commands.h"
 
+#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -148,7 +149,7 @@ std::string ExplainSparseJson(const SparseForm& f, int sel) {
 }
 
 int OracleDotStream(std::istream& in, std::ostream& out, std::ostream& err, Format ab, Format cd,
-                    const oracle::num::DotParams& params) {
+                    const oracle::num::DotParams& params, bool hex) {
   std::string line;
   int line_no = 0;
   const auto fail = [&](const std::string& msg) {
@@ -165,9 +166,48 @@ int OracleDotStream(std::istream& in, std::ostream& out, std::ostream& err, Form
     bits = r.value();
     return true;
   };
+  // One hex word of exactly `digits` digits.
+  const auto word = [](std::string_view s, int digits, uint64_t& bits) {
+    if (static_cast<int>(s.size()) != digits) return false;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), bits, 16);
+    return ec == std::errc() && end == s.data() + s.size();
+  };
+  std::vector<std::string_view> words;
+  std::vector<uint64_t> a, b;
   while (std::getline(in, line)) {
     ++line_no;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    if (hex) {
+      words.clear();
+      const std::string_view v(line);
+      for (std::size_t at = 0; (at = v.find_first_not_of(" \t\r", at)) != v.npos;) {
+        const std::size_t end = std::min(v.find_first_of(" \t\r", at), v.size());
+        words.push_back(v.substr(at, end - at));
+        at = end;
+      }
+      if (words.size() % 2 == 0)
+        return fail(std::to_string(words.size()) + " words: want A's K, B's K and C (2K + 1)");
+      const std::size_t k = words.size() / 2;
+      a.assign(k, 0);
+      b.assign(k, 0);
+      for (std::size_t x = 0; x < 2 * k; ++x) {
+        if (!word(words[x], HexDigits(ab), x < k ? a[x] : b[x - k])) {
+          return fail("word " + std::to_string(x + 1) + " is not " + std::to_string(HexDigits(ab)) +
+                      " hex digits of " + std::string(oracle::num::Name(ab)));
+        }
+      }
+      uint64_t c = 0;
+      if (!word(words.back(), HexDigits(cd), c)) {
+        return fail("the last word (C) is not " + std::to_string(HexDigits(cd)) +
+                    " hex digits of " + std::string(oracle::num::Name(cd)));
+      }
+      const uint32_t d =
+          oracle::num::DotProduct(a, b, static_cast<uint32_t>(c), ab, ab, cd, params);
+      char buf[16];
+      std::snprintf(buf, sizeof buf, "%0*x\n", HexDigits(cd), d);
+      out << buf;
+      continue;
+    }
     const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
     if (j.is_discarded() || !j.is_object()) return fail("not a JSON object");
     for (const char* key : {"a", "b", "c"}) {
@@ -178,7 +218,8 @@ int OracleDotStream(std::istream& in, std::ostream& out, std::ostream& err, Form
       return fail("\"a\" has " + std::to_string(j["a"].size()) + " values, \"b\" " +
                   std::to_string(j["b"].size()));
     }
-    std::vector<uint64_t> a, b;
+    a.clear();
+    b.clear();
     for (const auto& [arr, vec, name] :
          {std::tuple{&j["a"], &a, "a"}, std::tuple{&j["b"], &b, "b"}}) {
       for (std::size_t k = 0; k < arr->size(); ++k) {

@@ -236,6 +236,24 @@ TEST(Cli, OracleDotReadsJsonLinesAndWritesOneResultPerLine) {
   EXPECT_NE(bad.out.find("tcfuzz: error: line 2: missing \"b\""), std::string::npos) << bad.out;
   ExpectOneLineError(
       Tcfuzz("oracle dot --arch sm_90 --instr tcgen05 --ab f16 --cd f32 < /dev/null"));
+  // Hex columns (issue 22): A's K words, B's K words, C. 1*2 + 2*2 + 1 = 7 (0x40e00000); T1
+  // as a hex line gives Hopper's 0x3F800001, as the JSON line did.
+  const std::string hex = "oracle dot --arch sm_90 --instr mma --ab f16 --cd f32 --input hex";
+  EXPECT_EQ(TcfuzzWithInput(hex, "3c00 4000\t4000 4000 3f800000\n\n").out, "40e00000\n");
+  EXPECT_EQ(TcfuzzWithInput(hex,
+                            "3c00 0800 0800 0800 0800 0800 3c00 0c00 0c00 0c00 0c00 0c00 "
+                            "00000000\n")
+                .out,
+            "3f800001\n");
+  const CliRun even = TcfuzzWithInput(hex, "3c00 4000 4000 3f800000\n");
+  EXPECT_EQ(even.code, 2);
+  EXPECT_NE(even.out.find("line 1: 4 words"), std::string::npos) << even.out;
+  const CliRun short_word = TcfuzzWithInput(hex, "3c00 400 3f800000\n");
+  EXPECT_EQ(short_word.code, 2);
+  EXPECT_NE(short_word.out.find("word 2 is not 4 hex digits of f16"), std::string::npos)
+      << short_word.out;
+  ExpectOneLineError(
+      Tcfuzz("oracle dot --arch sm_90 --instr mma --ab f16 --input csv < /dev/null"));
 }
 
 // Issue 16: H100/H200 results contradict the sm_90 wgmma fp8 -> f16 row, so it is declined unless

@@ -41,8 +41,9 @@ TEST(SparseExactLane, RegistersAndDAreTheOraclesForEveryVariant) {
         harness::PackMmaSp(spec, std::span<const harness::MmaSpCase>(&one, 1));
     const int ar = g.op.form->a_regs, br = g.op.form->b_regs;
     const std::vector<uint32_t> want_d = Reference(g.tile, oracle::num::ExactParams(g.tile.cd));
+    const harness::SparseExactValues values = harness::DrawCase(t, cs);
     for (int lane = 0; lane < 32; ++lane) {
-      const harness::SparseExactLane r = harness::BuildLane(t, cs, lane);
+      const harness::SparseExactLane r = harness::BuildLane(t, values, cs, lane);
       for (int x = 0; x < ar; ++x)
         ASSERT_EQ(r.a[x], p.a[static_cast<std::size_t>(lane * ar + x)])
             << index << " lane " << lane;
@@ -55,7 +56,7 @@ TEST(SparseExactLane, RegistersAndDAreTheOraclesForEveryVariant) {
           << g.op.form->Name() << " selector " << g.op.selector << " lane " << lane;
       for (int x = 0; x < 4; ++x) {
         const int row = t.cd_row[lane][x], col = t.cd_col[lane][x];
-        ASSERT_EQ(drawn::F32BitsOfInt(harness::ExpectedD(t, cs, row, col)),
+        ASSERT_EQ(drawn::F32BitsOfInt(harness::ExpectedD(t, values, row, col)),
                   want_d[static_cast<std::size_t>(row * 8 + col)])
             << index << " D[" << row << "][" << col << "]";
       }
@@ -75,7 +76,8 @@ TEST(SparseExactLane, AWrongMetadataBitIsSeen) {
   t.meta_bit[lane][0] = static_cast<uint8_t>((t.meta_bit[lane][0] + 4) % 32);
   int differs = 0;
   for (uint64_t cs = 1; cs < 200; ++cs) {
-    differs += harness::BuildLane(t, cs, lane).e != harness::BuildLane(right[0], cs, lane).e;
+    const harness::SparseExactValues v = harness::DrawCase(right[0], cs);
+    differs += harness::BuildLane(t, v, cs, lane).e != harness::BuildLane(right[0], v, cs, lane).e;
   }
   EXPECT_GT(differs, 100);
 }

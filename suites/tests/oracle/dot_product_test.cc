@@ -121,20 +121,22 @@ TEST(DotProductSpecials, NaNInfAndSignedZero) {
             0x00000000u);  // -0 + -0 = +0 on sm_90 mma (H100, N4)
   EXPECT_EQ(dot({0x8000}, {0x3C00}, 0x00000000u), 0x00000000u);  // -0 + +0 = +0
   EXPECT_EQ(dot({0x3C00}, {0x3C00}, 0xBF800000u), 0x00000000u);  // 1 - 1 = +0
-  // The IEEE sign where a row keeps it (wgmma on sm_90: not measured, the models' choice).
-  const DotParams w = *ParamsFor(Gpu::kSm90, Instr::kWgmma, Format::kF16, Format::kF32);
+  // The IEEE sign where a row keeps it (sm_100 mma: the models' choice, not measured).
+  const DotParams w = *ParamsFor(Gpu::kSm100, Instr::kMma, Format::kF16, Format::kF32);
   EXPECT_TRUE(w.negative_zero);
   EXPECT_EQ(DotProduct(std::vector<uint64_t>{0x8000}, std::vector<uint64_t>{0x3C00}, 0x80000000u,
                        Format::kF16, Format::kF16, Format::kF32, w),
             0x80000000u);  // -0 + -0 = -0
+  // sm_90 wgmma gives +0 like mma (H100, N6).
+  EXPECT_FALSE(ParamsFor(Gpu::kSm90, Instr::kWgmma, Format::kF16, Format::kF32)->negative_zero);
   // A negative sum below the smallest f32 subnormal: -0 under RZ, +0 from the H100's mma
   // (corpus/sparse_mma/h100/n4_tf32_m16n8k8_signed_zero.txt, D[12][0]). tf32 subnormals
   // 2^-136 * -2^-136 = -2^-272.
   const std::vector<uint64_t> tiny{0x00002000}, minus_tiny{0x80002000};
   const DotParams mma_tf32 = *ParamsFor(Gpu::kSm90, Instr::kMma, Format::kTF32, Format::kF32);
-  const DotParams wgmma_tf32 = *ParamsFor(Gpu::kSm90, Instr::kWgmma, Format::kTF32, Format::kF32);
+  const DotParams ieee_tf32 = *ParamsFor(Gpu::kSm100, Instr::kMma, Format::kTF32, Format::kF32);
   EXPECT_EQ(DotProduct(tiny, minus_tiny, 0x80000000u, Format::kTF32, Format::kTF32, Format::kF32,
-                       wgmma_tf32),
+                       ieee_tf32),
             0x80000000u);
   EXPECT_EQ(DotProduct(tiny, minus_tiny, 0x80000000u, Format::kTF32, Format::kTF32, Format::kF32,
                        mma_tf32),
