@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "generators/core/mma_values.h"
 #include "harness/mma_dense.h"
 #include "harness/mma_sp_exec.h"
 #include "harness/tcgen05_exec.h"
@@ -45,6 +46,12 @@ std::string AsmOperands(const char* array, int regs, const char* constraint) {
   return s;
 }
 
+// A case of an exact value mode (small integers, probes): D is the same in every arithmetic row,
+// so ExactParams serves where the device's row is unknown.
+bool ExactCase(const oracle::TextDoc& doc) {
+  return doc.Has("origin.mode") && gen::IsExact(doc.String("origin.mode").value());
+}
+
 // Dense mma.sync and descriptor tiles: the harness's prepared launch in a driver-API file.
 void WriteLaunchCu(const LaunchCu& c, const std::string& out_path) {
   const auto text = LaunchCuText(c);
@@ -64,7 +71,7 @@ int EmitDenseCu(const std::string& file, const oracle::TextDoc& doc, const std::
   const auto gpu = oracle::num::ParseGpu(row_name);
   if (!gpu) cli::Die("--gpu-row: '" + row_name + "' is not one of sm_70 sm_80 sm_89 sm_90 sm_100");
   const auto params = DenseParams(t, *gpu);
-  if (!params && oracle::num::IsFloat(t.a_type))
+  if (!params && !ExactCase(doc) && oracle::num::IsFloat(t.a_type))
     cli::Die(file + ": the oracle has no arithmetic row for this form on " + row_name);
   const harness::MmaDenseSpec spec{t.form, t.a_type, t.b_type, t.cd, t.satfinite};
   LaunchCu c;
@@ -126,7 +133,7 @@ int EmitSparseCu(const std::string& file, const oracle::TextDoc& doc, const std:
   if (!gpu) cli::Die("--gpu-row: '" + row_name + "' is not one of sm_70 sm_80 sm_89 sm_90 sm_100");
   const SparseCaseFile& k = sparse_case.value();
   const auto params = SparseParams(k.tile, *gpu);
-  if (!params && oracle::num::IsFloat(k.tile.a_type)) {
+  if (!params && !ExactCase(doc) && oracle::num::IsFloat(k.tile.a_type)) {
     cli::Die(file + ": the oracle has no arithmetic row for this form on " + row_name);
   }
   const std::vector<uint32_t> expected =

@@ -6,6 +6,7 @@
 #include "suites/engine/device_workers.h"
 #include "suites/kinds/case_kind.h"
 #include "suites/kinds/dense_device_cases.h"
+#include "suites/kinds/dense_judged_device.h"
 #include "suites/kinds/dense_mma_device.h"
 
 namespace tcfuzz::suites {
@@ -64,6 +65,17 @@ const DeviceSuite kDeviceSuites[] = {
      .watchdog_per_case = std::chrono::microseconds(50),
      .describe = DescribeDense,
      .run_worker = RunDenseMmaWorker},
+    // Drawn and judged on the device: one warp and about 5 ns of GPU per case; a worker takes up
+    // to 1,024 launches so start-up stays a small share.
+    {.name = kDenseMmaJudgedSuite,
+     .text_kind = oracle::mma::kDenseKind,
+     .description = "m16n8k16 f16/bf16 -> f32 mma.sync in float value modes (finite, every "
+                    "exponent range), drawn and judged on the device by the bit-exact model, one "
+                    "in 4096 and every failure judged again by the oracle on the host",
+     .worker_batch = uint64_t{1} << 26,
+     .watchdog_per_case = std::chrono::microseconds(2),
+     .describe = DescribeDenseJudged,
+     .run_worker = RunDenseJudgedWorker},
 };
 
 }  // namespace

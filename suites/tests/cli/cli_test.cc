@@ -547,14 +547,15 @@ TEST(Cli, RunWritesSummaryAndJUnit) {
   EXPECT_NE(r.out.find("seed 77"), std::string::npos);
   auto summary = nlohmann::json::parse(suites::ReadFile(dir + "/summary.json").value());
   EXPECT_EQ(summary["cases"].get<int>(), 15000);  // 5000 per host suite
-  ASSERT_EQ(summary["suites"].size(), 8u);  // and the five default GPU suites, skipped visibly
-  for (int i = 3; i < 8; ++i) EXPECT_EQ(summary["suites"][i]["skipped"], "no GPU: --gpu off");
+  ASSERT_EQ(summary["suites"].size(), 9u);        // and the six default GPU suites, skipped visibly
+  for (int i = 3; i < 9; ++i) EXPECT_EQ(summary["suites"][i]["skipped"], "no GPU: --gpu off");
   // In the order of the kinds' registry (suites/kinds/case_kinds.cc), each kind's suites together.
   EXPECT_EQ(summary["suites"][3]["suite"], "sparse-mma");
   EXPECT_EQ(summary["suites"][4]["suite"], "sparse-mma-exact");  // not its -f16k32 copy
   EXPECT_EQ(summary["suites"][5]["suite"], "dense-mma");
-  EXPECT_EQ(summary["suites"][6]["suite"], "smem-hw");
-  EXPECT_EQ(summary["suites"][7]["suite"], "tcgen05");
+  EXPECT_EQ(summary["suites"][6]["suite"], "dense-mma-judged");
+  EXPECT_EQ(summary["suites"][7]["suite"], "smem-hw");
+  EXPECT_EQ(summary["suites"][8]["suite"], "tcgen05");
   ExpectOneLineError(Tcfuzz("run --gpu maybe"));
   EXPECT_EQ(summary["seed"].get<int>(), 77);
   EXPECT_TRUE(suites::ReadFile(dir + "/junit.xml").ok());
@@ -681,6 +682,21 @@ TEST(Cli, ReproEmitsDenseAndTileCasesAsStandaloneDriverFiles) {
                             ".o " + dir + "/" + name + ".cu 2>&1";
     EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
 #endif
+  }
+  // An fp8 small-integer case on sm_90 (no arithmetic row, N2): its D is exact in every row, so it
+  // is emitted; the same case drawn with random values is refused.
+  gen::RandomSource f8(5);
+  gen::GeneratedDense e4m3 = gen::DrawDense(f8);
+  while (e4m3.tile.a_type != oracle::num::Format::kE4M3 || e4m3.mode != gen::ValueMode::kSmallInt)
+    e4m3 = gen::DrawDense(f8);
+  for (const char* mode : {"small_int", "random"}) {
+    oracle::TextWriter fw(oracle::mma::kDenseKind);
+    oracle::mma::AppendDenseCase(fw, e4m3.tile);
+    fw.Add("origin.gpu", "sm_90");
+    fw.Add("origin.mode", mode);
+    ASSERT_TRUE(suites::WriteFileAtomic(dir + "/e4m3.txt", fw.str()).ok());
+    const CliRun r = Tcfuzz("repro " + dir + "/e4m3.txt --emit-cu " + dir + "/e4m3.cu");
+    EXPECT_EQ(r.code, std::string(mode) == "small_int" ? 0 : 2) << mode << ": " << r.out;
   }
   // The tile's table follows wgmma's fragment map (PTX 9.1 §9.7.15.5.1.1): thread 0 holds D(0,0)
   // and D(0,1) in the low and high half of its first register, output word 1 (word 0 is the

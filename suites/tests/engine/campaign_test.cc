@@ -136,10 +136,10 @@ TEST(Campaign, UnknownSuiteIsAnError) {
   o.cases = 1;
   std::ostringstream log;
   EXPECT_EQ(RunCampaign(o, log), 2);
-  EXPECT_EQ(
-      log.str(),
-      "tcfuzz: error: unknown suite 'nope' (known: zero-column-mask, smem, sparse-oracle, "
-      "sparse-mma, sparse-mma-exact, sparse-mma-exact-f16k32, dense-mma, smem-hw, tcgen05)\n");
+  EXPECT_EQ(log.str(),
+            "tcfuzz: error: unknown suite 'nope' (known: zero-column-mask, smem, sparse-oracle, "
+            "sparse-mma, sparse-mma-exact, sparse-mma-exact-f16k32, dense-mma, dense-mma-judged, "
+            "smem-hw, tcgen05)\n");
 }
 
 }  // namespace

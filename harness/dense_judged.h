@@ -1,0 +1,25 @@
+// The `dense-mma-judged` launch (harness/judged_launch.h): m16n8k16 f16/bf16 -> f32 cases in
+// float value modes, drawn on the device and judged there by the bit-exact model's finite path
+// (harness/dense_judged_lane.h) with the device's numerics row.
+#pragma once
+
+#include <string>
+
+#include "harness/dense_judged_lane.h"
+#include "harness/judged_launch.h"
+#include "oracle/core/result.h"
+#include "oracle/numerics/fast_dot.h"
+
+namespace tcfuzz::harness {
+
+struct DenseJudgedLaunch : JudgedRange {
+  const DenseJudgedTable* table = nullptr;
+  oracle::num::fast::Params f16, bf16;  // the row for each input type
+};
+
+oracle::Result<JudgedResult> RunDenseJudged(const DenseJudgedLaunch& launch);
+
+// Why this device cannot run the kernel (no image of it for the device's architecture), or empty.
+std::string DenseJudgedUnsupported();
+
+}  // namespace tcfuzz::harness

@@ -1,0 +1,165 @@
+// The CUDA half of harness/judged_launch.h, shared by the device-judged kernels: how a warp
+// reports its case (ReportCase), and the device buffers a worker keeps for its life (a launch
+// per batch must not pay cudaMalloc) with the copy of what came back.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <string>
+#include <utility>
+
+#include "harness/judged_launch.h"
+#include "harness/ptx_kernel.h"
+#include "oracle/core/result.h"
+
+namespace tcfuzz::harness::judged {
+
+struct Counters {
+  unsigned long long failed;
+  unsigned long long kept_failures;  // slots [0, keep_mismatches)
+  unsigned long long kept_samples;   // slots [keep_mismatches, keep_mismatches + sample_slots)
+};
+
+// Where a kernel reports (device pointers) and what it keeps.
+struct Slots {
+  Counters* counters = nullptr;
+  unsigned long long* failed = nullptr;
+  unsigned long long* kept_index = nullptr;
+  uint32_t* kept_regs = nullptr;  // 32 lanes x 4 registers per slot
+  uint64_t sample_every = 0;
+  uint32_t keep_mismatches = 0;
+  uint64_t sample_slots = 0;
+};
+
+// Called by every lane of the warp with its verdict and its four D registers.
+__device__ inline void ReportCase(const Slots& s, bool ok, uint64_t case_seed, uint64_t index,
+                                  int lane, const uint32_t d[4]) {
+  const bool bad = __any_sync(0xFFFFFFFFu, !ok);
+  // Sampled by the case seed, a hash: one case in sample_every whatever the shard's stride.
+  const bool sampled = s.sample_every != 0 && case_seed % s.sample_every == 0;
+  unsigned long long slot = ~0ull;
+  if (lane == 0) {
+    if (bad) {
+      s.failed[atomicAdd(&s.counters->failed, 1ull)] = index;
+      const unsigned long long nth = atomicAdd(&s.counters->kept_failures, 1ull);
+      if (nth < s.keep_mismatches) slot = nth;
+    } else if (sampled) {
+      const unsigned long long nth = atomicAdd(&s.counters->kept_samples, 1ull);
+      if (nth < s.sample_slots)
+        slot = s.keep_mismatches + nth;  // more samples than slots: the rest are dropped
+    }
+  }
+  slot = __shfl_sync(0xFFFFFFFFu, slot, 0);
+  if (slot != ~0ull) {
+    if (lane == 0) s.kept_index[slot] = index;
+    for (int x = 0; x < 4; ++x)
+      s.kept_regs[(slot * 32 + static_cast<uint64_t>(lane)) * 4 + x] = d[x];
+  }
+}
+
+inline std::string CudaError(const char* suite, const char* what, cudaError_t e) {
+  return std::string("CUDA error in the ") + suite + " kernel (" + what +
+         "): " + cudaGetErrorName(e) + ": " + cudaGetErrorString(e);
+}
+
+template <class T>
+cudaError_t Grow(T*& p, uint64_t& capacity, uint64_t need, std::size_t bytes_each) {
+  if (capacity >= need) return cudaSuccess;
+  if (p) cudaFree(p);
+  p = nullptr;
+  capacity = 0;
+  const cudaError_t e = cudaMalloc(reinterpret_cast<void**>(&p), need * bytes_each);
+  if (e == cudaSuccess) capacity = need;
+  return e;
+}
+
+// One suite's buffers, kept for the life of the worker.
+class Buffers {
+ public:
+  explicit Buffers(const char* suite) : suite_(suite) {}
+
+  // Sized for `r`, counters zeroed.
+  oracle::Result<Slots> Prepare(const JudgedRange& r) {
+    using R = oracle::Result<Slots>;
+    cudaError_t e = cudaSuccess;
+    if (!counters_ &&
+        (e = cudaMalloc(reinterpret_cast<void**>(&counters_), sizeof(Counters))) != cudaSuccess) {
+      return R::Fail(CudaError(suite_, "counters", e));
+    }
+    // Samples are drawn by hash: twice the expected number of slots, and 64 more, nearly always
+    // hold them all (a dropped sample is only a case the host does not judge twice).
+    const uint64_t sample_slots = r.sample_every ? 2 * (r.count / r.sample_every) + 64 : 0;
+    const uint64_t kept_capacity = r.keep_mismatches + sample_slots;
+    uint64_t index_capacity = kept_capacity_, regs_capacity = kept_capacity_;
+    kept_capacity_ = 0;  // until both buffers hold it
+    if ((e = Grow(failed_, failed_capacity_, r.count, sizeof(unsigned long long))) != cudaSuccess ||
+        (e = Grow(kept_index_, index_capacity, kept_capacity, sizeof(unsigned long long))) !=
+            cudaSuccess ||
+        (e = Grow(kept_regs_, regs_capacity, kept_capacity, 32 * 4 * sizeof(uint32_t))) !=
+            cudaSuccess) {
+      return R::Fail(CudaError(suite_, "buffers", e));
+    }
+    kept_capacity_ = std::min(index_capacity, regs_capacity);
+    if ((e = cudaMemset(counters_, 0, sizeof(Counters))) != cudaSuccess)
+      return R::Fail(CudaError(suite_, "counters", e));
+    return R::Ok(Slots{counters_, failed_, kept_index_, kept_regs_, r.sample_every,
+                       r.keep_mismatches, sample_slots});
+  }
+
+  // After the launch: the failing indices and the kept D's.
+  oracle::Result<JudgedResult> Collect(const Slots& s) {
+    using R = oracle::Result<JudgedResult>;
+    cudaError_t e = cudaGetLastError();
+    if (e != cudaSuccess) return R::Fail(CudaError(suite_, "launch", e));
+    Counters c{};
+    if ((e = cudaMemcpy(&c, counters_, sizeof c, cudaMemcpyDeviceToHost)) != cudaSuccess)
+      return R::Fail(CudaError(suite_, "run", e));
+    JudgedResult out;
+    out.failed.resize(c.failed);
+    if (c.failed && (e = cudaMemcpy(out.failed.data(), failed_, c.failed * sizeof(uint64_t),
+                                    cudaMemcpyDeviceToHost)) != cudaSuccess) {
+      return R::Fail(CudaError(suite_, "results", e));
+    }
+    // The slots in use: failures from 0, samples from keep_mismatches; each range copied alone.
+    const uint64_t ranges[2][2] = {
+        {0, std::min<uint64_t>(c.kept_failures, s.keep_mismatches)},
+        {s.keep_mismatches, std::min<uint64_t>(c.kept_samples, s.sample_slots)}};
+    for (const auto& [from, n] : ranges) {
+      if (n == 0) continue;
+      std::vector<unsigned long long> index(n);
+      std::vector<uint32_t> regs(n * 32 * 4);
+      if ((e = cudaMemcpy(index.data(), kept_index_ + from, n * sizeof(uint64_t),
+                          cudaMemcpyDeviceToHost)) != cudaSuccess ||
+          (e = cudaMemcpy(regs.data(), kept_regs_ + from * 128, regs.size() * sizeof(uint32_t),
+                          cudaMemcpyDeviceToHost)) != cudaSuccess) {
+        return R::Fail(CudaError(suite_, "results", e));
+      }
+      for (uint64_t k = 0; k < n; ++k) {
+        out.kept.push_back(
+            {index[k],
+             std::vector<uint32_t>(regs.begin() + static_cast<std::ptrdiff_t>(k * 128),
+                                   regs.begin() + static_cast<std::ptrdiff_t>((k + 1) * 128))});
+      }
+    }
+    return R::Ok(std::move(out));
+  }
+
+ private:
+  const char* suite_;
+  Counters* counters_ = nullptr;
+  unsigned long long* failed_ = nullptr;
+  uint64_t failed_capacity_ = 0;
+  unsigned long long* kept_index_ = nullptr;
+  uint32_t* kept_regs_ = nullptr;
+  uint64_t kept_capacity_ = 0;
+};
+
+// Blocks of 256 threads: 8 cases each. The launch's grid for `count` cases, or 0 when too many.
+inline constexpr unsigned kThreads = 256;
+inline uint64_t Blocks(uint64_t count) {
+  const uint64_t blocks = (count * 32 + kThreads - 1) / kThreads;
+  return blocks > 0x7FFFFFFFull ? 0 : blocks;
+}
+
+}  // namespace tcfuzz::harness::judged

@@ -1,0 +1,43 @@
+// The `dense-mma-judged` GPU suite: m16n8k16 f16/bf16 -> f32 mma.sync cases in float value modes,
+// drawn and judged on the device by the bit-exact model's finite path with the device's numerics
+// row (harness/dense_judged.h), one warp per case, launches of 65,536. The host rebuilds and
+// judges every failing case and one in kDenseJudgedSampleEvery with its own oracle; a verdict the
+// two models do not share is reported as a tcfuzz defect (suites/kinds/judged_worker.h).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <utility>
+#include <vector>
+
+#include "generators/mma/device_drawn_dense_gen.h"
+#include "harness/dense_judged_lane.h"
+#include "oracle/numerics/dot_product.h"
+#include "oracle/numerics/fast_dot.h"
+#include "suites/engine/device_workers.h"
+#include "suites/kinds/device_suite.h"
+
+namespace tcfuzz::suites {
+
+inline constexpr const char* kDenseMmaJudgedSuite = "dense-mma-judged";
+inline constexpr uint64_t kDenseJudgedSampleEvery = 4096;
+
+// Where each lane's register elements sit: the oracle's m16n8k16 fragment maps (f16 and bf16
+// share them).
+harness::DenseJudgedTable DenseJudgedTableOf();
+
+// Case `index` of a run with base seed `seed`, as the kernel draws it.
+gen::DeviceDrawnDense DrawDenseJudgedCase(uint64_t seed, uint64_t index);
+
+// The row of `gpu` for f16 and for bf16 inputs, as the device model takes it; nullopt where the
+// oracle has no row or the fast path does not serve it.
+std::optional<std::pair<oracle::num::fast::Params, oracle::num::fast::Params>> DenseJudgedParams(
+    oracle::num::Gpu gpu);
+
+int RunDenseJudgedWorker(const WorkerArgs& args, std::ostream& out);
+
+DescribedCase DescribeDenseJudged(uint64_t seed, uint64_t index,
+                                  const std::vector<uint32_t>& observed, oracle::num::Gpu gpu);
+
+}  // namespace tcfuzz::suites

@@ -1,0 +1,125 @@
+#include "suites/kinds/judged_worker.h"
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+#include "generators/core/random_source.h"
+#include "harness/ptx_kernel.h"
+#include "suites/engine/parallel_for.h"
+#include "suites/engine/worker_protocol.h"
+
+namespace tcfuzz::suites {
+
+std::string JudgeKept(uint64_t index, const std::vector<uint32_t>& want,
+                      const std::vector<uint32_t>& got, bool device_failed) {
+  const std::string what = MismatchDetail(want, got);
+  if (what.empty()) {
+    return device_failed ? CaseLine(index, CaseOutcome::kHarnessError,
+                                    "tcfuzz defect: the device-side check failed a D the host "
+                                    "oracle agrees with" +
+                                        ObservedField(got))
+                         : std::string();
+  }
+  return CaseLine(index, CaseOutcome::kMismatch,
+                  what +
+                      (device_failed ? "" : " (tcfuzz defect: the device-side check passed it)") +
+                      ObservedField(got));
+}
+
+int RunJudgedWorker(const WorkerArgs& a, std::ostream& out, const JudgedSuiteHalf& half) {
+  using Clock = std::chrono::steady_clock;
+  const auto seconds_since = [](Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+  };
+  const IndexProgression shard = ShardProgression(a);
+  const uint64_t start = shard.start, stride = shard.stride, n = shard.count;
+  std::vector<uint64_t> planted;  // test-only indices in this shard's range
+  for (const auto* set : {&a.plant_fault, &a.plant_hang}) {
+    for (const uint64_t i : *set) {
+      if (i >= start && i < a.first + a.count && (i - start) % stride == 0) planted.push_back(i);
+    }
+  }
+  std::sort(planted.begin(), planted.end());
+  if (const auto r = RunPlantedFaults(a, planted, out)) return *r;
+  const auto d = DeviceOrSkip(n, out);
+  if (!d) return 0;
+  if (const std::string why = half.unsupported(*d); !why.empty()) {
+    out << "unsupported " << n << " " << why << "\nran " << n << "\ndone\n";
+    return 0;
+  }
+  const oracle::num::Gpu gpu = GpuOf(*d);
+  const uint64_t per_launch = std::max<uint64_t>(1, a.cases_per_launch);
+  // What the host judges: every kept D (the sampled cases and the first failures of each launch),
+  // gathered over the whole range and judged at the end on every host thread (a launch keeps
+  // only about 16, too few to spread).
+  struct Kept {
+    uint64_t index;
+    std::vector<uint32_t> d_regs;
+    bool device_failed;
+  };
+  std::vector<Kept> kept;
+  std::size_t kept_failures = 0;
+  double device_s = 0;
+  for (uint64_t done = 0; done < n; done += per_launch) {
+    harness::JudgedRange r;
+    r.suite_key = gen::SuiteKey(a.seed, a.suite);
+    r.first = start + done * stride;
+    r.stride = stride;
+    r.count = std::min(per_launch, n - done);
+    r.sample_every = half.sample_every;
+    // A device that fails everything must not fill the host's memory with D's: past 8,192 kept
+    // failures the rest are reported by index alone.
+    r.keep_mismatches = kept_failures < 8192 ? 256 : 0;
+    const Clock::time_point t0 = Clock::now();
+    const auto got = half.launch(r, gpu);
+    device_s += seconds_since(t0);
+    if (!got.ok()) {
+      if (!harness::IsContextSafeError(got.error())) {
+        out << "fault " << got.error() << "\n" << std::flush;
+        return kWorkerFaultExit;
+      }
+      for (uint64_t w = 0; w < r.count; ++w)
+        out << CaseLine(r.first + w * stride, CaseOutcome::kHarnessError, got.error()) << "\n";
+      continue;
+    }
+    harness::JudgedResult result = got.value();
+    std::vector<uint64_t>& failed = result.failed;
+    std::sort(failed.begin(), failed.end());
+    std::vector<bool> has_d(failed.size(), false);
+    for (harness::JudgedCase& k : result.kept) {
+      const auto it = std::lower_bound(failed.begin(), failed.end(), k.index);
+      const bool device_failed = it != failed.end() && *it == k.index;
+      if (device_failed) {
+        has_d[static_cast<std::size_t>(it - failed.begin())] = true;
+        ++kept_failures;
+      }
+      kept.push_back({k.index, std::move(k.d_regs), device_failed});
+    }
+    for (std::size_t i = 0; i < failed.size(); ++i) {
+      if (!has_d[i]) {
+        out << CaseLine(failed[i], CaseOutcome::kMismatch,
+                        "the device-side check failed it (its D was not kept: too many failures)")
+            << "\n";
+      }
+    }
+  }
+  const Clock::time_point t1 = Clock::now();
+  std::vector<std::string> lines(kept.size());
+  const unsigned threads =
+      a.threads ? a.threads : std::max(1u, std::thread::hardware_concurrency());
+  ParallelFor(kept.size(), threads, [&](std::size_t i) {
+    lines[i] = half.judge(kept[i].index, kept[i].d_regs, kept[i].device_failed, gpu);
+  });
+  for (const std::string& line : lines) {
+    if (!line.empty()) out << line << "\n";
+  }
+  const double judge_s = seconds_since(t1);
+  out << PhaseLine("draw", 0) << "\n"
+      << PhaseLine("device", device_s) << "\n"
+      << PhaseLine("judge", judge_s) << "\n";
+  out << "ran " << n << "\ndone\n";
+  return 0;
+}
+
+}  // namespace tcfuzz::suites

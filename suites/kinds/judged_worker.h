@@ -1,0 +1,44 @@
+// The worker half every device-judged GPU suite shares (sparse-mma-exact, dense-mma-judged): the
+// shard's indices in launches of cases drawn and judged on the device (harness/judged_launch.h),
+// then every failing case and the sampled ones rebuilt and judged again by the host's oracle on
+// every host thread. A suite says how to launch a range and how the host judges one kept case.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "harness/device.h"
+#include "harness/judged_launch.h"
+#include "oracle/core/result.h"
+#include "oracle/numerics/dot_product.h"
+#include "suites/engine/device_workers.h"
+
+namespace tcfuzz::suites {
+
+struct JudgedSuiteHalf {
+  // Why this device cannot run the suite's kernel, or empty.
+  std::function<std::string(const harness::DeviceInfo&)> unsupported;
+  // One launch over `range` on a device of numerics row `gpu`.
+  std::function<oracle::Result<harness::JudgedResult>(const harness::JudgedRange& range,
+                                                      oracle::num::Gpu gpu)>
+      launch;
+  // The host's case line for a kept case (its lanes' D registers), empty when it agrees with a
+  // device that passed it.
+  std::function<std::string(uint64_t index, const std::vector<uint32_t>& d_regs, bool device_failed,
+                            oracle::num::Gpu gpu)>
+      judge;
+  uint64_t sample_every = 4096;
+};
+
+int RunJudgedWorker(const WorkerArgs& a, std::ostream& out, const JudgedSuiteHalf& half);
+
+// The host's verdict on a kept case: the oracle's D `want` against the device's `got`.
+// `device_failed`: the device-side check failed it. A device-side verdict the host does not share
+// is a tcfuzz defect (the device model and the host model disagree), reported as a harness error.
+std::string JudgeKept(uint64_t index, const std::vector<uint32_t>& want,
+                      const std::vector<uint32_t>& got, bool device_failed);
+
+}  // namespace tcfuzz::suites
