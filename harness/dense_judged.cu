@@ -55,11 +55,7 @@ __global__ void DenseJudgedKernel(const DenseJudgedTable* table, oracle::num::fa
 }  // namespace
 
 std::string DenseJudgedUnsupported() {
-  cudaFuncAttributes a{};
-  const cudaError_t e = cudaFuncGetAttributes(&a, DenseJudgedKernel);
-  if (e == cudaSuccess) return {};
-  cudaGetLastError();  // not sticky: clear it
-  return std::string("no dense-mma-judged kernel for this device (") + cudaGetErrorName(e) + ")";
+  return judged::Unsupported(DenseJudgedKernel, "dense-mma-judged");
 }
 
 oracle::Result<JudgedResult> RunDenseJudged(const DenseJudgedLaunch& l) {

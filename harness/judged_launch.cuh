@@ -58,6 +58,16 @@ __device__ inline void ReportCase(const Slots& s, bool ok, uint64_t case_seed, u
   }
 }
 
+// Why this device cannot run `kernel` (no image of it for the device's architecture), or empty.
+template <class Kernel>
+std::string Unsupported(Kernel kernel, const char* suite) {
+  cudaFuncAttributes a{};
+  const cudaError_t e = cudaFuncGetAttributes(&a, kernel);
+  if (e == cudaSuccess) return {};
+  cudaGetLastError();  // not sticky: clear it
+  return std::string("no ") + suite + " kernel for this device (" + cudaGetErrorName(e) + ")";
+}
+
 inline std::string CudaError(const char* suite, const char* what, cudaError_t e) {
   return std::string("CUDA error in the ") + suite + " kernel (" + what +
          "): " + cudaGetErrorName(e) + ": " + cudaGetErrorString(e);

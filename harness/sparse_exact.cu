@@ -107,11 +107,7 @@ struct Tables {
 }  // namespace
 
 std::string SparseExactUnsupported() {
-  cudaFuncAttributes a{};
-  const cudaError_t e = cudaFuncGetAttributes(&a, SparseExactKernel);
-  if (e == cudaSuccess) return {};
-  cudaGetLastError();  // not sticky: clear it
-  return std::string("no sparse-mma-exact kernel for this device (") + cudaGetErrorName(e) + ")";
+  return judged::Unsupported(SparseExactKernel, "sparse-mma-exact");
 }
 
 oracle::Result<SparseExactResult> RunSparseExact(const SparseExactLaunch& l) {

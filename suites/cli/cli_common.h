@@ -39,9 +39,16 @@ inline std::string OneLine(std::string_view text) {
   return out;
 }
 
+// How a command ends early: thrown by Die, caught by RunCli (suites/cli/run_cli.h), which
+// returns the code; destructors run on the way, and a caller in the same process (the argument
+// fuzzer) survives it.
+struct Exit {
+  int code;
+};
+
 [[noreturn]] inline void Die(const std::string& message) {
   std::cerr << "tcfuzz: error: " << OneLine(message) << "\n";
-  std::exit(2);
+  throw Exit{2};
 }
 
 inline uint64_t ParseNumberArg(const std::string& what, const std::string& text, uint64_t max) {
@@ -89,19 +96,26 @@ CLI::Option* AddNumber(CLI::App* app, const std::string& name, T& target, uint64
       help);
 }
 
-// Seconds: a finite decimal above 0 and at most a year (no "inf", no 1e309).
+// Seconds: a finite decimal above 0 and at most a year (no "inf", no 1e309); nullopt otherwise.
+inline std::optional<double> ParseSeconds(const std::string& text) {
+  char* end = nullptr;
+  const double v = text.empty() ? 0 : std::strtod(text.c_str(), &end);
+  if (text.empty() || end != text.c_str() + text.size() || !(v > 0) || v > 3.2e7)
+    return std::nullopt;
+  return v;
+}
+
 inline CLI::Option* AddSeconds(CLI::App* app, const std::string& name, double& target,
                                const std::string& help) {
   return app->add_option_function<std::string>(
       name,
       [&target, name](const std::string& text) {
-        char* end = nullptr;
-        const double v = text.empty() ? 0 : std::strtod(text.c_str(), &end);
-        if (text.empty() || end != text.c_str() + text.size() || !(v > 0) || v > 3.2e7) {
+        const std::optional<double> v = ParseSeconds(text);
+        if (!v) {
           Die(name + ": must be a number of seconds above 0 and at most a year, got '" + text +
               "'");
         }
-        target = v;
+        target = *v;
       },
       help);
 }

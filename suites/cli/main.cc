@@ -42,6 +42,7 @@
 #include "suites/cli/explain_zcm.h"
 #include "suites/cli/numerics_commands.h"
 #include "suites/cli/repro_cu.h"
+#include "suites/cli/run_cli.h"
 #include "suites/cli/tiling_commands.h"
 #include "suites/cli/toolchain_commands.h"
 #include "suites/engine/atomic_file.h"
@@ -240,7 +241,9 @@ std::string JoinArgs(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+namespace tcfuzz::cli {
+
+int RunCli(int argc, char** argv, CliMode mode) try {
   CLI::App app{"tcfuzz: randomized conformance and fuzz testing for tensor-core operands"};
   app.set_version_flag("--version", std::string(tcfuzz::oracle::ToolVersion()));
   app.require_subcommand(1);
@@ -494,10 +497,14 @@ int main(int argc, char** argv) {
     Die(e.what());
   }
 
+  // Parsing only (the argument fuzzer): commands that read nothing but their arguments and
+  // write only stdout run; the others stop here, their options parsed and checked.
+  const bool parse_only = mode == CliMode::kParseOnly;
   if (*zcm) return Explain(desc_text, m, n, sparse, idesc_text, json);
-  if (*esmem) return ExplainSmem(sa);
+  if (*esmem && (!parse_only || sa.svg.empty())) return ExplainSmem(sa);
   if (*esparse) return ExplainSparse(na);
   if (*chips) return tcfuzz::suites::TilingChips(tiling_json);
+  if (parse_only && !*zcm && !*esparse && !*rows && !*readings && !*nsmem && !*rules) return 0;
   if (*tcheck) return tcfuzz::suites::TilingCheck(chip_arg, problem_file, tiling_file, tiling_json);
   if (*tsim) return tcfuzz::suites::TilingSimulate(chip_arg, problem_file, tiling_file, numeric);
   if (*tmake) return tcfuzz::suites::TilingMake(chip_arg, problem_file);
@@ -581,4 +588,8 @@ int main(int argc, char** argv) {
     return tcfuzz::suites::RunCampaign(options, log);
   }
   return 2;
+} catch (const Exit& e) {
+  return e.code;
 }
+
+}  // namespace tcfuzz::cli
