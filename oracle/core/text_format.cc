@@ -29,6 +29,32 @@ std::string AtLine(int line, std::string_view message) {
 
 std::string_view ToolVersion() { return "tcfuzz " TCFUZZ_VERSION; }
 
+std::string OneLine(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (u < 0x20 || u == 0x7f) {
+      static const char* kHex = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string Quoted(std::string_view text) {
+  return "'" + OneLine(text.substr(0, 64)) + (text.size() > 64 ? "...'" : "'");
+}
+
 Result<uint64_t> ParseUint(std::string_view text, uint64_t max) {
   int base = 10;
   if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
@@ -39,10 +65,10 @@ Result<uint64_t> ParseUint(std::string_view text, uint64_t max) {
   uint64_t value = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value, base);
   if (ec == std::errc::result_out_of_range) {
-    return Result<uint64_t>::Fail("number '" + std::string(text) + "' does not fit in 64 bits");
+    return Result<uint64_t>::Fail("number " + Quoted(text) + " does not fit in 64 bits");
   }
   if (ec != std::errc() || end != text.data() + text.size()) {
-    return Result<uint64_t>::Fail("'" + std::string(text) + "' is not a number");
+    return Result<uint64_t>::Fail(Quoted(text) + " is not a number");
   }
   if (value > max) {
     return Result<uint64_t>::Fail(std::to_string(value) + " exceeds the maximum " +

@@ -66,6 +66,12 @@ class TextWriter {
 
 // Parses "123" or "0x7b" (no sign, no spaces) into a uint64 no larger than `max`.
 Result<uint64_t> ParseUint(std::string_view text, uint64_t max);
+
+// A text as one line: control characters (a newline in an argument, a file name or a JSON key)
+// become \n, \r, \t or \xNN, so a message that quotes it can never turn into several lines.
+std::string OneLine(std::string_view text);
+// 'text' for a message: one line, and at most 64 characters of it ("..." after them).
+std::string Quoted(std::string_view text);
 std::string Hex(uint64_t value, int digits);  // "0x" + zero-padded lower-case hex
 
 // The value of `key` through `parse` (a Parse* of an enum's names): "missing required key" or

@@ -15,29 +15,8 @@
 
 namespace tcfuzz::cli {
 
-// A text as one line: control characters (a newline in an argument, a file name or a JSON key)
-// become \n, \r, \t or \xNN, so a message can never turn into several lines.
-inline std::string OneLine(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (u < 0x20 || u == 0x7f) {
-      static const char* kHex = "0123456789abcdef";
-      out += "\\x";
-      out += kHex[u >> 4];
-      out += kHex[u & 15];
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
+// A text as one line (oracle/core/text_format.h): every message quotes through it.
+using oracle::OneLine;
 
 // How a command ends early: thrown by Die, caught by RunCli (suites/cli/run_cli.h), which
 // returns the code; destructors run on the way, and a caller in the same process (the argument

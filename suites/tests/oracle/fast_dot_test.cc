@@ -55,8 +55,10 @@ uint32_t DrawC(std::mt19937_64& rng, Format cd) {
       return 0;
     case 1:
       return h ? 0x8000u : 0x80000000u;
-    case 2:
-      return h ? 0x7C00u | ((rng() & 1) << 15) : 0x7F800000u | ((rng() & 1u) << 31);  // Inf
+    case 2: {
+      const auto sign = static_cast<uint32_t>(rng() & 1);
+      return h ? 0x7C00u | (sign << 15) : 0x7F800000u | (sign << 31);  // Inf
+    }
     case 3:
       return h ? 0x7E00u : 0x7FC00000u;  // NaN
     case 4:
