@@ -33,12 +33,16 @@ bool OneLine(const std::string& s) { return s.find('\n') == std::string::npos; }
 // escape (glibc and tcfuzz differ on a trailing backslash), few stars, and no `@(` right after a
 // star or another group: there glibc (and bash) miss matches where the group takes the empty
 // string ("*@(*)" on "", "x*@(*)" on "x"), which the pattern language matches and tcfuzz does
-// (Glob.EmptyGroupAfterAStarMatches).
+// (Glob.EmptyGroupAfterAStarMatches); and no parenthesis that is not a group's (glibc reads a
+// literal '(' inside a group as nesting: "@(*)(((@(@(((" matched "" there).
 bool FnmatchComparable(std::string_view p) {
   if (p.size() > 48) return false;
-  int stars = 0;
+  int stars = 0, open = 0;
   for (std::size_t i = 0; i < p.size(); ++i) {
     const char c = p[i];
+    if (c == '(' && (i == 0 || p[i - 1] != '@')) return false;
+    if (c == '(') ++open;
+    if (c == ')' && --open < 0) return false;
     if (c == '\\' || c == '[') return false;
     if (c == '*' && ++stars > 5) return false;
     if (i + 1 < p.size() && p[i + 1] == '(' && (c == '*' || c == '+' || c == '!' || c == '?'))
@@ -47,7 +51,7 @@ bool FnmatchComparable(std::string_view p) {
   for (const char* bad : {"()", "(|", "|)", "||", "*@(", ")@("}) {
     if (p.find(bad) != std::string_view::npos) return false;
   }
-  return p.find('\0') == std::string_view::npos;
+  return open == 0 && p.find('\0') == std::string_view::npos;
 }
 
 }  // namespace
