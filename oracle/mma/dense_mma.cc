@@ -46,10 +46,12 @@ Coord MapDenseB(const DenseForm& f, int lane, int reg, int pos) {
   return Coord{u * t + pos + (f.k / 2) * reg, g};
 }
 
-std::vector<uint32_t> DenseReference(const DenseTile& t, const num::DotParams& p) {
+std::vector<uint32_t> DenseReference(const DenseTile& t, const num::DotParams& p,
+                                     bool general_only) {
   num::TileMmaSpec s = num::WarpTileSpec(t, p);
   s.stored = t.form->k;
   s.a = t.a;
+  s.general_only = general_only;
   return num::TileMma(s);
 }
 

@@ -55,7 +55,9 @@ struct DenseTile {
 
 // D [16][8], row-major: each element one DotProduct over K in ascending order (floats), or the
 // exact integer sum (integers).
-std::vector<uint32_t> DenseReference(const DenseTile& t, const num::DotParams& p);
+// `general_only`: through the general model alone (num::TileMmaSpec::general_only).
+std::vector<uint32_t> DenseReference(const DenseTile& t, const num::DotParams& p,
+                                     bool general_only = false);
 
 // The readings of oracle/core/backing.h the fragment maps rest on (D1); the arithmetic adds the
 // numerics row.

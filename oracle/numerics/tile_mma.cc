@@ -34,7 +34,8 @@ std::vector<uint32_t> TileMma(const TileMmaSpec& s) {
     return d;
   }
   fast::Params fp;
-  if (fast::Supported(s.fa) && fast::Supported(s.fb) && fast::ParamsOf(s.params, s.cd, fp)) {
+  if (!s.general_only && fast::Supported(s.fa) && fast::Supported(s.fb) &&
+      fast::ParamsOf(s.params, s.cd, fp)) {
     // The 64-bit path (fast_dot.h): each operand decoded once, B's columns laid out contiguous
     // per (row's meets, column); an output that meets an Inf or NaN goes to DotProduct, which
     // takes the general model for it.

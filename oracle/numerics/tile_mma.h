@@ -26,6 +26,9 @@ struct TileMmaSpec {
   std::span<const int>
       b_column;  // n: the column of B that D's column j reads, < 0 reads zeros (empty: j)
   std::span<const uint32_t> c;  // m x n, row-major (empty: zeros)
+  // The general 128-bit model for every output, never the fast path (fast_dot.h): a judge that
+  // must not share code with what it checks (the device-judged suites run the fast path).
+  bool general_only = false;
 };
 
 // The spec of an mma.sync tile (DenseTile, SparseTile): D 16 x 8, B as K x 8 and C as 16 x 8,

@@ -42,8 +42,13 @@ inline void CheckRunnable(const std::string& what, const std::string& command) {
   const std::size_t begin = command.find_first_not_of(" \t");
   if (begin == std::string::npos) Die(what + ": empty command");
   const std::string program = command.substr(begin, command.find_first_of(" \t", begin) - begin);
-  if (program.find_first_of("=$`'\"\\(){};&|<>") != std::string::npos)
-    return;  // shell syntax: let the shell judge
+  if (program.find_first_of("=$`'\"\\(){};&|<>~*?[!") != std::string::npos)
+    return;  // shell syntax (expansions, quoting, globs): let the shell judge
+  for (const char* builtin :
+       {"cd", "exec", "time", "ulimit", "umask", "command", "builtin", "eval", ".", "source",
+        "export", "set", "if", "for", "while", "until", "case"}) {
+    if (program == builtin) return;  // the shell's own word
+  }
   const auto runnable = [](const std::string& p) { return ::access(p.c_str(), X_OK) == 0; };
   if (program.find('/') != std::string::npos) {
     if (!runnable(program)) Die(what + ": '" + program + "' is not an executable file");

@@ -504,7 +504,10 @@ int RunCli(int argc, char** argv, CliMode mode) try {
   if (*esmem && (!parse_only || sa.svg.empty())) return ExplainSmem(sa);
   if (*esparse) return ExplainSparse(na);
   if (*chips) return tcfuzz::suites::TilingChips(tiling_json);
-  if (parse_only && !*zcm && !*esparse && !*rows && !*readings && !*nsmem && !*rules) return 0;
+  // run, tiling fuzz and worker check their options below and stop before they start anything.
+  if (parse_only && !*zcm && !*esparse && !*rows && !*readings && !*nsmem && !*rules && !*run &&
+      !*tfuzz && !*worker)
+    return 0;
   if (*tcheck) return tcfuzz::suites::TilingCheck(chip_arg, problem_file, tiling_file, tiling_json);
   if (*tsim) return tcfuzz::suites::TilingSimulate(chip_arg, problem_file, tiling_file, numeric);
   if (*tmake) return tcfuzz::suites::TilingMake(chip_arg, problem_file);
@@ -519,6 +522,7 @@ int RunCli(int argc, char** argv, CliMode mode) try {
     tf.cases = tf_cases, tf.seconds = tf_seconds,
     tf.timeout = std::chrono::milliseconds(tf_timeout_ms);
     tf.command_line = JoinArgs(argc, argv);
+    if (parse_only) return 0;
     tcfuzz::cli::ErrorsToStderr split;
     std::ostream log(&split);
     return tcfuzz::suites::RunTilingFuzz(tf, log);
@@ -539,6 +543,7 @@ int RunCli(int argc, char** argv, CliMode mode) try {
         na.dir.empty() ? tcfuzz::suites::DefaultCapturesDir() : na.dir, std::cout);
   if (*nsmem) return EncodeSmem(sa);
   if (*worker) {
+    if (parse_only && (probe || !case_file.empty())) return 0;
     if (probe) return tcfuzz::suites::ProbeWorker(std::cout);
     if (!case_file.empty()) return tcfuzz::suites::RunCaseFileWorker(case_file, std::cout);
     if (!tcfuzz::suites::IsDeviceSuite(wa.suite)) {
@@ -551,6 +556,7 @@ int RunCli(int argc, char** argv, CliMode mode) try {
       Die("worker: --first/--count: at most 2^26 cases, and first + count must not pass 2^64");
     }
     if (*worker_shard_opt) std::tie(wa.shard_index, wa.shard_count) = ParseShard(worker_shard);
+    if (parse_only) return 0;
     return tcfuzz::suites::RunDeviceWorker(wa, std::cout);
   }
   if (*minimize) {
@@ -583,6 +589,7 @@ int RunCli(int argc, char** argv, CliMode mode) try {
     // The literal link, resolved by each worker at exec: the image this process runs, even if
     // the file is rebuilt during a long run.
     options.worker = {"/proc/self/exe"};
+    if (parse_only) return 0;
     tcfuzz::cli::ErrorsToStderr split;
     std::ostream log(&split);
     return tcfuzz::suites::RunCampaign(options, log);

@@ -72,7 +72,9 @@ int RunDenseJudgedWorker(const WorkerArgs& a, std::ostream& out) {
   half.judge = [&](uint64_t index, const std::vector<uint32_t>& d_regs, bool device_failed,
                    oracle::num::Gpu gpu) {
     const oracle::mma::DenseTile t = DrawDenseJudgedCase(a.seed, index).dense.tile;
-    const std::vector<uint32_t> want = oracle::mma::DenseReference(t, *DenseParams(t, gpu));
+    // The general model: the host's judge shares no arithmetic code with the device's.
+    const std::vector<uint32_t> want =
+        oracle::mma::DenseReference(t, *DenseParams(t, gpu), /*general_only=*/true);
     return JudgeKept(index, want, harness::UnpackD(Format::kF32, d_regs, 0), device_failed);
   };
   half.sample_every = kDenseJudgedSampleEvery;

@@ -159,6 +159,8 @@ TEST(FastDot, TilesWithSpecialValuesFallBack) {
     }
   }
   EXPECT_EQ(d[7 * 8] & 0x7FFFFFFFu, kF32NaN);  // the NaN row
+  s.general_only = true;                       // the general model alone gives the same tile
+  EXPECT_EQ(TileMma(s), d);
 }
 
 }  // namespace
