@@ -39,7 +39,7 @@ std::vector<uint32_t> TileMma(const TileMmaSpec& s) {
     // The 64-bit path (fast_dot.h): each operand decoded once, B's columns laid out contiguous
     // per (row's meets, column); an output that meets an Inf or NaN goes to DotProduct, which
     // takes the general model for it.
-    std::vector<fast::Operand> a(s.a.size()), col(stored);
+    std::vector<fast::Operand> a(m * stored), col(stored);  // the spec's A, however long the span
     std::vector<char> a_ok(m, 1);
     for (std::size_t x = 0; x < a.size(); ++x) {
       if (!fast::DecodeFinite(s.fa, s.a[x], a[x])) a_ok[x / stored] = 0;
