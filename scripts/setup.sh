@@ -11,6 +11,7 @@ packages=(
   librapidcheck-dev                     # RapidCheck, with rapidcheck/gtest.h
   libbenchmark-dev                      # Google Benchmark
   nlohmann-json3-dev                    # JSON reports and --json output
+  libxml2-utils                         # xmllint: junit.xml checked against the JUnit schema
   libcli11-dev                          # command-line parsing
 )
 

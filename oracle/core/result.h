@@ -26,4 +26,17 @@ class Result {
   std::string error_;
 };
 
+// `return oracle::Error(message);` from a function returning any Result<T>.
+class Error {
+ public:
+  explicit Error(std::string message) : message_(std::move(message)) {}
+  template <class T>
+  operator Result<T>() const& {  // NOLINT: implicit by design
+    return Result<T>::Fail(message_);
+  }
+
+ private:
+  std::string message_;
+};
+
 }  // namespace tcfuzz::oracle

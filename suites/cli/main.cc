@@ -16,9 +16,11 @@
 //   tcfuzz tiling check --chip NAME|FILE --problem FILE TILING(.bin|.json) [--json]
 //   tcfuzz tiling simulate --chip NAME|FILE --problem FILE TILING [--numeric]
 //   tcfuzz tiling make --chip NAME|FILE --problem FILE
-//   tcfuzz tiling fuzz [--tiler CMD] [--chip NAME|FILE] [--seed S] [--cases N | --time S] [--report
-//   DIR] tcfuzz run [--suite NAME]... [--seed S] [--cases N | --time SECONDS] [--shard I/N]
-//              [--report DIR] [--no-progress]
+//   tcfuzz tiling fuzz [--tiler CMD] [--chip NAME|FILE] [--seed S] [--cases N | --time S]
+//                      [--report DIR]
+//   tcfuzz run [--suite NAME]... [--seed S] [--cases N | --time SECONDS] [--shard I/N]
+//              [--report DIR] [--no-progress] [--progress-every S] | --resume DIR
+//   tcfuzz merge DIR... --report OUT
 //   tcfuzz replay FILE...
 //   tcfuzz rules [--json]
 #include <unistd.h>
@@ -43,6 +45,7 @@
 #include "suites/cli/numerics_commands.h"
 #include "suites/cli/repro_cu.h"
 #include "suites/cli/run_cli.h"
+#include "suites/cli/run_shards.h"
 #include "suites/cli/tiling_commands.h"
 #include "suites/cli/toolchain_commands.h"
 #include "suites/engine/atomic_file.h"
@@ -51,6 +54,7 @@
 #include "suites/engine/device_campaign.h"
 #include "suites/engine/device_workers.h"
 #include "suites/engine/host_suite.h"
+#include "suites/engine/merge.h"
 #include "suites/kinds/case_kind.h"
 #include "suites/kinds/device_suite.h"
 #include "suites/reduce/minimize_command.h"
@@ -60,9 +64,12 @@ namespace {
 
 using tcfuzz::cli::AddNumber;
 using tcfuzz::cli::AddSeconds;
+using tcfuzz::cli::ChooseShard;
 using tcfuzz::cli::Die;
+using tcfuzz::cli::Getenv;
 using tcfuzz::cli::ParseEnumArg;
 using tcfuzz::cli::ParseNumberArg;
+using tcfuzz::cli::SeedFromRunId;
 namespace smem = tcfuzz::oracle::smem;
 
 namespace num = tcfuzz::oracle::num;
@@ -216,16 +223,6 @@ int Rules(bool json) {
     std::cout << r->id << "  [" << r->section << "]  " << r->meaning << "\n";
   }
   return 0;
-}
-
-// "I/N" with 0 <= I < N, for `run --shard` and the workers it starts.
-std::pair<uint64_t, uint64_t> ParseShard(const std::string& text) {
-  const std::size_t slash = text.find('/');
-  if (slash == std::string::npos) Die("--shard: expected I/N, got '" + text + "'");
-  const uint64_t index = ParseNumberArg("--shard index", text.substr(0, slash), 1u << 20);
-  const uint64_t count = ParseNumberArg("--shard count", text.substr(slash + 1), 1u << 20);
-  if (count == 0 || index >= count) Die("--shard: need 0 <= I < N, got '" + text + "'");
-  return {index, count};
 }
 
 uint64_t RandomSeed() {
@@ -401,10 +398,25 @@ int RunCli(int argc, char** argv, CliMode mode) try {
                               "cases per suite (default: each suite's own, about 30 s each)");
   auto* time_opt = AddSeconds(run, "--time", seconds, "seconds per suite instead of a case count");
   cases_opt->excludes(time_opt);
-  auto* shard_opt =
-      run->add_option("--shard", shard_text, "I/N: run shard I of N (indices i with i % N == I)");
+  auto* shard_opt = run->add_option(
+      "--shard", shard_text,
+      "I/N: run shard I of N (indices i with i % N == I); default: the scheduler's variables "
+      "(GTEST_SHARD_INDEX/GTEST_TOTAL_SHARDS, SLURM_ARRAY_TASK_ID/COUNT, JOB_COMPLETION_INDEX "
+      "with --shard-count, CI_NODE_INDEX/CI_NODE_TOTAL)");
+  uint64_t shard_count = 0;
+  auto* shard_count_opt =
+      AddNumber(run, "--shard-count", shard_count, 1, uint64_t{1} << 20,
+                "shards in all, for a Kubernetes Indexed Job (its completions)");
   run->add_option("--report", options.report_dir, "report folder (default: report)");
   run->add_flag("--no-progress", no_progress, "no live progress line");
+  double progress_every = 30;
+  AddSeconds(run, "--progress-every", progress_every,
+             "off a terminal: a progress line this often (default 30 s)");
+  std::string resume_dir;
+  auto* resume_opt = run->add_option("--resume", resume_dir,
+                                     "finish the interrupted run whose report is in this folder");
+  for (CLI::Option* o : {seed_opt, cases_opt, time_opt, shard_opt, shard_count_opt})
+    resume_opt->excludes(o);
 
   uint64_t cases_per_launch = 0;
   AddNumber(
@@ -414,6 +426,13 @@ int RunCli(int argc, char** argv, CliMode mode) try {
   run->add_option("--gpu", gpu_mode,
                   "GPU suites: auto (run when a device answers), require, off (default auto)")
       ->check(CLI::IsMember({"auto", "require", "off"}));
+
+  // merge
+  CLI::App* merge = app.add_subcommand("merge", "Add the shard reports of one run into one report");
+  std::vector<std::string> merge_dirs;
+  std::string merge_out;
+  merge->add_option("dirs", merge_dirs, "shard report folders")->required();
+  merge->add_option("--report", merge_out, "folder of the merged report")->required();
 
   // worker (internal): the process that touches the GPU, started by `run`
   CLI::App* worker =
@@ -506,7 +525,7 @@ int RunCli(int argc, char** argv, CliMode mode) try {
   if (*chips) return tcfuzz::suites::TilingChips(tiling_json);
   // run, tiling fuzz and worker check their options below and stop before they start anything.
   if (parse_only && !*zcm && !*esparse && !*rows && !*readings && !*nsmem && !*rules && !*run &&
-      !*tfuzz && !*worker)
+      !*tfuzz && !*worker && !*merge)
     return 0;
   if (*tcheck) return tcfuzz::suites::TilingCheck(chip_arg, problem_file, tiling_file, tiling_json);
   if (*tsim) return tcfuzz::suites::TilingSimulate(chip_arg, problem_file, tiling_file, numeric);
@@ -555,7 +574,13 @@ int RunCli(int argc, char** argv, CliMode mode) try {
     if (wa.count > (uint64_t{1} << 26) || wa.first > ~uint64_t{0} - wa.count) {
       Die("worker: --first/--count: at most 2^26 cases, and first + count must not pass 2^64");
     }
-    if (*worker_shard_opt) std::tie(wa.shard_index, wa.shard_count) = ParseShard(worker_shard);
+    if (*worker_shard_opt) {
+      const auto shard = ChooseShard(worker_shard, std::nullopt,
+                                     [](const char*) -> const char* { return nullptr; });
+      if (!shard.ok()) Die(shard.error());
+      wa.shard_index = shard.value().index;
+      wa.shard_count = shard.value().count;
+    }
     if (parse_only) return 0;
     return tcfuzz::suites::RunDeviceWorker(wa, std::cout);
   }
@@ -566,15 +591,43 @@ int RunCli(int argc, char** argv, CliMode mode) try {
   if (*repro) return tcfuzz::suites::ReproEmitCu(repro_file, emit_cu, gpu_row);
   if (*replay) return Replay(files);
   if (*rules) return Rules(rules_json);
+  if (*merge) {
+    if (merge_out.empty()) Die("--report: empty folder name");
+    if (parse_only) return 0;
+    tcfuzz::cli::ErrorsToStderr split;
+    std::ostream log(&split);
+    return tcfuzz::suites::MergeReports(merge_dirs, merge_out, log);
+  }
   if (*run) {
-    options.seed = *seed_opt ? ParseNumberArg("--seed", seed_text, ~uint64_t{0}) : RandomSeed();
+    const Getenv env = [](const char* name) -> const char* { return std::getenv(name); };
+    auto shard =
+        ChooseShard(*shard_opt ? std::optional<std::string>(shard_text) : std::nullopt,
+                    *shard_count_opt ? std::optional<uint64_t>(shard_count) : std::nullopt, env);
+    if (!shard.ok()) Die(shard.error());
+    options.shard_index = shard.value().index;
+    options.shard_count = shard.value().count;
+    options.shard_source = shard.value().source;
+    if (*seed_opt) {
+      options.seed = ParseNumberArg("--seed", seed_text, ~uint64_t{0});
+    } else if (options.shard_count > 1 && !*resume_opt) {
+      // Shards add up to one run only under one seed.
+      const auto derived = SeedFromRunId(env);
+      if (!derived)
+        Die("a sharded run (" + options.shard_source +
+            ") needs the seed every shard shares: pass --seed S, or set TCFUZZ_RUN_ID to an id "
+            "all shards see");
+      options.seed = derived->seed;
+      options.seed_source = derived->source;
+    } else {
+      options.seed = RandomSeed();
+      options.seed_source = "random";
+    }
     if (*time_opt) {
       if (!(seconds > 0)) Die("--time: must be a positive number of seconds");
       options.seconds = seconds;
     } else {
       if (*cases_opt) options.cases = cases;
     }
-    if (*shard_opt) std::tie(options.shard_index, options.shard_count) = ParseShard(shard_text);
     // A suite named twice runs once.
     std::vector<std::string> unique;
     for (const std::string& s : options.suites) {
@@ -583,6 +636,7 @@ int RunCli(int argc, char** argv, CliMode mode) try {
     options.suites = std::move(unique);
     if (options.report_dir.empty()) Die("--report: empty folder name");
     options.progress = !no_progress && ::isatty(STDERR_FILENO);
+    options.progress_every = no_progress ? 0 : progress_every;
     options.command_line = JoinArgs(argc, argv);
     options.gpu = gpu_mode;
     options.device_cases_per_launch = cases_per_launch;
@@ -592,6 +646,7 @@ int RunCli(int argc, char** argv, CliMode mode) try {
     if (parse_only) return 0;
     tcfuzz::cli::ErrorsToStderr split;
     std::ostream log(&split);
+    if (*resume_opt) return tcfuzz::suites::ResumeCampaign(resume_dir, options, log);
     return tcfuzz::suites::RunCampaign(options, log);
   }
   return 2;

@@ -119,6 +119,7 @@ EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_
   while (!queue.empty() || next < end) {
     if (queue.empty()) {
       if (o.deadline.count() > 0 && std::chrono::steady_clock::now() - start >= o.deadline) break;
+      if (o.stop && o.stop()) break;
       queue.push_back({next, std::min(batch, end - next)});
       next += queue.back().count;
     }
@@ -162,7 +163,7 @@ EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_
       out.error = a.detail;
       charge(a.failure, r.count);
       for (const Range& rest : queue) charge(a.failure, rest.count);
-      if (o.deadline.count() == 0) charge(a.failure, end - next);
+      if (o.deadline.count() == 0) charge(a.failure, end - next), next = end;
       break;
     }
     if (r.count == 1) {  // the culprit
@@ -181,6 +182,7 @@ EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_
     queue.insert(queue.begin(), pieces.begin(), pieces.end());
   }
   journal.Line("finished");
+  out.next = next;
   return out;
 }
 

@@ -29,8 +29,9 @@ struct EngineOptions {
   int split = 8;                                   // parts a failed range is cut into
   std::chrono::milliseconds watchdog_base{20000};  // per worker: start-up and JIT
   std::chrono::microseconds watchdog_per_case{50};
-  std::string journal_path;                              // empty: no journal
-  std::chrono::milliseconds deadline{0};                 // > 0: start no new batch after this long
+  std::string journal_path;               // empty: no journal
+  std::chrono::milliseconds deadline{0};  // > 0: start no new batch after this long
+  std::function<bool()> stop;             // true: start no new batch (an interruption); null: never
   std::function<void(const EngineResult&)> on_progress;  // after every worker
 };
 
@@ -42,6 +43,7 @@ struct CaseRecord {
 
 struct EngineResult {
   uint64_t cases = 0;  // cases run (or charged to a class)
+  uint64_t next = 0;   // every index below it ran: where a stopped run goes on
   std::map<CaseOutcome, uint64_t> counts;
   std::vector<CaseRecord> records;  // every case that is neither pass nor not supported
   std::map<std::string, uint64_t> not_supported;  // reason -> cases

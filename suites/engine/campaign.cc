@@ -1,6 +1,10 @@
 #include "suites/engine/campaign.h"
 
+#include <signal.h>
+
+#include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 
 #include "generators/core/random_source.h"
@@ -9,28 +13,68 @@
 #include "suites/engine/device_campaign.h"
 #include "suites/engine/host_suite.h"
 #include "suites/engine/report.h"
+#include "suites/engine/report_folder.h"
 
 namespace tcfuzz::suites {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
+volatile std::sig_atomic_t g_stop_signal = 0;
+
+extern "C" void OnStopSignal(int sig) { g_stop_signal = sig; }
+
+// SIGINT and SIGTERM for the campaign's length: the first asks for a stop at the next batch, a
+// second one (the handler resets itself) ends the process as the signal would.
+class StopSignals {
+ public:
+  StopSignals() {
+    g_stop_signal = 0;
+    struct sigaction sa = {};
+    sa.sa_handler = OnStopSignal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESETHAND | SA_RESTART;
+    ::sigaction(SIGINT, &sa, &old_int_);
+    ::sigaction(SIGTERM, &sa, &old_term_);
+  }
+  ~StopSignals() {
+    ::sigaction(SIGINT, &old_int_, nullptr);
+    ::sigaction(SIGTERM, &old_term_, nullptr);
+  }
+  StopSignals(const StopSignals&) = delete;
+  StopSignals& operator=(const StopSignals&) = delete;
+
+ private:
+  struct sigaction old_int_ = {}, old_term_ = {};
+};
+
 double Since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-SuiteReport RunSuite(HostSuite& suite, const CampaignOptions& o, std::ostream& log,
-                     std::size_t& reproducers_written) {
+// One host suite from `start` (a resumed run's first index) to its end, its time budget or a
+// stop request; the report says which.
+SuiteReport RunSuite(HostSuite& suite, const CampaignOptions& o, const std::string& work,
+                     const std::string& shown_dir, uint64_t start, uint64_t failed_before,
+                     double seconds_before, std::ostream& log) {
   SuiteReport r;
   r.suite = std::string(suite.name());
+  r.declared_families = suite.families();
   const Clock::time_point t0 = Clock::now();
-  Clock::time_point last_progress = t0;
   const std::optional<uint64_t> cases =
       o.cases || o.seconds ? o.cases : std::optional<uint64_t>(suite.default_cases());
-  for (uint64_t index = o.shard_index;; index += o.shard_count) {
+  SuiteProgress progress(o, r.suite, cases ? ShardShare(0, *cases, o) : 0);
+  uint64_t index = start;
+  for (;; index += o.shard_count) {
     if (cases && index >= *cases) break;
-    // The clock is read every 1024 cases: cheap, and a time budget needs no finer grain.
-    if (o.seconds && (r.cases & 1023) == 0 && Since(t0) >= *o.seconds) break;
+    // The clock and the stop flag are read every 1024 cases: a batch of cases.
+    if ((r.cases & 1023) == 0) {
+      if (StopRequested()) {
+        r.complete = false;
+        break;
+      }
+      if (o.seconds && seconds_before + Since(t0) >= *o.seconds) break;
+    }
     const uint64_t case_seed = gen::CaseSeed(o.seed, suite.name(), index);
     CaseResult c = suite.RunCase(index, case_seed);
     ++r.cases;
@@ -38,18 +82,16 @@ SuiteReport RunSuite(HostSuite& suite, const CampaignOptions& o, std::ostream& l
     ++fam.cases;
     for (std::string_view tag : c.tags) ++r.coverage[std::string(tag)];
     if (!c.failures.empty()) {
-      ++r.failed;
-      ++fam.failed;
       FailureRecord f;
       f.family = c.family;
       f.index = index;
       f.case_seed = case_seed;
       f.case_name = c.family + "#" + std::to_string(index);
       f.check = c.failures.front().check;
+      f.signature = r.suite + "." + f.family + "." + f.check;
       f.message = c.failures.front().message;
-      if (reproducers_written < o.max_reproducers) {
-        const std::string path =
-            o.report_dir + "/reproducers/" + r.suite + "-" + std::to_string(index) + ".txt";
+      if (failed_before + r.failed < o.max_reproducers) {
+        const std::string rel = "reproducers/" + r.suite + "-" + std::to_string(index) + ".txt";
         std::string text = c.reproducer;
         text += "origin.suite = " + r.suite + "\n";
         text += "origin.seed = " + std::to_string(o.seed) + "\n";
@@ -58,72 +100,94 @@ SuiteReport RunSuite(HostSuite& suite, const CampaignOptions& o, std::ostream& l
           text += "# finding: " + cf.check + ": " + cf.message + "\n";
         }
         text += "finding.check = " + f.check + "\n";
-        text += "# replay: tcfuzz replay " + path + "\n";
-        auto written = WriteFileAtomic(path, text);
+        text += "# replay, from the report folder: tcfuzz replay " + rel + "\n";
+        auto written = WriteFileAtomic(work + "/" + rel, text);
         if (written.ok()) {
-          f.reproducer_path = path;
-          ++reproducers_written;
+          f.reproducer_path = rel;
         } else {
           log << "tcfuzz: warning: " << written.error() << "\n";
         }
       }
-      log << (o.progress ? "\n" : "") << "FAIL " << f.case_name << " " << f.check << ": "
-          << f.message << (f.reproducer_path.empty() ? "" : "  (" + f.reproducer_path + ")")
+      ++r.failed;
+      ++fam.failed;
+      ++r.signatures[f.signature];
+      log << (o.progress ? "\n" : "") << "FAIL " << r.suite << "." << f.case_name << " " << f.check
+          << ": " << oracle::OneLine(f.message)
+          << (f.reproducer_path.empty() ? "" : "  (" + shown_dir + "/" + f.reproducer_path + ")")
           << "\n";
-      r.failures.push_back(std::move(f));
+      if (r.failures.size() < kMaxListedFailures) r.failures.push_back(std::move(f));
     }
-    if (o.progress && (r.cases & 4095) == 0 &&
-        std::chrono::duration<double>(Clock::now() - last_progress).count() > 0.25) {
-      last_progress = Clock::now();
-      PrintProgress(r.suite, r.cases, r.failed, Since(t0), false);
-    }
+    if ((r.cases & 4095) == 0) progress.Update(r.cases, r.failed);
   }
+  r.resume_from = index;
   r.seconds = Since(t0);
-  if (o.progress) PrintProgress(r.suite, r.cases, r.failed, r.seconds, true);
+  progress.Final(r.cases, r.failed);
   return r;
 }
 
-}  // namespace
-
-void PrintProgress(const std::string& suite, uint64_t cases, uint64_t failed, double seconds,
-                   bool final_line) {
-  std::fprintf(stderr, "\r[%s] %llu cases, %llu failed, %.0f cases/s, %.1f s%s", suite.c_str(),
-               static_cast<unsigned long long>(cases), static_cast<unsigned long long>(failed),
-               seconds > 0 ? static_cast<double>(cases) / seconds : 0.0, seconds,
-               final_line ? "\n" : "   ");
-  std::fflush(stderr);
-}
-
-int RunCampaign(const CampaignOptions& o, std::ostream& log) {
-  return RunCampaign(o, MakeHostSuites(), log);
-}
-
-int RunCampaign(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
-                std::ostream& log) {
-  std::vector<HostSuite*> chosen;
-  std::vector<std::string> device_suites;
-  for (const std::string& name : o.suites) {
-    HostSuite* found = nullptr;
-    for (auto& s : all) {
-      if (s->name() == name) found = s.get();
+// Writes the report files into the work folder and switches it in; false (after a one-line
+// error) when that fails.
+bool WriteReport(const CampaignReport& report, ReportFolder& folder, std::ostream& log) {
+  for (const auto& [file, content] : {std::pair{std::string("summary.json"), SummaryJson(report)},
+                                      std::pair{std::string("junit.xml"), JUnitXml(report)}}) {
+    auto written = WriteFileAtomic(folder.work() + "/" + file, content);
+    if (!written.ok()) {
+      log << "tcfuzz: error: " << written.error() << "\n";
+      return false;
     }
+  }
+  auto committed = folder.Commit();
+  if (!committed.ok()) {
+    log << "tcfuzz: error: " << committed.error() << "\n";
+    return false;
+  }
+  return true;
+}
+
+const SuiteReport* Find(const CampaignReport* r, const std::string& suite) {
+  if (r == nullptr) return nullptr;
+  for (const SuiteReport& s : r->suites) {
+    if (s.suite == suite) return &s;
+  }
+  return nullptr;
+}
+
+// The campaign over `all`, continuing `prior` (an interrupted run's report) when given.
+int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
+        const CampaignReport* prior, std::ostream& log) {
+  std::vector<std::string> planned;  // host suites first, then GPU suites
+  std::vector<std::string> device_suites;
+  const auto host = [&all](const std::string& name) -> HostSuite* {
+    for (auto& s : all) {
+      if (s->name() == name) return s.get();
+    }
+    return nullptr;
+  };
+  for (const std::string& name : o.suites) {
     if (IsDeviceSuite(name)) {
       device_suites.push_back(name);
-      continue;
-    }
-    if (found == nullptr) {
+    } else if (host(name) != nullptr) {
+      planned.push_back(name);
+    } else {
       std::string known;
       for (auto& s : all) known += (known.empty() ? "" : ", ") + std::string(s->name());
       for (const std::string& d : DeviceSuiteNames()) known += ", " + d;
       log << "tcfuzz: error: unknown suite '" << name << "' (known: " << known << ")\n";
       return 2;
     }
-    chosen.push_back(found);
   }
   if (o.suites.empty()) {
-    for (auto& s : all) chosen.push_back(s.get());
+    for (auto& s : all) planned.emplace_back(s->name());
     if (!o.worker.empty()) device_suites = DefaultDeviceSuiteNames();
   }
+  // The report folder is made and checked before the first case, not after the last.
+  const std::string shown_dir = o.report_dir;
+  auto opened = ReportFolder::Open(o.report_dir, prior != nullptr);
+  if (!opened.ok()) {
+    log << "tcfuzz: error: " << opened.error() << "\n";
+    return 2;
+  }
+  ReportFolder folder = std::move(opened).value();
   // The device, asked once, by a worker process: this process never initializes CUDA.
   DeviceProbe device;
   if (!device_suites.empty()) {
@@ -142,41 +206,170 @@ int RunCampaign(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>
 
   CampaignReport report;
   report.tool = std::string(oracle::ToolVersion());
-  report.command_line = o.command_line;
+  report.command_line = prior ? prior->command_line : o.command_line;
   report.seed = o.seed;
+  report.seed_source = o.seed_source;
   report.shard_index = o.shard_index;
   report.shard_count = o.shard_count;
-  log << "tcfuzz run: seed " << o.seed << ", shard " << o.shard_index << "/" << o.shard_count
+  report.shard_source = o.shard_source;
+  report.cases = o.cases;
+  report.seconds = o.seconds;
+  report.gpu = o.gpu;
+  report.max_reproducers = o.max_reproducers;
+  report.planned_suites = planned;
+  report.planned_suites.insert(report.planned_suites.end(), device_suites.begin(),
+                               device_suites.end());
+  log << "tcfuzz run: seed " << o.seed << " (" << o.seed_source << "), shard " << o.shard_index
+      << "/" << o.shard_count << (o.shard_source.empty() ? "" : " (" + o.shard_source + ")")
       << (o.cases ? ", " + std::to_string(*o.cases) + " cases per suite" : "")
       << (o.seconds ? ", " + std::to_string(*o.seconds) + " s per suite" : "")
       << (!o.cases && !o.seconds ? ", each suite's default case count" : "") << ", report in "
-      << o.report_dir << "/\n";
-  std::size_t reproducers = 0;
+      << shown_dir << "/" << (prior ? " (resumed)" : "") << std::endl;
+  StopSignals signals;
   uint64_t failed = 0;
-  for (HostSuite* s : chosen) {
-    report.suites.push_back(RunSuite(*s, o, log, reproducers));
-    const SuiteReport& r = report.suites.back();
-    failed += r.failed;
-    log << r.suite << ": " << r.cases << " cases, " << r.failed << " failed, "
-        << static_cast<uint64_t>(r.seconds > 0 ? static_cast<double>(r.cases) / r.seconds : 0)
-        << " cases/s\n";
-  }
-  for (const std::string& name : device_suites) {
-    report.suites.push_back(RunDeviceSuite(name, o, device, log, reproducers));
-    failed += report.suites.back().failed;
-  }
-  for (const auto& [file, content] : {std::pair{std::string("summary.json"), SummaryJson(report)},
-                                      std::pair{std::string("junit.xml"), JUnitXml(report)}}) {
-    auto written = WriteFileAtomic(o.report_dir + "/" + file, content);
-    if (!written.ok()) {
-      log << "tcfuzz: error: " << written.error() << "\n";
-      return 2;
+  for (const std::string& name : report.planned_suites) {
+    const SuiteReport* before = Find(prior, name);
+    if (before != nullptr && before->complete) {
+      report.suites.push_back(*before);  // finished before the interruption
+      failed += before->failed;
+      continue;
     }
+    if (StopRequested()) break;  // not started: a resumed run starts it afresh
+    const bool is_device = IsDeviceSuite(name);
+    const uint64_t start = before ? before->resume_from : is_device ? 0 : o.shard_index;
+    SuiteReport r = is_device
+                        ? RunDeviceSuite(name, o, device, folder.work(), shown_dir, start,
+                                         before ? before->failed + before->unconfirmed.size() : 0,
+                                         before ? before->seconds : 0, log)
+                        : RunSuite(*host(name), o, folder.work(), shown_dir, start,
+                                   before ? before->failed : 0, before ? before->seconds : 0, log);
+    if (before != nullptr) {
+      SuiteReport sum = *before;
+      AddSuiteReport(sum, r);
+      r = std::move(sum);
+    }
+    failed += r.failed;
+    if (!is_device)
+      log << r.suite << ": " << r.cases << " cases, " << r.failed << " failed, "
+          << static_cast<uint64_t>(r.seconds > 0 ? static_cast<double>(r.cases) / r.seconds : 0)
+          << " cases/s" << (r.complete ? "" : " (interrupted)") << "\n";
+    report.suites.push_back(std::move(r));
   }
-  log << "report: " << o.report_dir << "/summary.json, " << o.report_dir << "/junit.xml"
-      << (failed ? ", reproducers in " + o.report_dir + "/reproducers/" : "") << "\n";
+  report.interrupted = StopRequested();
+  if (!WriteReport(report, folder, log)) return 2;
+  log << "report: " << shown_dir << "/summary.json, " << shown_dir << "/junit.xml"
+      << (failed ? ", reproducers in " + shown_dir + "/reproducers/" : "") << "\n";
+  if (report.interrupted) {
+    log << "INTERRUPTED (signal " << g_stop_signal << "): " << failed
+        << " failing cases so far; finish it with: tcfuzz run --resume " << shown_dir << "\n";
+    return 128 + g_stop_signal;
+  }
   log << (failed ? "FAILED: " : "OK: ") << failed << " failing cases (seed " << o.seed << ")\n";
   return failed ? 1 : 0;
+}
+
+}  // namespace
+
+bool StopRequested() { return g_stop_signal != 0; }
+
+uint64_t ShardShare(uint64_t first, uint64_t cases, const CampaignOptions& o) {
+  const auto upto = [&](uint64_t n) {  // indices below n with i % N == I
+    return n > o.shard_index ? (n - o.shard_index + o.shard_count - 1) / o.shard_count : 0;
+  };
+  return cases > first ? upto(cases) - upto(first) : 0;
+}
+
+SuiteProgress::SuiteProgress(const CampaignOptions& o, std::string suite, uint64_t total)
+    : o_(o), t0_(Clock::now()), last_(t0_) {
+  state_.suite = std::move(suite);
+  state_.total = total;
+  state_.budget = o.seconds;
+}
+
+void SuiteProgress::Update(uint64_t done, uint64_t failed) {
+  if (!o_.progress && o_.progress_every <= 0) return;
+  if (Since(last_) < (o_.progress ? 0.25 : o_.progress_every)) return;
+  last_ = Clock::now();
+  state_.done = done;
+  state_.failed = failed;
+  state_.seconds = Since(t0_);
+  PrintProgress(state_, o_.progress, false);
+}
+
+void SuiteProgress::Final(uint64_t done, uint64_t failed) {
+  if (!o_.progress) return;  // the plain log has its own line per suite
+  state_.done = done;
+  state_.failed = failed;
+  state_.seconds = Since(t0_);
+  PrintProgress(state_, true, true);
+}
+
+void PrintProgress(const ProgressState& p, bool live, bool final_line) {
+  const double rate = p.seconds > 0 ? static_cast<double>(p.done) / p.seconds : 0.0;
+  char done[96];
+  if (p.total > 0) {
+    std::snprintf(done, sizeof done, "%llu/%llu cases (%.0f%%)",
+                  static_cast<unsigned long long>(p.done), static_cast<unsigned long long>(p.total),
+                  100.0 * static_cast<double>(p.done) / static_cast<double>(p.total));
+  } else {
+    std::snprintf(done, sizeof done, "%llu cases", static_cast<unsigned long long>(p.done));
+  }
+  double eta = -1;
+  if (p.total > 0 && rate > 0)
+    eta = static_cast<double>(p.total - std::min(p.done, p.total)) / rate;
+  if (p.total == 0 && p.budget) eta = std::max(0.0, *p.budget - p.seconds);
+  char eta_text[48] = "";
+  if (!final_line && eta >= 0) std::snprintf(eta_text, sizeof eta_text, ", ETA %.0f s", eta);
+  std::fprintf(stderr, "%s[%s] %s, %llu failed, %.0f cases/s, %.1f s%s%s", live ? "\r" : "",
+               p.suite.c_str(), done, static_cast<unsigned long long>(p.failed), rate, p.seconds,
+               eta_text, live && !final_line ? "   " : "\n");
+  std::fflush(stderr);
+}
+
+int RunCampaign(const CampaignOptions& o, std::ostream& log) {
+  return RunCampaign(o, MakeHostSuites(), log);
+}
+
+int RunCampaign(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
+                std::ostream& log) {
+  return Run(o, std::move(all), nullptr, log);
+}
+
+int ResumeCampaign(const std::string& dir, const CampaignOptions& base, std::ostream& log) {
+  return ResumeCampaign(dir, base, MakeHostSuites(), log);
+}
+
+int ResumeCampaign(const std::string& dir, const CampaignOptions& base,
+                   std::vector<std::unique_ptr<HostSuite>> all, std::ostream& log) {
+  auto prior = ReadSummary(dir + "/summary.json");
+  if (!prior.ok()) {
+    log << "tcfuzz: error: --resume: " << prior.error() << "\n";
+    return 2;
+  }
+  const CampaignReport& p = prior.value();
+  if (p.merged_shards > 0) {
+    log << "tcfuzz: error: --resume: " << dir << " is a merged report; resume its shards\n";
+    return 2;
+  }
+  if (!p.interrupted) {
+    uint64_t failed = 0;
+    for (const SuiteReport& s : p.suites) failed += s.failed;
+    log << dir << ": the run finished; nothing to resume (" << failed << " failing cases)\n";
+    return failed ? 1 : 0;
+  }
+  CampaignOptions o = base;
+  o.suites = p.planned_suites;
+  o.seed = p.seed;
+  o.seed_source = p.seed_source;
+  o.cases = p.cases;
+  o.seconds = p.seconds;
+  o.shard_index = p.shard_index;
+  o.shard_count = p.shard_count;
+  o.shard_source = p.shard_source;
+  o.gpu = p.gpu;
+  o.max_reproducers = p.max_reproducers;
+  o.report_dir = dir;
+  return Run(o, std::move(all), &p, log);
 }
 
 }  // namespace tcfuzz::suites

@@ -1,7 +1,11 @@
 // The campaign runner behind `tcfuzz run`: drives host suites over a deterministic case space,
-// shows progress, and writes a JSON summary, JUnit XML and one reproducer per failing case.
+// shows progress, and writes a JSON summary, JUnit XML and one reproducer per failing case (the
+// first of each suite), as one consistent report folder (suites/engine/report_folder.h).
+// SIGINT/SIGTERM stop it at the next batch of cases with a report marked interrupted, which
+// `tcfuzz run --resume DIR` finishes; `tcfuzz merge` adds shard reports into one.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -11,18 +15,23 @@
 
 namespace tcfuzz::suites {
 
+struct CampaignReport;
+
 struct CampaignOptions {
   std::vector<std::string> suites;  // names; empty: every host suite
   uint64_t seed = 0;
-  std::optional<uint64_t> cases;  // per suite: indices [0, cases)
-  std::optional<double> seconds;  // per suite time budget (cases then form a prefix)
-                                  // neither: each suite's default_cases()
-  uint64_t shard_index = 0;       // this shard runs indices i with i % shard_count == shard_index
+  std::string seed_source = "--seed";  // recorded: "--seed", "random", or the run id's variable
+  std::optional<uint64_t> cases;       // per suite: indices [0, cases)
+  std::optional<double> seconds;       // per suite time budget (cases then form a prefix)
+                                       // neither: each suite's default_cases()
+  uint64_t shard_index = 0;  // this shard runs indices i with i % shard_count == shard_index
   uint64_t shard_count = 1;
+  std::string shard_source;  // where the shard came from ("--shard", "SLURM_ARRAY_TASK_ID/...")
   std::string report_dir = "report";
-  bool progress = false;     // live progress line (on a terminal)
-  std::string command_line;  // recorded in the summary
-  std::size_t max_reproducers = 100;
+  bool progress = false;              // live progress line (on a terminal)
+  double progress_every = 0;          // > 0 and no live line: a plain progress line this often (s)
+  std::string command_line;           // recorded in the summary
+  std::size_t max_reproducers = 100;  // per suite: its first failing cases by index
   // GPU suites (suites/engine/device_campaign.h): "auto" runs them when a device answers the
   // probe and reports them skipped otherwise, "require" fails the run without one, "off" skips.
   std::string gpu = "auto";
@@ -35,15 +44,48 @@ struct CampaignOptions {
 
 class HostSuite;
 
-// The live progress line on stderr ("[suite] N cases, F failed, R cases/s, T s").
-void PrintProgress(const std::string& suite, uint64_t cases, uint64_t failed, double seconds,
-                   bool final_line);
+// The progress line on stderr: "[suite] done/total cases (p%), F failed, R cases/s, ETA T s".
+// `total` 0: unknown (a time budget, whose end gives the ETA instead). On a terminal it
+// rewrites itself (`live`); otherwise it is a plain line.
+struct ProgressState {
+  std::string suite;
+  uint64_t done = 0, total = 0, failed = 0;
+  double seconds = 0;
+  std::optional<double> budget;  // the suite's --time
+};
+void PrintProgress(const ProgressState& p, bool live, bool final_line);
+
+// One suite's progress: a live line on a terminal (options.progress), a plain line every
+// options.progress_every seconds otherwise.
+class SuiteProgress {
+ public:
+  SuiteProgress(const CampaignOptions& o, std::string suite, uint64_t total);
+  void Update(uint64_t done, uint64_t failed);
+  void Final(uint64_t done, uint64_t failed);  // the live line's last state
+
+ private:
+  const CampaignOptions& o_;
+  std::chrono::steady_clock::time_point t0_, last_;
+  ProgressState state_;
+};
+
+// How many indices of [first, cases) the options' shard runs.
+uint64_t ShardShare(uint64_t first, uint64_t cases, const CampaignOptions& o);
+
+// Whether SIGINT or SIGTERM arrived during the campaign (the runner stops at the next batch).
+bool StopRequested();
 
 // Runs the campaign over every host suite; returns the process exit code (0 clean,
-// 1 failures, 2 setup error).
+// 1 failures, 2 setup error, 128 + the signal when interrupted).
 int RunCampaign(const CampaignOptions& options, std::ostream& log);
 // The same over the given suites (tests use it to plant failing suites).
 int RunCampaign(const CampaignOptions& options, std::vector<std::unique_ptr<HostSuite>> suites,
                 std::ostream& log);
+// `tcfuzz run --resume DIR`: the interrupted run of DIR's summary.json, finished with the
+// report an uninterrupted run would have written. `base` gives what the report does not record
+// (worker, progress, watchdog).
+int ResumeCampaign(const std::string& dir, const CampaignOptions& base, std::ostream& log);
+int ResumeCampaign(const std::string& dir, const CampaignOptions& base,
+                   std::vector<std::unique_ptr<HostSuite>> suites, std::ostream& log);
 
 }  // namespace tcfuzz::suites

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <sstream>
 
 #include "generators/core/random_source.h"
@@ -97,10 +98,14 @@ std::string GpuRowName(int cc_major, int cc_minor) {
 }
 
 SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o,
-                           const DeviceProbe& device, std::ostream& log,
-                           std::size_t& reproducers_written) {
+                           const DeviceProbe& device, const std::string& work,
+                           const std::string& shown_dir, uint64_t start,
+                           uint64_t reproducers_before, double seconds_before, std::ostream& log) {
   SuiteReport r;
   r.suite = suite;
+  r.device = true;
+  for (CaseOutcome outcome : kAllOutcomes) r.declared_families.emplace_back(Name(outcome));
+  r.resume_from = start;
   const DeviceSuite* def = FindDeviceSuite(suite);
   if (def == nullptr) {
     r.skipped = "not a GPU suite";
@@ -142,14 +147,25 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o,
     if (o.device_cases_per_launch < 1024)
       e.watchdog_per_case = std::max(e.watchdog_per_case, std::chrono::microseconds(5000));
   }
-  e.journal_path = o.report_dir + "/journal-" + suite + ".txt";
-  const uint64_t cases = o.cases ? *o.cases : o.seconds ? uint64_t{1} << 40 : 200'000;
+  e.journal_path = work + "/journal-" + suite + ".txt";  // appended to by a resumed run
+  e.stop = StopRequested;
+  const uint64_t cases = std::max(start, o.cases     ? *o.cases
+                                         : o.seconds ? uint64_t{1} << 40
+                                                     : 200'000);
   // At least 1 ms (0 would mean no deadline) and at most a year (no overflow).
   if (o.seconds)
-    e.deadline =
-        std::chrono::milliseconds(static_cast<int64_t>(std::clamp(*o.seconds * 1000, 1.0, 3.2e10)));
-  if (!WriteFileAtomic(e.journal_path, "").ok())
-    log << "tcfuzz: warning: cannot create " << e.journal_path << "\n";
+    e.deadline = std::chrono::milliseconds(
+        static_cast<int64_t>(std::clamp((*o.seconds - seconds_before) * 1000, 1.0, 3.2e10)));
+  // Undefined-by-spec observations an interrupted run already kept.
+  std::size_t observations = 0;
+  {
+    std::error_code ec;
+    for (std::filesystem::directory_iterator it(work + "/undefined", ec), end; !ec && it != end;
+         it.increment(ec)) {
+      observations += it->path().filename().string().starts_with(suite + "-") ? 1 : 0;
+    }
+  }
+  uint64_t reproducers_written = reproducers_before;
   const auto t0 = std::chrono::steady_clock::now();
   const auto failed_so_far = [](const EngineResult& so_far) {
     uint64_t bad = 0;
@@ -159,14 +175,15 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o,
   const auto since = [&t0] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   };
-  if (o.progress) {
-    e.on_progress = [&](const EngineResult& so_far) {
-      PrintProgress(suite, so_far.cases, failed_so_far(so_far), since(), false);
-    };
-  }
-  const EngineResult er = RunEngine(e, suite, o.seed, 0, cases);
-  if (o.progress) PrintProgress(suite, er.cases, failed_so_far(er), since(), true);
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  SuiteProgress progress(o, suite, o.cases ? ShardShare(start, cases, o) : 0);
+  e.on_progress = [&](const EngineResult& so_far) {
+    progress.Update(so_far.cases, failed_so_far(so_far));
+  };
+  const EngineResult er = RunEngine(e, suite, o.seed, start, cases - start);
+  progress.Final(er.cases, failed_so_far(er));
+  r.seconds = since();
+  r.resume_from = er.next;
+  r.complete = !(StopRequested() && er.next < cases);
   if (!er.error.empty()) log << "tcfuzz: error: " << suite << ": " << er.error << "\n";
   // Shards: the engine counted only this shard's cases (the worker skips the others).
   r.cases = er.cases;
@@ -181,7 +198,6 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o,
                                   std::to_string(device.cc_minor) + ", CUDA driver API " +
                                   std::to_string(device.driver_version) + ", runtime " +
                                   std::to_string(device.runtime_version);
-  std::size_t observations = 0;
   const oracle::num::Gpu gpu = oracle::num::ParseGpu(GpuRowName(device.cc_major, device.cc_minor))
                                    .value_or(oracle::num::Gpu::kSm90);
   // Hardware evidence holds on the target it was seen on: this device's own sm_XY.
@@ -232,15 +248,14 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o,
       origin("origin.device", environment);
       origin("origin.gpu", GpuRowName(device.cc_major, device.cc_minor));
       origin("origin.mode", dc.mode);
-      path = o.report_dir +
-             (undefined     ? "/undefined/"
-              : unconfirmed ? "/unconfirmed/"
-                            : "/reproducers/") +
+      path = std::string(undefined     ? "undefined/"
+                         : unconfirmed ? "unconfirmed/"
+                                       : "reproducers/") +
              suite + "-" + std::to_string(c.index) + ".txt";
-      text += "# replay: tcfuzz replay " + path + "\n";
+      text += "# replay, from the report folder: tcfuzz replay " + path + "\n";
       text += "# rerun on a GPU: tcfuzz run --suite " + suite + " --seed " +
               std::to_string(o.seed) + " --cases " + std::to_string(c.index + 1) + "\n";
-      if (WriteFileAtomic(path, text).ok()) {
+      if (WriteFileAtomic(work + "/" + path, text).ok()) {
         ++(undefined ? observations : reproducers_written);
       } else {
         path.clear();
@@ -251,16 +266,21 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o,
     f.family = dc.family;
     f.index = c.index;
     f.case_seed = gen::CaseSeed(o.seed, suite, c.index);
-    f.case_name = suite + "." + f.family + "#" + std::to_string(c.index);
+    f.case_name = f.family + "#" + std::to_string(c.index);
     f.check = std::string(Name(outcome));
+    f.signature = suite + "." + f.family + "." + f.check;
     f.message = message + (dc.explanation.empty() ? "" : "; " + dc.explanation);
     f.reproducer_path = path;
-    log << (unconfirmed ? "UNCONFIRMED " : "FAIL ") << f.case_name << " " << f.check << ": "
-        << f.message << (f.reproducer_path.empty() ? "" : "  (" + f.reproducer_path + ")") << "\n";
-    (unconfirmed ? r.unconfirmed : r.failures).push_back(std::move(f));
+    log << (unconfirmed ? "UNCONFIRMED " : "FAIL ") << suite << "." << f.case_name << " " << f.check
+        << ": " << oracle::OneLine(f.message)
+        << (f.reproducer_path.empty() ? "" : "  (" + shown_dir + "/" + f.reproducer_path + ")")
+        << "\n";
+    if (!unconfirmed) ++r.signatures[f.signature];
+    auto& list = unconfirmed ? r.unconfirmed : r.failures;
+    if (list.size() < kMaxListedFailures) list.push_back(std::move(f));
   }
   if (observations > 0)
-    log << suite << ": " << observations << " undefined-by-spec cases recorded in " << o.report_dir
+    log << suite << ": " << observations << " undefined-by-spec cases recorded in " << shown_dir
         << "/undefined/\n";
   log << suite << ": " << er.workers << " worker processes";
   for (const auto& [family, stats] : r.families)

@@ -59,9 +59,13 @@ bool IsDeviceSuite(const std::string& name);
 std::vector<std::string> DeviceSuiteNames();
 std::vector<std::string> DefaultDeviceSuiteNames();  // what `tcfuzz run` without --suite runs
 
-// Runs one device suite per the campaign options (cases, time, shard, seed, report folder).
+// Runs one device suite per the campaign options (cases, time, shard, seed) from index `start`
+// (a resumed run's), writing its files into the report's work folder `work` (`shown_dir` is
+// where they end up, for the log). `reproducers_before` and `seconds_before`: what the
+// interrupted run already spent of the suite's caps.
 SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o,
-                           const DeviceProbe& device, std::ostream& log,
-                           std::size_t& reproducers_written);
+                           const DeviceProbe& device, const std::string& work,
+                           const std::string& shown_dir, uint64_t start,
+                           uint64_t reproducers_before, double seconds_before, std::ostream& log);
 
 }  // namespace tcfuzz::suites

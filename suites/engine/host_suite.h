@@ -32,6 +32,9 @@ class HostSuite {
   // Cases `tcfuzz run` draws when given neither --cases nor --time: about 20 s on the CI
   // machine kind (docs/performance.md), so the default campaign takes about a minute.
   virtual uint64_t default_cases() const = 0;
+  // Every family RunCase can name (a superset is fine): JUnit has one test case per family, so
+  // the set of test cases a CI server tracks does not change with the case count.
+  virtual std::vector<std::string> families() const = 0;
   // Its reproducer replays alone through its kind's replay (suites/kinds/case_kind.h).
   virtual CaseResult RunCase(uint64_t index, uint64_t case_seed) = 0;
 };

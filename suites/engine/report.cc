@@ -1,14 +1,58 @@
 #include "suites/engine/report.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <nlohmann/json.hpp>
+
+#include "suites/engine/atomic_file.h"
+#include "suites/engine/worker_protocol.h"
 
 namespace tcfuzz::suites {
 namespace {
 
+using Json = nlohmann::ordered_json;
+
+// Failing cases a JUnit test case lists in its body (the rest are counted).
+constexpr std::size_t kJUnitCasesListed = 20;
+
+// The length of the UTF-8 sequence at s[i] that encodes a character XML 1.0 allows, or 0.
+std::size_t XmlCharLength(const std::string& s, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char b = byte(i);
+  if (b < 0x80) return b >= 0x20 || b == '\t' || b == '\n' || b == '\r' ? 1 : 0;
+  const std::size_t n = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 0;
+  if (n == 0 || b > 0xF4 || i + n > s.size()) return 0;
+  uint32_t cp = b & (0x7F >> n);
+  for (std::size_t k = 1; k < n; ++k) {
+    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (byte(i + k) & 0x3F);
+  }
+  static constexpr uint32_t kMin[5] = {0, 0, 0x80, 0x800, 0x10000};  // no overlong forms
+  if (cp < kMin[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) || cp == 0xFFFE ||
+      cp == 0xFFFF)
+    return 0;
+  return n;
+}
+
+// Any bytes as XML character data or attribute text: markup escaped, a byte that is not a
+// character XML allows shown as \xNN, so the file always parses.
 std::string XmlEscape(const std::string& s) {
   std::string out;
-  for (char c : s) {
-    switch (c) {
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t n = XmlCharLength(s, i);
+    if (n == 0) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\x%02X", static_cast<unsigned char>(s[i]));
+      out += hex;
+      ++i;
+      continue;
+    }
+    if (n > 1) {
+      out.append(s, i, n);
+      i += n;
+      continue;
+    }
+    switch (s[i]) {
       case '&':
         out += "&amp;";
         break;
@@ -24,24 +68,107 @@ std::string XmlEscape(const std::string& s) {
       case '\'':
         out += "&apos;";
         break;
+      case '\n':
+        out += "&#10;";
+        break;  // kept in attributes too
+      case '\r':
+        out += "&#13;";
+        break;
+      case '\t':
+        out += "&#9;";
+        break;
       default:
-        // XML 1.0 forbids most control characters even escaped.
-        if (static_cast<unsigned char>(c) >= 0x20 || c == '\n' || c == '\t') out += c;
+        out += s[i];
     }
+    ++i;
   }
   return out;
 }
 
-std::string Seconds(double s) { return std::to_string(s); }
+// Seconds as the Surefire time pattern wants them: digits, a point, digits; never an exponent.
+std::string Seconds(double s) {
+  char b[48];
+  std::snprintf(b, sizeof b, "%.3f", std::clamp(s, 0.0, 1e12));
+  return b;
+}
+
+Json RecordJson(const FailureRecord& f) {
+  return {{"signature", f.signature}, {"case", f.case_name},
+          {"family", f.family},       {"index", f.index},
+          {"case_seed", f.case_seed}, {"check", f.check},
+          {"message", f.message},     {"reproducer", f.reproducer_path}};
+}
+
+// The JUnit element a GPU result class becomes; host failures are "failure".
+std::string_view JUnitElement(std::string_view family, bool device) {
+  if (!device) return "failure";
+  const std::optional<CaseOutcome> o = ParseOutcome(family);
+  if (!o) return "failure";
+  switch (*o) {
+    case CaseOutcome::kMismatch:
+      return "failure";
+    case CaseOutcome::kDeviceFault:
+    case CaseOutcome::kTimeout:
+    case CaseOutcome::kHarnessError:
+      return "error";
+    case CaseOutcome::kModelUnconfirmed:
+      return "skipped";
+    default:
+      return "";
+  }
+}
 
 }  // namespace
 
+void SortAndCap(std::vector<FailureRecord>& records) {
+  std::stable_sort(
+      records.begin(), records.end(),
+      [](const FailureRecord& a, const FailureRecord& b) { return a.index < b.index; });
+  if (records.size() > kMaxListedFailures) records.resize(kMaxListedFailures);
+}
+
+void AddSuiteReport(SuiteReport& into, const SuiteReport& more) {
+  into.cases += more.cases;
+  into.failed += more.failed;
+  into.seconds += more.seconds;
+  for (const std::string& f : more.declared_families) {
+    if (std::find(into.declared_families.begin(), into.declared_families.end(), f) ==
+        into.declared_families.end())
+      into.declared_families.push_back(f);
+  }
+  for (const auto& [name, f] : more.families) {
+    into.families[name].cases += f.cases;
+    into.families[name].failed += f.failed;
+  }
+  for (const auto& [tag, n] : more.coverage) into.coverage[tag] += n;
+  for (const auto& [sig, n] : more.signatures) into.signatures[sig] += n;
+  into.failures.insert(into.failures.end(), more.failures.begin(), more.failures.end());
+  SortAndCap(into.failures);
+  into.unconfirmed.insert(into.unconfirmed.end(), more.unconfirmed.begin(), more.unconfirmed.end());
+  SortAndCap(into.unconfirmed);
+  if (into.skipped.empty()) into.skipped = more.skipped;
+  for (const auto& [phase, s] : more.worker_phases) into.worker_phases[phase] += s;
+  into.complete = more.complete;
+  into.resume_from = more.resume_from;
+}
+
 std::string SummaryJson(const CampaignReport& report) {
-  nlohmann::ordered_json j;
+  Json j;
   j["tool"] = report.tool;
   j["command"] = report.command_line;
   j["seed"] = report.seed;
+  j["seed_source"] = report.seed_source;
   j["shard"] = std::to_string(report.shard_index) + "/" + std::to_string(report.shard_count);
+  j["shard_source"] = report.shard_source;
+  if (report.merged_shards > 0) j["merged_shards"] = report.merged_shards;
+  j["interrupted"] = report.interrupted;
+  Json opts;
+  opts["suites"] = report.planned_suites;
+  opts["cases"] = report.cases ? Json(*report.cases) : Json();
+  opts["seconds"] = report.seconds ? Json(*report.seconds) : Json();
+  opts["gpu"] = report.gpu;
+  opts["max_reproducers"] = report.max_reproducers;
+  j["options"] = std::move(opts);
   uint64_t cases = 0, failed = 0;
   for (const SuiteReport& s : report.suites) {
     cases += s.cases;
@@ -49,33 +176,31 @@ std::string SummaryJson(const CampaignReport& report) {
   }
   j["cases"] = cases;
   j["failed"] = failed;
-  j["suites"] = nlohmann::ordered_json::array();
+  j["suites"] = Json::array();
   for (const SuiteReport& s : report.suites) {
-    nlohmann::ordered_json js;
+    Json js;
     js["suite"] = s.suite;
+    js["gpu_suite"] = s.device;
     js["cases"] = s.cases;
     js["failed"] = s.failed;
     if (!s.skipped.empty()) js["skipped"] = s.skipped;
+    js["complete"] = s.complete;
+    if (!s.complete) js["resume_from"] = s.resume_from;
     js["seconds"] = s.seconds;
     js["cases_per_second"] = s.seconds > 0 ? static_cast<double>(s.cases) / s.seconds : 0.0;
     if (!s.worker_phases.empty()) js["worker_seconds_by_phase"] = s.worker_phases;
-    js["families"] = nlohmann::ordered_json::object();
+    js["declared_families"] = s.declared_families;
+    js["families"] = Json::object();
     for (const auto& [name, f] : s.families) {
       js["families"][name] = {{"cases", f.cases}, {"failed", f.failed}};
     }
     js["coverage"] = s.coverage;
+    js["signatures"] = s.signatures;
+    js["failures_not_listed"] = s.failed - std::min<uint64_t>(s.failed, s.failures.size());
     for (const auto& [key, records] :
          {std::pair{"failures", &s.failures}, std::pair{"model_unconfirmed", &s.unconfirmed}}) {
-      js[key] = nlohmann::ordered_json::array();
-      for (const FailureRecord& f : *records) {
-        js[key].push_back({{"case", f.case_name},
-                           {"family", f.family},
-                           {"index", f.index},
-                           {"case_seed", f.case_seed},
-                           {"check", f.check},
-                           {"message", f.message},
-                           {"reproducer", f.reproducer_path}});
-      }
+      js[key] = Json::array();
+      for (const FailureRecord& f : *records) js[key].push_back(RecordJson(f));
     }
     j["suites"].push_back(std::move(js));
   }
@@ -84,73 +209,265 @@ std::string SummaryJson(const CampaignReport& report) {
 }
 
 std::string JUnitXml(const CampaignReport& report) {
-  uint64_t tests = 0, failures = 0;
+  struct Counts {
+    uint64_t tests = 0, failures = 0, errors = 0, skipped = 0;
+  };
+  Counts all;
   double seconds = 0;
+  std::string body;
+  const std::string report_note = report.interrupted ? " (interrupted: tcfuzz run --resume)" : "";
   for (const SuiteReport& s : report.suites) {
-    tests +=
-        s.families.size() + s.failures.size() + s.unconfirmed.size() + (s.skipped.empty() ? 0 : 1);
-    failures += s.failures.size();
-    for (const auto& [name, f] : s.families) failures += f.failed > 0 ? 1 : 0;
+    Counts c;
+    const bool device = s.device;
+    std::vector<std::string> names = s.declared_families;
+    for (const auto& [name, f] : s.families) {
+      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    }
+    std::string cases_xml;
+    for (const std::string& name : names) {
+      const auto it = s.families.find(name);
+      const FamilyStats stats = it == s.families.end() ? FamilyStats{} : it->second;
+      ++c.tests;
+      cases_xml += "    <testcase classname=\"" + XmlEscape(s.suite) + "\" name=\"" +
+                   XmlEscape(name) + "\" time=\"0.000\">\n";
+      std::string element(JUnitElement(name, device));
+      if (!s.skipped.empty()) {
+        ++c.skipped;
+        cases_xml += "      <skipped message=\"" + XmlEscape(s.skipped) + "\"/>\n";
+      } else if (element == "skipped" && stats.cases > 0) {
+        // Mismatches the model cannot stand behind yet: skipped, with what they rest on.
+        ++c.skipped;
+        std::string text;
+        for (std::size_t i = 0; i < s.unconfirmed.size() && i < kJUnitCasesListed; ++i) {
+          const FailureRecord& f = s.unconfirmed[i];
+          text +=
+              f.case_name + ": " + f.message +
+              (f.reproducer_path.empty() ? "" : "\n  replay: tcfuzz replay " + f.reproducer_path) +
+              "\n";
+        }
+        const std::string first = s.unconfirmed.empty() ? "" : ": " + s.unconfirmed[0].message;
+        cases_xml += "      <skipped message=\"" +
+                     XmlEscape("model_unconfirmed: " + std::to_string(stats.cases) +
+                               " mismatches rest on readings no hardware has shown here" +
+                               first.substr(0, 300)) +
+                     "\">" + XmlEscape(text) + "</skipped>\n";
+      } else if (stats.failed > 0 && !element.empty() && element != "skipped") {
+        ++(element == "error" ? c.errors : c.failures);
+        // The failing cases of this test case: a GPU family is a result class, whose records
+        // carry it as their check; a host family is the record's own.
+        std::vector<const FailureRecord*> mine;
+        for (const FailureRecord& f : s.failures) {
+          if (device ? f.check == name : f.family == name) mine.push_back(&f);
+        }
+        std::map<std::string, uint64_t> sigs;
+        for (const auto& [sig, n] : s.signatures) {
+          for (const FailureRecord& f : s.failures) {
+            if (f.signature == sig && (device ? f.check == name : f.family == name)) {
+              sigs[sig] = n;
+              break;
+            }
+          }
+        }
+        std::string text = std::to_string(stats.failed) + " of " + std::to_string(stats.cases) +
+                           " cases failed" + report_note + "\n";
+        for (const auto& [sig, n] : sigs)
+          text += "signature " + sig + ": " + std::to_string(n) + " cases\n";
+        std::size_t listed = 0;
+        for (const FailureRecord* f : mine) {
+          if (listed == kJUnitCasesListed) break;
+          ++listed;
+          text += "\n" + f->case_name + " (" + f->signature + ", case_seed " +
+                  std::to_string(f->case_seed) + ")\n  " + f->check + ": " + f->message + "\n";
+          if (!f->reproducer_path.empty())
+            text += "  replay: tcfuzz replay " + f->reproducer_path + "  (in the report folder)\n";
+          text += "  rerun: tcfuzz run --suite " + s.suite + " --seed " +
+                  std::to_string(report.seed) + " --cases " + std::to_string(f->index + 1) + "\n";
+        }
+        if (stats.failed > listed)
+          text += "\n... and " + std::to_string(stats.failed - listed) +
+                  " more failing cases (summary.json lists the first " +
+                  std::to_string(kMaxListedFailures) + " of the suite)\n";
+        const FailureRecord* first = mine.empty() ? nullptr : mine.front();
+        const std::string message = first ? first->signature + ": " + first->message.substr(0, 300)
+                                          : std::to_string(stats.failed) + " cases failed";
+        cases_xml += "      <" + element + " type=\"" + XmlEscape(first ? first->check : name) +
+                     "\" message=\"" + XmlEscape(message) + "\">" + XmlEscape(text) + "</" +
+                     element + ">\n";
+      }
+      cases_xml += "      <system-out>" +
+                   XmlEscape("cases=" + std::to_string(stats.cases) +
+                             " failed=" + std::to_string(stats.failed)) +
+                   "</system-out>\n";
+      cases_xml += "    </testcase>\n";
+    }
+    body += "  <testsuite name=\"" + XmlEscape(s.suite) + "\" tests=\"" + std::to_string(c.tests) +
+            "\" failures=\"" + std::to_string(c.failures) + "\" errors=\"" +
+            std::to_string(c.errors) + "\" skipped=\"" + std::to_string(c.skipped) + "\" time=\"" +
+            Seconds(s.seconds) + "\">\n";
+    body += "    <properties>\n";
+    const std::pair<std::string, std::string> props[] = {
+        {"seed", std::to_string(report.seed)},
+        {"shard", std::to_string(report.shard_index) + "/" + std::to_string(report.shard_count)},
+        {"tool", report.tool},
+        {"cases", std::to_string(s.cases)},
+        {"interrupted", report.interrupted ? "true" : "false"}};
+    for (const auto& [k, v] : props)
+      body += "      <property name=\"" + k + "\" value=\"" + XmlEscape(v) + "\"/>\n";
+    body += "    </properties>\n" + cases_xml + "  </testsuite>\n";
+    all.tests += c.tests;
+    all.failures += c.failures;
+    all.errors += c.errors;
+    all.skipped += c.skipped;
     seconds += s.seconds;
   }
-  std::string x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  x += "<testsuites name=\"tcfuzz\" tests=\"" + std::to_string(tests) + "\" failures=\"" +
-       std::to_string(failures) + "\" time=\"" + Seconds(seconds) + "\">\n";
-  for (const SuiteReport& s : report.suites) {
-    uint64_t suite_failures = s.failures.size();
-    for (const auto& [name, f] : s.families) suite_failures += f.failed > 0 ? 1 : 0;
-    x += "  <testsuite name=\"" + XmlEscape(s.suite) + "\" tests=\"" +
-         std::to_string(s.families.size() + s.failures.size() + s.unconfirmed.size() +
-                        (s.skipped.empty() ? 0 : 1)) +
-         "\" failures=\"" + std::to_string(suite_failures) + "\" time=\"" + Seconds(s.seconds) +
-         "\">\n";
-    x += "    <properties>\n";
-    x += "      <property name=\"seed\" value=\"" + std::to_string(report.seed) + "\"/>\n";
-    x += "      <property name=\"shard\" value=\"" + std::to_string(report.shard_index) + "/" +
-         std::to_string(report.shard_count) + "\"/>\n";
-    x += "      <property name=\"tool\" value=\"" + XmlEscape(report.tool) + "\"/>\n";
-    x += "    </properties>\n";
-    if (!s.skipped.empty()) {
-      x += "    <testcase classname=\"" + XmlEscape(s.suite) +
-           "\" name=\"skipped\">\n      <skipped message=\"" + XmlEscape(s.skipped) +
-           "\"/>\n    </testcase>\n";
-    }
-    // One test case per family: it fails when any of its cases failed.
-    for (const auto& [name, f] : s.families) {
-      x += "    <testcase classname=\"" + XmlEscape(s.suite) + ".families\" name=\"" +
-           XmlEscape(name) + "\">\n";
-      if (f.failed > 0) {
-        x += "      <failure message=\"" + std::to_string(f.failed) + " of " +
-             std::to_string(f.cases) + " cases failed\"/>\n";
-      }
-      x += "      <system-out>cases=" + std::to_string(f.cases) + "</system-out>\n";
-      x += "    </testcase>\n";
-    }
-    // One test case per failing case, naming its reproducer.
-    for (const FailureRecord& f : s.failures) {
-      x += "    <testcase classname=\"" + XmlEscape(s.suite) + ".cases\" name=\"" +
-           XmlEscape(f.case_name) + "\">\n";
-      x += "      <failure message=\"" + XmlEscape(f.check + ": " + f.message) + "\">" +
-           XmlEscape("case_seed=" + std::to_string(f.case_seed) +
-                     " reproducer=" + f.reproducer_path) +
-           "</failure>\n";
-      x += "    </testcase>\n";
-    }
-    // Mismatches the model cannot stand behind yet: skipped, with what they rest on.
-    for (const FailureRecord& f : s.unconfirmed) {
-      x += "    <testcase classname=\"" + XmlEscape(s.suite) + ".cases\" name=\"" +
-           XmlEscape(f.case_name) + "\">\n";
-      x += "      <skipped message=\"" + XmlEscape("model_unconfirmed: " + f.message) + "\"/>\n";
-      x += "      <system-out>" +
-           XmlEscape("case_seed=" + std::to_string(f.case_seed) +
-                     " reproducer=" + f.reproducer_path) +
-           "</system-out>\n";
-      x += "    </testcase>\n";
-    }
-    x += "  </testsuite>\n";
+  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"tcfuzz\" tests=\"" +
+         std::to_string(all.tests) + "\" failures=\"" + std::to_string(all.failures) +
+         "\" errors=\"" + std::to_string(all.errors) + "\" time=\"" + Seconds(seconds) + "\">\n" +
+         body + "</testsuites>\n";
+}
+
+namespace {
+
+// The reader's own errors, thrown inside ReadSummary and turned into its one line.
+struct Bad {
+  std::string what;
+};
+
+const Json& Field(const Json& j, const char* key) {
+  if (!j.is_object() || !j.contains(key)) throw Bad{std::string("no \"") + key + "\""};
+  return j.at(key);
+}
+uint64_t U64(const Json& j, const char* key) {
+  const Json& v = Field(j, key);
+  if (!v.is_number_unsigned()) throw Bad{std::string("\"") + key + "\" is not a count"};
+  return v.get<uint64_t>();
+}
+std::string Str(const Json& j, const char* key) {
+  const Json& v = Field(j, key);
+  if (!v.is_string()) throw Bad{std::string("\"") + key + "\" is not a string"};
+  return v.get<std::string>();
+}
+double Num(const Json& j, const char* key) {
+  const Json& v = Field(j, key);
+  if (!v.is_number()) throw Bad{std::string("\"") + key + "\" is not a number"};
+  return v.get<double>();
+}
+bool Bool(const Json& j, const char* key) {
+  const Json& v = Field(j, key);
+  if (!v.is_boolean()) throw Bad{std::string("\"") + key + "\" is not true or false"};
+  return v.get<bool>();
+}
+template <typename T, typename F>
+std::map<std::string, T> MapOf(const Json& j, const char* key, F get) {
+  const Json& v = Field(j, key);
+  if (!v.is_object()) throw Bad{std::string("\"") + key + "\" is not an object"};
+  std::map<std::string, T> out;
+  for (const auto& [k, x] : v.items()) out[k] = get(x, k);
+  return out;
+}
+
+FailureRecord RecordFrom(const Json& j) {
+  FailureRecord f;
+  f.signature = Str(j, "signature");
+  f.case_name = Str(j, "case");
+  f.family = Str(j, "family");
+  f.index = U64(j, "index");
+  f.case_seed = U64(j, "case_seed");
+  f.check = Str(j, "check");
+  f.message = Str(j, "message");
+  f.reproducer_path = Str(j, "reproducer");
+  // A reproducer is a path inside the report folder: `merge` copies it, so no way out of it.
+  const std::string& p = f.reproducer_path;
+  if (!p.empty() && (p.front() == '/' || p.find("..") != std::string::npos))
+    throw Bad{"reproducer path '" + p + "' leaves the report folder"};
+  return f;
+}
+
+SuiteReport SuiteFrom(const Json& j) {
+  SuiteReport s;
+  s.suite = Str(j, "suite");
+  s.device = Bool(j, "gpu_suite");
+  s.cases = U64(j, "cases");
+  s.failed = U64(j, "failed");
+  if (j.contains("skipped")) s.skipped = Str(j, "skipped");
+  s.complete = Bool(j, "complete");
+  if (!s.complete) s.resume_from = U64(j, "resume_from");
+  s.seconds = Num(j, "seconds");
+  if (j.contains("worker_seconds_by_phase"))
+    s.worker_phases =
+        MapOf<double>(j, "worker_seconds_by_phase", [](const Json& x, const std::string& k) {
+          if (!x.is_number()) throw Bad{"phase \"" + k + "\" is not a number"};
+          return x.get<double>();
+        });
+  const Json& declared = Field(j, "declared_families");
+  if (!declared.is_array()) throw Bad{"\"declared_families\" is not a list"};
+  for (const Json& f : declared) {
+    if (!f.is_string()) throw Bad{"a declared family is not a string"};
+    s.declared_families.push_back(f.get<std::string>());
   }
-  x += "</testsuites>\n";
-  return x;
+  s.families = MapOf<FamilyStats>(j, "families", [](const Json& x, const std::string&) {
+    return FamilyStats{U64(x, "cases"), U64(x, "failed")};
+  });
+  const auto count = [](const Json& x, const std::string& k) {
+    if (!x.is_number_unsigned()) throw Bad{"\"" + k + "\" is not a count"};
+    return x.get<uint64_t>();
+  };
+  s.coverage = MapOf<uint64_t>(j, "coverage", count);
+  s.signatures = MapOf<uint64_t>(j, "signatures", count);
+  for (const auto& [key, records] :
+       {std::pair{"failures", &s.failures}, std::pair{"model_unconfirmed", &s.unconfirmed}}) {
+    const Json& list = Field(j, key);
+    if (!list.is_array()) throw Bad{std::string("\"") + key + "\" is not a list"};
+    for (const Json& r : list) records->push_back(RecordFrom(r));
+  }
+  return s;
+}
+
+}  // namespace
+
+oracle::Result<CampaignReport> ReadSummary(const std::string& path) {
+  auto text = ReadFile(path, std::size_t{64} << 20);
+  if (!text.ok()) return oracle::Error(text.error());
+  try {
+    // nlohmann's parser keeps its own stack, so deep nesting cannot overflow ours.
+    const Json j = Json::parse(text.value());
+    CampaignReport r;
+    r.tool = Str(j, "tool");
+    if (!r.tool.starts_with("tcfuzz")) throw Bad{"not a tcfuzz report (tool '" + r.tool + "')"};
+    r.command_line = Str(j, "command");
+    r.seed = U64(j, "seed");
+    r.seed_source = Str(j, "seed_source");
+    const std::string shard = Str(j, "shard");
+    unsigned long long si = 0, sc = 0;
+    char tail = 0;
+    if (std::sscanf(shard.c_str(), "%llu/%llu%c", &si, &sc, &tail) != 2 || sc == 0 || si >= sc)
+      throw Bad{"\"shard\" is not I/N"};
+    r.shard_index = si;
+    r.shard_count = sc;
+    r.shard_source = Str(j, "shard_source");
+    if (j.contains("merged_shards")) r.merged_shards = U64(j, "merged_shards");
+    r.interrupted = Bool(j, "interrupted");
+    const Json& o = Field(j, "options");
+    const Json& suites = Field(o, "suites");
+    if (!suites.is_array()) throw Bad{"\"options.suites\" is not a list"};
+    for (const Json& s : suites) {
+      if (!s.is_string()) throw Bad{"a suite name is not a string"};
+      r.planned_suites.push_back(s.get<std::string>());
+    }
+    if (!Field(o, "cases").is_null()) r.cases = U64(o, "cases");
+    if (!Field(o, "seconds").is_null()) r.seconds = Num(o, "seconds");
+    r.gpu = Str(o, "gpu");
+    r.max_reproducers = U64(o, "max_reproducers");
+    const Json& list = Field(j, "suites");
+    if (!list.is_array()) throw Bad{"\"suites\" is not a list"};
+    for (const Json& s : list) r.suites.push_back(SuiteFrom(s));
+    return oracle::Result<CampaignReport>::Ok(std::move(r));
+  } catch (const Bad& b) {
+    return oracle::Error(path + ": " + b.what);
+  } catch (const std::exception& e) {
+    std::string what = e.what();
+    return oracle::Error(path + ": not a tcfuzz summary: " + what.substr(0, what.find('\n')));
+  }
 }
 
 }  // namespace tcfuzz::suites

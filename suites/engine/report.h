@@ -1,21 +1,32 @@
-// What a campaign found, and its two report formats.
+// What a campaign found, its report formats (summary.json, junit.xml), and the way back: reading a
+// summary.json (for `run --resume` and `merge`) and adding one suite's results to another's.
+//
+// Everything a report lists is in case-index order and capped per suite (the first
+// kMaxListedFailures failing cases in full, the rest counted by signature), so shards merged in
+// any order give the unsharded run's report, and a run with a million failures stays small.
 #pragma once
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "oracle/core/result.h"
+
 namespace tcfuzz::suites {
 
+inline constexpr std::size_t kMaxListedFailures = 1000;  // per suite, summary.json and JUnit
+
 struct FailureRecord {
+  std::string signature;  // "<suite>.<family>.<check>": the same across runs and case counts
   std::string case_name;  // "<family>#<index>"
   std::string family;
   uint64_t index = 0;
   uint64_t case_seed = 0;
-  std::string check;
+  std::string check;  // host: the failed check; GPU: the result class (mismatch, device_fault...)
   std::string message;
-  std::string reproducer_path;  // empty when the reproducer cap was reached
+  std::string reproducer_path;  // relative to the report folder; empty past the reproducer cap
 };
 
 struct FamilyStats {
@@ -25,12 +36,16 @@ struct FamilyStats {
 
 struct SuiteReport {
   std::string suite;
+  bool device = false;  // a GPU suite: its families are the result classes (worker_protocol.h)
   uint64_t cases = 0;
   uint64_t failed = 0;
   double seconds = 0;
+  // The JUnit test cases, one per family the suite can produce, whatever the case count.
+  std::vector<std::string> declared_families;
   std::map<std::string, FamilyStats> families;
-  std::map<std::string, uint64_t> coverage;  // tag -> cases
-  std::vector<FailureRecord> failures;
+  std::map<std::string, uint64_t> coverage;    // tag -> cases
+  std::map<std::string, uint64_t> signatures;  // failing signature -> cases, every one counted
+  std::vector<FailureRecord> failures;         // the first kMaxListedFailures, by index
   // Mismatches whose expectation rests on a reading no hardware has shown on this device
   // (CaseOutcome::kModelUnconfirmed): reported apart, never failures.
   std::vector<FailureRecord> unconfirmed;
@@ -39,18 +54,41 @@ struct SuiteReport {
   // for those that faulted or were killed, and "other": process start, CUDA initialisation, the
   // protocol), summed over workers.
   std::map<std::string, double> worker_phases;
+  // Where an interrupted suite goes on: every index below `resume_from` (of this shard) ran.
+  bool complete = true;
+  uint64_t resume_from = 0;
 };
 
 struct CampaignReport {
   std::string tool;
   std::string command_line;
   uint64_t seed = 0;
+  std::string seed_source;  // "--seed", "random" or the run id it was derived from
   uint64_t shard_index = 0;
   uint64_t shard_count = 1;
+  std::string shard_source;  // "--shard", "GTEST_SHARD_INDEX/GTEST_TOTAL_SHARDS", ...
+  // The options a resumed run must repeat.
+  std::vector<std::string> planned_suites;
+  std::optional<uint64_t> cases;
+  std::optional<double> seconds;
+  std::string gpu = "auto";
+  uint64_t max_reproducers = 100;  // per suite
+  bool interrupted = false;        // stopped by SIGINT/SIGTERM: `run --resume DIR` finishes it
+  uint64_t merged_shards = 0;      // > 0: written by `tcfuzz merge` from this many shard reports
   std::vector<SuiteReport> suites;
 };
 
 std::string SummaryJson(const CampaignReport& report);
 std::string JUnitXml(const CampaignReport& report);
+
+// A summary.json back (as SummaryJson wrote it); a one-line error naming the file otherwise.
+oracle::Result<CampaignReport> ReadSummary(const std::string& path);
+
+// Adds `more` (the same suite: another shard, or the rest of an interrupted run) to `into`,
+// keeping the lists in index order and within their caps.
+void AddSuiteReport(SuiteReport& into, const SuiteReport& more);
+
+// Keeps a failure list in index order and within kMaxListedFailures.
+void SortAndCap(std::vector<FailureRecord>& records);
 
 }  // namespace tcfuzz::suites

@@ -34,6 +34,17 @@ class SmemDescriptorSuite final : public HostSuite {
   }
   std::string_view text_kind() const override { return kSmemKind; }
   uint64_t default_cases() const override { return 380'000; }
+  std::vector<std::string> families() const override {
+    std::vector<std::string> out;
+    for (Arch a : {Arch::kSm90a, Arch::kSm100a, Arch::kSm103a}) {
+      for (Major m : {Major::kK, Major::kMN})
+        out.push_back("smem.legal." + std::string(Name(a)) + "." + std::string(Name(m)));
+    }
+    for (const oracle::Rule* r : gen::SmemBreakableRules())
+      out.push_back("smem.break_one." + std::string(r->id));
+    out.push_back("smem.raw_bits");
+    return out;
+  }
 
   CaseResult RunCase(uint64_t, uint64_t case_seed) override {
     gen::RandomSource s(case_seed);

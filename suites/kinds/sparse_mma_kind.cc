@@ -136,6 +136,16 @@ class SparseOracleSuite final : public HostSuite {
   }
   std::string_view text_kind() const override { return "sparse_mma"; }
   uint64_t default_cases() const override { return 90'000; }
+  std::vector<std::string> families() const override {
+    std::vector<std::string> out;
+    for (Intent i : {Intent::kLegal, Intent::kBreakOne, Intent::kRawBits}) {
+      for (const oracle::sparse::SparseForm& f : oracle::sparse::AllForms()) {
+        std::string name = "sparse." + std::string(gen::IntentName(i)) + "." + f.Name();
+        if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(std::move(name));
+      }
+    }
+    return out;
+  }
 
   CaseResult RunCase(uint64_t, uint64_t case_seed) override {
     gen::RandomSource s(case_seed);

@@ -43,6 +43,15 @@ std::string_view ShapeTag(int m) {
 
 class ZeroColumnMaskSuite final : public HostSuite {
  public:
+  std::vector<std::string> families() const override {
+    std::vector<std::string> out;
+    for (int m : {128, 64, 32, 0})
+      out.push_back("zero_column_mask.legal." + std::string(ShapeTag(m)));
+    for (const oracle::Rule* r : gen::ZcmBreakableRules())
+      out.push_back("zero_column_mask.break_one." + std::string(r->id));
+    out.push_back("zero_column_mask.raw_bits");
+    return out;
+  }
   std::string_view name() const override { return "zero-column-mask"; }
   std::string_view description() const override {
     return "tcgen05 zero-column mask: decode, encode, validate, expand and their invariants";

@@ -1,0 +1,173 @@
+#include "suites/engine/merge.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "suites/engine/atomic_file.h"
+#include "suites/engine/campaign.h"
+#include "suites/engine/report.h"
+#include "suites/engine/report_folder.h"
+
+namespace tcfuzz::suites {
+namespace {
+
+struct Shard {
+  std::string dir;
+  CampaignReport report;
+};
+
+std::string Planned(const CampaignReport& r) {
+  std::string s;
+  for (const std::string& name : r.planned_suites) s += (s.empty() ? "" : ",") + name;
+  return s;
+}
+
+// The options every shard of one run shares; a difference names the first one found.
+std::string Differs(const CampaignReport& a, const CampaignReport& b) {
+  if (a.seed != b.seed) return "seed " + std::to_string(a.seed) + " vs " + std::to_string(b.seed);
+  if (a.shard_count != b.shard_count)
+    return "shard count " + std::to_string(a.shard_count) + " vs " + std::to_string(b.shard_count);
+  if (a.planned_suites != b.planned_suites) return "suites " + Planned(a) + " vs " + Planned(b);
+  if (a.cases != b.cases) return "case counts";
+  if (a.seconds != b.seconds) return "time budgets";
+  if (a.gpu != b.gpu) return "--gpu " + a.gpu + " vs " + b.gpu;
+  if (a.max_reproducers != b.max_reproducers) return "reproducer caps";
+  return "";
+}
+
+// The files a folder keeps for `suite` under `sub` ("undefined"), by case index.
+std::map<uint64_t, std::string> CaseFiles(const std::string& dir, const std::string& sub,
+                                          const std::string& suite) {
+  std::map<uint64_t, std::string> out;
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(dir + "/" + sub, ec), end; !ec && it != end;
+       it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (!name.starts_with(suite + "-") || !name.ends_with(".txt")) continue;
+    const std::string digits = name.substr(suite.size() + 1, name.size() - suite.size() - 5);
+    if (digits.empty() || digits.size() > 19 ||
+        !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      continue;
+    out[std::stoull(digits)] = sub + "/" + name;
+  }
+  return out;
+}
+
+}  // namespace
+
+int MergeReports(const std::vector<std::string>& dirs, const std::string& out, std::ostream& log) {
+  const auto fail = [&log](const std::string& what) {
+    log << "tcfuzz: error: merge: " << what << "\n";
+    return 2;
+  };
+  if (dirs.empty()) return fail("no shard reports given");
+  std::vector<Shard> shards;
+  for (const std::string& dir : dirs) {
+    auto r = ReadSummary(dir + "/summary.json");
+    if (!r.ok()) return fail(r.error());
+    if (r.value().interrupted)
+      return fail(dir + ": an interrupted run; finish it with tcfuzz run --resume " + dir);
+    if (r.value().merged_shards > 0) return fail(dir + ": already a merged report");
+    shards.push_back({dir, std::move(r).value()});
+  }
+  std::sort(shards.begin(), shards.end(), [](const Shard& a, const Shard& b) {
+    return a.report.shard_index < b.report.shard_index;
+  });
+  const CampaignReport& first = shards.front().report;
+  std::set<uint64_t> seen;
+  for (const Shard& s : shards) {
+    if (const std::string d = Differs(first, s.report); !d.empty())
+      return fail(shards.front().dir + " and " + s.dir + " are not shards of one run (" + d + ")");
+    if (!seen.insert(s.report.shard_index).second)
+      return fail("shard " + std::to_string(s.report.shard_index) + " given twice (" + s.dir + ")");
+  }
+  std::string missing;
+  for (uint64_t i = 0; i < first.shard_count; ++i) {
+    if (!seen.count(i)) missing += (missing.empty() ? "" : ", ") + std::to_string(i);
+  }
+  if (!missing.empty())
+    return fail("shards " + missing + " of " + std::to_string(first.shard_count) + " are missing");
+
+  CampaignReport merged = first;
+  merged.shard_index = 0;
+  merged.shard_count = 1;
+  merged.shard_source = "merged";
+  merged.merged_shards = shards.size();
+  merged.suites.clear();
+  const uint64_t max_reproducers = first.max_reproducers;
+  // Files to copy: report path -> the shard folder that has it.
+  std::map<std::string, std::string> files;
+  for (const std::string& name : first.planned_suites) {
+    SuiteReport sum;
+    bool any = false;
+    for (const Shard& s : shards) {
+      const auto it = std::find_if(s.report.suites.begin(), s.report.suites.end(),
+                                   [&](const SuiteReport& r) { return r.suite == name; });
+      if (it == s.report.suites.end()) return fail(s.dir + ": has no report of suite " + name);
+      if (!any) {
+        sum = *it;
+        any = true;
+      } else {
+        AddSuiteReport(sum, *it);
+      }
+    }
+    // The unsharded run's reproducers are its first failing cases by index, failures and
+    // unconfirmed mismatches sharing the cap; each shard kept its own first ones, a superset.
+    std::vector<FailureRecord*> all;
+    for (auto* list : {&sum.failures, &sum.unconfirmed}) {
+      for (FailureRecord& f : *list) all.push_back(&f);
+    }
+    std::sort(all.begin(), all.end(),
+              [](const FailureRecord* a, const FailureRecord* b) { return a->index < b->index; });
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      if (i >= max_reproducers) {
+        all[i]->reproducer_path.clear();
+        continue;
+      }
+      if (all[i]->reproducer_path.empty()) continue;
+      for (const Shard& s : shards) {
+        if (all[i]->index % s.report.shard_count == s.report.shard_index)
+          files[all[i]->reproducer_path] = s.dir;
+      }
+    }
+    std::map<uint64_t, std::pair<std::string, std::string>> undefined;  // index -> (path, dir)
+    for (const Shard& s : shards) {
+      for (const auto& [index, path] : CaseFiles(s.dir, "undefined", name))
+        undefined[index] = {path, s.dir};
+    }
+    std::size_t kept = 0;
+    for (const auto& [index, where] : undefined) {
+      if (kept++ == max_reproducers) break;
+      files[where.first] = where.second;
+    }
+    merged.suites.push_back(std::move(sum));
+  }
+
+  auto opened = ReportFolder::Open(out, false);
+  if (!opened.ok()) return fail(opened.error());
+  ReportFolder folder = std::move(opened).value();
+  for (const auto& [path, dir] : files) {
+    auto text = ReadFile(dir + "/" + path);
+    if (!text.ok()) return fail(text.error());
+    auto written = WriteFileAtomic(folder.work() + "/" + path, text.value());
+    if (!written.ok()) return fail(written.error());
+  }
+  for (const auto& [file, content] : {std::pair{std::string("summary.json"), SummaryJson(merged)},
+                                      std::pair{std::string("junit.xml"), JUnitXml(merged)}}) {
+    auto written = WriteFileAtomic(folder.work() + "/" + file, content);
+    if (!written.ok()) return fail(written.error());
+  }
+  if (auto c = folder.Commit(); !c.ok()) return fail(c.error());
+  uint64_t cases = 0, failed = 0;
+  for (const SuiteReport& s : merged.suites) {
+    cases += s.cases;
+    failed += s.failed;
+  }
+  log << "merged " << shards.size() << " shards (seed " << merged.seed << "): " << cases
+      << " cases, " << failed << " failed; report in " << out << "/\n";
+  return failed ? 1 : 0;
+}
+
+}  // namespace tcfuzz::suites

@@ -1,0 +1,110 @@
+#include "suites/engine/report_folder.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <system_error>
+
+namespace tcfuzz::suites {
+namespace fs = std::filesystem;
+
+bool IsReportEntry(const std::string& name) {
+  static constexpr std::string_view kNames[] = {"summary.json", "junit.xml", "index.html",
+                                                "reproducers",  "undefined", "unconfirmed"};
+  for (std::string_view n : kNames) {
+    if (name == n) return true;
+  }
+  return name.starts_with("journal-") && name.ends_with(".txt");
+}
+
+oracle::Result<ReportFolder> ReportFolder::Open(const std::string& dir, bool keep_contents) {
+  if (dir.empty()) return oracle::Error("--report: empty folder name");
+  std::error_code ec;
+  fs::path target(dir);
+  const fs::file_status link = fs::symlink_status(target, ec);
+  if (fs::is_symlink(link)) {
+    target = fs::canonical(target, ec);  // the folder it names is the one replaced
+    if (ec) return oracle::Error(dir + ": a symbolic link to nothing (" + ec.message() + ")");
+  }
+  target = fs::absolute(target, ec).lexically_normal();
+  if (target.has_filename() == false) target = target.parent_path();
+  const fs::file_status st = fs::status(target, ec);
+  if (fs::exists(st)) {
+    if (!fs::is_directory(st)) return oracle::Error(dir + ": exists and is not a folder");
+    for (fs::directory_iterator it(target, ec), end; !ec && it != end; it.increment(ec)) {
+      const std::string name = it->path().filename().string();
+      if (!IsReportEntry(name))
+        return oracle::Error(dir + ": holds '" + name +
+                             "', which is not part of a tcfuzz report; give --report a new or "
+                             "empty folder");
+    }
+    if (ec) return oracle::Error(dir + ": cannot list it (" + ec.message() + ")");
+  } else if (keep_contents) {
+    return oracle::Error(dir + ": no such report folder");
+  }
+  const fs::path parent = target.parent_path();
+  fs::create_directories(parent, ec);
+  if (ec) return oracle::Error(parent.string() + ": cannot create it (" + ec.message() + ")");
+  static std::atomic<unsigned> counter{0};
+  const fs::path work = parent / ("." + target.filename().string() + ".tcfuzz-" +
+                                  std::to_string(::getpid()) + "-" + std::to_string(counter++));
+  if (::mkdir(work.c_str(), 0777) != 0)
+    return oracle::Error(dir + ": cannot write beside it in " + parent.string() + " (" +
+                         std::strerror(errno) + ")");
+  ReportFolder f;
+  f.target_ = target.string();
+  f.work_ = work.string();
+  if (keep_contents && fs::exists(st)) {
+    fs::copy(target, work, fs::copy_options::recursive | fs::copy_options::copy_symlinks, ec);
+    if (ec) return oracle::Error(dir + ": cannot copy it to continue it (" + ec.message() + ")");
+  }
+  return oracle::Result<ReportFolder>::Ok(std::move(f));
+}
+
+ReportFolder::ReportFolder(ReportFolder&& other) noexcept
+    : target_(std::move(other.target_)),
+      work_(std::move(other.work_)),
+      committed_(other.committed_) {
+  other.committed_ = true;  // the moved-from folder owns nothing
+}
+
+ReportFolder::~ReportFolder() {
+  if (committed_ || work_.empty()) return;
+  std::error_code ec;
+  fs::remove_all(work_, ec);
+}
+
+oracle::Result<bool> ReportFolder::Commit() {
+  std::error_code ec;
+  const bool had_target = fs::exists(fs::symlink_status(target_, ec));
+  if (!had_target) {
+    if (::rename(work_.c_str(), target_.c_str()) != 0)
+      return oracle::Error(target_ + ": cannot move the report there (" + std::strerror(errno) +
+                           ")");
+    committed_ = true;
+    return oracle::Result<bool>::Ok(true);
+  }
+  // One atomic exchange: the old report ends up under the work folder's name, then goes.
+  if (::renameat2(AT_FDCWD, work_.c_str(), AT_FDCWD, target_.c_str(), RENAME_EXCHANGE) != 0) {
+    // A file system without the exchange: move the old report aside first.
+    const std::string aside = work_ + ".old";
+    if (::rename(target_.c_str(), aside.c_str()) != 0 ||
+        ::rename(work_.c_str(), target_.c_str()) != 0)
+      return oracle::Error(target_ + ": cannot switch the new report in (" + std::strerror(errno) +
+                           ")");
+    fs::remove_all(aside, ec);
+    committed_ = true;
+    return oracle::Result<bool>::Ok(true);
+  }
+  committed_ = true;
+  fs::remove_all(work_, ec);  // the previous report, every entry of it checked at Open
+  return oracle::Result<bool>::Ok(true);
+}
+
+}  // namespace tcfuzz::suites

@@ -1,0 +1,246 @@
+// A report that survives what CI does to a run: shards merged into exactly the unsharded report,
+// SIGTERM mid-run leaving a report marked interrupted that --resume completes into the
+// uninterrupted one, the report folder checked before the first case and switched in whole
+// (no reproducers of a previous run left beside a new summary), foreign folders refused.
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+
+#include "suites/engine/atomic_file.h"
+#include "suites/engine/campaign.h"
+#include "suites/engine/host_suite.h"
+#include "suites/engine/merge.h"
+#include "suites/kinds/case_kind.h"
+#include "suites/tests/support/temp_dir.h"
+#include "suites/tests/support/test_seed.h"
+
+namespace tcfuzz::suites {
+namespace {
+
+namespace fs = std::filesystem;
+using test::TempDir;
+
+// Fails every 7th case (two families, two checks); raises `signal` when it reaches `stop_at`.
+class Planted final : public HostSuite {
+ public:
+  explicit Planted(std::string name, uint64_t stop_at = ~uint64_t{0}, uint64_t* ran = nullptr)
+      : name_(std::move(name)), stop_at_(stop_at), ran_(ran) {}
+  std::string_view name() const override { return name_; }
+  std::string_view description() const override { return "planted failures"; }
+  std::string_view text_kind() const override { return "zero_column_mask"; }
+  uint64_t default_cases() const override { return 100; }
+  std::vector<std::string> families() const override { return {"even", "odd"}; }
+  CaseResult RunCase(uint64_t index, uint64_t seed) override {
+    if (ran_ != nullptr) ++*ran_;
+    if (index == stop_at_) std::raise(SIGTERM);
+    CaseResult r;
+    r.family = index % 2 ? "odd" : "even";
+    r.tags.push_back(index % 3 ? "tag.a" : "tag.b");
+    if (index % 7 == 3) {
+      r.failures.push_back({index % 5 ? "check.one" : "check.two",
+                            "case " + std::to_string(index) + " seed " + std::to_string(seed)});
+      r.reproducer =
+          "tcfuzz-text 1\nkind = zero_column_mask\n# case " + std::to_string(index) + "\n";
+    }
+    return r;
+  }
+
+ private:
+  std::string name_;
+  uint64_t stop_at_;
+  uint64_t* ran_;
+};
+
+std::vector<std::unique_ptr<HostSuite>> Suites(uint64_t stop_at = ~uint64_t{0},
+                                               uint64_t* ran = nullptr) {
+  std::vector<std::unique_ptr<HostSuite>> all;
+  all.push_back(std::make_unique<Planted>("first", stop_at, ran));
+  all.push_back(FindCaseKind("zero_column_mask")->host_suite());
+  all.push_back(std::make_unique<Planted>("last"));
+  return all;
+}
+
+CampaignOptions Options(const std::string& dir) {
+  CampaignOptions o;
+  o.seed = test::Seed();
+  o.cases = 3000;
+  o.max_reproducers = 50;  // below the 429 failing cases of a suite: the cap is part of the test
+  o.report_dir = dir;
+  o.command_line = "test";
+  return o;
+}
+
+// summary.json without what differs between equal runs (times, how it was sharded or resumed).
+nlohmann::json Comparable(const std::string& dir) {
+  auto j = nlohmann::json::parse(ReadFile(dir + "/summary.json").value());
+  for (const char* key : {"command", "shard", "shard_source", "merged_shards"}) j.erase(key);
+  for (auto& s : j["suites"]) {
+    for (const char* key : {"seconds", "cases_per_second", "worker_seconds_by_phase"}) s.erase(key);
+  }
+  return j;
+}
+
+// The first difference of two summaries, as a JSON patch ("" when equal).
+std::string JsonDiff(const nlohmann::json& a, const nlohmann::json& b) {
+  const auto patch = nlohmann::json::diff(a, b);
+  return patch.empty() ? "" : patch.dump().substr(0, 2000);
+}
+
+// Every file under the folder but summary.json, with its bytes.
+using FileMap = std::map<std::string, std::string>;
+FileMap Files(const std::string& dir) {
+  std::map<std::string, std::string> out;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    if (!e.is_regular_file()) continue;
+    const std::string rel = fs::relative(e.path(), dir).string();
+    if (rel == "summary.json") continue;
+    std::string text = ReadFile(e.path().string()).value();
+    if (rel == "junit.xml") text = std::regex_replace(text, std::regex(" time=\"[0-9.]+\""), "");
+    out[rel] = text;
+  }
+  return out;
+}
+
+// The first file that differs ("" when none).
+std::string FilesDiff(const FileMap& a, const FileMap& b) {
+  for (const auto& [name, text] : a) {
+    const auto it = b.find(name);
+    if (it == b.end()) return name + " only in the first";
+    if (it->second != text)
+      return name + " differs:\n" + text.substr(0, 3000) + "\n---\n" + it->second.substr(0, 3000);
+  }
+  for (const auto& [name, text] : b) {
+    if (!a.count(name)) return name + " only in the second";
+  }
+  return "";
+}
+
+TEST(CampaignReports, ShardsMergeIntoTheUnshardedReport) {
+  const std::string root = TempDir("merge");
+  CampaignOptions o = Options(root + "/full");
+  std::ostringstream log;
+  ASSERT_EQ(RunCampaign(o, Suites(), log), 1) << log.str();
+  std::vector<std::string> shards;
+  for (uint64_t i : {2, 0, 1}) {  // any order
+    CampaignOptions s = o;
+    s.shard_index = i;
+    s.shard_count = 3;
+    s.report_dir = root + "/shard" + std::to_string(i);
+    ASSERT_EQ(RunCampaign(s, Suites(), log), 1) << log.str();
+    shards.push_back(s.report_dir);
+  }
+  ASSERT_EQ(MergeReports(shards, root + "/merged", log), 1) << log.str();
+  EXPECT_EQ(JsonDiff(Comparable(root + "/merged"), Comparable(root + "/full")), "");
+  EXPECT_EQ(FilesDiff(Files(root + "/merged"), Files(root + "/full")), "");
+  EXPECT_EQ(Files(root + "/full").count("reproducers/first-" + std::to_string(3 + 7 * 49) + ".txt"),
+            1u);  // the 50th failing case has one, the 51st not
+  EXPECT_EQ(Files(root + "/full").count("reproducers/first-" + std::to_string(3 + 7 * 50) + ".txt"),
+            0u);
+  // What merge refuses, each in one line: a missing shard, a shard given twice, another run.
+  CampaignOptions other = o;
+  other.seed = o.seed + 1;
+  other.shard_index = 1;
+  other.shard_count = 3;
+  other.report_dir = root + "/other";
+  ASSERT_EQ(RunCampaign(other, Suites(), log), 1);
+  const std::pair<std::vector<std::string>, std::string> bad[] = {
+      {{shards[0], shards[1]}, "shards 1 of 3 are missing"},
+      {{shards[0], shards[1], shards[1]}, "given twice"},
+      {{shards[0], shards[1], other.report_dir}, "are not shards of one run (seed"},
+      {{root + "/nothing"}, "nothing/summary.json"},
+  };
+  for (const auto& [dirs, want] : bad) {
+    std::ostringstream err;
+    EXPECT_EQ(MergeReports(dirs, root + "/bad", err), 2);
+    EXPECT_NE(err.str().find(want), std::string::npos) << err.str();
+    EXPECT_EQ(err.str().find('\n'), err.str().size() - 1) << err.str();
+  }
+  EXPECT_FALSE(fs::exists(root + "/bad"));
+  fs::remove_all(root);
+}
+
+TEST(CampaignReports, SigtermLeavesAnInterruptedReportThatResumeCompletes) {
+  const std::string root = TempDir("resume");
+  std::ostringstream log;
+  CampaignOptions o = Options(root + "/whole");
+  ASSERT_EQ(RunCampaign(o, Suites(), log), 1) << log.str();
+
+  CampaignOptions cut = Options(root + "/cut");
+  EXPECT_EQ(RunCampaign(cut, Suites(1500), log), 128 + SIGTERM) << log.str();
+  const auto j = nlohmann::json::parse(ReadFile(cut.report_dir + "/summary.json").value());
+  EXPECT_TRUE(j["interrupted"].get<bool>());
+  ASSERT_EQ(j["suites"].size(), 1u);  // the later suites never started
+  EXPECT_FALSE(j["suites"][0]["complete"].get<bool>());
+  EXPECT_EQ(j["suites"][0]["cases"], 2048u);  // stopped at the next batch of 1024 cases
+  EXPECT_EQ(j["suites"][0]["resume_from"], 2048u);
+  EXPECT_NE(ReadFile(cut.report_dir + "/junit.xml").value().find("interrupted"), std::string::npos);
+  EXPECT_NE(log.str().find("tcfuzz run --resume " + cut.report_dir), std::string::npos);
+
+  CampaignOptions base;
+  base.command_line = "test";
+  EXPECT_EQ(ResumeCampaign(cut.report_dir, base, Suites(), log), 1) << log.str();
+  EXPECT_EQ(JsonDiff(Comparable(cut.report_dir), Comparable(o.report_dir)), "");
+  EXPECT_EQ(FilesDiff(Files(cut.report_dir), Files(o.report_dir)), "");
+  // A finished report resumes to nothing.
+  std::ostringstream again;
+  EXPECT_EQ(ResumeCampaign(cut.report_dir, base, Suites(), again), 1);
+  EXPECT_NE(again.str().find("nothing to resume"), std::string::npos);
+  fs::remove_all(root);
+}
+
+TEST(CampaignReports, ARerunLeavesNoReproducerOfThePreviousRun) {
+  const std::string dir = TempDir("rerun");
+  std::ostringstream log;
+  CampaignOptions o = Options(dir);
+  ASSERT_EQ(RunCampaign(o, Suites(), log), 1);
+  ASSERT_TRUE(fs::exists(dir + "/reproducers/first-3.txt"));
+  o.suites = {"zero-column-mask"};
+  EXPECT_EQ(RunCampaign(o, Suites(), log), 0) << log.str();
+  EXPECT_FALSE(fs::exists(dir + "/reproducers"));
+  EXPECT_TRUE(fs::exists(dir + "/summary.json"));
+  // No work folder is left beside it.
+  for (const auto& e : fs::directory_iterator(fs::path(dir).parent_path())) {
+    EXPECT_EQ(e.path().filename().string().find(".tcfuzz_" + std::to_string(::getpid()) +
+                                                "_rerun.tcfuzz-"),
+              std::string::npos);
+  }
+  fs::remove_all(dir);
+}
+
+TEST(CampaignReports, TheFolderIsCheckedBeforeTheFirstCase) {
+  const std::string root = TempDir("folder");
+  ASSERT_TRUE(WriteFileAtomic(root + "/file", "x").ok());
+  ASSERT_TRUE(WriteFileAtomic(root + "/mine/notes.txt", "keep me").ok());
+  const std::pair<std::string, std::string> bad[] = {
+      {root + "/file", "exists and is not a folder"},
+      {root + "/file/sub", "cannot create it"},
+      {root + "/mine", "holds 'notes.txt', which is not part of a tcfuzz report"},
+  };
+  for (const auto& [dir, want] : bad) {
+    uint64_t ran = 0;
+    std::ostringstream log;
+    CampaignOptions o = Options(dir);
+    EXPECT_EQ(RunCampaign(o, Suites(~uint64_t{0}, &ran), log), 2);
+    EXPECT_EQ(ran, 0u) << dir;
+    EXPECT_NE(log.str().find(want), std::string::npos) << log.str();
+  }
+  EXPECT_EQ(ReadFile(root + "/mine/notes.txt").value(), "keep me");
+  // A symbolic link to a folder stays a link; the report lands in the folder it names.
+  fs::create_directories(root + "/real");
+  fs::create_symlink(root + "/real", root + "/link");
+  std::ostringstream log;
+  CampaignOptions o = Options(root + "/link");
+  o.suites = {"last"};
+  EXPECT_EQ(RunCampaign(o, Suites(), log), 1) << log.str();
+  EXPECT_TRUE(fs::is_symlink(root + "/link"));
+  EXPECT_TRUE(fs::exists(root + "/real/summary.json"));
+  fs::remove_all(root);
+}
+
+}  // namespace
+}  // namespace tcfuzz::suites

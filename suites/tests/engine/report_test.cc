@@ -1,0 +1,199 @@
+// The report formats: junit.xml valid against the JUnit schema Jenkins' xUnit plugin uses, with
+// each failing test case counted once and errors apart from failures, whatever bytes the
+// messages hold; summary.json read back as written, and hostile ones refused in one line.
+#include "suites/engine/report.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include "suites/engine/atomic_file.h"
+#include "suites/engine/subprocess.h"
+#include "suites/tests/support/temp_dir.h"
+
+namespace tcfuzz::suites {
+namespace {
+
+FailureRecord Record(const std::string& suite, const std::string& family, uint64_t index,
+                     const std::string& check, const std::string& message) {
+  FailureRecord f;
+  f.family = family;
+  f.index = index;
+  f.case_seed = index * 7 + 1;
+  f.case_name = family + "#" + std::to_string(index);
+  f.check = check;
+  f.signature = suite + "." + family + "." + check;
+  f.message = message;
+  f.reproducer_path = "reproducers/" + suite + "-" + std::to_string(index) + ".txt";
+  return f;
+}
+
+// A report with every kind of test case: passing and failing host families, a GPU suite with a
+// mismatch, a fault and a timeout, a skipped GPU suite, and messages with bytes XML forbids.
+CampaignReport EveryKind() {
+  CampaignReport r;
+  r.tool = "tcfuzz test";
+  r.seed = 5;
+  r.planned_suites = {"host", "gpu", "skipped-gpu"};
+  SuiteReport host;
+  host.suite = "host";
+  host.declared_families = {"a", "b"};
+  host.families["a"] = {10, 2};
+  host.families["b"] = {10, 0};
+  host.failed = 2;
+  host.cases = 20;
+  host.seconds = 1234.5;
+  const std::string hostile =
+      std::string("bad \x01\x1b[31m \xff\xfe utf-8 \xed\xa0\x80 ]]> <&>\"'") + "\xc0\xaf" +
+      std::string("\0 nul", 5);
+  host.failures = {Record("host", "a", 3, "check_x", hostile),
+                   Record("host", "a", 9, "check_y", "y")};
+  host.signatures = {{"host.a.check_x", 1}, {"host.a.check_y", 1}};
+  SuiteReport gpu;
+  gpu.suite = "gpu";
+  gpu.device = true;
+  gpu.declared_families = {
+      "pass",          "mismatch",      "device_fault",      "timeout",
+      "not_supported", "harness_error", "undefined_by_spec", "model_unconfirmed"};
+  gpu.families["pass"] = {97, 0};
+  gpu.families["mismatch"] = {1, 1};
+  gpu.families["device_fault"] = {1, 1};
+  gpu.families["timeout"] = {1, 1};
+  gpu.cases = 100;
+  gpu.failed = 3;
+  gpu.failures = {Record("gpu", "m16n8k16", 4, "mismatch", "D[0][0]"),
+                  Record("gpu", "m16n8k16", 50, "device_fault", "illegal address"),
+                  Record("gpu", "m16n8k32", 70, "timeout", "watchdog")};
+  gpu.signatures = {
+      {"gpu.m16n8k16.mismatch", 1}, {"gpu.m16n8k16.device_fault", 1}, {"gpu.m16n8k32.timeout", 1}};
+  gpu.worker_phases["device"] = 1.5;
+  SuiteReport skipped;
+  skipped.suite = "skipped-gpu";
+  skipped.device = true;
+  skipped.declared_families = {"pass", "mismatch"};
+  skipped.skipped = "no GPU: none found";
+  r.suites = {host, gpu, skipped};
+  return r;
+}
+
+int Count(const std::string& s, const std::string& what) {
+  int n = 0;
+  for (std::size_t at = 0; (at = s.find(what, at)) != std::string::npos; at += what.size()) ++n;
+  return n;
+}
+
+TEST(Report, JUnitValidatesAgainstTheJenkinsSchema) {
+  const std::string dir = test::TempDir("junit_schema");
+  const std::string xml = JUnitXml(EveryKind());
+  ASSERT_TRUE(WriteFileAtomic(dir + "/junit.xml", xml).ok());
+  if (!std::filesystem::exists("/usr/bin/xmllint"))
+    GTEST_SKIP() << "xmllint is not installed (scripts/setup.sh installs libxml2-utils)";
+  const CommandResult v = RunArgv(
+      {"/usr/bin/xmllint", "--noout", "--schema",
+       std::string(TCFUZZ_SOURCE_DIR) + "/suites/tests/data/junit-jenkins.xsd", dir + "/junit.xml"},
+      "", {});
+  EXPECT_EQ(v.exit_code, 0) << v.err << "\n" << xml;
+  // The schema rejects what the old writer did: no errors attribute.
+  std::string broken = xml;
+  const std::size_t at = broken.find(" errors=\"", broken.find("<testsuite "));
+  broken.erase(at, broken.find('"', at + 9) + 1 - at);
+  ASSERT_TRUE(WriteFileAtomic(dir + "/broken.xml", broken).ok());
+  const CommandResult b =
+      RunArgv({"/usr/bin/xmllint", "--noout", "--schema",
+               std::string(TCFUZZ_SOURCE_DIR) + "/suites/tests/data/junit-jenkins.xsd",
+               dir + "/broken.xml"},
+              "", {});
+  EXPECT_NE(b.exit_code, 0);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Report, EachFailingTestCaseCountsOnceAndFaultsAreErrors) {
+  const std::string xml = JUnitXml(EveryKind());
+  // host: a fails (two cases, one test case), b passes; gpu: mismatch fails, fault and timeout
+  // are errors; the skipped suite's two test cases are skipped.
+  EXPECT_NE(xml.find("<testsuites name=\"tcfuzz\" tests=\"12\" failures=\"2\" errors=\"2\""),
+            std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("<testsuite name=\"host\" tests=\"2\" failures=\"1\" errors=\"0\" "
+                     "skipped=\"0\" time=\"1234.500\">"),
+            std::string::npos);
+  EXPECT_NE(xml.find("<testsuite name=\"gpu\" tests=\"8\" failures=\"1\" errors=\"2\""),
+            std::string::npos);
+  EXPECT_NE(xml.find("<testsuite name=\"skipped-gpu\" tests=\"2\" failures=\"0\" errors=\"0\" "
+                     "skipped=\"2\""),
+            std::string::npos);
+  EXPECT_EQ(Count(xml, "<error "), 2);
+  EXPECT_EQ(Count(xml, "<failure "), 2);
+  EXPECT_NE(xml.find("<error type=\"device_fault\" message=\"gpu.m16n8k16.device_fault: illegal"),
+            std::string::npos);
+  // The text sits in the body too (GitLab shows only the body), with both commands.
+  EXPECT_NE(xml.find(">2 of 10 cases failed&#10;signature host.a.check_x: 1 cases"),
+            std::string::npos);
+  EXPECT_NE(xml.find("rerun: tcfuzz run --suite host --seed 5 --cases 10"), std::string::npos);
+}
+
+TEST(Report, AnyByteInAMessageLeavesWellFormedXml) {
+  const std::string xml = JUnitXml(EveryKind());
+  for (unsigned char c : xml) {
+    EXPECT_TRUE(c >= 0x20 || c == '\n') << "raw control byte " << static_cast<int>(c);
+  }
+  EXPECT_NE(xml.find("bad \\x01\\x1B[31m \\xFF\\xFE utf-8 \\xED\\xA0\\x80 ]]&gt; &lt;&amp;&gt;"
+                     "&quot;&apos;\\xC0\\xAF\\x00 nul"),
+            std::string::npos)
+      << xml;
+  if (!std::filesystem::exists("/usr/bin/xmllint"))
+    GTEST_SKIP() << "xmllint is not installed (scripts/setup.sh installs libxml2-utils)";
+  const std::string dir = test::TempDir("junit_bytes");
+  ASSERT_TRUE(WriteFileAtomic(dir + "/j.xml", xml).ok());
+  const CommandResult v = RunArgv({"/usr/bin/xmllint", "--noout", dir + "/j.xml"}, "", {});
+  EXPECT_EQ(v.exit_code, 0) << v.err;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Report, SummaryReadsBackAsWritten) {
+  const std::string dir = test::TempDir("summary_rt");
+  CampaignReport r = EveryKind();
+  r.interrupted = true;
+  r.cases = 100;
+  r.suites[0].complete = false;
+  r.suites[0].resume_from = 21;
+  r.suites[0].coverage["tag"] = 3;
+  ASSERT_TRUE(WriteFileAtomic(dir + "/summary.json", SummaryJson(r)).ok());
+  const auto back = ReadSummary(dir + "/summary.json");
+  ASSERT_TRUE(back.ok()) << back.error();
+  // Written again, the same text: nothing was lost on the way.
+  EXPECT_EQ(SummaryJson(back.value()), SummaryJson(r));
+  EXPECT_TRUE(back.value().interrupted);
+  EXPECT_EQ(back.value().suites[0].resume_from, 21u);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Report, HostileSummariesAreOneLineErrors) {
+  const std::string dir = test::TempDir("summary_bad");
+  const std::string good = SummaryJson(EveryKind());
+  std::string escaping = good;
+  const std::string from = "\"reproducer\": \"reproducers/host-3.txt\"";
+  ASSERT_NE(escaping.find(from), std::string::npos);
+  escaping.replace(escaping.find(from), from.size(), "\"reproducer\": \"../../etc/passwd\"");
+  const std::pair<std::string, std::string> cases[] = {
+      {"", "not a tcfuzz summary"},
+      {"[", "not a tcfuzz summary"},
+      {std::string(100000, '[') + std::string(100000, ']'), "no \"tool\""},
+      {"{\"tool\": \"other\"}", "not a tcfuzz report"},
+      {good.substr(0, good.size() / 2), "not a tcfuzz summary"},
+      {escaping, "leaves the report folder"},
+  };
+  for (const auto& [text, want] : cases) {
+    ASSERT_TRUE(WriteFileAtomic(dir + "/summary.json", text).ok());
+    const auto r = ReadSummary(dir + "/summary.json");
+    ASSERT_FALSE(r.ok()) << text.substr(0, 40);
+    EXPECT_NE(r.error().find(want), std::string::npos) << r.error();
+    EXPECT_EQ(r.error().find('\n'), std::string::npos) << r.error();
+  }
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace tcfuzz::suites
