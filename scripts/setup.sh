@@ -12,6 +12,7 @@ packages=(
   libbenchmark-dev                      # Google Benchmark
   nlohmann-json3-dev                    # JSON reports and --json output
   libxml2-utils                         # xmllint: junit.xml checked against the JUnit schema
+  python3-yaml                          # docs/ci.md's YAML examples parsed in a test
   libcli11-dev                          # command-line parsing
 )
 

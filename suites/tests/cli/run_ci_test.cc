@@ -1,0 +1,343 @@
+// `tcfuzz run` as CI runs it: shards from the schedulers' variables merged into exactly the
+// unsharded report, SIGTERM mid-run leaving an interrupted report (and the seed line already in
+// the log) that --resume completes, progress lines off a terminal, and docs/ci.md's examples.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+
+#include "suites/cli/run_cli.h"
+#include "suites/cli/run_shards.h"
+#include "suites/engine/atomic_file.h"
+#include "suites/engine/subprocess.h"
+#include "suites/tests/support/temp_dir.h"
+
+namespace tcfuzz {
+namespace {
+
+namespace fs = std::filesystem;
+using suites::CommandOptions;
+using suites::CommandResult;
+using suites::ReadFile;
+
+// Every variable a scheduler sets, so the caller's own environment cannot shard these runs.
+constexpr const char* kSchedulerVars[] = {
+    "GTEST_SHARD_INDEX",      "GTEST_TOTAL_SHARDS",   "SLURM_ARRAY_TASK_ID",
+    "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_STEP",
+    "SLURM_ARRAY_JOB_ID",     "JOB_COMPLETION_INDEX", "CI_NODE_INDEX",
+    "CI_NODE_TOTAL",          "CI_PIPELINE_ID",       "GITHUB_RUN_ID",
+    "TCFUZZ_RUN_ID"};
+
+// The tcfuzz binary with exactly these scheduler variables.
+CommandResult Tcfuzz(const std::vector<std::string>& args,
+                     const std::vector<std::pair<std::string, std::string>>& env = {},
+                     int timeout_s = 120) {
+  std::vector<std::string> argv = {"/usr/bin/env"};
+  for (const char* v : kSchedulerVars) argv.insert(argv.end(), {"-u", v});
+  for (const auto& [k, v] : env) argv.push_back(k + "=" + v);
+  argv.push_back(TCFUZZ_BIN);
+  argv.insert(argv.end(), args.begin(), args.end());
+  CommandOptions o;
+  o.timeout = std::chrono::seconds(timeout_s);
+  return suites::RunArgv(argv, "", o);
+}
+
+cli::Getenv Env(std::map<std::string, std::string> vars) {
+  auto held = std::make_shared<std::map<std::string, std::string>>(std::move(vars));
+  return [held](const char* name) -> const char* {
+    const auto it = held->find(name);
+    return it == held->end() ? nullptr : it->second.c_str();
+  };
+}
+
+TEST(RunCi, EachSchedulersVariablesGiveTheShard) {
+  const std::pair<std::map<std::string, std::string>, std::string> good[] = {
+      {{{"GTEST_SHARD_INDEX", "2"}, {"GTEST_TOTAL_SHARDS", "5"}}, "2/5"},
+      {{{"SLURM_ARRAY_TASK_ID", "3"}, {"SLURM_ARRAY_TASK_COUNT", "4"}}, "3/4"},
+      // --array=1-4: ids 1..4 are shards 0..3.
+      {{{"SLURM_ARRAY_TASK_ID", "4"},
+        {"SLURM_ARRAY_TASK_COUNT", "4"},
+        {"SLURM_ARRAY_TASK_MIN", "1"}},
+       "3/4"},
+      {{{"JOB_COMPLETION_INDEX", "1"}}, "1/3"},                   // with --shard-count 3 below
+      {{{"CI_NODE_INDEX", "1"}, {"CI_NODE_TOTAL", "2"}}, "0/2"},  // GitLab counts from 1
+      {{{"CI_NODE_TOTAL", "1"}}, "0/1"},                          // GitLab without parallel:
+      {{}, "0/1"},
+  };
+  for (const auto& [vars, want] : good) {
+    const auto c = cli::ChooseShard(
+        std::nullopt,
+        vars.count("JOB_COMPLETION_INDEX") ? std::optional<uint64_t>(3) : std::nullopt, Env(vars));
+    ASSERT_TRUE(c.ok()) << c.error();
+    EXPECT_EQ(std::to_string(c.value().index) + "/" + std::to_string(c.value().count), want)
+        << c.value().source;
+  }
+  // --shard wins over the environment.
+  const auto flag =
+      cli::ChooseShard(std::string("1/2"), std::nullopt,
+                       Env({{"GTEST_SHARD_INDEX", "0"}, {"GTEST_TOTAL_SHARDS", "5"}}));
+  ASSERT_TRUE(flag.ok());
+  EXPECT_EQ(flag.value().source, "--shard");
+  const std::pair<std::map<std::string, std::string>, std::string> bad[] = {
+      {{{"GTEST_SHARD_INDEX", "1"}}, "GTEST_SHARD_INDEX is set without GTEST_TOTAL_SHARDS"},
+      {{{"GTEST_SHARD_INDEX", "5"}, {"GTEST_TOTAL_SHARDS", "5"}}, "need 0 <= index < count"},
+      {{{"GTEST_SHARD_INDEX", "x"}, {"GTEST_TOTAL_SHARDS", "5"}}, "GTEST_SHARD_INDEX"},
+      {{{"CI_NODE_INDEX", "0"}, {"CI_NODE_TOTAL", "2"}}, "below its first value 1"},
+      {{{"JOB_COMPLETION_INDEX", "0"}}, "pass --shard-count N"},
+      {{{"SLURM_ARRAY_TASK_ID", "2"},
+        {"SLURM_ARRAY_TASK_COUNT", "4"},
+        {"SLURM_ARRAY_TASK_STEP", "2"}},
+       "SLURM_ARRAY_TASK_STEP"},
+  };
+  for (const auto& [vars, want] : bad) {
+    const auto c = cli::ChooseShard(std::nullopt, std::nullopt, Env(vars));
+    ASSERT_FALSE(c.ok()) << want;
+    EXPECT_NE(c.error().find(want), std::string::npos) << c.error();
+  }
+  // A run id gives every shard the same seed; another id another seed.
+  const auto a = cli::SeedFromRunId(Env({{"CI_PIPELINE_ID", "41"}}));
+  const auto b = cli::SeedFromRunId(Env({{"CI_PIPELINE_ID", "41"}, {"CI_NODE_INDEX", "2"}}));
+  const auto c = cli::SeedFromRunId(Env({{"CI_PIPELINE_ID", "42"}}));
+  ASSERT_TRUE(a && b && c);
+  EXPECT_EQ(a->seed, b->seed);
+  EXPECT_NE(a->seed, c->seed);
+  EXPECT_EQ(a->source, "CI_PIPELINE_ID=41");
+  EXPECT_FALSE(cli::SeedFromRunId(Env({})));
+}
+
+// summary.json without what differs between equal runs.
+nlohmann::json Comparable(const std::string& dir) {
+  auto j = nlohmann::json::parse(ReadFile(dir + "/summary.json").value());
+  for (const char* key : {"command", "shard", "shard_source", "merged_shards", "seed_source"})
+    j.erase(key);
+  for (auto& s : j["suites"]) {
+    for (const char* key : {"seconds", "cases_per_second"}) s.erase(key);
+  }
+  return j;
+}
+
+TEST(RunCi, ShardsFromEachSchedulerMergeIntoTheUnshardedReport) {
+  const std::string root = test::TempDir("ci_shards");
+  const std::vector<std::string> run = {"run",     "--suite", "zero-column-mask", "--suite", "smem",
+                                        "--cases", "1500",    "--no-progress"};
+  auto full_args = run;
+  full_args.insert(full_args.end(), {"--seed", "77", "--report", root + "/full"});
+  const CommandResult full = Tcfuzz(full_args);
+  ASSERT_EQ(full.exit_code, 0) << full.out << full.err;
+  // Four shards, each told its place by a different scheduler; the seed from a shared run id.
+  const std::vector<std::vector<std::pair<std::string, std::string>>> envs = {
+      {{"GTEST_SHARD_INDEX", "0"}, {"GTEST_TOTAL_SHARDS", "4"}, {"TCFUZZ_RUN_ID", "nightly-7"}},
+      {{"SLURM_ARRAY_TASK_ID", "2"},
+       {"SLURM_ARRAY_TASK_COUNT", "4"},
+       {"SLURM_ARRAY_TASK_MIN", "1"},
+       {"TCFUZZ_RUN_ID", "nightly-7"}},
+      {{"JOB_COMPLETION_INDEX", "2"}, {"TCFUZZ_RUN_ID", "nightly-7"}},
+      {{"CI_NODE_INDEX", "4"}, {"CI_NODE_TOTAL", "4"}, {"TCFUZZ_RUN_ID", "nightly-7"}},
+  };
+  std::vector<std::string> merge = {"merge"};
+  for (std::size_t i = 0; i < envs.size(); ++i) {
+    auto args = run;
+    args.insert(args.end(), {"--report", root + "/s" + std::to_string(i)});
+    if (i == 2) args.insert(args.end(), {"--shard-count", "4"});
+    const CommandResult r = Tcfuzz(args, envs[i]);
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("shard " + std::to_string(i) + "/4 ("), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("(TCFUZZ_RUN_ID=nightly-7)"), std::string::npos) << r.out;
+    merge.push_back(root + "/s" + std::to_string(i));
+  }
+  merge.insert(merge.end(), {"--report", root + "/merged"});
+  const CommandResult m = Tcfuzz(merge);
+  ASSERT_EQ(m.exit_code, 0) << m.out << m.err;
+  // The unsharded run under the seed the run id gave.
+  const auto seed = nlohmann::json::parse(ReadFile(root + "/s0/summary.json").value())["seed"];
+  auto same_args = run;
+  same_args.insert(same_args.end(),
+                   {"--seed", std::to_string(seed.get<uint64_t>()), "--report", root + "/same"});
+  ASSERT_EQ(Tcfuzz(same_args).exit_code, 0);
+  EXPECT_EQ(nlohmann::json::diff(Comparable(root + "/merged"), Comparable(root + "/same")).dump(),
+            "[]");
+  // A sharded run with no seed to share is refused before it starts.
+  const CommandResult no_seed = Tcfuzz({"run", "--cases", "10", "--report", root + "/x"},
+                                       {{"GTEST_SHARD_INDEX", "0"}, {"GTEST_TOTAL_SHARDS", "2"}});
+  EXPECT_EQ(no_seed.exit_code, 2);
+  EXPECT_NE(no_seed.err.find("needs the seed every shard shares"), std::string::npos)
+      << no_seed.err;
+  EXPECT_FALSE(fs::exists(root + "/x"));
+  fs::remove_all(root);
+}
+
+TEST(RunCi, SigtermMidRunLeavesAnInterruptedReportThatResumeCompletes) {
+  const std::string root = test::TempDir("ci_sigterm");
+  const std::string log_path = root + "/log.txt";
+  // Started through the shell with stdout to a file, as a CI job logs it.
+  const pid_t pid = ::fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    for (const char* v : kSchedulerVars) ::unsetenv(v);
+    const std::string cmd =
+        std::string("exec ") + TCFUZZ_BIN +
+        " run --suite sparse-oracle --seed 5 --cases 30000 --progress-every 0.01 --report " + root +
+        "/r > " + log_path + " 2>&1";
+    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  // The seed line is in the log before any case has run; then the run is stopped.
+  std::string log;
+  for (int i = 0; i < 200 && log.find("seed 5") == std::string::npos; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    log = ReadFile(log_path).ok() ? ReadFile(log_path).value() : "";
+  }
+  EXPECT_NE(log.find("tcfuzz run: seed 5 (--seed)"), std::string::npos) << log;
+  // Stopped once its first progress line shows it is under way.
+  for (int i = 0; i < 600 && log.find("[sparse-oracle] ") == std::string::npos; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    log = ReadFile(log_path).value();
+  }
+  ::kill(pid, SIGTERM);
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 128 + SIGTERM) << ReadFile(log_path).value();
+  const auto cut = nlohmann::json::parse(ReadFile(root + "/r/summary.json").value());
+  EXPECT_TRUE(cut["interrupted"].get<bool>());
+  EXPECT_FALSE(cut["suites"][0]["complete"].get<bool>());
+  EXPECT_LT(cut["cases"].get<uint64_t>(), 30000u);
+  EXPECT_NE(ReadFile(log_path).value().find("tcfuzz run --resume " + root + "/r"),
+            std::string::npos);
+  // Resumed, it is the run that was never stopped.
+  const CommandResult resumed = Tcfuzz({"run", "--resume", root + "/r", "--no-progress"}, {}, 600);
+  EXPECT_EQ(resumed.exit_code, 0) << resumed.out << resumed.err;
+  const CommandResult whole = Tcfuzz({"run", "--suite", "sparse-oracle", "--seed", "5", "--cases",
+                                      "30000", "--report", root + "/whole", "--no-progress"},
+                                     {}, 600);
+  ASSERT_EQ(whole.exit_code, 0);
+  EXPECT_EQ(nlohmann::json::diff(Comparable(root + "/r"), Comparable(root + "/whole")).dump(),
+            "[]");
+  // --resume takes nothing that would change the run.
+  const CommandResult mixed = Tcfuzz({"run", "--resume", root + "/r", "--seed", "1"});
+  EXPECT_EQ(mixed.exit_code, 2);
+  fs::remove_all(root);
+}
+
+TEST(RunCi, OffATerminalProgressIsAPlainPeriodicLine) {
+  const std::string root = test::TempDir("ci_progress");
+  const CommandResult r = Tcfuzz({"run", "--suite", "smem", "--seed", "3", "--cases", "30000",
+                                  "--progress-every", "0.1", "--report", root + "/r"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  // Plain lines (no carriage return) with the total, the rate and an ETA.
+  EXPECT_EQ(r.err.find('\r'), std::string::npos);
+  EXPECT_NE(r.err.find("[smem] "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("/30000 cases ("), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(" cases/s, "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(", ETA "), std::string::npos) << r.err;
+  fs::remove_all(root);
+}
+
+// docs/ci.md: each fenced block under its heading.
+struct Block {
+  std::string heading, language, text;
+};
+std::vector<Block> Blocks(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<Block> out;
+  std::string line, heading;
+  Block* open = nullptr;
+  while (std::getline(in, line)) {
+    if (open == nullptr && line.starts_with("#")) heading = line;
+    if (line.starts_with("```")) {
+      if (open == nullptr) {
+        out.push_back({heading, line.substr(3), ""});
+        open = &out.back();
+      } else {
+        open = nullptr;
+      }
+      continue;
+    }
+    if (open != nullptr) open->text += line + "\n";
+  }
+  return out;
+}
+
+// The words of `command` as the shell would pass them, its variables set from `env`.
+std::vector<std::string> ShellWords(const std::string& command,
+                                    const std::vector<std::pair<std::string, std::string>>& env) {
+  std::vector<std::string> argv = {"/usr/bin/env", "-i"};
+  for (const auto& [k, v] : env) argv.push_back(k + "=" + v);
+  argv.insert(argv.end(), {"/bin/sh", "-c", "printf '%s\\n' " + command});
+  const CommandResult r = suites::RunArgv(argv, "", {});
+  std::vector<std::string> words;
+  std::istringstream lines(r.out);
+  for (std::string w; std::getline(lines, w);) words.push_back(w);
+  return words;
+}
+
+TEST(RunCi, DocExamplesParseAndTheirCommandsRun) {
+  const auto blocks = Blocks(std::string(TCFUZZ_SOURCE_DIR) + "/docs/ci.md");
+  const std::string dir = test::TempDir("ci_docs");
+  // What each scheduler sets, by the example's heading.
+  const std::map<std::string, std::vector<std::pair<std::string, std::string>>> env = {
+      {"### Kubernetes Indexed Job", {{"JOB_COMPLETION_INDEX", "2"}, {"TCFUZZ_RUN_ID", "uid-1"}}},
+      {"### Slurm job array",
+       {{"SLURM_ARRAY_TASK_ID", "1"},
+        {"SLURM_ARRAY_TASK_COUNT", "4"},
+        {"SLURM_ARRAY_TASK_MIN", "0"},
+        {"SLURM_ARRAY_JOB_ID", "9001"}}},
+      {"### GitLab", {{"CI_NODE_INDEX", "2"}, {"CI_NODE_TOTAL", "4"}, {"CI_PIPELINE_ID", "31"}}},
+      {"### GitHub Actions matrix", {{"GITHUB_RUN_ID", "12345"}}},
+  };
+  int commands = 0, examples = 0;
+  for (const Block& b : blocks) {
+    const std::string file = dir + "/block";
+    ASSERT_TRUE(suites::WriteFileAtomic(file, b.text).ok());
+    if (b.language == "yaml") {
+      ++examples;
+      const CommandResult y = suites::RunArgv(
+          {"/usr/bin/python3", "-c", "import sys, yaml; yaml.safe_load(open(sys.argv[1]))", file},
+          "", {});
+      EXPECT_EQ(y.exit_code, 0) << b.heading << ": " << y.err;
+    } else if (b.language == "bash" || b.language == "sh") {
+      ++examples;
+      const CommandResult n = suites::RunArgv({"/bin/bash", "-n", file}, "", {});
+      EXPECT_EQ(n.exit_code, 0) << b.heading << ": " << n.err;
+    }
+    const auto it = env.find(b.heading);
+    const auto vars =
+        it == env.end() ? std::vector<std::pair<std::string, std::string>>{} : it->second;
+    std::istringstream lines(b.text);
+    for (std::string line; std::getline(lines, line);) {
+      const std::size_t at = line.find("tcfuzz ");
+      if (at == std::string::npos || line.find('#') < at) continue;
+      std::string command = line.substr(at);
+      // GitHub's expression syntax is not the shell's.
+      for (std::size_t p; (p = command.find("${{ matrix.shard }}")) != std::string::npos;)
+        command.replace(p, 19, "1");
+      if (command.starts_with("tcfuzz run --resume")) continue;  // needs a report; tested above
+      std::vector<std::string> words = ShellWords(command, vars);
+      ASSERT_GE(words.size(), 2u) << command;
+      EXPECT_EQ(words[0], "tcfuzz");
+      std::vector<char*> argv;
+      for (std::string& w : words) argv.push_back(w.data());
+      for (const char* v : kSchedulerVars) ::unsetenv(v);
+      for (const auto& [k, v] : vars) ::setenv(k.c_str(), v.c_str(), 1);
+      EXPECT_EQ(cli::RunCli(static_cast<int>(argv.size()), argv.data(), cli::CliMode::kParseOnly),
+                0)
+          << b.heading << ": " << command;
+      for (const auto& [k, v] : vars) ::unsetenv(k.c_str());
+      ++commands;
+    }
+  }
+  EXPECT_GE(examples, 6);
+  EXPECT_GE(commands, 7);
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace tcfuzz
