@@ -1,10 +1,10 @@
-// Known deviations of an assembler from the legality model, per toolkit version.
-//
-// One line per deviation:  <toolkit> <accept|reject> <target-glob> <form-key-glob>  # why
-// e.g.  13.0 accept sm_* mma.sp*.m16n8k32.row.col.f32.f16.f16.f32 sel=[23] @*  # SP4 ...
+// Known deviations of an assembler from the legality model, per toolkit version, in tcfuzz's one
+// expectations format (suites/engine/expectation_lines.h), one line per deviation:
+//   toolkit=13.0 verdict=accept target=sm_* form="mma.sp*.m16n8k32.row.col.f32.f16.f16.f32 sel=[23]
+//   @*"  # SP4 ...
 // Globs are tcfuzz's one pattern language (suites/engine/glob.h: fnmatch's *, ?, [set] and
-// "@(f16|tf32)" alternatives, matched in linear time) over the target name and the form key
-// (PtxForm::Key()). A scan
+// "@(f16|tf32)" alternatives, matched in linear time) over the toolkit version, the target name
+// and the form key (PtxForm::Key()). A scan
 // verdict that differs from the model is "known" when a line of the running toolkit matches
 // it; a line of the running toolkit that matches no deviation although the scan had a row where
 // it could have (its target and form, the model saying the other verdict) is stale, so a toolkit
@@ -16,17 +16,18 @@
 #include <vector>
 
 #include "oracle/core/result.h"
+#include "suites/engine/expectation_lines.h"
 #include "suites/engine/glob.h"
 
 namespace tcfuzz::suites {
 
 struct Expectation {
-  std::string toolkit;  // "13.0"
+  std::string toolkit;  // "13.0" (a pattern)
   bool accept = false;  // the verdict the assembler gives against the model
   std::string target_glob;
   std::string key_glob;
-  Glob target, key;    // the two compiled
-  std::string reason;  // the comment
+  Glob toolkit_glob, target, key;  // the three compiled
+  std::string reason;              // the comment
   int line = 0;
 };
 

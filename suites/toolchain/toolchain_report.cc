@@ -46,9 +46,9 @@ void PrintScanTable(const ScanReport& r, std::ostream& out) {
         << row.diagnostic.substr(0, 300) << "\n";
   }
   for (const Expectation& e : r.stale) {
-    out << "STALE expectation line " << e.line << " (" << e.toolkit << " "
-        << (e.accept ? "accept" : "reject") << " " << e.target_glob << " " << e.key_glob
-        << "): this toolkit no longer deviates there\n";
+    out << "STALE expectation line " << e.line << " (toolkit=" << e.toolkit
+        << " verdict=" << (e.accept ? "accept" : "reject") << " target=" << e.target_glob
+        << " form=\"" << e.key_glob << "\"): this toolkit no longer deviates there\n";
   }
   out << known << " known deviations, " << r.unexpected << " unexpected verdicts, "
       << r.stale.size() << " stale expectations\n";

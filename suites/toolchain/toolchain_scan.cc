@@ -319,7 +319,7 @@ oracle::Result<ScanReport> RunScan(const ScanOptions& o, ScanError* why) {
   // its deviation could have shown (its target and form, the model saying the other verdict).
   for (size_t i = 0; i < expectations.size(); ++i) {
     const Expectation& e = expectations[i];
-    if (used[i] || e.toolkit != report.toolkit) continue;
+    if (used[i] || !e.toolkit_glob.Matches(report.toolkit)) continue;
     for (const ScanRow& row : report.rows) {
       if (row.expected_accept != e.accept && e.target.Matches(row.target) &&
           e.key.Matches(row.form)) {

@@ -141,11 +141,13 @@ TEST(HostileInput, PatternsAreBounded) {
                      "pattern longer than 4096");
   ExpectOneLineError(Tcfuzz("toolchain scan --forms '*(*(*(*(m))))zzz'", dir),
                      "no form key matches");
-  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/exp.txt",
-                                      "13.0 accept @(@(@(@(@(@(@(@(@(sm_90))))))))) x  # why\n")
-                  .ok());
+  ASSERT_TRUE(
+      suites::WriteFileAtomic(
+          dir + "/exp.txt",
+          "toolkit=13.0 verdict=accept target=@(@(@(@(@(@(@(@(@(sm_90))))))))) form=x  # why\n")
+          .ok());
   ExpectOneLineError(Tcfuzz("toolchain scan --expectations " + dir + "/exp.txt", dir),
-                     "expectations line 1: @( nested deeper");
+                     "expectations line 1: target: @( nested deeper");
   std::filesystem::remove_all(dir);
 }
 

@@ -18,9 +18,9 @@ namespace {
 
 TEST(Expectations, ParsesLinesAndNamesTheBadOne) {
   const auto ok = ParseExpectations(
-      "# comment\n\n13.0 accept sm_10[03]a tcgen05.mma*.kind::i8 scale_d=0 @*  # dropped "
-      "immediate\n"
-      "12.8 reject sm_90a wgmma* a=regs @8.0 # older toolkit\n");
+      "# comment\n\ntoolkit=13.0 verdict=accept target=sm_10[03]a "
+      "form=\"tcgen05.mma*.kind::i8 scale_d=0 @*\"  # dropped immediate\n"
+      "toolkit=12.8 verdict=reject target=sm_90a form=\"wgmma* a=regs @8.0\" # older toolkit\n");
   ASSERT_TRUE(ok.ok()) << ok.error();
   ASSERT_EQ(ok.value().size(), 2u);
   EXPECT_EQ(ok.value()[0].line, 3);
@@ -28,17 +28,26 @@ TEST(Expectations, ParsesLinesAndNamesTheBadOne) {
   EXPECT_EQ(ok.value()[0].reason, "dropped immediate");
   EXPECT_FALSE(ok.value()[1].accept);
 
-  EXPECT_EQ(ParseExpectations("13.0 maybe sm_90a x # y\n").error(),
-            "expectations line 1: want '<toolkit> accept|reject <target> <form>'");
-  EXPECT_EQ(ParseExpectations("\n13.0 accept sm_90a # no form\n").error(),
-            "expectations line 2: no form pattern");
-  EXPECT_EQ(ParseExpectations("13.0 accept sm_90a wgmma*\n").error(),
+  EXPECT_EQ(ParseExpectations("toolkit=13.0 verdict=maybe target=sm_90a form=x # y\n").error(),
+            "expectations line 1: verdict= must be accept or reject");
+  EXPECT_EQ(ParseExpectations("\ntoolkit=13.0 verdict=accept target=sm_90a # no form\n").error(),
+            "expectations line 2: no form= field");
+  EXPECT_EQ(ParseExpectations("toolkit=13.0 verdict=accept target=sm_90a form=wgmma*\n").error(),
             "expectations line 1: no '# reason'");
+  EXPECT_EQ(ParseExpectations("13.0 accept sm_90a wgmma* # old format\n").error(),
+            "expectations line 1: want field=pattern, got '13.0'");
+  EXPECT_EQ(ParseExpectations("toolkit=13.0 device=x verdict=accept # y\n").error(),
+            "expectations line 1: unknown field 'device' (fields: toolkit, verdict, target, "
+            "form)");
+  EXPECT_EQ(ParseExpectations("toolkit=13.0 form=\"a b # y\n").error(),
+            "expectations line 1: form: no closing quote");
 }
 
 TEST(Expectations, MatchesToolkitVerdictTargetAndKey) {
-  const auto all =
-      ParseExpectations("13.0 accept sm_10[03]a tcgen05.mma*.kind::i8 scale_d=0 @* # r\n").value();
+  const auto all = ParseExpectations(
+                       "toolkit=13.0 verdict=accept target=sm_10[03]a "
+                       "form=\"tcgen05.mma*.kind::i8 scale_d=0 @*\" # r\n")
+                       .value();
   const std::string key = "tcgen05.mma.sp.cta_group::1.kind::i8 scale_d=0 @8.6";
   EXPECT_EQ(MatchExpectation(all, "13.0", true, "sm_103a", key), 0);
   EXPECT_EQ(MatchExpectation(all, "13.1", true, "sm_103a", key), -1);   // another toolkit
@@ -178,7 +187,8 @@ TEST(ToolchainScan, StaleExpectationFailsTheScan) {
   if (!harness::NvJitLink::Load().ok()) GTEST_SKIP() << harness::NvJitLink::Load().error();
   const std::string dir = test::TempDir("toolchain_stale");
   std::ofstream(dir + "/exp.txt")
-      << "13.0 reject sm_80 mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 @* # pretend\n";
+      << "toolkit=13.0 verdict=reject target=sm_80 "
+         "form=\"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 @*\" # pretend\n";
   const CliRun r = Tcfuzz(
       "toolchain scan --targets sm_80 --forms 'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
       "@*' "
