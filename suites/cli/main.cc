@@ -412,10 +412,18 @@ int RunCli(int argc, char** argv, CliMode mode) try {
   double progress_every = 30;
   AddSeconds(run, "--progress-every", progress_every,
              "off a terminal: a progress line this often (default 30 s)");
+  auto* expectations_opt = run->add_option(
+      "--expectations", options.expectations_file,
+      "known failures (docs/ci.md): matching cases are expected_fail, not failures");
+  auto* skips_opt =
+      run->add_option("--skips", options.skips_file, "suites not to run on a device (docs/ci.md)");
+  auto* strict_opt =
+      run->add_flag("--strict", options.strict, "stale expectation lines fail the run too");
   std::string resume_dir;
   auto* resume_opt = run->add_option("--resume", resume_dir,
                                      "finish the interrupted run whose report is in this folder");
-  for (CLI::Option* o : {seed_opt, cases_opt, time_opt, shard_opt, shard_count_opt})
+  for (CLI::Option* o : {seed_opt, cases_opt, time_opt, shard_opt, shard_count_opt,
+                         expectations_opt, skips_opt, strict_opt})
     resume_opt->excludes(o);
 
   uint64_t cases_per_launch = 0;

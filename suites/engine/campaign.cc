@@ -14,6 +14,7 @@
 #include "suites/engine/host_suite.h"
 #include "suites/engine/report.h"
 #include "suites/engine/report_folder.h"
+#include "suites/engine/run_expectations.h"
 
 namespace tcfuzz::suites {
 namespace {
@@ -56,7 +57,8 @@ double Since(Clock::time_point t0) {
 // stop request; the report says which.
 SuiteReport RunSuite(HostSuite& suite, const CampaignOptions& o, const std::string& work,
                      const std::string& shown_dir, uint64_t start, uint64_t failed_before,
-                     double seconds_before, std::ostream& log) {
+                     double seconds_before, RunExpectations& expectations, std::ostream& log) {
+  const RunPlace host;  // no device: lines naming one do not hold here
   SuiteReport r;
   r.suite = std::string(suite.name());
   r.declared_families = suite.families();
@@ -90,6 +92,18 @@ SuiteReport RunSuite(HostSuite& suite, const CampaignOptions& o, const std::stri
       f.check = c.failures.front().check;
       f.signature = r.suite + "." + f.family + "." + f.check;
       f.message = c.failures.front().message;
+      if (const ExpectationLine* e = expectations.Match(host, r.suite, f.family, f.signature)) {
+        f.expectation_line = e->line;
+        f.message =
+            "expected (line " + std::to_string(e->line) + ": " + e->reason + "): " + f.message;
+        ++r.expected;
+        ++fam.expected;
+        log << (o.progress ? "\n" : "") << "XFAIL " << r.suite << "." << f.case_name << " "
+            << f.check << ": " << oracle::OneLine(f.message) << "\n";
+        if (r.expected_failures.size() < kMaxListedFailures)
+          r.expected_failures.push_back(std::move(f));
+        continue;
+      }
       if (failed_before + r.failed < o.max_reproducers) {
         const std::string rel = "reproducers/" + r.suite + "-" + std::to_string(index) + ".txt";
         std::string text = c.reproducer;
@@ -188,6 +202,20 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
     return 2;
   }
   ReportFolder folder = std::move(opened).value();
+  // The baseline, read before the first case too.
+  RunExpectations expectations, skips;
+  for (auto [file, into, is_skips] : {std::tuple{&o.expectations_file, &expectations, false},
+                                      std::tuple{&o.skips_file, &skips, true}}) {
+    if (file->empty()) continue;
+    auto loaded = RunExpectations::Load(*file, is_skips);
+    if (!loaded.ok()) {
+      log << "tcfuzz: error: " << (is_skips ? "--skips: " : "--expectations: ") << loaded.error()
+          << "\n";
+      return 2;
+    }
+    *into = std::move(loaded).value();
+  }
+  if (prior != nullptr) expectations.AddPrior(prior->expectation_lines);
   // The device, asked once, by a worker process: this process never initializes CUDA.
   DeviceProbe device;
   if (!device_suites.empty()) {
@@ -216,6 +244,9 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
   report.seconds = o.seconds;
   report.gpu = o.gpu;
   report.max_reproducers = o.max_reproducers;
+  report.expectations_file = o.expectations_file;
+  report.skips_file = o.skips_file;
+  report.strict = o.strict;
   report.planned_suites = planned;
   report.planned_suites.insert(report.planned_suites.end(), device_suites.begin(),
                                device_suites.end());
@@ -236,13 +267,27 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
     }
     if (StopRequested()) break;  // not started: a resumed run starts it afresh
     const bool is_device = IsDeviceSuite(name);
+    const RunPlace place = is_device ? PlaceOf(device) : RunPlace{};
+    if (const ExpectationLine* skip = skips.Skip(place, name)) {
+      SuiteReport r;
+      r.suite = name;
+      r.device = is_device;
+      if (!is_device) r.declared_families = host(name)->families();
+      r.skipped =
+          "--skips " + o.skips_file + " line " + std::to_string(skip->line) + ": " + skip->reason;
+      log << name << ": skipped (" << r.skipped << ")\n";
+      report.suites.push_back(std::move(r));
+      continue;
+    }
     const uint64_t start = before ? before->resume_from : is_device ? 0 : o.shard_index;
-    SuiteReport r = is_device
-                        ? RunDeviceSuite(name, o, device, folder.work(), shown_dir, start,
-                                         before ? before->failed + before->unconfirmed.size() : 0,
-                                         before ? before->seconds : 0, log)
-                        : RunSuite(*host(name), o, folder.work(), shown_dir, start,
-                                   before ? before->failed : 0, before ? before->seconds : 0, log);
+    SuiteReport r =
+        is_device
+            ? RunDeviceSuite(name, o, device, folder.work(), shown_dir, start,
+                             before ? before->failed + before->unconfirmed.size() : 0,
+                             before ? before->seconds : 0, expectations, log)
+            : RunSuite(*host(name), o, folder.work(), shown_dir, start, before ? before->failed : 0,
+                       before ? before->seconds : 0, expectations, log);
+    if (r.skipped.empty()) expectations.Ran(place, name);
     if (before != nullptr) {
       SuiteReport sum = *before;
       AddSuiteReport(sum, r);
@@ -256,6 +301,15 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
     report.suites.push_back(std::move(r));
   }
   report.interrupted = StopRequested();
+  report.expectation_lines = expectations.Uses();
+  uint64_t stale = 0, expected = 0;
+  for (const ExpectationUse& u : report.expectation_lines) {
+    if (!u.stale()) continue;
+    ++stale;
+    log << "STALE expectation line " << u.line << " (" << u.text << "  # " << u.reason
+        << "): it could have matched and matched nothing\n";
+  }
+  for (const SuiteReport& s : report.suites) expected += s.expected;
   if (!WriteReport(report, folder, log)) return 2;
   log << "report: " << shown_dir << "/summary.json, " << shown_dir << "/junit.xml"
       << (failed ? ", reproducers in " + shown_dir + "/reproducers/" : "") << "\n";
@@ -264,8 +318,12 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
         << " failing cases so far; finish it with: tcfuzz run --resume " << shown_dir << "\n";
     return 128 + g_stop_signal;
   }
-  log << (failed ? "FAILED: " : "OK: ") << failed << " failing cases (seed " << o.seed << ")\n";
-  return failed ? 1 : 0;
+  const bool bad = failed > 0 || (o.strict && stale > 0);
+  log << (bad ? "FAILED: " : "OK: ") << failed << " failing cases"
+      << (expected ? ", " + std::to_string(expected) + " expected failures" : "")
+      << (stale ? ", " + std::to_string(stale) + " stale expectation lines" : "") << " (seed "
+      << o.seed << ")\n";
+  return bad ? 1 : 0;
 }
 
 }  // namespace
@@ -368,6 +426,9 @@ int ResumeCampaign(const std::string& dir, const CampaignOptions& base,
   o.shard_source = p.shard_source;
   o.gpu = p.gpu;
   o.max_reproducers = p.max_reproducers;
+  o.expectations_file = p.expectations_file;
+  o.skips_file = p.skips_file;
+  o.strict = p.strict;
   o.report_dir = dir;
   return Run(o, std::move(all), &p, log);
 }

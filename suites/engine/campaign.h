@@ -32,6 +32,10 @@ struct CampaignOptions {
   double progress_every = 0;          // > 0 and no live line: a plain progress line this often (s)
   std::string command_line;           // recorded in the summary
   std::size_t max_reproducers = 100;  // per suite: its first failing cases by index
+  // A CI baseline (suites/engine/run_expectations.h): failing cases a line names are
+  // expected_fail; suites a skips line names do not run on that device. Empty: none.
+  std::string expectations_file, skips_file;
+  bool strict = false;  // stale expectation lines fail the run too
   // GPU suites (suites/engine/device_campaign.h): "auto" runs them when a device answers the
   // probe and reports them skipped otherwise, "require" fails the run without one, "off" skips.
   std::string gpu = "auto";
@@ -43,6 +47,8 @@ struct CampaignOptions {
 };
 
 class HostSuite;
+class RunExpectations;
+struct RunPlace;
 
 // The progress line on stderr: "[suite] done/total cases (p%), F failed, R cases/s, ETA T s".
 // `total` 0: unknown (a time budget, whose end gives the ETA instead). On a terminal it

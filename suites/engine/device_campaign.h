@@ -18,6 +18,7 @@
 #include "oracle/sparse/sparse_case_text.h"
 #include "suites/engine/campaign.h"
 #include "suites/engine/report.h"
+#include "suites/engine/run_expectations.h"
 
 namespace tcfuzz::suites {
 
@@ -40,6 +41,10 @@ struct DeviceProbe {
   std::string name;
   std::string reason;  // when not available
 };
+
+// Where a GPU suite runs, for --expectations and --skips: name, "9.0", driver and runtime
+// "13.0" (all empty without a device).
+RunPlace PlaceOf(const DeviceProbe& device);
 
 // Runs `<worker> worker --probe` in a child process (worker: the tcfuzz binary).
 DeviceProbe ProbeInWorker(const std::vector<std::string>& worker);
@@ -66,6 +71,7 @@ std::vector<std::string> DefaultDeviceSuiteNames();  // what `tcfuzz run` withou
 SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o,
                            const DeviceProbe& device, const std::string& work,
                            const std::string& shown_dir, uint64_t start,
-                           uint64_t reproducers_before, double seconds_before, std::ostream& log);
+                           uint64_t reproducers_before, double seconds_before,
+                           RunExpectations& expectations, std::ostream& log);
 
 }  // namespace tcfuzz::suites

@@ -96,6 +96,22 @@ int MergeReports(const std::vector<std::string>& dirs, const std::string& out, s
   merged.shard_source = "merged";
   merged.merged_shards = shards.size();
   merged.suites.clear();
+  // An expectation line is stale in the run when it could have matched somewhere and matched
+  // nowhere: counts add up over the shards.
+  for (ExpectationUse& u : merged.expectation_lines) {
+    u.matched = 0;
+    u.could_match = false;
+  }
+  for (const Shard& s : shards) {
+    for (const ExpectationUse& p : s.report.expectation_lines) {
+      for (ExpectationUse& u : merged.expectation_lines) {
+        if (u.line == p.line && u.text == p.text) {
+          u.matched += p.matched;
+          u.could_match = u.could_match || p.could_match;
+        }
+      }
+    }
+  }
   const uint64_t max_reproducers = first.max_reproducers;
   // Files to copy: report path -> the shard folder that has it.
   std::map<std::string, std::string> files;

@@ -93,10 +93,12 @@ std::string Seconds(double s) {
 }
 
 Json RecordJson(const FailureRecord& f) {
-  return {{"signature", f.signature}, {"case", f.case_name},
-          {"family", f.family},       {"index", f.index},
-          {"case_seed", f.case_seed}, {"check", f.check},
-          {"message", f.message},     {"reproducer", f.reproducer_path}};
+  Json j = {{"signature", f.signature}, {"case", f.case_name},
+            {"family", f.family},       {"index", f.index},
+            {"case_seed", f.case_seed}, {"check", f.check},
+            {"message", f.message},     {"reproducer", f.reproducer_path}};
+  if (f.expectation_line > 0) j["expectation_line"] = f.expectation_line;
+  return j;
 }
 
 // The JUnit element a GPU result class becomes; host failures are "failure".
@@ -139,6 +141,7 @@ void AddSuiteReport(SuiteReport& into, const SuiteReport& more) {
   for (const auto& [name, f] : more.families) {
     into.families[name].cases += f.cases;
     into.families[name].failed += f.failed;
+    into.families[name].expected += f.expected;
   }
   for (const auto& [tag, n] : more.coverage) into.coverage[tag] += n;
   for (const auto& [sig, n] : more.signatures) into.signatures[sig] += n;
@@ -146,6 +149,10 @@ void AddSuiteReport(SuiteReport& into, const SuiteReport& more) {
   SortAndCap(into.failures);
   into.unconfirmed.insert(into.unconfirmed.end(), more.unconfirmed.begin(), more.unconfirmed.end());
   SortAndCap(into.unconfirmed);
+  into.expected += more.expected;
+  into.expected_failures.insert(into.expected_failures.end(), more.expected_failures.begin(),
+                                more.expected_failures.end());
+  SortAndCap(into.expected_failures);
   if (into.skipped.empty()) into.skipped = more.skipped;
   for (const auto& [phase, s] : more.worker_phases) into.worker_phases[phase] += s;
   into.complete = more.complete;
@@ -168,7 +175,22 @@ std::string SummaryJson(const CampaignReport& report) {
   opts["seconds"] = report.seconds ? Json(*report.seconds) : Json();
   opts["gpu"] = report.gpu;
   opts["max_reproducers"] = report.max_reproducers;
+  opts["expectations"] = report.expectations_file;
+  opts["skips"] = report.skips_file;
+  opts["strict"] = report.strict;
   j["options"] = std::move(opts);
+  j["expectation_lines"] = Json::array();
+  uint64_t stale = 0;
+  for (const ExpectationUse& u : report.expectation_lines) {
+    stale += u.stale() ? 1 : 0;
+    j["expectation_lines"].push_back({{"line", u.line},
+                                      {"text", u.text},
+                                      {"reason", u.reason},
+                                      {"could_match", u.could_match},
+                                      {"matched", u.matched},
+                                      {"stale", u.stale()}});
+  }
+  j["stale_expectations"] = stale;
   uint64_t cases = 0, failed = 0;
   for (const SuiteReport& s : report.suites) {
     cases += s.cases;
@@ -183,6 +205,7 @@ std::string SummaryJson(const CampaignReport& report) {
     js["gpu_suite"] = s.device;
     js["cases"] = s.cases;
     js["failed"] = s.failed;
+    js["expected_fail"] = s.expected;
     if (!s.skipped.empty()) js["skipped"] = s.skipped;
     js["complete"] = s.complete;
     if (!s.complete) js["resume_from"] = s.resume_from;
@@ -192,13 +215,14 @@ std::string SummaryJson(const CampaignReport& report) {
     js["declared_families"] = s.declared_families;
     js["families"] = Json::object();
     for (const auto& [name, f] : s.families) {
-      js["families"][name] = {{"cases", f.cases}, {"failed", f.failed}};
+      js["families"][name] = {{"cases", f.cases}, {"failed", f.failed}, {"expected", f.expected}};
     }
     js["coverage"] = s.coverage;
     js["signatures"] = s.signatures;
     js["failures_not_listed"] = s.failed - std::min<uint64_t>(s.failed, s.failures.size());
     for (const auto& [key, records] :
-         {std::pair{"failures", &s.failures}, std::pair{"model_unconfirmed", &s.unconfirmed}}) {
+         {std::pair{"failures", &s.failures}, std::pair{"model_unconfirmed", &s.unconfirmed},
+          std::pair{"expected_failures", &s.expected_failures}}) {
       js[key] = Json::array();
       for (const FailureRecord& f : *records) js[key].push_back(RecordJson(f));
     }
@@ -294,10 +318,17 @@ std::string JUnitXml(const CampaignReport& report) {
                      "\" message=\"" + XmlEscape(message) + "\">" + XmlEscape(text) + "</" +
                      element + ">\n";
       }
-      cases_xml += "      <system-out>" +
-                   XmlEscape("cases=" + std::to_string(stats.cases) +
-                             " failed=" + std::to_string(stats.failed)) +
-                   "</system-out>\n";
+      std::string out =
+          "cases=" + std::to_string(stats.cases) + " failed=" + std::to_string(stats.failed);
+      if (stats.expected > 0) {
+        out += " expected_fail=" + std::to_string(stats.expected);
+        for (const FailureRecord& f : s.expected_failures) {
+          if (!device && f.family != name) continue;
+          out += "\n" + f.case_name + " (" + f.signature + "): " + f.message;
+          break;  // the first one shows which line holds them
+        }
+      }
+      cases_xml += "      <system-out>" + XmlEscape(out) + "</system-out>\n";
       cases_xml += "    </testcase>\n";
     }
     body += "  <testsuite name=\"" + XmlEscape(s.suite) + "\" tests=\"" + std::to_string(c.tests) +
@@ -319,6 +350,32 @@ std::string JUnitXml(const CampaignReport& report) {
     all.errors += c.errors;
     all.skipped += c.skipped;
     seconds += s.seconds;
+  }
+  // The baseline's lines: a stale one (it could have matched and did not) is skipped, or a
+  // failure under --strict.
+  if (!report.expectation_lines.empty()) {
+    Counts c;
+    std::string cases_xml;
+    for (const ExpectationUse& u : report.expectation_lines) {
+      ++c.tests;
+      cases_xml += "    <testcase classname=\"expectations\" name=\"line " +
+                   std::to_string(u.line) + "\" time=\"0.000\">\n";
+      if (u.stale()) {
+        const std::string element = report.strict ? "failure" : "skipped";
+        ++(report.strict ? c.failures : c.skipped);
+        cases_xml += "      <" + element + " type=\"stale\" message=\"" +
+                     XmlEscape("stale: " + u.text + "  # " + u.reason) + "\"/>\n";
+      }
+      cases_xml += "      <system-out>" +
+                   XmlEscape(u.text + "  # " + u.reason + "\nmatched=" + std::to_string(u.matched) +
+                             (u.could_match ? "" : " (nothing it names ran)")) +
+                   "</system-out>\n    </testcase>\n";
+    }
+    body += "  <testsuite name=\"expectations\" tests=\"" + std::to_string(c.tests) +
+            "\" failures=\"" + std::to_string(c.failures) + "\" errors=\"0\" skipped=\"" +
+            std::to_string(c.skipped) + "\" time=\"0.000\">\n" + cases_xml + "  </testsuite>\n";
+    all.tests += c.tests;
+    all.failures += c.failures;
   }
   return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"tcfuzz\" tests=\"" +
          std::to_string(all.tests) + "\" failures=\"" + std::to_string(all.failures) +
@@ -376,6 +433,8 @@ FailureRecord RecordFrom(const Json& j) {
   f.check = Str(j, "check");
   f.message = Str(j, "message");
   f.reproducer_path = Str(j, "reproducer");
+  if (j.contains("expectation_line"))
+    f.expectation_line = static_cast<int>(std::min<uint64_t>(U64(j, "expectation_line"), 1u << 30));
   // A reproducer is a path inside the report folder: `merge` copies it, so no way out of it.
   const std::string& p = f.reproducer_path;
   if (!p.empty() && (p.front() == '/' || p.find("..") != std::string::npos))
@@ -389,6 +448,7 @@ SuiteReport SuiteFrom(const Json& j) {
   s.device = Bool(j, "gpu_suite");
   s.cases = U64(j, "cases");
   s.failed = U64(j, "failed");
+  s.expected = U64(j, "expected_fail");
   if (j.contains("skipped")) s.skipped = Str(j, "skipped");
   s.complete = Bool(j, "complete");
   if (!s.complete) s.resume_from = U64(j, "resume_from");
@@ -406,7 +466,7 @@ SuiteReport SuiteFrom(const Json& j) {
     s.declared_families.push_back(f.get<std::string>());
   }
   s.families = MapOf<FamilyStats>(j, "families", [](const Json& x, const std::string&) {
-    return FamilyStats{U64(x, "cases"), U64(x, "failed")};
+    return FamilyStats{U64(x, "cases"), U64(x, "failed"), U64(x, "expected")};
   });
   const auto count = [](const Json& x, const std::string& k) {
     if (!x.is_number_unsigned()) throw Bad{"\"" + k + "\" is not a count"};
@@ -415,7 +475,8 @@ SuiteReport SuiteFrom(const Json& j) {
   s.coverage = MapOf<uint64_t>(j, "coverage", count);
   s.signatures = MapOf<uint64_t>(j, "signatures", count);
   for (const auto& [key, records] :
-       {std::pair{"failures", &s.failures}, std::pair{"model_unconfirmed", &s.unconfirmed}}) {
+       {std::pair{"failures", &s.failures}, std::pair{"model_unconfirmed", &s.unconfirmed},
+        std::pair{"expected_failures", &s.expected_failures}}) {
     const Json& list = Field(j, key);
     if (!list.is_array()) throw Bad{std::string("\"") + key + "\" is not a list"};
     for (const Json& r : list) records->push_back(RecordFrom(r));
@@ -458,6 +519,20 @@ oracle::Result<CampaignReport> ReadSummary(const std::string& path) {
     if (!Field(o, "seconds").is_null()) r.seconds = Num(o, "seconds");
     r.gpu = Str(o, "gpu");
     r.max_reproducers = U64(o, "max_reproducers");
+    r.expectations_file = Str(o, "expectations");
+    r.skips_file = Str(o, "skips");
+    r.strict = Bool(o, "strict");
+    const Json& lines = Field(j, "expectation_lines");
+    if (!lines.is_array()) throw Bad{"\"expectation_lines\" is not a list"};
+    for (const Json& l : lines) {
+      ExpectationUse u;
+      u.line = static_cast<int>(std::min<uint64_t>(U64(l, "line"), 1u << 30));
+      u.text = Str(l, "text");
+      u.reason = Str(l, "reason");
+      u.could_match = Bool(l, "could_match");
+      u.matched = U64(l, "matched");
+      r.expectation_lines.push_back(std::move(u));
+    }
     const Json& list = Field(j, "suites");
     if (!list.is_array()) throw Bad{"\"suites\" is not a list"};
     for (const Json& s : list) r.suites.push_back(SuiteFrom(s));

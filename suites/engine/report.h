@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "oracle/core/result.h"
+#include "suites/engine/run_expectations.h"
 
 namespace tcfuzz::suites {
 
@@ -27,11 +28,13 @@ struct FailureRecord {
   std::string check;  // host: the failed check; GPU: the result class (mismatch, device_fault...)
   std::string message;
   std::string reproducer_path;  // relative to the report folder; empty past the reproducer cap
+  int expectation_line = 0;     // expected_fail: the line of --expectations it matched
 };
 
 struct FamilyStats {
   uint64_t cases = 0;
   uint64_t failed = 0;
+  uint64_t expected = 0;  // failing cases an --expectations line names (not in `failed`)
 };
 
 struct SuiteReport {
@@ -49,6 +52,8 @@ struct SuiteReport {
   // Mismatches whose expectation rests on a reading no hardware has shown on this device
   // (CaseOutcome::kModelUnconfirmed): reported apart, never failures.
   std::vector<FailureRecord> unconfirmed;
+  uint64_t expected = 0;                         // expected_fail cases, every one counted
+  std::vector<FailureRecord> expected_failures;  // the first kMaxListedFailures, by index
   std::string skipped;  // why the suite did not run at all (no GPU), shown in both reports
   // GPU suites: seconds in worker processes per phase (draw, jit, device, judge, "failed workers"
   // for those that faulted or were killed, and "other": process start, CUDA initialisation, the
@@ -72,9 +77,12 @@ struct CampaignReport {
   std::optional<uint64_t> cases;
   std::optional<double> seconds;
   std::string gpu = "auto";
-  uint64_t max_reproducers = 100;  // per suite
-  bool interrupted = false;        // stopped by SIGINT/SIGTERM: `run --resume DIR` finishes it
-  uint64_t merged_shards = 0;      // > 0: written by `tcfuzz merge` from this many shard reports
+  uint64_t max_reproducers = 100;             // per suite
+  std::string expectations_file, skips_file;  // run --expectations, --skips
+  bool strict = false;                        // stale lines (and flakes) fail the run
+  std::vector<ExpectationUse> expectation_lines;
+  bool interrupted = false;    // stopped by SIGINT/SIGTERM: `run --resume DIR` finishes it
+  uint64_t merged_shards = 0;  // > 0: written by `tcfuzz merge` from this many shard reports
   std::vector<SuiteReport> suites;
 };
 

@@ -17,6 +17,7 @@
 #include "suites/cli/run_cli.h"
 #include "suites/cli/run_shards.h"
 #include "suites/engine/atomic_file.h"
+#include "suites/engine/run_expectations.h"
 #include "suites/engine/subprocess.h"
 #include "suites/tests/support/temp_dir.h"
 
@@ -303,6 +304,10 @@ TEST(RunCi, DocExamplesParseAndTheirCommandsRun) {
           {"/usr/bin/python3", "-c", "import sys, yaml; yaml.safe_load(open(sys.argv[1]))", file},
           "", {});
       EXPECT_EQ(y.exit_code, 0) << b.heading << ": " << y.err;
+    } else if (b.language == "text" && b.heading.find("expectations") != std::string::npos) {
+      ++examples;  // an expectations file, read as run reads one
+      const auto e = suites::RunExpectations::Load(file, false);
+      EXPECT_TRUE(e.ok()) << e.error();
     } else if (b.language == "bash" || b.language == "sh") {
       ++examples;
       const CommandResult n = suites::RunArgv({"/bin/bash", "-n", file}, "", {});
@@ -334,7 +339,7 @@ TEST(RunCi, DocExamplesParseAndTheirCommandsRun) {
       ++commands;
     }
   }
-  EXPECT_GE(examples, 6);
+  EXPECT_GE(examples, 7);
   EXPECT_GE(commands, 7);
   fs::remove_all(dir);
 }

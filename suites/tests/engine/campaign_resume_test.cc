@@ -242,5 +242,60 @@ TEST(CampaignReports, TheFolderIsCheckedBeforeTheFirstCase) {
   fs::remove_all(root);
 }
 
+TEST(CampaignReports, ExpectationsMakeKnownFailuresExpectedAndReportStaleLines) {
+  const std::string root = TempDir("expect");
+  ASSERT_TRUE(WriteFileAtomic(root + "/exp.txt",
+                              "# the baseline\n"
+                              "suite=first signature=first.@(odd|even).check.one  # known: one\n"
+                              "suite=last  # every failure of last\n"
+                              "suite=zero-column-mask family=*  # stale: it never fails\n"
+                              "cc=9.0 suite=first  # GPU only: cannot match a host suite\n")
+                  .ok());
+  CampaignOptions o = Options(root + "/r");
+  o.expectations_file = root + "/exp.txt";
+  std::ostringstream log;
+  EXPECT_EQ(RunCampaign(o, Suites(), log), 1) << log.str();  // check.two of first is not known
+  auto j = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
+  const auto& first = j["suites"][0];
+  // Of first's failing cases (index % 7 == 3), those with index % 5 == 0 fail check.two.
+  uint64_t two = 0, one = 0;
+  for (uint64_t i = 3; i < 3000; i += 7) (i % 5 ? one : two) += 1;
+  EXPECT_EQ(first["failed"], two);
+  EXPECT_EQ(first["expected_fail"], one);
+  EXPECT_EQ(first["expected_failures"][0]["expectation_line"], 2);
+  EXPECT_EQ(j["suites"][2]["failed"], 0u);
+  EXPECT_EQ(j["suites"][2]["expected_fail"], one + two);
+  EXPECT_EQ(j["stale_expectations"], 1u);
+  EXPECT_TRUE(j["expectation_lines"][2]["stale"].get<bool>());
+  EXPECT_FALSE(j["expectation_lines"][3]["could_match"].get<bool>());
+  EXPECT_NE(log.str().find("STALE expectation line 4"), std::string::npos) << log.str();
+  const std::string xml = ReadFile(o.report_dir + "/junit.xml").value();
+  EXPECT_NE(xml.find("<testcase classname=\"expectations\" name=\"line 4\" time=\"0.000\">\n"
+                     "      <skipped type=\"stale\""),
+            std::string::npos)
+      << xml;
+  // Every failure known: exit 0; --strict makes the stale line fail the run.
+  ASSERT_TRUE(WriteFileAtomic(root + "/all.txt", "suite=@(first|last)  # all known\n").ok());
+  o.expectations_file = root + "/all.txt";
+  EXPECT_EQ(RunCampaign(o, Suites(), log), 0) << log.str();
+  ASSERT_TRUE(WriteFileAtomic(root + "/all.txt",
+                              "suite=@(first|last)  # all known\nsuite=zero-column-mask  # stale\n")
+                  .ok());
+  EXPECT_EQ(RunCampaign(o, Suites(), log), 0);
+  o.strict = true;
+  EXPECT_EQ(RunCampaign(o, Suites(), log), 1);
+  j = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
+  EXPECT_TRUE(j["options"]["strict"].get<bool>());
+  // A bad file is a one-line error before the first case.
+  ASSERT_TRUE(WriteFileAtomic(root + "/bad.txt", "suite=first wrong=x  # r\n").ok());
+  o.expectations_file = root + "/bad.txt";
+  std::ostringstream err;
+  EXPECT_EQ(RunCampaign(o, Suites(), err), 2);
+  EXPECT_EQ(err.str(), "tcfuzz: error: --expectations: " + root +
+                           "/bad.txt: expectations line 1: unknown field 'wrong' (fields: device, "
+                           "cc, driver, toolkit, suite, family, signature)\n");
+  fs::remove_all(root);
+}
+
 }  // namespace
 }  // namespace tcfuzz::suites

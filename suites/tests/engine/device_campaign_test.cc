@@ -6,12 +6,14 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "oracle/core/text_format.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/host_suite.h"
+#include "suites/engine/merge.h"
 #include "suites/kinds/case_kind.h"
 #include "suites/kinds/dense_device_cases.h"
 #include "suites/kinds/device_suite.h"
@@ -274,6 +276,80 @@ TEST(DeviceCampaign, AFaultOnABrokenDescriptorIsUndefinedNotAFailure) {
   ASSERT_TRUE(rec.ok());
   EXPECT_NE(rec.value().find("device_fault, CUDA_ERROR_ILLEGAL_ADDRESS"), std::string::npos)
       << rec.value();
+}
+
+// A GPU baseline: the known mismatch is expected_fail on this device (not on another), a skips
+// line keeps a suite from running, and GPU shards merge into the unsharded report.
+TEST(DeviceCampaign, ABaselineKnowsAMismatchSkipsASuiteAndShardsMerge) {
+  constexpr uint64_t kSeed = 77;
+  const uint64_t planted = FirstProbeCase(kSeed);
+  const std::string root = test::TempDir("device_baseline");
+  CampaignOptions o;
+  o.suites = {kSparseMmaDeviceSuite};
+  o.seed = kSeed;
+  o.cases = 2000;
+  o.gpu = "require";
+  o.worker = {FAKE_WORKER_BIN};
+  o.worker_extra = {"--device-probe-wrong-at", std::to_string(planted)};
+  o.device_batch = 500;
+  o.report_dir = root + "/r";
+  o.expectations_file = root + "/exp.txt";
+  ASSERT_TRUE(WriteFileAtomic(o.expectations_file,
+                              "device=\"Fake GPU*\" cc=9.0 toolkit=* suite=sparse-mma "
+                              "signature=*.mismatch  # planted\n")
+                  .ok());
+  std::ostringstream log;
+  EXPECT_EQ(RunCampaign(o, log), 0) << log.str();
+  auto j = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
+  EXPECT_EQ(j["suites"][0]["failed"], 0u);
+  EXPECT_EQ(j["suites"][0]["expected_fail"], 1u);
+  EXPECT_EQ(j["suites"][0]["families"]["expected_fail"]["cases"], 1u);
+  EXPECT_EQ(j["suites"][0]["expected_failures"][0]["index"], planted);
+  EXPECT_EQ(j["stale_expectations"], 0u);
+  // The same line for another compute capability holds nowhere here: a failure again, and the
+  // line, which could not have matched, is not stale either.
+  ASSERT_TRUE(WriteFileAtomic(o.expectations_file,
+                              "cc=10.* suite=sparse-mma signature=*.mismatch  # Blackwell only\n")
+                  .ok());
+  EXPECT_EQ(RunCampaign(o, log), 1);
+  j = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
+  EXPECT_EQ(j["suites"][0]["failed"], 1u);
+  EXPECT_EQ(j["stale_expectations"], 0u);
+  // Skips: the suite does not start a worker on this device.
+  o.expectations_file.clear();
+  o.skips_file = root + "/skips.txt";
+  ASSERT_TRUE(WriteFileAtomic(o.skips_file, "cc=9.* suite=sparse-*  # hangs this driver\n").ok());
+  EXPECT_EQ(RunCampaign(o, log), 0);
+  j = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
+  EXPECT_EQ(j["suites"][0]["skipped"], "--skips " + o.skips_file + " line 1: hangs this driver");
+  EXPECT_EQ(j["suites"][0]["cases"], 0u);
+  // Shards of the GPU suite merge into the unsharded report.
+  o.skips_file.clear();
+  o.report_dir = root + "/full";
+  EXPECT_EQ(RunCampaign(o, log), 1);
+  std::vector<std::string> shards;
+  for (uint64_t i = 0; i < 2; ++i) {
+    CampaignOptions s = o;
+    s.shard_index = i;
+    s.shard_count = 2;
+    s.report_dir = root + "/shard" + std::to_string(i);
+    EXPECT_EQ(RunCampaign(s, log), i == planted % 2 ? 1 : 0) << log.str();
+    shards.push_back(s.report_dir);
+  }
+  EXPECT_EQ(MergeReports(shards, root + "/merged", log), 1) << log.str();
+  auto a = nlohmann::json::parse(ReadFile(root + "/merged/summary.json").value());
+  auto b = nlohmann::json::parse(ReadFile(root + "/full/summary.json").value());
+  for (auto* x : {&a, &b}) {
+    for (const char* key : {"command", "shard", "shard_source", "merged_shards"}) x->erase(key);
+    for (auto& s : (*x)["suites"]) {
+      for (const char* key : {"seconds", "cases_per_second", "worker_seconds_by_phase"})
+        s.erase(key);
+    }
+  }
+  EXPECT_EQ(nlohmann::json::diff(a, b).dump(), "[]");
+  const std::string repro = "/reproducers/sparse-mma-" + std::to_string(planted) + ".txt";
+  EXPECT_EQ(ReadFile(root + "/merged" + repro).value(), ReadFile(root + "/full" + repro).value());
+  std::filesystem::remove_all(root);
 }
 
 }  // namespace

@@ -74,7 +74,13 @@ CampaignReport EveryKind() {
   skipped.device = true;
   skipped.declared_families = {"pass", "mismatch"};
   skipped.skipped = "no GPU: none found";
+  host.expected = 1;
+  host.families["b"].expected = 1;
+  host.expected_failures = {Record("host", "b", 11, "check_z", "expected (line 1: known): z")};
+  host.expected_failures[0].expectation_line = 1;
   r.suites = {host, gpu, skipped};
+  r.expectation_lines = {{1, "suite=host family=b", "known", true, 1},
+                         {2, "suite=host signature=gone", "fixed long ago", true, 0}};
   return r;
 }
 
@@ -113,7 +119,8 @@ TEST(Report, EachFailingTestCaseCountsOnceAndFaultsAreErrors) {
   const std::string xml = JUnitXml(EveryKind());
   // host: a fails (two cases, one test case), b passes; gpu: mismatch fails, fault and timeout
   // are errors; the skipped suite's two test cases are skipped.
-  EXPECT_NE(xml.find("<testsuites name=\"tcfuzz\" tests=\"12\" failures=\"2\" errors=\"2\""),
+  // And the two expectation lines, the second one stale (skipped, not failed without --strict).
+  EXPECT_NE(xml.find("<testsuites name=\"tcfuzz\" tests=\"14\" failures=\"2\" errors=\"2\""),
             std::string::npos)
       << xml;
   EXPECT_NE(xml.find("<testsuite name=\"host\" tests=\"2\" failures=\"1\" errors=\"0\" "
