@@ -418,7 +418,10 @@ int RunCli(int argc, char** argv, CliMode mode) try {
   auto* skips_opt =
       run->add_option("--skips", options.skips_file, "suites not to run on a device (docs/ci.md)");
   auto* strict_opt =
-      run->add_flag("--strict", options.strict, "stale expectation lines fail the run too");
+      run->add_flag("--strict", options.strict, "stale expectation lines and flakes fail the run");
+  uint64_t reruns = 2;
+  AddNumber(run, "--reruns", reruns, 0, 10,
+            "GPU suites: runs of a failing case again, each in a fresh worker (default 2)");
   std::string resume_dir;
   auto* resume_opt = run->add_option("--resume", resume_dir,
                                      "finish the interrupted run whose report is in this folder");
@@ -645,6 +648,7 @@ int RunCli(int argc, char** argv, CliMode mode) try {
     if (options.report_dir.empty()) Die("--report: empty folder name");
     options.progress = !no_progress && ::isatty(STDERR_FILENO);
     options.progress_every = no_progress ? 0 : progress_every;
+    options.reruns = static_cast<int>(reruns);
     options.command_line = JoinArgs(argc, argv);
     options.gpu = gpu_mode;
     options.device_cases_per_launch = cases_per_launch;

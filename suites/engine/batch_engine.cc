@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
@@ -37,6 +38,13 @@ class Journal {
 
 struct Range {
   uint64_t first, count;
+};
+
+// A range whose worker failed and which was split to find the case responsible.
+struct FailedRange {
+  Range range;
+  CaseOutcome failure;
+  std::string detail;
 };
 
 // One worker over one range: either a complete answer or the reason it has none.
@@ -97,6 +105,70 @@ Attempt RunWorker(const EngineOptions& o, const std::string& suite, uint64_t see
   return a;
 }
 
+// One case run alone in a fresh worker: its class and detail.
+std::pair<CaseOutcome, std::string> RunAlone(const EngineOptions& o, const std::string& suite,
+                                             uint64_t seed, uint64_t index) {
+  const Attempt a = RunWorker(o, suite, seed, {index, 1});
+  if (!a.complete) return {a.failure, a.detail};
+  for (const CaseLineFields& c : a.cases) {
+    if (c.index == index) return {c.outcome, c.detail};
+  }
+  if (!a.unsupported.empty()) return {CaseOutcome::kNotSupported, a.unsupported.front().second};
+  return {CaseOutcome::kPass, ""};
+}
+
+// Flakes, two kinds, both moved from their class to kFlaky: a range whose fault, hang or crash
+// no part of it repeated (real, its culprit unknown: never a silent pass), and a failing case
+// whose result changes when it runs again alone.
+void AddFlakes(const EngineOptions& o, const std::string& suite, uint64_t seed,
+               std::vector<FailedRange> failed, Journal& journal, EngineResult& out) {
+  const auto move = [&out](CaseOutcome from, CaseOutcome to) {
+    if (out.counts[from] > 0) --out.counts[from];
+    ++out.counts[to];
+  };
+  // Innermost ranges first: a range holding a culprit, or a flake already named, is explained.
+  std::sort(failed.begin(), failed.end(), [](const FailedRange& a, const FailedRange& b) {
+    return a.range.count < b.range.count;
+  });
+  for (const FailedRange& f : failed) {
+    const uint64_t lo = f.range.first, hi = lo + f.range.count;
+    const bool explained =
+        std::any_of(out.records.begin(), out.records.end(), [&](const CaseRecord& c) {
+          return c.index >= lo && c.index < hi &&
+                 (IsFailure(c.outcome) || c.outcome == CaseOutcome::kFlaky);
+        });
+    if (explained) continue;
+    move(CaseOutcome::kPass, CaseOutcome::kFlaky);
+    out.records.push_back({lo, CaseOutcome::kFlaky,
+                           std::string(Name(f.failure)) + " in cases [" + std::to_string(lo) +
+                               ", " + std::to_string(hi) +
+                               ") did not recur when they ran again: " + f.detail});
+    journal.Line("flaky range " + std::to_string(lo) + " " + std::to_string(f.range.count));
+  }
+  std::sort(out.records.begin(), out.records.end(),
+            [](const CaseRecord& a, const CaseRecord& b) { return a.index < b.index; });
+  if (o.reruns <= 0) return;
+  int rerun_cases = 0;
+  for (CaseRecord& c : out.records) {
+    if (!IsFailure(c.outcome) || rerun_cases++ == 100) continue;
+    std::string seen(Name(c.outcome));
+    bool same = true;
+    for (int k = 0; k < o.reruns; ++k) {
+      ++out.workers;
+      const auto [outcome, detail] = RunAlone(o, suite, seed, c.index);
+      seen += ", then " + std::string(Name(outcome));
+      // A wrong D must be the same wrong D; a fault, a hang or an error the same class.
+      same =
+          same && outcome == c.outcome && (outcome != CaseOutcome::kMismatch || detail == c.detail);
+    }
+    journal.Line("rerun " + std::to_string(c.index) + " " + seen);
+    if (same) continue;
+    move(c.outcome, CaseOutcome::kFlaky);
+    c.detail = seen + ": " + c.detail;
+    c.outcome = CaseOutcome::kFlaky;
+  }
+}
+
 }  // namespace
 
 EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_t seed,
@@ -112,7 +184,8 @@ EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_
     out.counts[outcome] += n;
     out.cases += n;
   };
-  std::deque<Range> queue;  // ranges split after a failure, run before any new batch
+  std::deque<Range> queue;                // ranges split after a failure, run before any new batch
+  std::vector<FailedRange> split_ranges;  // each should yield the case responsible
   const uint64_t batch = std::max<uint64_t>(1, o.batch), end = first + count;
   uint64_t next = first;  // the first index no batch has covered yet
   const auto start = std::chrono::steady_clock::now();
@@ -172,6 +245,7 @@ EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_
       if (o.on_progress) o.on_progress(out);
       continue;
     }
+    split_ranges.push_back({r, a.failure, a.detail});
     // Split into parts, run first (in order) before the rest of the queue.
     const uint64_t parts = std::min<uint64_t>(static_cast<uint64_t>(std::max(2, o.split)), r.count);
     std::vector<Range> pieces;
@@ -181,6 +255,7 @@ EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_
     }
     queue.insert(queue.begin(), pieces.begin(), pieces.end());
   }
+  if (!(o.stop && o.stop())) AddFlakes(o, suite, seed, split_ranges, journal, out);
   journal.Line("finished");
   out.next = next;
   return out;

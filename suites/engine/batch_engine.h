@@ -32,6 +32,9 @@ struct EngineOptions {
   std::string journal_path;               // empty: no journal
   std::chrono::milliseconds deadline{0};  // > 0: start no new batch after this long
   std::function<bool()> stop;             // true: start no new batch (an interruption); null: never
+  // A failing case (mismatch, fault, timeout, harness error) runs again this many times, each
+  // in a fresh worker: a result that changes makes it flaky (the first 100 failing cases).
+  int reruns = 0;
   std::function<void(const EngineResult&)> on_progress;  // after every worker
 };
 

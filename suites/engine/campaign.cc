@@ -309,7 +309,11 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
     log << "STALE expectation line " << u.line << " (" << u.text << "  # " << u.reason
         << "): it could have matched and matched nothing\n";
   }
-  for (const SuiteReport& s : report.suites) expected += s.expected;
+  uint64_t flaky = 0;
+  for (const SuiteReport& s : report.suites) {
+    expected += s.expected;
+    flaky += s.families.count("flaky") ? s.families.at("flaky").cases : 0;
+  }
   if (!WriteReport(report, folder, log)) return 2;
   log << "report: " << shown_dir << "/summary.json, " << shown_dir << "/junit.xml"
       << (failed ? ", reproducers in " + shown_dir + "/reproducers/" : "") << "\n";
@@ -318,11 +322,11 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
         << " failing cases so far; finish it with: tcfuzz run --resume " << shown_dir << "\n";
     return 128 + g_stop_signal;
   }
-  const bool bad = failed > 0 || (o.strict && stale > 0);
+  const bool bad = failed > 0 || (o.strict && (stale > 0 || flaky > 0));
   log << (bad ? "FAILED: " : "OK: ") << failed << " failing cases"
       << (expected ? ", " + std::to_string(expected) + " expected failures" : "")
-      << (stale ? ", " + std::to_string(stale) + " stale expectation lines" : "") << " (seed "
-      << o.seed << ")\n";
+      << (stale ? ", " + std::to_string(stale) + " stale expectation lines" : "")
+      << (flaky ? ", " + std::to_string(flaky) + " flaky" : "") << " (seed " << o.seed << ")\n";
   return bad ? 1 : 0;
 }
 

@@ -35,7 +35,8 @@ struct CampaignOptions {
   // A CI baseline (suites/engine/run_expectations.h): failing cases a line names are
   // expected_fail; suites a skips line names do not run on that device. Empty: none.
   std::string expectations_file, skips_file;
-  bool strict = false;  // stale expectation lines fail the run too
+  bool strict = false;  // stale expectation lines and flaky cases fail the run too
+  int reruns = 2;       // GPU suites: a failing case runs again this often (batch_engine.h)
   // GPU suites (suites/engine/device_campaign.h): "auto" runs them when a device answers the
   // probe and reports them skipped otherwise, "require" fails the run without one, "off" skips.
   std::string gpu = "auto";

@@ -161,6 +161,7 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o,
   }
   e.journal_path = work + "/journal-" + suite + ".txt";  // appended to by a resumed run
   e.stop = StopRequested;
+  e.reruns = o.reruns;
   const uint64_t cases = std::max(start, o.cases     ? *o.cases
                                          : o.seconds ? uint64_t{1} << 40
                                                      : 200'000);
@@ -242,6 +243,20 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o,
         message = "rests on " + why + ": " + message;
         outcome = CaseOutcome::kModelUnconfirmed;
       }
+    }
+    // A result that changed when the case ran again: reported, not judged a failure.
+    if (outcome == CaseOutcome::kFlaky) {
+      FailureRecord f;
+      f.family = dc.family;
+      f.index = c.index;
+      f.case_seed = gen::CaseSeed(o.seed, suite, c.index);
+      f.case_name = f.family + "#" + std::to_string(c.index);
+      f.check = "flaky";
+      f.signature = suite + "." + f.family + ".flaky";
+      f.message = message;
+      log << "FLAKY " << suite << "." << f.case_name << ": " << oracle::OneLine(f.message) << "\n";
+      if (r.flaky.size() < kMaxListedFailures) r.flaky.push_back(std::move(f));
+      continue;
     }
     // A failure the CI baseline names: expected_fail, listed apart, no reproducer.
     if (IsFailure(outcome)) {

@@ -102,7 +102,7 @@ Json RecordJson(const FailureRecord& f) {
 }
 
 // The JUnit element a GPU result class becomes; host failures are "failure".
-std::string_view JUnitElement(std::string_view family, bool device) {
+std::string_view JUnitElement(std::string_view family, bool device, bool strict) {
   if (!device) return "failure";
   const std::optional<CaseOutcome> o = ParseOutcome(family);
   if (!o) return "failure";
@@ -115,6 +115,8 @@ std::string_view JUnitElement(std::string_view family, bool device) {
       return "error";
     case CaseOutcome::kModelUnconfirmed:
       return "skipped";
+    case CaseOutcome::kFlaky:
+      return strict ? "failure" : "";
     default:
       return "";
   }
@@ -149,6 +151,8 @@ void AddSuiteReport(SuiteReport& into, const SuiteReport& more) {
   SortAndCap(into.failures);
   into.unconfirmed.insert(into.unconfirmed.end(), more.unconfirmed.begin(), more.unconfirmed.end());
   SortAndCap(into.unconfirmed);
+  into.flaky.insert(into.flaky.end(), more.flaky.begin(), more.flaky.end());
+  SortAndCap(into.flaky);
   into.expected += more.expected;
   into.expected_failures.insert(into.expected_failures.end(), more.expected_failures.begin(),
                                 more.expected_failures.end());
@@ -222,7 +226,7 @@ std::string SummaryJson(const CampaignReport& report) {
     js["failures_not_listed"] = s.failed - std::min<uint64_t>(s.failed, s.failures.size());
     for (const auto& [key, records] :
          {std::pair{"failures", &s.failures}, std::pair{"model_unconfirmed", &s.unconfirmed},
-          std::pair{"expected_failures", &s.expected_failures}}) {
+          std::pair{"expected_failures", &s.expected_failures}, std::pair{"flaky", &s.flaky}}) {
       js[key] = Json::array();
       for (const FailureRecord& f : *records) js[key].push_back(RecordJson(f));
     }
@@ -254,7 +258,7 @@ std::string JUnitXml(const CampaignReport& report) {
       ++c.tests;
       cases_xml += "    <testcase classname=\"" + XmlEscape(s.suite) + "\" name=\"" +
                    XmlEscape(name) + "\" time=\"0.000\">\n";
-      std::string element(JUnitElement(name, device));
+      std::string element(JUnitElement(name, device, report.strict));
       if (!s.skipped.empty()) {
         ++c.skipped;
         cases_xml += "      <skipped message=\"" + XmlEscape(s.skipped) + "\"/>\n";
@@ -275,6 +279,19 @@ std::string JUnitXml(const CampaignReport& report) {
                                " mismatches rest on readings no hardware has shown here" +
                                first.substr(0, 300)) +
                      "\">" + XmlEscape(text) + "</skipped>\n";
+      } else if (device && name == "flaky" && stats.cases > 0) {
+        // Results that changed when run again: listed; a failure only under --strict.
+        std::string text;
+        for (std::size_t i = 0; i < s.flaky.size() && i < kJUnitCasesListed; ++i)
+          text += s.flaky[i].case_name + ": " + s.flaky[i].message + "\n";
+        if (report.strict) {
+          ++c.failures;
+          cases_xml += "      <failure type=\"flaky\" message=\"" +
+                       XmlEscape(std::to_string(stats.cases) + " flaky results (--strict)") +
+                       "\">" + XmlEscape(text) + "</failure>\n";
+        } else {
+          cases_xml += "      <system-err>" + XmlEscape(text) + "</system-err>\n";
+        }
       } else if (stats.failed > 0 && !element.empty() && element != "skipped") {
         ++(element == "error" ? c.errors : c.failures);
         // The failing cases of this test case: a GPU family is a result class, whose records
@@ -476,7 +493,7 @@ SuiteReport SuiteFrom(const Json& j) {
   s.signatures = MapOf<uint64_t>(j, "signatures", count);
   for (const auto& [key, records] :
        {std::pair{"failures", &s.failures}, std::pair{"model_unconfirmed", &s.unconfirmed},
-        std::pair{"expected_failures", &s.expected_failures}}) {
+        std::pair{"expected_failures", &s.expected_failures}, std::pair{"flaky", &s.flaky}}) {
     const Json& list = Field(j, key);
     if (!list.is_array()) throw Bad{std::string("\"") + key + "\" is not a list"};
     for (const Json& r : list) records->push_back(RecordFrom(r));

@@ -52,6 +52,7 @@ struct SuiteReport {
   // Mismatches whose expectation rests on a reading no hardware has shown on this device
   // (CaseOutcome::kModelUnconfirmed): reported apart, never failures.
   std::vector<FailureRecord> unconfirmed;
+  std::vector<FailureRecord> flaky;              // GPU results that changed when run again (capped)
   uint64_t expected = 0;                         // expected_fail cases, every one counted
   std::vector<FailureRecord> expected_failures;  // the first kMaxListedFailures, by index
   std::string skipped;  // why the suite did not run at all (no GPU), shown in both reports

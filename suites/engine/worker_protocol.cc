@@ -26,13 +26,16 @@ std::string_view Name(CaseOutcome o) {
       return "undefined_by_spec";
     case CaseOutcome::kModelUnconfirmed:
       return "model_unconfirmed";
+    case CaseOutcome::kFlaky:
+      return "flaky";
   }
   return "?";
 }
 
 bool IsFailure(CaseOutcome o) {
   return o != CaseOutcome::kPass && o != CaseOutcome::kNotSupported &&
-         o != CaseOutcome::kUndefinedBySpec && o != CaseOutcome::kModelUnconfirmed;
+         o != CaseOutcome::kUndefinedBySpec && o != CaseOutcome::kModelUnconfirmed &&
+         o != CaseOutcome::kFlaky;
 }
 
 std::optional<CaseOutcome> ParseOutcome(std::string_view s) {

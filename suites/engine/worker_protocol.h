@@ -27,7 +27,10 @@ namespace tcfuzz::suites {
 // rule on purpose (a reserved descriptor bit, a wrong base offset): what the device did is
 // recorded, never judged. kModelUnconfirmed: a mismatch whose expectation rests on a reading no
 // hardware has shown on this device's target (oracle/core/backing.h): "our model is unproven
-// here", reported apart from "the device is wrong" and not a failure.
+// here", reported apart from "the device is wrong" and not a failure. kFlaky (the engine's, never
+// a worker's): a failing case whose result changed when it ran again in a fresh worker, or a
+// fault or hang of a range that no single case of it repeated; reported, not a failure unless
+// the run is --strict.
 enum class CaseOutcome {
   kPass,
   kMismatch,
@@ -36,7 +39,8 @@ enum class CaseOutcome {
   kNotSupported,
   kHarnessError,
   kUndefinedBySpec,
-  kModelUnconfirmed
+  kModelUnconfirmed,
+  kFlaky
 };
 constexpr CaseOutcome kAllOutcomes[] = {CaseOutcome::kPass,
                                         CaseOutcome::kMismatch,
@@ -45,10 +49,11 @@ constexpr CaseOutcome kAllOutcomes[] = {CaseOutcome::kPass,
                                         CaseOutcome::kNotSupported,
                                         CaseOutcome::kHarnessError,
                                         CaseOutcome::kUndefinedBySpec,
-                                        CaseOutcome::kModelUnconfirmed};
+                                        CaseOutcome::kModelUnconfirmed,
+                                        CaseOutcome::kFlaky};
 
 // pass mismatch device_fault timeout not_supported harness_error undefined_by_spec
-// model_unconfirmed
+// model_unconfirmed flaky
 std::string_view Name(CaseOutcome o);
 // Whether the class fails a campaign (mismatch, device fault, timeout, harness error).
 bool IsFailure(CaseOutcome o);

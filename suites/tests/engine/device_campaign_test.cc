@@ -352,5 +352,69 @@ TEST(DeviceCampaign, ABaselineKnowsAMismatchSkipsASuiteAndShardsMerge) {
   std::filesystem::remove_all(root);
 }
 
+// Flakes: a fault that no part of its range repeats, and a mismatch that does not come back
+// when its case runs again, are flaky (reported, not failures unless --strict); a mismatch that
+// comes back every time stays a failure.
+TEST(DeviceCampaign, ResultsThatDoNotRecurAreFlakyNeverPasses) {
+  const std::string root = test::TempDir("device_flaky");
+  CampaignOptions o;
+  o.suites = {kSparseMmaDeviceSuite};
+  o.seed = 5;
+  o.cases = 2000;
+  o.gpu = "require";
+  o.worker = {FAKE_WORKER_BIN};
+  o.device_batch = 500;
+  o.report_dir = root + "/fault";
+  o.worker_extra = {"--fault-at", "700", "--once", root + "/fault.once"};
+  std::ostringstream log;
+  EXPECT_EQ(RunCampaign(o, log), 0) << log.str();
+  auto j = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
+  auto s = j["suites"][0];
+  EXPECT_EQ(s["failed"], 0u);
+  EXPECT_EQ(s["cases"], 2000u);
+  EXPECT_EQ(s["families"]["flaky"]["cases"], 1u);
+  EXPECT_EQ(s["families"]["pass"]["cases"], 1999u);
+  ASSERT_EQ(s["flaky"].size(), 1u);
+  EXPECT_EQ(s["flaky"][0]["index"], 500u);  // the batch [500, 1000) it struck
+  EXPECT_NE(s["flaky"][0]["message"].get<std::string>().find(
+                "device_fault in cases [500, 1000) did not recur when they ran again"),
+            std::string::npos)
+      << s["flaky"][0]["message"];
+  EXPECT_NE(log.str().find("1 flaky"), std::string::npos) << log.str();
+  // A mismatch the reruns do not repeat.
+  o.report_dir = root + "/mismatch";
+  o.worker_extra = {"--mismatch-at", "300", "--once", root + "/mismatch.once"};
+  EXPECT_EQ(RunCampaign(o, log), 0) << log.str();
+  j = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
+  s = j["suites"][0];
+  EXPECT_EQ(s["failed"], 0u);
+  ASSERT_EQ(s["flaky"].size(), 1u);
+  EXPECT_EQ(s["flaky"][0]["index"], 300u);
+  EXPECT_EQ(
+      s["flaky"][0]["message"].get<std::string>().rfind("mismatch, then pass, then pass: ", 0), 0u)
+      << s["flaky"][0]["message"];
+  // --strict: a flake fails the run, as a JUnit failure.
+  o.report_dir = root + "/strict";
+  o.strict = true;
+  std::filesystem::remove(root + "/mismatch.once");
+  EXPECT_EQ(RunCampaign(o, log), 1);
+  EXPECT_NE(ReadFile(o.report_dir + "/junit.xml")
+                .value()
+                .find("name=\"flaky\" time=\"0.000\">\n      <failure"),
+            std::string::npos);
+  // A mismatch every run repeats stays a mismatch.
+  o.strict = false;
+  o.report_dir = root + "/steady";
+  o.worker_extra = {"--mismatch-at", "300"};
+  EXPECT_EQ(RunCampaign(o, log), 1);
+  j = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
+  EXPECT_EQ(j["suites"][0]["failed"], 1u);
+  EXPECT_NE(ReadFile(o.report_dir + "/journal-sparse-mma.txt")
+                .value()
+                .find("rerun 300 mismatch, then mismatch, then mismatch"),
+            std::string::npos);
+  std::filesystem::remove_all(root);
+}
+
 }  // namespace
 }  // namespace tcfuzz::suites

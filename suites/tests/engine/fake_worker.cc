@@ -7,7 +7,9 @@
 // a device that does what the oracle says, reads broken descriptors as decoded (reported
 // undefined_by_spec, as the real worker does) and, at --device-probe-wrong-at I, returns for the
 // first element of tile I the value of another A element. TCFUZZ_FAKE_CC ("8.6") sets the
-// compute capability it claims (9.0 by default).
+// compute capability it claims (9.0 by default). With --once FILE a planted fault, hang, crash or
+// mismatch happens only in the first process to reach it (the one that creates FILE): a flake.
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -133,7 +135,9 @@ int main(int argc, char** argv) {
   uint64_t first = 0, count = 0, shard_i = 0, shard_n = 1, unsupported_every = 0;
   std::set<uint64_t> fault, hang, crash, mismatch;
   const char* log = nullptr;
+  const char* once = nullptr;
   for (int i = 1; i + 1 < argc; i += 2) {
+    if (std::string(argv[i]) == "--once") once = argv[i + 1];
     const std::string k = argv[i];
     const uint64_t v = std::strtoull(argv[i + 1], nullptr, 10);
     if (k == "--first") first = v;
@@ -159,18 +163,26 @@ int main(int argc, char** argv) {
       std::fclose(f);
     }
   }
+  // Whether a planted failure fires now: always, or under --once only the first time.
+  const auto fires = [once] {
+    if (once == nullptr) return true;
+    const int fd = ::open(once, O_CREAT | O_EXCL | O_WRONLY, 0644);
+    if (fd < 0) return false;
+    ::close(fd);
+    return true;
+  };
   uint64_t ran = 0;
   for (uint64_t i = first; i < first + count; ++i) {
     if (i % shard_n != shard_i) continue;
-    if (fault.count(i)) {
+    if (fault.count(i) && fires()) {
       std::printf("fault CUDA_ERROR_ILLEGAL_ADDRESS (planted)\n");
       return tcfuzz::suites::kWorkerFaultExit;
     }
-    if (hang.count(i)) {
+    if (hang.count(i) && fires()) {
       std::fflush(stdout);
       for (;;) ::pause();
     }
-    if (crash.count(i)) std::abort();
+    if (crash.count(i) && fires()) std::abort();
     ++ran;
     if (suite == tcfuzz::suites::kDenseMmaSuite) {
       if (wrong.count(i)) DenseWrong(i, tcfuzz::suites::DrawDenseMmaCase(seed, i));
@@ -193,7 +205,7 @@ int main(int argc, char** argv) {
         break;
       }
     }
-    if (mismatch.count(i))
+    if (mismatch.count(i) && fires())
       std::printf("%s\n", CaseLine(i, CaseOutcome::kMismatch, "D[0][0] planted").c_str());
     if (unsupported_every && i % unsupported_every == 0) {
       std::printf("%s\n",
