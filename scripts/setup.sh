@@ -13,6 +13,7 @@ packages=(
   nlohmann-json3-dev                    # JSON reports and --json output
   libxml2-utils                         # xmllint: junit.xml checked against the JUnit schema
   python3-yaml                          # docs/ci.md's YAML examples parsed in a test
+  chromium                              # report/index.html rendered headless in a test
   libcli11-dev                          # command-line parsing
 )
 

@@ -143,7 +143,8 @@ SuiteReport RunSuite(HostSuite& suite, const CampaignOptions& o, const std::stri
 // error) when that fails.
 bool WriteReport(const CampaignReport& report, ReportFolder& folder, std::ostream& log) {
   for (const auto& [file, content] : {std::pair{std::string("summary.json"), SummaryJson(report)},
-                                      std::pair{std::string("junit.xml"), JUnitXml(report)}}) {
+                                      std::pair{std::string("junit.xml"), JUnitXml(report)},
+                                      std::pair{std::string("index.html"), IndexHtml(report)}}) {
     auto written = WriteFileAtomic(folder.work() + "/" + file, content);
     if (!written.ok()) {
       log << "tcfuzz: error: " << written.error() << "\n";
@@ -315,8 +316,8 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
     flaky += s.families.count("flaky") ? s.families.at("flaky").cases : 0;
   }
   if (!WriteReport(report, folder, log)) return 2;
-  log << "report: " << shown_dir << "/summary.json, " << shown_dir << "/junit.xml"
-      << (failed ? ", reproducers in " + shown_dir + "/reproducers/" : "") << "\n";
+  log << "report: " << shown_dir << "/index.html, " << shown_dir << "/summary.json, " << shown_dir
+      << "/junit.xml" << (failed ? ", reproducers in " + shown_dir + "/reproducers/" : "") << "\n";
   if (report.interrupted) {
     log << "INTERRUPTED (signal " << g_stop_signal << "): " << failed
         << " failing cases so far; finish it with: tcfuzz run --resume " << shown_dir << "\n";

@@ -325,6 +325,9 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o,
     f.signature = suite + "." + f.family + "." + f.check;
     f.message = message + (dc.explanation.empty() ? "" : "; " + dc.explanation);
     f.reproducer_path = path;
+    if (!observed.empty() && dc.expected.size() == observed.size() && dc.cols > 0 &&
+        r.failures.size() + r.unconfirmed.size() < kTilePictures)
+      f.tile = TileDiff{dc.cols, dc.d_format, dc.expected, observed};
     log << (unconfirmed ? "UNCONFIRMED " : "FAIL ") << suite << "." << f.case_name << " " << f.check
         << ": " << oracle::OneLine(f.message)
         << (f.reproducer_path.empty() ? "" : "  (" + shown_dir + "/" + f.reproducer_path + ")")

@@ -171,7 +171,8 @@ int MergeReports(const std::vector<std::string>& dirs, const std::string& out, s
     if (!written.ok()) return fail(written.error());
   }
   for (const auto& [file, content] : {std::pair{std::string("summary.json"), SummaryJson(merged)},
-                                      std::pair{std::string("junit.xml"), JUnitXml(merged)}}) {
+                                      std::pair{std::string("junit.xml"), JUnitXml(merged)},
+                                      std::pair{std::string("index.html"), IndexHtml(merged)}}) {
     auto written = WriteFileAtomic(folder.work() + "/" + file, content);
     if (!written.ok()) return fail(written.error());
   }

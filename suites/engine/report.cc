@@ -34,9 +34,9 @@ std::size_t XmlCharLength(const std::string& s, std::size_t i) {
   return n;
 }
 
-// Any bytes as XML character data or attribute text: markup escaped, a byte that is not a
-// character XML allows shown as \xNN, so the file always parses.
-std::string XmlEscape(const std::string& s) {
+}  // namespace
+
+std::string MarkupEscape(const std::string& s) {
   std::string out;
   for (std::size_t i = 0; i < s.size();) {
     const std::size_t n = XmlCharLength(s, i);
@@ -85,6 +85,10 @@ std::string XmlEscape(const std::string& s) {
   return out;
 }
 
+namespace {
+
+std::string XmlEscape(const std::string& s) { return MarkupEscape(s); }
+
 // Seconds as the Surefire time pattern wants them: digits, a point, digits; never an exponent.
 std::string Seconds(double s) {
   char b[48];
@@ -98,6 +102,12 @@ Json RecordJson(const FailureRecord& f) {
             {"case_seed", f.case_seed}, {"check", f.check},
             {"message", f.message},     {"reproducer", f.reproducer_path}};
   if (f.expectation_line > 0) j["expectation_line"] = f.expectation_line;
+  if (f.tile) {
+    j["tile"] = {{"cols", f.tile->cols},
+                 {"format", f.tile->format},
+                 {"expected", f.tile->expected},
+                 {"observed", f.tile->observed}};
+  }
   return j;
 }
 
@@ -452,6 +462,26 @@ FailureRecord RecordFrom(const Json& j) {
   f.reproducer_path = Str(j, "reproducer");
   if (j.contains("expectation_line"))
     f.expectation_line = static_cast<int>(std::min<uint64_t>(U64(j, "expectation_line"), 1u << 30));
+  if (j.contains("tile")) {
+    const Json& t = j.at("tile");
+    TileDiff d;
+    d.cols = static_cast<int>(std::min<uint64_t>(U64(t, "cols"), 1024));
+    d.format = Str(t, "format");
+    for (const auto& [key, into] :
+         {std::pair{"expected", &d.expected}, std::pair{"observed", &d.observed}}) {
+      const Json& words = Field(t, key);
+      if (!words.is_array() || words.size() > 65536) throw Bad{"a tile's words are not a list"};
+      for (const Json& w : words) {
+        if (!w.is_number_unsigned() || w.get<uint64_t>() > 0xFFFFFFFFu)
+          throw Bad{"a tile word is not 32 bits"};
+        into->push_back(static_cast<uint32_t>(w.get<uint64_t>()));
+      }
+    }
+    if (d.cols == 0 || d.expected.size() != d.observed.size() ||
+        d.expected.size() % static_cast<std::size_t>(d.cols) != 0)
+      throw Bad{"a tile's shape does not hold its words"};
+    f.tile = std::move(d);
+  }
   // A reproducer is a path inside the report folder: `merge` copies it, so no way out of it.
   const std::string& p = f.reproducer_path;
   if (!p.empty() && (p.front() == '/' || p.find("..") != std::string::npos))

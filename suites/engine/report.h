@@ -19,6 +19,14 @@ namespace tcfuzz::suites {
 
 inline constexpr std::size_t kMaxListedFailures = 1000;  // per suite, summary.json and JUnit
 
+// A GPU mismatch's D, for the report's picture of the tile.
+struct TileDiff {
+  int cols = 0;
+  std::string format;  // the D format's name ("f32")
+  std::vector<uint32_t> expected, observed;
+};
+inline constexpr std::size_t kTilePictures = 20;  // per suite: the first mismatches get one
+
 struct FailureRecord {
   std::string signature;  // "<suite>.<family>.<check>": the same across runs and case counts
   std::string case_name;  // "<family>#<index>"
@@ -27,8 +35,9 @@ struct FailureRecord {
   uint64_t case_seed = 0;
   std::string check;  // host: the failed check; GPU: the result class (mismatch, device_fault...)
   std::string message;
-  std::string reproducer_path;  // relative to the report folder; empty past the reproducer cap
-  int expectation_line = 0;     // expected_fail: the line of --expectations it matched
+  std::string reproducer_path;   // relative to the report folder; empty past the reproducer cap
+  int expectation_line = 0;      // expected_fail: the line of --expectations it matched
+  std::optional<TileDiff> tile;  // GPU mismatches (the first kTilePictures of a suite)
 };
 
 struct FamilyStats {
@@ -88,6 +97,11 @@ struct CampaignReport {
 };
 
 std::string SummaryJson(const CampaignReport& report);
+// report/index.html: one self-contained page (suites/engine/report_html.cc).
+std::string IndexHtml(const CampaignReport& report);
+// Any bytes as XML/HTML text or attribute: markup escaped, a byte that is not a character XML
+// allows shown as \xNN.
+std::string MarkupEscape(const std::string& s);
 std::string JUnitXml(const CampaignReport& report);
 
 // A summary.json back (as SummaryJson wrote it); a one-line error naming the file otherwise.

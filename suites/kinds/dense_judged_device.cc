@@ -91,8 +91,10 @@ DescribedCase DescribeDenseJudged(uint64_t seed, uint64_t index,
                   oracle::mma::ReadingsOf(*t.form)};
   const auto params = DenseParams(t, gpu);
   if (observed.size() == 128 && params) {
-    AddArithmetic(d.rests_on, params, false, oracle::mma::DenseReference(t, *params), observed,
-                  gpu == oracle::num::Gpu::kSm90);
+    d.expected = oracle::mma::DenseReference(t, *params);
+    d.cols = 8;
+    d.d_format = std::string(oracle::num::Name(t.cd));
+    AddArithmetic(d.rests_on, params, false, d.expected, observed, gpu == oracle::num::Gpu::kSm90);
   } else if (params) {
     d.rests_on.push_back(params->row);
   }

@@ -51,6 +51,9 @@ DescribedCase DescribeDense(uint64_t seed, uint64_t index, const std::vector<uin
         oracle::mma::DenseReference(g.tile, params.value_or(oracle::num::DotParams{}));
     AddArithmetic(d.rests_on, params, gen::IsExact(g.mode), want, observed,
                   gpu == oracle::num::Gpu::kSm90);
+    d.expected = want;
+    d.cols = 8;
+    d.d_format = std::string(oracle::num::Name(g.tile.cd));
   }
   return d;
 }

@@ -32,6 +32,11 @@ struct DescribedCase {
   // The readings (oracle/core/backing.h) the expected D rests on: the maps, the numerics row when
   // the values are not exact sums, the sign-of-zero reading when the device differs only there.
   std::vector<std::string_view> rests_on;
+  // With the device's D: the expected D, row-major with `cols` columns, in format `d_format`
+  // (the report's picture of the tile); empty when there is no D to compare.
+  std::vector<uint32_t> expected = {};
+  int cols = 0;
+  std::string d_format = {};
 };
 
 struct DeviceSuite {

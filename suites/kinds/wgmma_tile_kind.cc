@@ -87,6 +87,9 @@ DescribedCase DescribeTile(uint64_t seed, uint64_t index, const std::vector<uint
   if (const auto want = oracle::wgmma::WgmmaReference(g.tile); full && want.ok()) {
     AddArithmetic(d.rests_on, oracle::wgmma::TileParams(g.tile),
                   g.values != gen::TileValues::kRandom, want.value(), observed, false);
+    d.expected = want.value();
+    d.cols = g.tile.n;
+    d.d_format = std::string(oracle::num::Name(g.tile.d));
   }
   return d;
 }

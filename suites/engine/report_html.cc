@@ -1,0 +1,164 @@
+// report/index.html: what summary.json says, for people. One file, no scripts, no network: the
+// counts, each suite's families and coverage, the baseline's lines, every listed failure with its
+// reproducer, and for a GPU mismatch a picture of the D tile with the wrong elements marked.
+#include <cstdio>
+
+#include "oracle/numerics/formats.h"
+#include "suites/engine/report.h"
+
+namespace tcfuzz::suites {
+namespace {
+
+std::string E(const std::string& s) { return MarkupEscape(s); }
+std::string N(uint64_t n) { return std::to_string(n); }
+
+// "0x3f800000 (1)": a D word and its value in the tile's format.
+std::string Word(const std::string& format, uint32_t bits) {
+  char hex[16];
+  std::snprintf(hex, sizeof hex, "0x%08x", bits);
+  const auto f = oracle::num::ParseFormat(format);
+  if (!f) return hex;
+  char value[48];
+  std::snprintf(value, sizeof value, "%.9g", oracle::num::ToDouble(*f, bits));
+  return std::string(hex) + " (" + value + ")";
+}
+
+// The D tile as an SVG grid: one cell per element, the wrong ones filled and titled with both
+// values; then a table of the first wrong elements.
+std::string TilePicture(const TileDiff& t) {
+  const int cols = t.cols, rows = static_cast<int>(t.expected.size()) / cols;
+  const int cell = cols > 64 ? 6 : 14;
+  std::string svg = "<svg class=\"tile\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
+                    N(static_cast<uint64_t>(cols * cell + 1)) + "\" height=\"" +
+                    N(static_cast<uint64_t>(rows * cell + 1)) +
+                    "\" role=\"img\" aria-label=\"D tile, " + N(static_cast<uint64_t>(rows)) +
+                    " by " + N(static_cast<uint64_t>(cols)) + ", wrong elements marked\">";
+  std::string table =
+      "<table class=\"wrong\"><tr><th>element</th><th>expected</th><th>device</th></tr>";
+  int wrong = 0;
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) {
+      const std::size_t i = static_cast<std::size_t>(r * cols + c);
+      const bool bad = t.expected[i] != t.observed[i];
+      const std::string where =
+          "D[" + N(static_cast<uint64_t>(r)) + "][" + N(static_cast<uint64_t>(c)) + "]";
+      svg += "<rect x=\"" + N(static_cast<uint64_t>(c * cell)) + "\" y=\"" +
+             N(static_cast<uint64_t>(r * cell)) + "\" width=\"" + N(static_cast<uint64_t>(cell)) +
+             "\" height=\"" + N(static_cast<uint64_t>(cell)) + "\" class=\"" +
+             (bad ? "bad" : "ok") + "\">";
+      if (bad) {
+        svg += "<title>" +
+               E(where + ": expected " + Word(t.format, t.expected[i]) + ", device " +
+                 Word(t.format, t.observed[i])) +
+               "</title>";
+        if (++wrong <= 16)
+          table += "<tr><td>" + where + "</td><td>" + E(Word(t.format, t.expected[i])) +
+                   "</td><td>" + E(Word(t.format, t.observed[i])) + "</td></tr>";
+      }
+      svg += "</rect>";
+    }
+  }
+  svg += "</svg>";
+  table += "</table>";
+  return "<div class=\"tilebox\">" + svg + "<p>" + N(static_cast<uint64_t>(wrong)) + " of " +
+         N(t.expected.size()) + " elements wrong (" + E(t.format) + ")</p>" + table + "</div>";
+}
+
+std::string Records(const char* title, const std::vector<FailureRecord>& list) {
+  if (list.empty()) return "";
+  std::string h = "<h4>" + std::string(title) + "</h4><ol class=\"records\">";
+  std::size_t shown = 0;
+  for (const FailureRecord& f : list) {
+    if (shown++ == 50) break;
+    h += "<li><code>" + E(f.signature) + "</code> " + E(f.case_name) + " (case seed " +
+         N(f.case_seed) + ")<br>" + E(f.check + ": " + f.message);
+    if (!f.reproducer_path.empty())
+      h += "<br>reproducer: <a href=\"" + E(f.reproducer_path) + "\">" + E(f.reproducer_path) +
+           "</a>";
+    if (f.tile) h += TilePicture(*f.tile);
+    h += "</li>";
+  }
+  h += "</ol>";
+  if (list.size() > 50) h += "<p>" + N(list.size() - 50) + " more in summary.json</p>";
+  return h;
+}
+
+}  // namespace
+
+std::string IndexHtml(const CampaignReport& report) {
+  uint64_t cases = 0, failed = 0, expected = 0, flaky = 0, stale = 0;
+  for (const SuiteReport& s : report.suites) {
+    cases += s.cases;
+    failed += s.failed;
+    expected += s.expected;
+    if (const auto it = s.families.find("flaky"); s.device && it != s.families.end())
+      flaky += it->second.cases;
+  }
+  for (const ExpectationUse& u : report.expectation_lines) stale += u.stale() ? 1 : 0;
+  std::string h =
+      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>tcfuzz report, "
+      "seed " +
+      N(report.seed) +
+      "</title><style>body{font:14px system-ui,sans-serif;margin:2em;max-width:80em}"
+      "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 6px;"
+      "text-align:left}.fail{color:#b00020;font-weight:bold}.pass{color:#0a7d32;font-weight:bold}"
+      "rect.ok{fill:#e8f0e8;stroke:#fff}rect.bad{fill:#d32f2f;stroke:#fff}.tilebox{margin:.5em 0}"
+      ".banner{background:#fff3cd;padding:.5em}code{background:#f4f4f4}</style></head><body>\n";
+  h += "<h1>tcfuzz report</h1>\n";
+  if (report.interrupted)
+    h += "<p class=\"banner\" id=\"interrupted\">Interrupted: finish it with <code>tcfuzz run "
+         "--resume</code> on this folder.</p>\n";
+  h += "<p>" + E(report.tool) + ", seed <code id=\"seed\">" + N(report.seed) + "</code> (" +
+       E(report.seed_source) + "), shard " + N(report.shard_index) + "/" + N(report.shard_count) +
+       (report.merged_shards ? ", merged from " + N(report.merged_shards) + " shards" : "") +
+       "<br>command: <code>" + E(report.command_line) + "</code></p>\n";
+  h += "<p id=\"totals\" class=\"" + std::string(failed ? "fail" : "pass") +
+       "\">cases <span id=\"cases\">" + N(cases) + "</span>, failed <span id=\"failed\">" +
+       N(failed) + "</span>, expected_fail <span id=\"expected\">" + N(expected) +
+       "</span>, flaky <span id=\"flaky\">" + N(flaky) +
+       "</span>, stale expectation lines <span id=\"stale\">" + N(stale) + "</span></p>\n";
+  h += "<table id=\"suites\"><tr><th>suite</th><th>cases</th><th>failed</th><th>expected_fail</th>"
+       "<th>cases/s</th><th>note</th></tr>\n";
+  for (const SuiteReport& s : report.suites) {
+    char rate[32];
+    std::snprintf(rate, sizeof rate, "%.0f",
+                  s.seconds > 0 ? static_cast<double>(s.cases) / s.seconds : 0.0);
+    h += "<tr><td><a href=\"#suite-" + E(s.suite) + "\">" + E(s.suite) + "</a></td><td>" +
+         N(s.cases) + "</td><td class=\"" + (s.failed ? "fail" : "pass") + "\">" + N(s.failed) +
+         "</td><td>" + N(s.expected) + "</td><td>" + rate + "</td><td>" +
+         E(!s.skipped.empty() ? "skipped: " + s.skipped
+           : s.complete       ? ""
+                              : "interrupted") +
+         "</td></tr>\n";
+  }
+  h += "</table>\n";
+  if (!report.expectation_lines.empty()) {
+    h += "<h2>Expectations</h2><table id=\"expectations\"><tr><th>line</th><th>pattern</th>"
+         "<th>reason</th><th>matched</th><th></th></tr>";
+    for (const ExpectationUse& u : report.expectation_lines)
+      h += "<tr><td>" + N(static_cast<uint64_t>(u.line)) + "</td><td><code>" + E(u.text) +
+           "</code></td><td>" + E(u.reason) + "</td><td>" + N(u.matched) + "</td><td>" +
+           (u.stale() ? "<span class=\"fail\">stale</span>" : "") + "</td></tr>";
+    h += "</table>\n";
+  }
+  for (const SuiteReport& s : report.suites) {
+    h += "<h2 id=\"suite-" + E(s.suite) + "\">" + E(s.suite) + "</h2>\n";
+    h += "<details><summary>families (" + N(s.families.size()) +
+         ")</summary><table><tr><th>family</th><th>cases</th><th>failed</th><th>expected_fail</"
+         "th></tr>";
+    for (const auto& [name, f] : s.families)
+      h += "<tr><td>" + E(name) + "</td><td>" + N(f.cases) + "</td><td>" + N(f.failed) +
+           "</td><td>" + N(f.expected) + "</td></tr>";
+    h += "</table></details>\n<details><summary>coverage (" + N(s.coverage.size()) +
+         " tags)</summary><table><tr><th>tag</th><th>cases</th></tr>";
+    for (const auto& [tag, n] : s.coverage)
+      h += "<tr><td>" + E(tag) + "</td><td>" + N(n) + "</td></tr>";
+    h += "</table></details>\n";
+    h += Records("Failures", s.failures) + Records("Model unconfirmed", s.unconfirmed) +
+         Records("Flaky", s.flaky) + Records("Expected failures", s.expected_failures);
+  }
+  h += "</body></html>\n";
+  return h;
+}
+
+}  // namespace tcfuzz::suites
