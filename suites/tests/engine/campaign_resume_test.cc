@@ -16,6 +16,7 @@
 #include "suites/engine/host_suite.h"
 #include "suites/engine/merge.h"
 #include "suites/kinds/case_kind.h"
+#include "suites/tests/support/report_compare.h"
 #include "suites/tests/support/temp_dir.h"
 #include "suites/tests/support/test_seed.h"
 
@@ -75,22 +76,6 @@ CampaignOptions Options(const std::string& dir) {
   return o;
 }
 
-// summary.json without what differs between equal runs (times, how it was sharded or resumed).
-nlohmann::json Comparable(const std::string& dir) {
-  auto j = nlohmann::json::parse(ReadFile(dir + "/summary.json").value());
-  for (const char* key : {"command", "shard", "shard_source", "merged_shards"}) j.erase(key);
-  for (auto& s : j["suites"]) {
-    for (const char* key : {"seconds", "cases_per_second", "worker_seconds_by_phase"}) s.erase(key);
-  }
-  return j;
-}
-
-// The first difference of two summaries, as a JSON patch ("" when equal).
-std::string JsonDiff(const nlohmann::json& a, const nlohmann::json& b) {
-  const auto patch = nlohmann::json::diff(a, b);
-  return patch.empty() ? "" : patch.dump().substr(0, 2000);
-}
-
 // Every file under the folder but summary.json and index.html, with its bytes.
 using FileMap = std::map<std::string, std::string>;
 FileMap Files(const std::string& dir) {
@@ -135,7 +120,7 @@ TEST(CampaignReports, ShardsMergeIntoTheUnshardedReport) {
     shards.push_back(s.report_dir);
   }
   ASSERT_EQ(MergeReports(shards, root + "/merged", log), 1) << log.str();
-  EXPECT_EQ(JsonDiff(Comparable(root + "/merged"), Comparable(root + "/full")), "");
+  EXPECT_EQ(test::SummaryDiff(root + "/merged", root + "/full"), "[]");
   EXPECT_EQ(FilesDiff(Files(root + "/merged"), Files(root + "/full")), "");
   EXPECT_EQ(Files(root + "/full").count("reproducers/first-" + std::to_string(3 + 7 * 49) + ".txt"),
             1u);  // the 50th failing case has one, the 51st not
@@ -184,7 +169,7 @@ TEST(CampaignReports, SigtermLeavesAnInterruptedReportThatResumeCompletes) {
   CampaignOptions base;
   base.command_line = "test";
   EXPECT_EQ(ResumeCampaign(cut.report_dir, base, Suites(), log), 1) << log.str();
-  EXPECT_EQ(JsonDiff(Comparable(cut.report_dir), Comparable(o.report_dir)), "");
+  EXPECT_EQ(test::SummaryDiff(cut.report_dir, o.report_dir), "[]");
   EXPECT_EQ(FilesDiff(Files(cut.report_dir), Files(o.report_dir)), "");
   // A finished report resumes to nothing.
   std::ostringstream again;

@@ -4,11 +4,15 @@
 #include "suites/engine/device_campaign.h"
 
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <thread>
 
 #include "oracle/core/text_format.h"
 #include "suites/engine/atomic_file.h"
@@ -18,20 +22,14 @@
 #include "suites/kinds/dense_device_cases.h"
 #include "suites/kinds/device_suite.h"
 #include "suites/kinds/wgmma_device_cases.h"
+#include "suites/tests/support/fake_device.h"
+#include "suites/tests/support/report_compare.h"
 #include "suites/tests/support/temp_dir.h"
 
 namespace tcfuzz::suites {
 namespace {
 
-// The first probe-mode floating-point sparse-mma case of a seed: where a wrong element is planted.
-uint64_t FirstProbeCase(uint64_t seed) {
-  uint64_t index = 0;
-  while (true) {
-    const auto g = DrawSparseMmaCase(seed, index);
-    if (g.mode == gen::ValueMode::kProbe && g.tile.cd == oracle::num::Format::kF32) return index;
-    ++index;
-  }
-}
+using test::FirstProbeCase;
 
 TEST(DeviceCampaign, FakeDeviceMismatchIsReportedWithWhatItRead) {
   constexpr uint64_t kSeed = 77;
@@ -337,16 +335,7 @@ TEST(DeviceCampaign, ABaselineKnowsAMismatchSkipsASuiteAndShardsMerge) {
     shards.push_back(s.report_dir);
   }
   EXPECT_EQ(MergeReports(shards, root + "/merged", log), 1) << log.str();
-  auto a = nlohmann::json::parse(ReadFile(root + "/merged/summary.json").value());
-  auto b = nlohmann::json::parse(ReadFile(root + "/full/summary.json").value());
-  for (auto* x : {&a, &b}) {
-    for (const char* key : {"command", "shard", "shard_source", "merged_shards"}) x->erase(key);
-    for (auto& s : (*x)["suites"]) {
-      for (const char* key : {"seconds", "cases_per_second", "worker_seconds_by_phase"})
-        s.erase(key);
-    }
-  }
-  EXPECT_EQ(nlohmann::json::diff(a, b).dump(), "[]");
+  EXPECT_EQ(test::SummaryDiff(root + "/merged", root + "/full"), "[]");
   const std::string repro = "/reproducers/sparse-mma-" + std::to_string(planted) + ".txt";
   EXPECT_EQ(ReadFile(root + "/merged" + repro).value(), ReadFile(root + "/full" + repro).value());
   std::filesystem::remove_all(root);
@@ -413,6 +402,47 @@ TEST(DeviceCampaign, ResultsThatDoNotRecurAreFlakyNeverPasses) {
                 .value()
                 .find("rerun 300 mismatch, then mismatch, then mismatch"),
             std::string::npos);
+  std::filesystem::remove_all(root);
+}
+
+// SIGTERM during a GPU suite: the engine starts no new worker, the report says where to go on,
+// and --resume ends with the uninterrupted run's report.
+TEST(DeviceCampaign, AnInterruptedGpuSuiteResumesToTheWholeRun) {
+  constexpr uint64_t kSeed = 77;
+  const uint64_t planted = FirstProbeCase(kSeed);
+  const std::string root = test::TempDir("device_resume");
+  CampaignOptions o;
+  o.suites = {kSparseMmaDeviceSuite};
+  o.seed = kSeed;
+  o.cases = 40000;  // 400 workers: far longer than the 300 ms before the signal
+  o.gpu = "require";
+  o.worker = {FAKE_WORKER_BIN};
+  o.worker_extra = {"--device-probe-wrong-at", std::to_string(planted), "--mismatch-at", "30000"};
+  o.device_batch = 100;
+  o.report_dir = root + "/whole";
+  std::ostringstream log;
+  ASSERT_EQ(RunCampaign(o, log), 1) << log.str();
+  o.report_dir = root + "/cut";
+  // The signal arrives from outside while workers run; the handler only sets a flag.
+  std::thread killer([] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    ::kill(::getpid(), SIGTERM);
+  });
+  const int code = RunCampaign(o, log);
+  killer.join();
+  ASSERT_EQ(code, 128 + SIGTERM) << "the run ended before the signal: " << log.str();
+  auto cut = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
+  EXPECT_TRUE(cut["interrupted"].get<bool>());
+  EXPECT_FALSE(cut["suites"][0]["complete"].get<bool>());
+  const uint64_t from = cut["suites"][0]["resume_from"].get<uint64_t>();
+  EXPECT_EQ(from % 100, 0u);  // a batch boundary
+  EXPECT_EQ(cut["suites"][0]["cases"].get<uint64_t>(), from);
+  CampaignOptions base;
+  base.worker = {FAKE_WORKER_BIN};
+  base.worker_extra = o.worker_extra;
+  base.device_batch = 100;
+  EXPECT_EQ(ResumeCampaign(o.report_dir, base, log), 1) << log.str();
+  EXPECT_EQ(test::SummaryDiff(root + "/cut", root + "/whole"), "[]");
   std::filesystem::remove_all(root);
 }
 

@@ -11,19 +11,13 @@
 #include "suites/engine/campaign.h"
 #include "suites/engine/device_campaign.h"
 #include "suites/engine/subprocess.h"
+#include "suites/tests/support/fake_device.h"
 #include "suites/tests/support/temp_dir.h"
 
 namespace tcfuzz::suites {
 namespace {
 
-// The first probe-mode f32 sparse-mma case of a seed: where the fake device reads one element
-// wrong.
-uint64_t FirstProbeCase(uint64_t seed) {
-  for (uint64_t index = 0;; ++index) {
-    const auto g = DrawSparseMmaCase(seed, index);
-    if (g.mode == gen::ValueMode::kProbe && g.tile.cd == oracle::num::Format::kF32) return index;
-  }
-}
+using test::FirstProbeCase;
 
 std::string Chromium() {
   for (const char* p : {"/usr/bin/chromium", "/usr/bin/chromium-browser"}) {
