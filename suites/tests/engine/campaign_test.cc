@@ -13,6 +13,7 @@
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/host_suite.h"
 #include "suites/engine/report.h"
+#include "suites/engine/subprocess.h"
 #include "suites/kinds/case_kind.h"
 #include "suites/tests/support/temp_dir.h"
 #include "suites/tests/support/test_seed.h"
@@ -51,6 +52,15 @@ TEST(Campaign, ReportsCoverageAndJUnit) {
   const std::string xml = ReadFile(o.report_dir + "/junit.xml").value();
   EXPECT_NE(xml.find("<testsuite name=\"zero-column-mask\""), std::string::npos);
   EXPECT_NE(xml.find("zero_column_mask.break_one.mma_ws.idesc_n"), std::string::npos);
+  // A real run's junit.xml, against the schema Jenkins' xUnit plugin uses.
+  if (std::filesystem::exists("/usr/bin/xmllint")) {
+    const CommandResult v =
+        RunArgv({"/usr/bin/xmllint", "--noout", "--schema",
+                 std::string(TCFUZZ_SOURCE_DIR) + "/suites/tests/data/junit-jenkins.xsd",
+                 o.report_dir + "/junit.xml"},
+                "", {});
+    EXPECT_EQ(v.exit_code, 0) << v.err;
+  }
   std::filesystem::remove_all(o.report_dir);
 }
 

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -424,11 +425,14 @@ TEST(DeviceCampaign, AnInterruptedGpuSuiteResumesToTheWholeRun) {
   ASSERT_EQ(RunCampaign(o, log), 1) << log.str();
   o.report_dir = root + "/cut";
   // The signal arrives from outside while workers run; the handler only sets a flag.
-  std::thread killer([] {
+  // (Only while the run goes: after it the default action would end the test process.)
+  std::atomic<bool> running{true};
+  std::thread killer([&running] {
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    ::kill(::getpid(), SIGTERM);
+    if (running) ::kill(::getpid(), SIGTERM);
   });
   const int code = RunCampaign(o, log);
+  running = false;
   killer.join();
   ASSERT_EQ(code, 128 + SIGTERM) << "the run ended before the signal: " << log.str();
   auto cut = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
