@@ -45,6 +45,11 @@ oracle::Result<ReportFolder> ReportFolder::Open(const std::string& dir, bool kee
                              "empty folder");
     }
     if (ec) return oracle::Error(dir + ": cannot list it (" + ec.message() + ")");
+    // A mount point cannot be renamed: the switch at the end would fail after the whole run.
+    struct stat self = {}, up = {};
+    if (::stat(target.c_str(), &self) == 0 && ::stat(target.parent_path().c_str(), &up) == 0 &&
+        self.st_dev != up.st_dev)
+      return oracle::Error(dir + ": a mount point; give --report a folder inside it");
   } else if (keep_contents) {
     return oracle::Error(dir + ": no such report folder");
   }
@@ -84,9 +89,11 @@ oracle::Result<bool> ReportFolder::Commit() {
   std::error_code ec;
   const bool had_target = fs::exists(fs::symlink_status(target_, ec));
   if (!had_target) {
-    if (::rename(work_.c_str(), target_.c_str()) != 0)
+    if (::rename(work_.c_str(), target_.c_str()) != 0) {
+      committed_ = true;  // kept where it is: a finished report is never thrown away
       return oracle::Error(target_ + ": cannot move the report there (" + std::strerror(errno) +
-                           ")");
+                           "); it is in " + work_);
+    }
     committed_ = true;
     return oracle::Result<bool>::Ok(true);
   }
@@ -94,10 +101,18 @@ oracle::Result<bool> ReportFolder::Commit() {
   if (::renameat2(AT_FDCWD, work_.c_str(), AT_FDCWD, target_.c_str(), RENAME_EXCHANGE) != 0) {
     // A file system without the exchange: move the old report aside first.
     const std::string aside = work_ + ".old";
-    if (::rename(target_.c_str(), aside.c_str()) != 0 ||
-        ::rename(work_.c_str(), target_.c_str()) != 0)
+    if (::rename(target_.c_str(), aside.c_str()) != 0) {
+      committed_ = true;  // kept where it is: a finished report is never thrown away
       return oracle::Error(target_ + ": cannot switch the new report in (" + std::strerror(errno) +
-                           ")");
+                           "); it is in " + work_);
+    }
+    if (::rename(work_.c_str(), target_.c_str()) != 0) {
+      const int err = errno;
+      ::rename(aside.c_str(), target_.c_str());  // the previous report back
+      committed_ = true;
+      return oracle::Error(target_ + ": cannot switch the new report in (" + std::strerror(err) +
+                           "); it is in " + work_);
+    }
     fs::remove_all(aside, ec);
     committed_ = true;
     return oracle::Result<bool>::Ok(true);
