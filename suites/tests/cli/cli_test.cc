@@ -26,7 +26,11 @@ struct CliRun {
 };
 
 CliRun Tcfuzz(const std::string& args) {
-  const std::string cmd = std::string(TCFUZZ_BIN) + " " + args + " 2>&1";
+  // Without a scheduler's shard variables, which would make every `run` here a shard.
+  const std::string cmd =
+      "env -u GTEST_SHARD_INDEX -u GTEST_TOTAL_SHARDS -u SLURM_ARRAY_TASK_ID -u "
+      "JOB_COMPLETION_INDEX -u CI_NODE_INDEX " +
+      std::string(TCFUZZ_BIN) + " " + args + " 2>&1";
   FILE* p = ::popen(cmd.c_str(), "r");
   CliRun r{-1, ""};
   if (p == nullptr) return r;
