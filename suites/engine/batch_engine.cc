@@ -150,7 +150,9 @@ void AddFlakes(const EngineOptions& o, const std::string& suite, uint64_t seed,
   if (o.reruns <= 0) return;
   int rerun_cases = 0;
   for (CaseRecord& c : out.records) {
-    if (!IsFailure(c.outcome) || rerun_cases++ == 100) continue;
+    if (!IsFailure(c.outcome)) continue;
+    // The first 100 failing cases, and none once a stop is asked for.
+    if (rerun_cases++ == 100 || (o.stop && o.stop())) break;
     std::string seen(Name(c.outcome));
     bool same = true;
     for (int k = 0; k < o.reruns; ++k) {
@@ -255,7 +257,7 @@ EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_
     }
     queue.insert(queue.begin(), pieces.begin(), pieces.end());
   }
-  if (!(o.stop && o.stop())) AddFlakes(o, suite, seed, split_ranges, journal, out);
+  AddFlakes(o, suite, seed, split_ranges, journal, out);  // reruns stop on a stop request
   journal.Line("finished");
   out.next = next;
   return out;

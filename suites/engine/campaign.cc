@@ -35,8 +35,11 @@ class StopSignals {
     sa.sa_handler = OnStopSignal;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = SA_RESETHAND | SA_RESTART;
-    ::sigaction(SIGINT, &sa, &old_int_);
-    ::sigaction(SIGTERM, &sa, &old_term_);
+    // A signal the caller ignores (nohup) stays ignored.
+    ::sigaction(SIGINT, nullptr, &old_int_);
+    ::sigaction(SIGTERM, nullptr, &old_term_);
+    if (old_int_.sa_handler != SIG_IGN) ::sigaction(SIGINT, &sa, nullptr);
+    if (old_term_.sa_handler != SIG_IGN) ::sigaction(SIGTERM, &sa, nullptr);
   }
   ~StopSignals() {
     ::sigaction(SIGINT, &old_int_, nullptr);
@@ -195,6 +198,7 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
     for (auto& s : all) planned.emplace_back(s->name());
     if (!o.worker.empty()) device_suites = DefaultDeviceSuiteNames();
   }
+  StopSignals signals;  // from here on a stop request ends in a report
   // The report folder is made and checked before the first case, not after the last.
   const std::string shown_dir = o.report_dir;
   auto opened = ReportFolder::Open(o.report_dir, prior != nullptr);
@@ -257,7 +261,6 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
       << (o.seconds ? ", " + std::to_string(*o.seconds) + " s per suite" : "")
       << (!o.cases && !o.seconds ? ", each suite's default case count" : "") << ", report in "
       << shown_dir << "/" << (prior ? " (resumed)" : "") << std::endl;
-  StopSignals signals;
   uint64_t failed = 0;
   for (const std::string& name : report.planned_suites) {
     const SuiteReport* before = Find(prior, name);

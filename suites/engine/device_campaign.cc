@@ -175,7 +175,14 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o,
     std::error_code ec;
     for (std::filesystem::directory_iterator it(work + "/undefined", ec), end; !ec && it != end;
          it.increment(ec)) {
-      observations += it->path().filename().string().starts_with(suite + "-") ? 1 : 0;
+      // "<suite>-<index>.txt" exactly: sparse-mma's files are not sparse-mma-exact's.
+      const std::string name = it->path().filename().string();
+      const std::string digits = name.substr(std::min(name.size(), suite.size() + 1));
+      observations += name.starts_with(suite + "-") && name.ends_with(".txt") &&
+                              digits.size() > 4 &&
+                              digits.find_first_not_of("0123456789") == digits.size() - 4
+                          ? 1
+                          : 0;
     }
   }
   uint64_t reproducers_written = reproducers_before;

@@ -1,9 +1,11 @@
 #include "suites/engine/report.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "oracle/core/text_format.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/worker_protocol.h"
 
@@ -92,7 +94,7 @@ std::string XmlEscape(const std::string& s) { return MarkupEscape(s); }
 // Seconds as the Surefire time pattern wants them: digits, a point, digits; never an exponent.
 std::string Seconds(double s) {
   char b[48];
-  std::snprintf(b, sizeof b, "%.3f", std::clamp(s, 0.0, 1e12));
+  std::snprintf(b, sizeof b, "%.3f", std::isfinite(s) ? std::clamp(s, 0.0, 1e12) : 0.0);
   return b;
 }
 
@@ -134,6 +136,20 @@ std::string_view JUnitElement(std::string_view family, bool device, bool strict)
 
 }  // namespace
 
+void CapTilePictures(SuiteReport& s) {
+  std::vector<FailureRecord*> with;
+  for (auto* list : {&s.failures, &s.unconfirmed}) {
+    for (FailureRecord& f : *list) {
+      if (f.tile) with.push_back(&f);
+    }
+  }
+  std::sort(with.begin(), with.end(),
+            [](const FailureRecord* a, const FailureRecord* b) { return a->index < b->index; });
+  for (std::size_t i = kTilePictures; i < with.size(); ++i) with[i]->tile.reset();
+  for (FailureRecord& f : s.expected_failures) f.tile.reset();
+  for (FailureRecord& f : s.flaky) f.tile.reset();
+}
+
 void SortAndCap(std::vector<FailureRecord>& records) {
   std::stable_sort(
       records.begin(), records.end(),
@@ -167,7 +183,9 @@ void AddSuiteReport(SuiteReport& into, const SuiteReport& more) {
   into.expected_failures.insert(into.expected_failures.end(), more.expected_failures.begin(),
                                 more.expected_failures.end());
   SortAndCap(into.expected_failures);
-  if (into.skipped.empty()) into.skipped = more.skipped;
+  // Skipped only where every part was: a shard without a GPU does not hide one that ran.
+  if (more.skipped.empty()) into.skipped.clear();
+  CapTilePictures(into);
   for (const auto& [phase, s] : more.worker_phases) into.worker_phases[phase] += s;
   into.complete = more.complete;
   into.resume_from = more.resume_from;
@@ -433,7 +451,9 @@ std::string Str(const Json& j, const char* key) {
 }
 double Num(const Json& j, const char* key) {
   const Json& v = Field(j, key);
-  if (!v.is_number()) throw Bad{std::string("\"") + key + "\" is not a number"};
+  if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0 ||
+      v.get<double>() > 1e12)
+    throw Bad{std::string("\"") + key + "\" is not a number of seconds"};
   return v.get<double>();
 }
 bool Bool(const Json& j, const char* key) {
@@ -470,7 +490,8 @@ FailureRecord RecordFrom(const Json& j) {
     for (const auto& [key, into] :
          {std::pair{"expected", &d.expected}, std::pair{"observed", &d.observed}}) {
       const Json& words = Field(t, key);
-      if (!words.is_array() || words.size() > 65536) throw Bad{"a tile's words are not a list"};
+      if (!words.is_array() || words.size() > 64 * 256)
+        throw Bad{"a tile's words are not a list of at most 64 x 256"};
       for (const Json& w : words) {
         if (!w.is_number_unsigned() || w.get<uint64_t>() > 0xFFFFFFFFu)
           throw Bad{"a tile word is not 32 bits"};
@@ -484,8 +505,10 @@ FailureRecord RecordFrom(const Json& j) {
   }
   // A reproducer is a path inside the report folder: `merge` copies it, so no way out of it.
   const std::string& p = f.reproducer_path;
-  if (!p.empty() && (p.front() == '/' || p.find("..") != std::string::npos))
-    throw Bad{"reproducer path '" + p + "' leaves the report folder"};
+  const bool inside =
+      p.starts_with("reproducers/") || p.starts_with("unconfirmed/") || p.starts_with("undefined/");
+  if (!p.empty() && (!inside || p.find("..") != std::string::npos))
+    throw Bad{"reproducer path '" + p + "' leaves the report folder's reproducer folders"};
   return f;
 }
 
@@ -526,8 +549,10 @@ SuiteReport SuiteFrom(const Json& j) {
         std::pair{"expected_failures", &s.expected_failures}, std::pair{"flaky", &s.flaky}}) {
     const Json& list = Field(j, key);
     if (!list.is_array()) throw Bad{std::string("\"") + key + "\" is not a list"};
+    if (list.size() > kMaxListedFailures) throw Bad{std::string("\"") + key + "\" is over its cap"};
     for (const Json& r : list) records->push_back(RecordFrom(r));
   }
+  CapTilePictures(s);  // however many a file holds, the page draws the report's own cap
   return s;
 }
 
@@ -546,12 +571,14 @@ oracle::Result<CampaignReport> ReadSummary(const std::string& path) {
     r.seed = U64(j, "seed");
     r.seed_source = Str(j, "seed_source");
     const std::string shard = Str(j, "shard");
-    unsigned long long si = 0, sc = 0;
-    char tail = 0;
-    if (std::sscanf(shard.c_str(), "%llu/%llu%c", &si, &sc, &tail) != 2 || sc == 0 || si >= sc)
-      throw Bad{"\"shard\" is not I/N"};
-    r.shard_index = si;
-    r.shard_count = sc;
+    const std::size_t slash = shard.find('/');
+    const auto si = oracle::ParseUint(shard.substr(0, slash), uint64_t{1} << 20);
+    const auto sc = oracle::ParseUint(slash == std::string::npos ? "" : shard.substr(slash + 1),
+                                      uint64_t{1} << 20);
+    if (!si.ok() || !sc.ok() || sc.value() == 0 || si.value() >= sc.value())
+      throw Bad{"\"shard\" is not I/N with N at most 2^20"};
+    r.shard_index = si.value();
+    r.shard_count = sc.value();
     r.shard_source = Str(j, "shard_source");
     if (j.contains("merged_shards")) r.merged_shards = U64(j, "merged_shards");
     r.interrupted = Bool(j, "interrupted");

@@ -111,6 +111,9 @@ oracle::Result<CampaignReport> ReadSummary(const std::string& path);
 // keeping the lists in index order and within their caps.
 void AddSuiteReport(SuiteReport& into, const SuiteReport& more);
 
+// Keeps the D-tile pictures of a suite to its first kTilePictures mismatches.
+void CapTilePictures(SuiteReport& suite);
+
 // Keeps a failure list in index order and within kMaxListedFailures.
 void SortAndCap(std::vector<FailureRecord>& records);
 

@@ -118,7 +118,12 @@ oracle::Result<bool> ReportFolder::Commit() {
     return oracle::Result<bool>::Ok(true);
   }
   committed_ = true;
-  fs::remove_all(work_, ec);  // the previous report, every entry of it checked at Open
+  // The previous report, now under the work folder's name: its report entries go; anything else
+  // put there during the run stays (the folder then stays too, under that name).
+  for (fs::directory_iterator it(work_, ec), end; !ec && it != end; it.increment(ec)) {
+    if (IsReportEntry(it->path().filename().string())) fs::remove_all(it->path(), ec);
+  }
+  ::rmdir(work_.c_str());
   return oracle::Result<bool>::Ok(true);
 }
 

@@ -15,6 +15,7 @@
 #include "suites/engine/campaign.h"
 #include "suites/engine/host_suite.h"
 #include "suites/engine/merge.h"
+#include "suites/engine/report_folder.h"
 #include "suites/kinds/case_kind.h"
 #include "suites/tests/support/report_compare.h"
 #include "suites/tests/support/temp_dir.h"
@@ -215,6 +216,17 @@ TEST(CampaignReports, TheFolderIsCheckedBeforeTheFirstCase) {
     EXPECT_NE(log.str().find(want), std::string::npos) << log.str();
   }
   EXPECT_EQ(ReadFile(root + "/mine/notes.txt").value(), "keep me");
+  // A file put into the report folder while the run went is kept, not deleted with the old report.
+  {
+    fs::create_directories(root + "/late");
+    auto folder = ReportFolder::Open(root + "/late", false);
+    ASSERT_TRUE(folder.ok()) << folder.error();
+    ASSERT_TRUE(WriteFileAtomic(root + "/late/added-meanwhile.txt", "mine").ok());
+    ReportFolder f = std::move(folder).value();
+    const std::string work = f.work();
+    ASSERT_TRUE(f.Commit().ok());
+    EXPECT_EQ(ReadFile(work + "/added-meanwhile.txt").value(), "mine");
+  }
   // A symbolic link to a folder stays a link; the report lands in the folder it names.
   fs::create_directories(root + "/real");
   fs::create_symlink(root + "/real", root + "/link");

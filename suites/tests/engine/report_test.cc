@@ -177,6 +177,26 @@ TEST(Report, SummaryReadsBackAsWritten) {
   std::filesystem::remove_all(dir);
 }
 
+std::string Replace(std::string s, const std::string& from, const std::string& to) {
+  const std::size_t at = s.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) s.replace(at, from.size(), to);
+  return s;
+}
+
+// A GPU suite one shard skipped (no GPU there) and another ran: the sum ran, with its failures.
+TEST(Report, ASkippedShardDoesNotHideOneThatRan) {
+  const CampaignReport r = EveryKind();
+  SuiteReport skipped = r.suites[2], ran = r.suites[1];
+  skipped.suite = ran.suite;
+  AddSuiteReport(skipped, ran);
+  EXPECT_EQ(skipped.skipped, "");
+  EXPECT_EQ(skipped.failed, 3u);
+  SuiteReport both = r.suites[2];
+  AddSuiteReport(both, r.suites[2]);
+  EXPECT_EQ(both.skipped, "no GPU: none found");
+}
+
 TEST(Report, HostileSummariesAreOneLineErrors) {
   const std::string dir = test::TempDir("summary_bad");
   const std::string good = SummaryJson(EveryKind());
@@ -191,6 +211,10 @@ TEST(Report, HostileSummariesAreOneLineErrors) {
       {"{\"tool\": \"other\"}", "not a tcfuzz report"},
       {good.substr(0, good.size() / 2), "not a tcfuzz summary"},
       {escaping, "leaves the report folder"},
+      {Replace(good, "\"shard\": \"0/1\"", "\"shard\": \"0/-1\""), "\"shard\" is not I/N"},
+      {Replace(good, "\"seconds\": 1234.5", "\"seconds\": 1e308"), "not a number of seconds"},
+      {Replace(good, "\"reproducers/host-3.txt\"", "\"javascript:alert(1)\""),
+       "leaves the report folder"},
   };
   for (const auto& [text, want] : cases) {
     ASSERT_TRUE(WriteFileAtomic(dir + "/summary.json", text).ok());
