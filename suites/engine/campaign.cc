@@ -240,18 +240,7 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
   CampaignReport report;
   report.tool = std::string(oracle::ToolVersion());
   report.command_line = prior ? prior->command_line : o.command_line;
-  report.seed = o.seed;
-  report.seed_source = o.seed_source;
-  report.shard_index = o.shard_index;
-  report.shard_count = o.shard_count;
-  report.shard_source = o.shard_source;
-  report.cases = o.cases;
-  report.seconds = o.seconds;
-  report.gpu = o.gpu;
-  report.max_reproducers = o.max_reproducers;
-  report.expectations_file = o.expectations_file;
-  report.skips_file = o.skips_file;
-  report.strict = o.strict;
+  static_cast<RunSettings&>(report) = o;
   report.planned_suites = planned;
   report.planned_suites.insert(report.planned_suites.end(), device_suites.begin(),
                                device_suites.end());
@@ -424,19 +413,8 @@ int ResumeCampaign(const std::string& dir, const CampaignOptions& base,
     return failed ? 1 : 0;
   }
   CampaignOptions o = base;
+  static_cast<RunSettings&>(o) = p;  // everything the interrupted run recorded
   o.suites = p.planned_suites;
-  o.seed = p.seed;
-  o.seed_source = p.seed_source;
-  o.cases = p.cases;
-  o.seconds = p.seconds;
-  o.shard_index = p.shard_index;
-  o.shard_count = p.shard_count;
-  o.shard_source = p.shard_source;
-  o.gpu = p.gpu;
-  o.max_reproducers = p.max_reproducers;
-  o.expectations_file = p.expectations_file;
-  o.skips_file = p.skips_file;
-  o.strict = p.strict;
   o.report_dir = dir;
   return Run(o, std::move(all), &p, log);
 }

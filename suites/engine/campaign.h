@@ -13,33 +13,19 @@
 #include <string>
 #include <vector>
 
+#include "suites/engine/report.h"
+
 namespace tcfuzz::suites {
 
-struct CampaignReport;
-
-struct CampaignOptions {
+// The run's settings (seed, cases, shard, baseline: RunSettings in report.h) and what a report
+// does not record.
+struct CampaignOptions : RunSettings {
   std::vector<std::string> suites;  // names; empty: every host suite
-  uint64_t seed = 0;
-  std::string seed_source = "--seed";  // recorded: "--seed", "random", or the run id's variable
-  std::optional<uint64_t> cases;       // per suite: indices [0, cases)
-  std::optional<double> seconds;       // per suite time budget (cases then form a prefix)
-                                       // neither: each suite's default_cases()
-  uint64_t shard_index = 0;  // this shard runs indices i with i % shard_count == shard_index
-  uint64_t shard_count = 1;
-  std::string shard_source;  // where the shard came from ("--shard", "SLURM_ARRAY_TASK_ID/...")
   std::string report_dir = "report";
-  bool progress = false;              // live progress line (on a terminal)
-  double progress_every = 0;          // > 0 and no live line: a plain progress line this often (s)
-  std::string command_line;           // recorded in the summary
-  std::size_t max_reproducers = 100;  // per suite: its first failing cases by index
-  // A CI baseline (suites/engine/run_expectations.h): failing cases a line names are
-  // expected_fail; suites a skips line names do not run on that device. Empty: none.
-  std::string expectations_file, skips_file;
-  bool strict = false;  // stale expectation lines and flaky cases fail the run too
-  int reruns = 2;       // GPU suites: a failing case runs again this often (batch_engine.h)
-  // GPU suites (suites/engine/device_campaign.h): "auto" runs them when a device answers the
-  // probe and reports them skipped otherwise, "require" fails the run without one, "off" skips.
-  std::string gpu = "auto";
+  bool progress = false;      // live progress line (on a terminal)
+  double progress_every = 0;  // > 0 and no live line: a plain progress line this often (s)
+  std::string command_line;   // recorded in the summary
+  int reruns = 2;             // GPU suites: a failing case runs again this often (batch_engine.h)
   std::vector<std::string> worker;        // argv prefix of `tcfuzz` itself; empty: no GPU suites
   std::vector<std::string> worker_extra;  // appended to every worker (test-only fault plants)
   uint64_t device_batch = 0;              // cases per worker; 0: the suite's own (device_suite.h)

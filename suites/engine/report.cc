@@ -89,8 +89,6 @@ std::string MarkupEscape(const std::string& s) {
 
 namespace {
 
-std::string XmlEscape(const std::string& s) { return MarkupEscape(s); }
-
 // Seconds as the Surefire time pattern wants them: digits, a point, digits; never an exponent.
 std::string Seconds(double s) {
   char b[48];
@@ -284,12 +282,12 @@ std::string JUnitXml(const CampaignReport& report) {
       const auto it = s.families.find(name);
       const FamilyStats stats = it == s.families.end() ? FamilyStats{} : it->second;
       ++c.tests;
-      cases_xml += "    <testcase classname=\"" + XmlEscape(s.suite) + "\" name=\"" +
-                   XmlEscape(name) + "\" time=\"0.000\">\n";
+      cases_xml += "    <testcase classname=\"" + MarkupEscape(s.suite) + "\" name=\"" +
+                   MarkupEscape(name) + "\" time=\"0.000\">\n";
       std::string element(JUnitElement(name, device, report.strict));
       if (!s.skipped.empty()) {
         ++c.skipped;
-        cases_xml += "      <skipped message=\"" + XmlEscape(s.skipped) + "\"/>\n";
+        cases_xml += "      <skipped message=\"" + MarkupEscape(s.skipped) + "\"/>\n";
       } else if (element == "skipped" && stats.cases > 0) {
         // Mismatches the model cannot stand behind yet: skipped, with what they rest on.
         ++c.skipped;
@@ -303,10 +301,10 @@ std::string JUnitXml(const CampaignReport& report) {
         }
         const std::string first = s.unconfirmed.empty() ? "" : ": " + s.unconfirmed[0].message;
         cases_xml += "      <skipped message=\"" +
-                     XmlEscape("model_unconfirmed: " + std::to_string(stats.cases) +
-                               " mismatches rest on readings no hardware has shown here" +
-                               first.substr(0, 300)) +
-                     "\">" + XmlEscape(text) + "</skipped>\n";
+                     MarkupEscape("model_unconfirmed: " + std::to_string(stats.cases) +
+                                  " mismatches rest on readings no hardware has shown here" +
+                                  first.substr(0, 300)) +
+                     "\">" + MarkupEscape(text) + "</skipped>\n";
       } else if (device && name == "flaky" && stats.cases > 0) {
         // Results that changed when run again: listed; a failure only under --strict.
         std::string text;
@@ -315,10 +313,10 @@ std::string JUnitXml(const CampaignReport& report) {
         if (report.strict) {
           ++c.failures;
           cases_xml += "      <failure type=\"flaky\" message=\"" +
-                       XmlEscape(std::to_string(stats.cases) + " flaky results (--strict)") +
-                       "\">" + XmlEscape(text) + "</failure>\n";
+                       MarkupEscape(std::to_string(stats.cases) + " flaky results (--strict)") +
+                       "\">" + MarkupEscape(text) + "</failure>\n";
         } else {
-          cases_xml += "      <system-err>" + XmlEscape(text) + "</system-err>\n";
+          cases_xml += "      <system-err>" + MarkupEscape(text) + "</system-err>\n";
         }
       } else if (stats.failed > 0 && !element.empty() && element != "skipped") {
         ++(element == "error" ? c.errors : c.failures);
@@ -359,8 +357,8 @@ std::string JUnitXml(const CampaignReport& report) {
         const FailureRecord* first = mine.empty() ? nullptr : mine.front();
         const std::string message = first ? first->signature + ": " + first->message.substr(0, 300)
                                           : std::to_string(stats.failed) + " cases failed";
-        cases_xml += "      <" + element + " type=\"" + XmlEscape(first ? first->check : name) +
-                     "\" message=\"" + XmlEscape(message) + "\">" + XmlEscape(text) + "</" +
+        cases_xml += "      <" + element + " type=\"" + MarkupEscape(first ? first->check : name) +
+                     "\" message=\"" + MarkupEscape(message) + "\">" + MarkupEscape(text) + "</" +
                      element + ">\n";
       }
       std::string out =
@@ -373,13 +371,13 @@ std::string JUnitXml(const CampaignReport& report) {
           break;  // the first one shows which line holds them
         }
       }
-      cases_xml += "      <system-out>" + XmlEscape(out) + "</system-out>\n";
+      cases_xml += "      <system-out>" + MarkupEscape(out) + "</system-out>\n";
       cases_xml += "    </testcase>\n";
     }
-    body += "  <testsuite name=\"" + XmlEscape(s.suite) + "\" tests=\"" + std::to_string(c.tests) +
-            "\" failures=\"" + std::to_string(c.failures) + "\" errors=\"" +
-            std::to_string(c.errors) + "\" skipped=\"" + std::to_string(c.skipped) + "\" time=\"" +
-            Seconds(s.seconds) + "\">\n";
+    body += "  <testsuite name=\"" + MarkupEscape(s.suite) + "\" tests=\"" +
+            std::to_string(c.tests) + "\" failures=\"" + std::to_string(c.failures) +
+            "\" errors=\"" + std::to_string(c.errors) + "\" skipped=\"" +
+            std::to_string(c.skipped) + "\" time=\"" + Seconds(s.seconds) + "\">\n";
     body += "    <properties>\n";
     const std::pair<std::string, std::string> props[] = {
         {"seed", std::to_string(report.seed)},
@@ -388,7 +386,7 @@ std::string JUnitXml(const CampaignReport& report) {
         {"cases", std::to_string(s.cases)},
         {"interrupted", report.interrupted ? "true" : "false"}};
     for (const auto& [k, v] : props)
-      body += "      <property name=\"" + k + "\" value=\"" + XmlEscape(v) + "\"/>\n";
+      body += "      <property name=\"" + k + "\" value=\"" + MarkupEscape(v) + "\"/>\n";
     body += "    </properties>\n" + cases_xml + "  </testsuite>\n";
     all.tests += c.tests;
     all.failures += c.failures;
@@ -409,12 +407,13 @@ std::string JUnitXml(const CampaignReport& report) {
         const std::string element = report.strict ? "failure" : "skipped";
         ++(report.strict ? c.failures : c.skipped);
         cases_xml += "      <" + element + " type=\"stale\" message=\"" +
-                     XmlEscape("stale: " + u.text + "  # " + u.reason) + "\"/>\n";
+                     MarkupEscape("stale: " + u.text + "  # " + u.reason) + "\"/>\n";
       }
-      cases_xml += "      <system-out>" +
-                   XmlEscape(u.text + "  # " + u.reason + "\nmatched=" + std::to_string(u.matched) +
-                             (u.could_match ? "" : " (nothing it names ran)")) +
-                   "</system-out>\n    </testcase>\n";
+      cases_xml +=
+          "      <system-out>" +
+          MarkupEscape(u.text + "  # " + u.reason + "\nmatched=" + std::to_string(u.matched) +
+                       (u.could_match ? "" : " (nothing it names ran)")) +
+          "</system-out>\n    </testcase>\n";
     }
     body += "  <testsuite name=\"expectations\" tests=\"" + std::to_string(c.tests) +
             "\" failures=\"" + std::to_string(c.failures) + "\" errors=\"0\" skipped=\"" +

@@ -74,22 +74,31 @@ struct SuiteReport {
   uint64_t resume_from = 0;
 };
 
-struct CampaignReport {
+// The settings of a run that its report records and a resumed run repeats: one struct that both
+// the campaign's options and its report are, so neither copies the other field by field.
+struct RunSettings {
+  uint64_t seed = 0;
+  std::string seed_source = "--seed";  // "--seed", "random", or the run id it was derived from
+  std::optional<uint64_t> cases;       // per suite: indices [0, cases)
+  std::optional<double> seconds;       // per suite time budget (cases then form a prefix)
+                                       // neither: each suite's default_cases()
+  uint64_t shard_index = 0;  // this shard runs indices i with i % shard_count == shard_index
+  uint64_t shard_count = 1;
+  std::string shard_source;  // where the shard came from ("--shard", "SLURM_ARRAY_TASK_ID/...")
+  // GPU suites (suites/engine/device_campaign.h): "auto" runs them when a device answers the
+  // probe and reports them skipped otherwise, "require" fails the run without one, "off" skips.
+  std::string gpu = "auto";
+  std::size_t max_reproducers = 100;  // per suite: its first failing cases by index
+  // A CI baseline (suites/engine/run_expectations.h): failing cases a line names are
+  // expected_fail; suites a skips line names do not run on that device. Empty: none.
+  std::string expectations_file, skips_file;
+  bool strict = false;  // stale expectation lines and flaky cases fail the run too
+};
+
+struct CampaignReport : RunSettings {
   std::string tool;
   std::string command_line;
-  uint64_t seed = 0;
-  std::string seed_source;  // "--seed", "random" or the run id it was derived from
-  uint64_t shard_index = 0;
-  uint64_t shard_count = 1;
-  std::string shard_source;  // "--shard", "GTEST_SHARD_INDEX/GTEST_TOTAL_SHARDS", ...
-  // The options a resumed run must repeat.
-  std::vector<std::string> planned_suites;
-  std::optional<uint64_t> cases;
-  std::optional<double> seconds;
-  std::string gpu = "auto";
-  uint64_t max_reproducers = 100;             // per suite
-  std::string expectations_file, skips_file;  // run --expectations, --skips
-  bool strict = false;                        // stale lines (and flakes) fail the run
+  std::vector<std::string> planned_suites;  // the suites in run order (a resume repeats them)
   std::vector<ExpectationUse> expectation_lines;
   bool interrupted = false;    // stopped by SIGINT/SIGTERM: `run --resume DIR` finishes it
   uint64_t merged_shards = 0;  // > 0: written by `tcfuzz merge` from this many shard reports
