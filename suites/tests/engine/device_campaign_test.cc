@@ -40,14 +40,7 @@ TEST(DeviceCampaign, FakeDeviceMismatchIsReportedWithWhatItRead) {
   ASSERT_TRUE(probe.available);
   EXPECT_EQ(probe.cc_major, 9);
   EXPECT_EQ(probe.name, "Fake GPU (fake_worker)");
-  CampaignOptions o;
-  o.suites = {kSparseMmaDeviceSuite};
-  o.seed = kSeed;
-  o.cases = 2000;
-  o.gpu = "require";
-  o.worker = {FAKE_WORKER_BIN};
-  o.worker_extra = {"--device-probe-wrong-at", std::to_string(planted)};
-  o.device_batch = 500;
+  CampaignOptions o = test::PlantedSparseMma(kSeed, planted, 2000, 500);
   o.report_dir = test::TempDir("device_campaign");
   std::ostringstream log;
   EXPECT_EQ(RunCampaign(o, log), 1) << log.str();
@@ -283,14 +276,7 @@ TEST(DeviceCampaign, ABaselineKnowsAMismatchSkipsASuiteAndShardsMerge) {
   constexpr uint64_t kSeed = 77;
   const uint64_t planted = FirstProbeCase(kSeed);
   const std::string root = test::TempDir("device_baseline");
-  CampaignOptions o;
-  o.suites = {kSparseMmaDeviceSuite};
-  o.seed = kSeed;
-  o.cases = 2000;
-  o.gpu = "require";
-  o.worker = {FAKE_WORKER_BIN};
-  o.worker_extra = {"--device-probe-wrong-at", std::to_string(planted)};
-  o.device_batch = 500;
+  CampaignOptions o = test::PlantedSparseMma(kSeed, planted, 2000, 500);
   o.report_dir = root + "/r";
   o.expectations_file = root + "/exp.txt";
   ASSERT_TRUE(WriteFileAtomic(o.expectations_file,

@@ -30,14 +30,8 @@ TEST(ReportHtml, RendersInHeadlessChromiumWithTheCountsAndTheTile) {
   constexpr uint64_t kSeed = 77;
   const uint64_t planted = FirstProbeCase(kSeed);
   const std::string dir = test::TempDir("report_html");
-  CampaignOptions o;
-  o.suites = {"zero-column-mask", kSparseMmaDeviceSuite};
-  o.seed = kSeed;
-  o.cases = 2000;
-  o.gpu = "require";
-  o.worker = {FAKE_WORKER_BIN};
-  o.worker_extra = {"--device-probe-wrong-at", std::to_string(planted)};
-  o.device_batch = 1000;
+  CampaignOptions o = test::PlantedSparseMma(kSeed, planted, 2000, 1000);
+  o.suites.insert(o.suites.begin(), "zero-column-mask");
   o.report_dir = dir + "/report";
   std::ostringstream log;
   ASSERT_EQ(RunCampaign(o, log), 1) << log.str();
