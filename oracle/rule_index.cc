@@ -1,6 +1,7 @@
 // The registry of every rule the oracle checks: each operand contributes its table here.
 #include <vector>
 
+#include "oracle/ascend/problem_contract.h"
 #include "oracle/ascend/tiling_rules.h"
 #include "oracle/core/rule.h"
 #include "oracle/ptx/instruction_form.h"
@@ -16,7 +17,7 @@ const std::vector<const Rule*>& Index() {
   static const std::vector<const Rule*> index = [] {
     std::vector<const Rule*> all;
     for (auto table : {tcgen05::ZeroColumnMaskRules(), tcgen05::MmaWsRules(), smem::SmemRules(),
-                       sparse::SparseRules(), ascend::TilingRules(), ascend::TilingWarnings(),
+                       sparse::SparseRules(), ascend::ProblemRules(), ascend::TilingRules(), ascend::TilingWarnings(),
                        ptx::FormRules()}) {
       all.insert(all.end(), table.begin(), table.end());
     }

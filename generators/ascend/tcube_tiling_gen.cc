@@ -2,7 +2,9 @@
 
 #include <array>
 #include <cstring>
+#include <tuple>
 
+#include "oracle/ascend/problem_contract.h"
 #include "oracle/ascend/reference_tiler.h"
 
 namespace tcfuzz::gen {
@@ -31,7 +33,7 @@ int64_t DrawDim(Source& s) {
 
 }  // namespace
 
-Problem DrawTilingProblem(Source& s) {
+Problem DrawTilingProblem(Source& s, const ChipProfile& chip) {
   Problem p;
   p.m = DrawDim(s), p.n = DrawDim(s), p.k = DrawDim(s);
   // The input/output type sets the Matmul API accepts (reference §1.2).
@@ -49,10 +51,41 @@ Problem DrawTilingProblem(Source& s) {
   p.is_bias = s.Coin();
   p.trans_a = s.Coin();
   p.trans_b = s.Coin();
-  // NZ needs aligned shapes, which most edge shapes are not: one operand in eight.
-  p.a_format = s.Below(8) == 7 ? Format::kNZ : Format::kND;
-  p.b_format = s.Below(8) == 7 ? Format::kNZ : Format::kND;
+  p.a_format = s.Below(4) == 3 ? Format::kNZ : Format::kND;
+  p.b_format = s.Below(4) == 3 ? Format::kNZ : Format::kND;
   p.schedule = s.Coin() ? Schedule::kMdl : Schedule::kNorm;
+  // Mostly inside the contract: each dimension moved to its granule and under its limit (the
+  // edge shapes stay edges of what a tiler must serve).
+  const bool out_of_contract = s.Below(8) == 0;
+  const DimLimits lim = ContractLimits(p, chip);
+  for (auto [dim, granule, max] : {std::tuple{&p.m, lim.m_granule, lim.m_max},
+                                   std::tuple{&p.n, lim.n_granule, lim.n_max},
+                                   std::tuple{&p.k, lim.k_granule, lim.k_max}}) {
+    *dim = (*dim + granule - 1) / granule * granule;
+    if (max > 0 && *dim > max) *dim = max / granule * granule;
+  }
+  if (!out_of_contract) return p;
+  // One documented limit broken, of those this chip has.
+  switch (s.Below(3)) {
+    case 0:  // an NZ operand off its fractal grid
+      if (s.Coin()) {
+        p.a_format = Format::kNZ;
+        p.m = p.m / 16 * 16 + 1 + static_cast<int64_t>(s.Below(15));
+      } else {
+        p.b_format = Format::kNZ;
+        p.n = p.n / 16 * 16 + 1 + static_cast<int64_t>(s.Below(15));
+      }
+      break;
+    case 1:  // an ND inner dimension past 65535
+      if (chip.npu_arch != 3510) {
+        p.a_format = Format::kND, p.trans_a = false;
+        p.k = 65536 + static_cast<int64_t>(s.Below(70000));
+      }
+      break;
+    default:  // 310P's output rows off 32 bytes
+      if (chip.npu_arch == 2002) p.n = p.n / 64 * 64 + 1 + 2 * static_cast<int64_t>(s.Below(3));
+      break;
+  }
   return p;
 }
 
@@ -61,7 +94,7 @@ GeneratedTiling DrawTiling(Source& s, Intent intent) {
   g.intent = intent;
   const auto chips = ChipProfiles();
   g.chip = &chips[s.Below(chips.size())];
-  g.problem = DrawTilingProblem(s);
+  g.problem = DrawTilingProblem(s, *g.chip);
   if (intent == Intent::kRawBits) {
     std::array<uint8_t, 4 * kTilingFields> image{};
     for (auto& b : image) b = static_cast<uint8_t>(s.Below(256));

@@ -1,5 +1,5 @@
-// Generator for Ascend Matmul tiling cases: a problem (edge shapes first: 1, 15, 17, C0 and
-// 16 non-multiples, exact L0 fits, ND inner dimensions past 65535), a chip, and a tiling with
+// Generator for Ascend Matmul tiling cases: a chip, a problem (edge shapes first: 1, 15, 17, C0 and
+// 16 non-multiples, exact L0 fits; mostly inside the problem's contract, some outside it), and a tiling with
 // an intent: legal (the reference tiler's answer), one rule broken (one field of that answer
 // changed so that exactly one hard rule fails), or a raw 200-byte image.
 #pragma once
@@ -19,7 +19,9 @@ struct GeneratedTiling {
   bool tiler_refused = false;            // the reference tiler has no answer for this problem
 };
 
-oracle::ascend::Problem DrawTilingProblem(Source& s);
+// Seven in eight problems are inside the chip's contract (problem_contract.h), the rest break one
+// of its documented limits (a tiler should refuse those).
+oracle::ascend::Problem DrawTilingProblem(Source& s, const oracle::ascend::ChipProfile& chip);
 
 // kLegal and kBreakOne start from the reference tiler; when it refuses the problem (it says
 // why), the case keeps a zero tiling and tiler_refused. kBreakOne tries a few single-field

@@ -19,8 +19,9 @@ struct ChipProfile {
   int ai_cores = 0;  // cube cores a tiling may use (usedCoreNum upper bound)
   int vector_cores = 0;
   int64_t l0a = 0, l0b = 0, l0c = 0;
-  int64_t l1 = 0;           // what the tiling may plan against: the conservative kernel value (K6)
-  int64_t l1_platform = 0;  // the platform ini value, for reference
+  int64_t l1 = 0;           // the kernel's L1 budget (TOTAL_L1_SIZE: the platform's less its
+                            // reserved top bytes, K6); a tiling must fit it
+  int64_t l1_platform = 0;  // the platform ini value (what GetTiling plans against)
   int64_t ub = 0;
   int64_t bias_table = 0;  // 0: no bias table
   bool confirmed = true;   // false: sizes or cores from a single source or a test stub

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "oracle/ascend/problem_contract.h"
 #include "oracle/ascend/tiling_math.h"
 
 namespace tcfuzz::oracle::ascend {
@@ -13,18 +14,11 @@ int64_t AlignUp(int64_t a, int64_t b) { return CeilDiv(a, b) * b; }
 
 Result<TCubeTiling> MakeTiling(const Problem& p, const ChipProfile& chip) {
   using R = Result<TCubeTiling>;
-  if (chip.npu_arch != 3510) {
-    if (p.a_format == Format::kND && (p.trans_a ? p.m : p.k) > 65535)
-      return R::Fail("no tiling: A's ND inner dimension exceeds 65535");
-    if (p.b_format == Format::kND && (p.trans_b ? p.k : p.n) > 65535)
-      return R::Fail("no tiling: B's ND inner dimension exceeds 65535");
+  // A problem outside the contract is refused with the rule it breaks (a correct refusal).
+  if (const Verdict contract = ValidateProblem(p, chip); !contract.legal()) {
+    const Violation& x = contract.violations()[0];
+    return R::Fail("no tiling: " + std::string(x.rule->id) + ": " + x.message);
   }
-  if (chip.npu_arch == 2002 && (p.n * SizeTimes2(p.c) / 2) % 32 != 0)
-    return R::Fail("no tiling: 310P needs N*sizeof(C) % 32 == 0");
-  if (p.a_format == Format::kNZ && (p.m % 16 || p.k % C0(p.a)))
-    return R::Fail("no tiling: NZ A needs M % 16 and K % C0 == 0");
-  if (p.b_format == Format::kNZ && (p.n % 16 || p.k % C0(p.b)))
-    return R::Fail("no tiling: NZ B needs N % 16 and K % C0 == 0");
   // 1. Base tile.
   // Rule H6 asks for C0 or 16; GetTiling's habit of whole C0 blocks (int8: 32, int4: 64) also
   // keeps the MDL inner loop, which cuts K in C0 blocks, exact (k_loop.h).

@@ -8,8 +8,7 @@
 //   3. L1: stepM = stepN = 1, stepKa = stepKb = as many K blocks as fit (shared by A and B), the
 //      depths double-buffered when they fit; iterateOrder 0; dbL0C 1; transLength where the arch
 //      needs it.
-// Problems no tiling can serve (an ND inner dimension past 65535, 310P output alignment) get a
-// one-line reason.
+// Problems outside the contract (problem_contract.h) are refused with the rule they break.
 #pragma once
 
 #include "oracle/ascend/tiling_rules.h"

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "oracle/ascend/k_loop.h"
+#include "oracle/ascend/problem_contract.h"
 #include "oracle/ascend/tiling_math.h"
 
 namespace tcfuzz::oracle::ascend {
@@ -26,7 +27,11 @@ constexpr Rule kBaseAlign{
     "tiling.base_alignment", "docs/ascend-tiling.md H6 (doc)",
     "baseM, baseN multiples of 16; baseK of C0 (A not transposed, B transposed) else of 16"};
 constexpr Rule kL1{"tiling.l1_fit", "docs/ascend-tiling.md H7 (doc, GetTiling)",
-                   "depthA1*baseM*baseK*sz(A) + depthB1*baseN*baseK*sz(B) (+ bias row) <= L1"};
+                   "depthA1*baseM*baseK*sz(A) + depthB1*baseN*baseK*sz(B) (+ bias row) <= the "
+                   "platform's L1"};
+constexpr Rule kL1Kernel{"tiling.l1_kernel_reserve", "docs/ascend-tiling.md H7, K6 (kernel)",
+                         "the L1 blocks also stay below the bytes the kernel reserves at the top "
+                         "of L1 (TOTAL_L1_SIZE)"};
 constexpr Rule kDepth{"tiling.depth_step", "docs/ascend-tiling.md H8 (doc)",
                       "depthA1 = stepM*stepKa*db, depthB1 = stepN*stepKb*db, db in {1,2}"};
 constexpr Rule kMdlDepth{"tiling.mdl_depth", "docs/ascend-tiling.md H9 (kernel DepthCheck)",
@@ -41,13 +46,13 @@ constexpr Rule kMdlKLoop{
 constexpr Rule kEnums{"tiling.enum_values", "docs/ascend-tiling.md H12",
                       "iterateOrder, isBias in {0,1}; dbL0A/B/C in {1,2}"};
 constexpr Rule kNz{"tiling.nz_alignment", "docs/ascend-tiling.md H13 (doc)",
-                   "NZ operands: M, N, singleCoreM/N multiples of 16; K, singleCoreK of C0"};
+                   "NZ operands: singleCoreM (A), singleCoreN (B) multiples of 16; singleCoreK of "
+                   "C0"};
 constexpr Rule kStepDepth{"tiling.step_le_depth",
                           "docs/ascend-tiling.md H14 (GetTiling CheckFinalParams)",
                           "stepM <= depthA1, stepN <= depthB1; share sizes within their buffers"};
-constexpr Rule k310P{
-    "tiling.310p_output", "docs/ascend-tiling.md H16 (kernel, arch 2002/1001)",
-    "ND output N*sizeof(C) 32-byte aligned (310P); 0 < transLength, 4*transLength <= UB"};
+constexpr Rule kTransLengthRule{"tiling.trans_length", "docs/ascend-tiling.md H16 (kernel, arch 2002/1001)",
+                            "910 and 310P: 0 < transLength and 4*transLength <= UB"};
 constexpr Rule kShareModeRule{"tiling.share_mode", "docs/ascend-tiling.md H17",
                               "shareMode 1: every L0 tile within half its buffer"};
 constexpr Rule kMmad{"tiling.mmad_limits", "docs/ascend-tiling.md H18 (Mmad)",
@@ -58,8 +63,6 @@ constexpr Rule kSingle{"tiling.single_core", "docs/ascend-tiling.md fields",
                        "singleCoreM <= M, singleCoreN <= N, singleCoreK = K"};
 constexpr Rule kBiasFlag{"tiling.bias_flag", "docs/ascend-tiling.md fields (isBias)",
                          "isBias matches the problem"};
-constexpr Rule kNdInner{"tiling.nd_inner_dim", "docs/ascend-tiling.md K12 (doc)",
-                        "ND inner dimension <= 65535 (except arch 3510)"};
 constexpr Rule kCoverage{
     "tiling.too_few_cores", "docs/ascend-tiling.md tiling.too_few_cores (kernel mapping)",
     "usedCoreNum >= ceil(M/singleCoreM)*ceil(N/singleCoreN): every C block has a core"};
@@ -75,10 +78,10 @@ constexpr Rule kWDbL0C{"tiling.warn.db_l0c", "docs/ascend-tiling.md K7 (host)",
                        "GetTiling always emits dbL0C = 1"};
 
 constexpr std::array<const Rule*, 24> kHard = {
-    &kCores,     &kPositive, &kL0A,    &kL0B,       &kL0C,      &kBias,
-    &kBaseAlign, &kL1,       &kDepth,  &kMdlDepth,  &kMdlKFull, &kMdlKIter,
-    &kMdlKLoop,  &kEnums,    &kNz,     &kStepDepth, &k310P,     &kShareModeRule,
-    &kMmad,      &kShape,    &kSingle, &kBiasFlag,  &kNdInner,  &kCoverage};
+    &kCores,     &kPositive, &kL0A,      &kL0B,       &kL0C,         &kBias,
+    &kBaseAlign, &kL1,       &kL1Kernel, &kDepth,     &kMdlDepth,    &kMdlKFull,
+    &kMdlKIter,  &kMdlKLoop, &kEnums,    &kNz,        &kStepDepth,   &kTransLengthRule,
+    &kShareModeRule, &kMmad, &kShape,    &kSingle,    &kBiasFlag,    &kCoverage};
 constexpr std::array<const Rule*, 4> kSoft = {&kWExtraCores, &kWBaseK, &kWStepK, &kWDbL0C};
 
 constexpr std::array<std::pair<DType, std::string_view>, 6> kTypes = {
@@ -192,6 +195,8 @@ std::string ProblemToJson(const Problem& p) {
 
 TilingVerdict Validate(const Problem& p, const TCubeTiling& t, const ChipProfile& chip) {
   TilingVerdict r;
+  r.problem = ValidateProblem(p, chip);
+  if (!r.problem.legal()) return r;  // no tiling can serve it: the tiling rules are not judged
   Verdict& v = r.hard;
   const auto field = [&](Field f) { return int64_t{t[f]}; };
   const auto add = [&](Verdict& to, const Rule& rule, Field f, const std::string& msg) {
@@ -236,8 +241,17 @@ TilingVerdict Validate(const Problem& p, const TCubeTiling& t, const ChipProfile
             std::to_string(p.m) + "x" + std::to_string(p.n) + "x" + std::to_string(p.k) +
             " problem");
   }
-  if (sM > p.m || sN > p.n || sK != p.k)
-    add(v, kSingle, kSingleCoreK, "singleCore M/N/K exceed or differ from the problem");
+  if (sM > p.m)
+    add(v, kSingle, kSingleCoreM,
+        "singleCoreM " + std::to_string(sM) + " > M " + std::to_string(p.m) +
+            ": a kernel that does not clip its tail reads A rows and writes C rows past M");
+  if (sN > p.n)
+    add(v, kSingle, kSingleCoreN,
+        "singleCoreN " + std::to_string(sN) + " > N " + std::to_string(p.n) +
+            ": a kernel that does not clip its tail reads B columns and writes C columns past N");
+  if (sK != p.k)
+    add(v, kSingle, kSingleCoreK,
+        "singleCoreK " + std::to_string(sK) + " differs from K " + std::to_string(p.k));
   if (field(kIsBias) != (p.is_bias ? 1 : 0))
     add(v, kBiasFlag, kIsBias, "isBias does not match the problem");
   // H3/H4: the L0 ping-pong is on only when both dbL0A and dbL0B are 2 (kernel).
@@ -261,9 +275,22 @@ TilingVerdict Validate(const Problem& p, const TCubeTiling& t, const ChipProfile
   const int64_t l1_2x =
       SatAdd(SatAdd(SatMul({dA, bM, bK, SizeTimes2(p.a)}), SatMul({dB, bN, bK, SizeTimes2(p.b)})),
              p.is_bias ? bN * SizeTimes2(p.bias) : 0);
-  if (l1_2x > 2 * chip.l1)
+  // Two budgets (K6): the platform's L1, and below it what the kernel leaves free of its reserved
+  // top bytes. Which one broke, and by how much, is what a tiler's author needs.
+  const int64_t l1_bytes = CeilDiv(l1_2x, 2);
+  const int64_t platform = chip.l1_platform, kernel = std::min(chip.l1, chip.l1_platform);
+  if (l1_bytes > platform) {
     add(v, kL1, kDepthA1,
-        "L1 blocks need " + std::to_string(l1_2x / 2) + " bytes of " + std::to_string(chip.l1));
+        "L1 blocks need " + std::to_string(l1_bytes) + " B, " +
+            std::to_string(l1_bytes - platform) + " B over the platform's L1 of " +
+            std::to_string(platform) + " B");
+  } else if (l1_bytes > kernel) {
+    add(v, kL1Kernel, kDepthA1,
+        "L1 blocks need " + std::to_string(l1_bytes) + " B: within the platform's " +
+            std::to_string(platform) + " B but " + std::to_string(l1_bytes - kernel) +
+            " B into the top " + std::to_string(platform - kernel) +
+            " B the kernel reserves (TOTAL_L1_SIZE = " + std::to_string(kernel) + " B)");
+  }
   // H8.
   const auto depth_ok = [](int64_t depth, int64_t steps) {
     return depth == steps || depth == SatMul({2, steps});
@@ -287,21 +314,33 @@ TilingVerdict Validate(const Problem& p, const TCubeTiling& t, const ChipProfile
     }
   }
   // H13.
-  if (p.a_format == Format::kNZ && (p.m % 16 || sM % 16 || p.k % C0(p.a) || sK % C0(p.a)))
-    add(v, kNz, kSingleCoreM, "NZ A alignment");
-  if (p.b_format == Format::kNZ && (p.n % 16 || sN % 16 || p.k % C0(p.b) || sK % C0(p.b)))
-    add(v, kNz, kSingleCoreN, "NZ B alignment");
+  // H13 (the problem's own M, N, K alignment is problem.nz_alignment, checked above).
+  if (p.a_format == Format::kNZ && sM % 16)
+    add(v, kNz, kSingleCoreM,
+        "NZ A with singleCoreM " + std::to_string(sM) + ", not a multiple of the 16-row fractal");
+  if (p.b_format == Format::kNZ && sN % 16)
+    add(v, kNz, kSingleCoreN,
+        "NZ B with singleCoreN " + std::to_string(sN) + ", not a multiple of the 16-row fractal");
+  for (const auto& [nz, c0] : {std::pair{p.a_format == Format::kNZ, C0(p.a)},
+                               std::pair{p.b_format == Format::kNZ, C0(p.b)}}) {
+    if (nz && sK % c0) {
+      add(v, kNz, kSingleCoreK,
+          "NZ operand with singleCoreK " + std::to_string(sK) + ", not a multiple of C0 " +
+              std::to_string(c0));
+      break;
+    }
+  }
   // H14.
   if (stM > dA || stN > dB || field(kShareL1Size) > chip.l1_platform ||
       field(kShareL0CSize) > chip.l0c || field(kShareUbSize) > chip.ub) {
     add(v, kStepDepth, kStepM, "step above depth or share size above its buffer");
   }
-  // H16.
-  if (chip.npu_arch == 2002 && (p.n * SizeTimes2(p.c) / 2) % 32 != 0)
-    add(v, k310P, kN, "310P ND output needs N*sizeof(C) % 32 == 0");
+  // H16 (310P's output rule on N is problem.310p_output).
   if ((chip.npu_arch == 1001 || chip.npu_arch == 2002) &&
       (field(kTransLength) <= 0 || 4 * field(kTransLength) > chip.ub)) {
-    add(v, k310P, kTransLength, "transLength must be positive and 4*transLength <= UB");
+    add(v, kTransLengthRule, kTransLength,
+        "transLength " + std::to_string(field(kTransLength)) + ": must be positive and 4x it <= UB " +
+            std::to_string(chip.ub));
   }
   // H17.
   if (field(kShareMode) == 1 &&
@@ -312,12 +351,6 @@ TilingVerdict Validate(const Problem& p, const TCubeTiling& t, const ChipProfile
   // H18.
   if (bM > 4095 || bN > 4095 || bK > 4095)
     add(v, kMmad, kBaseK, "a base size above the Mmad limit 4095");
-  // K12.
-  if (chip.npu_arch != 3510) {
-    const bool a_bad = p.a_format == Format::kND && (p.trans_a ? p.m : p.k) > 65535;
-    const bool b_bad = p.b_format == Format::kND && (p.trans_b ? p.k : p.n) > 65535;
-    if (a_bad || b_bad) add(v, kNdInner, a_bad ? kKa : kN, "ND inner dimension above 65535");
-  }
   // Coverage by cores.
   const int64_t blocks = CeilDiv(p.m, sM) * CeilDiv(p.n, sN);
   if (field(kUsedCoreNum) < blocks)

@@ -1,6 +1,6 @@
 // The matmul problem a tiling answers, and validate(problem, tiling, chip): every hard rule of
 // ../shared/reference/ascend-tcubetiling.md §3 that the problem description can express (H1-H14,
-// H16-H18, the shape and ND-limit rules), with `<=` where the code and kernel asserts use it (K1),
+// H16-H18 and the shape rules; the problem's own limits are problem_contract.h), with `<=` where the code and kernel asserts use it (K1),
 // in 64-bit arithmetic; producer-specific soft rules come back separately as warnings.
 #pragma once
 
@@ -43,10 +43,14 @@ std::span<const Rule* const> TilingRules();
 std::span<const Rule* const> TilingWarnings();
 
 struct TilingVerdict {
+  Verdict problem;   // problem.* (problem_contract.h): outside the contract, nothing else is judged
   Verdict hard;      // a violation here is a wrong tiling
   Verdict warnings;  // what GetTiling never emits but the kernel tolerates
+  bool in_contract() const { return problem.legal(); }
+  bool legal() const { return in_contract() && hard.legal(); }
 };
 
+// The problem's contract first; on a problem inside it, every hard rule and warning.
 TilingVerdict Validate(const Problem& p, const TCubeTiling& t, const ChipProfile& chip);
 
 }  // namespace tcfuzz::oracle::ascend

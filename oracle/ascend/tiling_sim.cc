@@ -12,10 +12,62 @@
 namespace tcfuzz::oracle::ascend {
 namespace {
 
-void Note(SimResult& r, const std::string& line) {
+// One finding per kind: the first instance names the problem; the rest would repeat it.
+void Note(SimResult& r, std::string_view id, const std::string& line) {
   r.clean = false;
-  if (r.findings.size() < 20) r.findings.push_back(line);
+  if (r.Has(id)) return;
+  r.findings.push_back({"tiling.sim." + std::string(id), line});
 }
+
+int64_t AlignUp(int64_t a, int64_t b) { return CeilDiv(a, b) * b; }
+
+std::string Range(int64_t a, int64_t b) {
+  return "[" + std::to_string(a) + ", " + std::to_string(b) + ")";
+}
+
+// What the copy of one operand reads, along its row dimension R (M for A, N for B): ND rows as
+// asked, NZ rows in whole 16-row fractals. `unit` is how many elements one row past R moves the
+// address on: the K length for a row-major K-inner layout, 1 where R is the contiguous dimension,
+// C0 inside an NZ column block.
+struct OperandReads {
+  char name;
+  bool nz;
+  int64_t rows, k, unit, size_x2;
+  int64_t worst_end = 0;  // the furthest row any tile reads, and who reads it
+  int64_t worst_core = -1, worst_r0 = 0;
+
+  void Read(int64_t core, int64_t r0, int64_t r1) {
+    const int64_t end = nz ? r0 + AlignUp(r1 - r0, 16) : r1;
+    if (end > rows && end > worst_end) worst_end = end, worst_core = core, worst_r0 = r0;
+  }
+  void Report(SimResult& r) const {
+    if (worst_core < 0) return;
+    const int64_t total = nz ? AlignUp(k, CeilDiv(64, size_x2)) * AlignUp(rows, 16) : rows * k;
+    const auto bytes = [&](int64_t elems) { return CeilDiv(SatMul({elems, size_x2}), 2); };
+    const int64_t over = SatMul({worst_end - rows, unit});
+    const std::string dim = name == 'A' ? "M" : "N";
+    std::string line = std::string(1, name) + (nz ? " (NZ, read in 16-row fractals)" : " (ND)") +
+                       ": core " + std::to_string(worst_core) + " reads rows " +
+                       Range(worst_r0, worst_end) + " of " + dim + " = " + std::to_string(rows) +
+                       ": bytes " + Range(bytes(total), bytes(total) + bytes(over)) + " past " +
+                       std::string(1, name) + "'s " + std::to_string(bytes(total)) + " bytes";
+    if (nz) line += ", and in every other K block rows of the next block's fractals";
+    Note(r, name == 'A' ? "read_past_a" : "read_past_b", line);
+  }
+};
+
+}  // namespace
+
+bool SimResult::Has(std::string_view id) const {
+  for (const SimFinding& f : findings) {
+    if (std::string_view(f.id).substr(std::string_view("tiling.sim.").size()) == id ||
+        f.id == id)
+      return true;
+  }
+  return false;
+}
+
+namespace {
 
 // The (mTile, nTile) sequence of one core: ORDER_M (0) walks stepN-wide N blocks outermost and M
 // fastest inside a stepM x stepN block; ORDER_N (1) the transpose.
@@ -98,42 +150,52 @@ std::optional<Cover> CountWrites(const std::vector<Rect>& rects, int64_t M, int6
 // A few seconds of symbolic walking; real kernels use far fewer tiles.
 constexpr int64_t kMaxSimulatedTiles = int64_t{1} << 24;
 
-SimResult Simulate(const Problem& p, const TCubeTiling& t, bool numeric) {
+SimResult Simulate(const Problem& p, const TCubeTiling& t, const SimOptions& options) {
   SimResult r;
   const int64_t sM = t[kSingleCoreM], sN = t[kSingleCoreN], sK = t[kSingleCoreK];
   const int64_t bM = t[kBaseM], bN = t[kBaseN], bK = t[kBaseK];
   const int64_t stM = t[kStepM], stN = t[kStepN];
   if (sM <= 0 || sN <= 0 || sK <= 0 || bM <= 0 || bN <= 0 || bK <= 0 || stM <= 0 || stN <= 0) {
-    Note(r, "a size or step is not positive: nothing to simulate");
+    Note(r, "not_positive", "a size or step is not positive: nothing to simulate");
     return r;
   }
   const int64_t M = p.m, N = p.n, K = p.k;
   const int64_t m_blocks = CeilDiv(M, sM), n_blocks = CeilDiv(N, sN);
   const int64_t cores = t[kUsedCoreNum];
   if (sK > K)
-    Note(r, "singleCoreK " + std::to_string(sK) + " reads K columns past K = " + std::to_string(K));
+    Note(r, "k_past_end",
+         "singleCoreK " + std::to_string(sK) + " reads K columns past K = " + std::to_string(K));
   r.k_steps = CeilDiv(sK, bK);
-  if (auto fault = KLoopFault(p, t)) Note(r, *fault);
+  if (auto fault = KLoopFault(p, t)) Note(r, "k_loop", *fault);
   // A raw image can ask for 2^62 tiles; walking them would hang, so past a budget the tiling
   // is reported unsimulated (not clean) instead.
   const int64_t per_core = SatMul({CeilDiv(std::min(sM, M), bM), CeilDiv(std::min(sN, N), bN)});
   const int64_t all_tiles = SatMul({std::min(cores, m_blocks * n_blocks), per_core});
   if (all_tiles > kMaxSimulatedTiles || cores > kMaxSimulatedTiles) {
-    Note(r, "not simulated: " + std::to_string(all_tiles) + " C tiles on " + std::to_string(cores) +
-                " cores exceed the simulator's budget of 2^24");
+    Note(r, "too_large",
+         "not simulated: " + std::to_string(all_tiles) + " C tiles on " + std::to_string(cores) +
+             " cores exceed the simulator's budget of 2^24");
     return r;
   }
+  // The operands as the copies read them (see OperandReads).
+  OperandReads read_a{'A', p.a_format == Format::kNZ, M, K, 0, SizeTimes2(p.a)};
+  read_a.unit = read_a.nz ? C0(p.a) : (p.trans_a ? 1 : K);
+  OperandReads read_b{'B', p.b_format == Format::kNZ, N, K, 0, SizeTimes2(p.b)};
+  read_b.unit = read_b.nz ? C0(p.b) : (p.trans_b ? K : 1);
+  int64_t c_over = 0;  // the furthest element of C written past its end, and by whom
+  std::string c_where;
   // Coverage: area written by valid tiles, and every tile inside C and inside its core's block.
   int64_t area = 0;
   const bool keep = SatMul({m_blocks, n_blocks, per_core}) <= 4096;
-  std::vector<Rect> rects;                         // every tile, for the exactly-once check
+  std::vector<Rect> rects;                         // every tile, clipped to C, for exactly-once
   const bool small = M * N <= (int64_t{1} << 22);  // the numeric mode's bound
   for (int64_t core = 0; core < cores; ++core) {
     const int64_t m_idx = core % m_blocks, n_idx = core / m_blocks;
     const int64_t m_base = m_idx * sM, n_base = n_idx * sN;
-    const int64_t tail_m = std::min(sM, M - m_base), tail_n = std::min(sN, N - n_base);
+    const int64_t tail_m = options.clip_tails ? std::min(sM, M - m_base) : sM;
+    const int64_t tail_n = options.clip_tails ? std::min(sN, N - n_base) : sN;
     if (n_idx >= n_blocks || tail_m <= 0 || tail_n <= 0) {
-      Note(r,
+      Note(r, "core_outside_grid",
            "core " + std::to_string(core) + " maps to C block (" + std::to_string(m_idx) + ", " +
                std::to_string(n_idx) + ") outside the " + std::to_string(m_blocks) + "x" +
                std::to_string(n_blocks) +
@@ -143,29 +205,55 @@ SimResult Simulate(const Problem& p, const TCubeTiling& t, bool numeric) {
     const int64_t m_iter = CeilDiv(tail_m, bM), n_iter = CeilDiv(tail_n, bN);
     const auto seq = TileOrder(m_iter, n_iter, stM, stN, t[kIterateOrder] == 1 ? 1 : 0);
     if (static_cast<int64_t>(seq.size()) != m_iter * n_iter)
-      Note(r, "core " + std::to_string(core) + ": tile order skips tiles");
+      Note(r, "tile_order", "core " + std::to_string(core) + ": tile order skips tiles");
     int order = 0;
     for (const auto& [mt, nt] : seq) {
       const int64_t m0 = m_base + mt * bM, m1 = std::min(m0 + bM, m_base + tail_m);
       const int64_t n0 = n_base + nt * bN, n1 = std::min(n0 + bN, n_base + tail_n);
-      if (m1 > M || n1 > N || m0 < 0 || n0 < 0) Note(r, "a C tile reaches outside C");
-      area += (m1 - m0) * (n1 - n0);
+      read_a.Read(core, m0, m1);
+      read_b.Read(core, n0, n1);
+      if (m1 > M || n1 > N) {
+        // Row-major C: the tile's last element lands this many elements past C's end.
+        const int64_t past = SatAdd(SatMul({m1 - 1, N}), n1) - M * N;
+        if (c_where.empty() || past > c_over) {
+          c_over = past;
+          c_where = "core " + std::to_string(core) + " writes C rows " + Range(m0, m1) +
+                    " x columns " + Range(n0, n1) + " of the " + std::to_string(M) + "x" +
+                    std::to_string(N) + " C";
+        }
+      }
+      const Rect in{std::max<int64_t>(m0, 0), std::min(m1, M), std::max<int64_t>(n0, 0),
+                    std::min(n1, N)};
+      if (in.m1 > in.m0 && in.n1 > in.n0) {
+        area += (in.m1 - in.m0) * (in.n1 - in.n0);
+        rects.push_back(in);
+      }
       ++r.tiles;
       if (keep) r.visits.push_back({static_cast<int>(core), order, m0, m1, n0, n1});
       ++order;
-      rects.push_back({m0, m1, n0, n1});
     }
+  }
+  read_a.Report(r);
+  read_b.Report(r);
+  if (!c_where.empty()) {
+    const auto bytes = [&](int64_t elems) { return CeilDiv(SatMul({elems, SizeTimes2(p.c)}), 2); };
+    Note(r, "write_past_c",
+         c_where + (c_over > 0 ? ": up to " + std::to_string(bytes(c_over)) +
+                                     " bytes past C's end"
+                               : ": outside its rows or columns"));
   }
   if (const auto cover = CountWrites(rects, M, N)) {
     if (cover->missing)
-      Note(r, std::to_string(cover->missing) + " elements of C are never written");
+      Note(r, "c_unwritten", std::to_string(cover->missing) + " elements of C are never written");
     if (cover->twice)
-      Note(r, std::to_string(cover->twice) + " elements of C are written more than once");
+      Note(r, "c_written_twice",
+           std::to_string(cover->twice) + " elements of C are written more than once");
   } else if (area != M * N) {
-    Note(r, "the C tiles cover " + std::to_string(area) + " elements of " + std::to_string(M * N));
+    Note(r, "c_unwritten",
+         "the C tiles cover " + std::to_string(area) + " elements of " + std::to_string(M * N));
   }
   // Numeric mode: small-integer matrices, so every accumulation order is exact.
-  if (numeric && small && M * N * K <= (int64_t{1} << 24) && r.clean) {
+  if (options.numeric && small && M * N * K <= (int64_t{1} << 24) && r.clean) {
     r.numeric_run = true;
     std::vector<int64_t> a(static_cast<std::size_t>(M * K)), b(static_cast<std::size_t>(K * N)),
         c(static_cast<std::size_t>(M * N), 0);
@@ -194,7 +282,7 @@ SimResult Simulate(const Problem& p, const TCubeTiling& t, bool numeric) {
         for (int64_t k = 0; k < K; ++k)
           want += a[static_cast<std::size_t>(m * K + k)] * b[static_cast<std::size_t>(k * N + n)];
         if (c[static_cast<std::size_t>(m * N + n)] != want) {
-          Note(r, "C[" + std::to_string(m) + "][" + std::to_string(n) +
+          Note(r, "numeric_mismatch", "C[" + std::to_string(m) + "][" + std::to_string(n) +
                       "] = " + std::to_string(c[static_cast<std::size_t>(m * N + n)]) +
                       ", plain matmul gives " + std::to_string(want));
           break;

@@ -40,14 +40,14 @@ CheckFailures CheckTiling(const gen::GeneratedTiling& g) {
                        std::string(v.hard.violations()[0].rule->id) + ": " +
                        v.hard.violations()[0].message});
   }
-  if (!v.hard.legal() || v.warnings.Violates("tiling.warn.extra_cores")) return out;
+  if (!v.legal() || v.warnings.Violates("tiling.warn.extra_cores")) return out;
   const int64_t tiles = CeilDiv(g.problem.m, t[kBaseM]) * CeilDiv(g.problem.n, t[kBaseN]);
   if (tiles > kMaxSimTiles) return out;
   const bool numeric = g.problem.m * g.problem.n * g.problem.k <= kMaxNumericMacs;
   const SimResult r = Simulate(g.problem, t, numeric);
   if (!r.clean)
     out.push_back({"tiling.legal_simulates_cleanly",
-                   "legal tiling on " + g.chip->name + ": " + r.findings[0]});
+                   "legal tiling on " + g.chip->name + ": " + r.findings[0].message});
   return out;
 }
 

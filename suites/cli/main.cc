@@ -357,9 +357,9 @@ int RunCli(int argc, char** argv, CliMode mode) try {
   uint64_t tf_cases = 0, tf_timeout_ms = 10000;
   double tf_seconds = 0;
   tfuzz->add_option("--tiler", tf.tiler_command,
-                    "command: problem JSON on stdin, TCFUZZ_CHIP in the environment; tiling JSON "
-                    "or 200-byte image on "
-                    "stdout (exit 0), or exit 1 to refuse (default: the reference tiler)");
+                    "command: problem JSON on stdin, TCFUZZ_CHIP and TCFUZZ_L1_SIZE in the "
+                    "environment; tiling JSON or 200-byte image on stdout (exit 0), or exit 1 to "
+                    "refuse (default: the reference tiler; docs/tiler-under-test.md)");
   tfuzz->add_option("--chip", tf.chip_arg,
                     "SoC name or profile file (default: every built-in chip in turn)");
   auto* tf_seed_opt = tfuzz->add_option("--seed", tf_seed, "base seed (default: random, printed)");
@@ -371,6 +371,9 @@ int RunCli(int argc, char** argv, CliMode mode) try {
   AddNumber(tfuzz, "--timeout-ms", tf_timeout_ms, 1, 3600000,
             "deadline for one tiler call (default 10000)");
   tfuzz->add_option("--report", tf.out_dir, "report folder (default: report/tiling-fuzz)");
+  AddNumber(tfuzz, "--tiler-l1", tf.tiler_l1, 1, uint64_t{1} << 40,
+            "L1 bytes the tiler is told to plan against, as TCFUZZ_L1_SIZE (default: the "
+            "chip's platform L1)");
 
   CLI::App* encode = app.add_subcommand("encode", "Build an operand from a description");
   encode->require_subcommand(1);

@@ -112,10 +112,17 @@ int TilingCheck(const std::string& chip_arg, const std::string& problem_file,
   if (json) {
     nlohmann::ordered_json j;
     j["kind"] = "tcube_tiling";
-    j["legal"] = v.hard.legal();
+    j["in_contract"] = v.in_contract();
+    j["problem_violations"] = Entries(v.problem);
+    j["legal"] = v.legal();
     j["violations"] = Entries(v.hard);
     j["warnings"] = Entries(v.warnings);
     std::cout << j.dump() << "\n";
+  } else if (!v.in_contract()) {
+    std::cout << "problem outside the contract on " << chip.name
+              << ": no tiling can serve it (a tiler should refuse it); the tiling is not judged\n";
+    for (const auto& x : v.problem.violations())
+      std::cout << "  " << x.rule->id << " [" << x.rule->section << "]: " << x.message << "\n";
   } else {
     std::cout << "TCubeTiling on " << chip.name << ": " << (v.hard.legal() ? "legal" : "ILLEGAL")
               << "\n";
@@ -126,7 +133,7 @@ int TilingCheck(const std::string& chip_arg, const std::string& problem_file,
     for (const auto& x : v.warnings.violations())
       std::cout << "  warning " << x.rule->id << ": " << x.message << "\n";
   }
-  return v.hard.legal() ? 0 : 1;
+  return v.legal() ? 0 : 1;
 }
 
 int TilingMake(const std::string& chip_arg, const std::string& problem_file) {
@@ -150,14 +157,16 @@ int TilingSimulate(const std::string& chip_arg, const std::string& problem_file,
   const TilingVerdict v = Validate(l.problem, l.tiling, l.chip);
   const SimResult r = Simulate(l.problem, l.tiling, numeric);
   std::cout << "verdict: "
-            << (v.hard.legal()
+            << (!v.in_contract() ? "problem outside the contract (" +
+                                       oracle::JoinRuleIds(v.problem.RuleIds()) + ")"
+                : v.hard.legal()
                     ? "legal"
                     : "ILLEGAL (" + std::to_string(v.hard.violations().size()) + " rules)")
             << "\nsimulation: " << r.tiles << " C tiles, " << r.k_steps << " K steps each, "
             << (r.clean ? "every element of C written exactly once, no access outside A, B, C"
                         : "FINDINGS")
             << "\n";
-  for (const std::string& f : r.findings) std::cout << "  " << f << "\n";
+  for (const SimFinding& f : r.findings) std::cout << "  " << f.id << ": " << f.message << "\n";
   if (numeric) {
     std::cout << (r.numeric_run ? (r.clean ? "numeric: tiled product equals the plain matmul\n"
                                            : "numeric: see findings\n")

@@ -15,42 +15,12 @@
 #include "suites/engine/report.h"
 #include "suites/engine/report_folder.h"
 #include "suites/engine/run_expectations.h"
+#include "suites/engine/stop_signals.h"
 
 namespace tcfuzz::suites {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-volatile std::sig_atomic_t g_stop_signal = 0;
-
-extern "C" void OnStopSignal(int sig) { g_stop_signal = sig; }
-
-// SIGINT and SIGTERM for the campaign's length: the first asks for a stop at the next batch, a
-// second one (the handler resets itself) ends the process as the signal would.
-class StopSignals {
- public:
-  StopSignals() {
-    g_stop_signal = 0;
-    struct sigaction sa = {};
-    sa.sa_handler = OnStopSignal;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESETHAND | SA_RESTART;
-    // A signal the caller ignores (nohup) stays ignored.
-    ::sigaction(SIGINT, nullptr, &old_int_);
-    ::sigaction(SIGTERM, nullptr, &old_term_);
-    if (old_int_.sa_handler != SIG_IGN) ::sigaction(SIGINT, &sa, nullptr);
-    if (old_term_.sa_handler != SIG_IGN) ::sigaction(SIGTERM, &sa, nullptr);
-  }
-  ~StopSignals() {
-    ::sigaction(SIGINT, &old_int_, nullptr);
-    ::sigaction(SIGTERM, &old_term_, nullptr);
-  }
-  StopSignals(const StopSignals&) = delete;
-  StopSignals& operator=(const StopSignals&) = delete;
-
- private:
-  struct sigaction old_int_ = {}, old_term_ = {};
-};
 
 double Since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
@@ -311,9 +281,9 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
   log << "report: " << shown_dir << "/index.html, " << shown_dir << "/summary.json, " << shown_dir
       << "/junit.xml" << (failed ? ", reproducers in " + shown_dir + "/reproducers/" : "") << "\n";
   if (report.interrupted) {
-    log << "INTERRUPTED (signal " << g_stop_signal << "): " << failed
+    log << "INTERRUPTED (signal " << StopSignal() << "): " << failed
         << " failing cases so far; finish it with: tcfuzz run --resume " << shown_dir << "\n";
-    return 128 + g_stop_signal;
+    return 128 + StopSignal();
   }
   const bool bad = failed > 0 || (o.strict && (stale > 0 || flaky > 0));
   log << (bad ? "FAILED: " : "OK: ") << failed << " failing cases"
@@ -324,8 +294,6 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
 }
 
 }  // namespace
-
-bool StopRequested() { return g_stop_signal != 0; }
 
 uint64_t ShardShare(uint64_t first, uint64_t cases, const CampaignOptions& o) {
   const auto upto = [&](uint64_t n) {  // indices below n with i % N == I

@@ -65,9 +65,6 @@ class SuiteProgress {
 // How many indices of [first, cases) the options' shard runs.
 uint64_t ShardShare(uint64_t first, uint64_t cases, const CampaignOptions& o);
 
-// Whether SIGINT or SIGTERM arrived during the campaign (the runner stops at the next batch).
-bool StopRequested();
-
 // Runs the campaign over every host suite; returns the process exit code (0 clean,
 // 1 failures, 2 setup error, 128 + the signal when interrupted).
 int RunCampaign(const CampaignOptions& options, std::ostream& log);

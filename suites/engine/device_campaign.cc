@@ -10,6 +10,7 @@
 #include "oracle/core/backing.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/batch_engine.h"
+#include "suites/engine/stop_signals.h"
 #include "suites/engine/subprocess.h"
 #include "suites/engine/worker_protocol.h"
 #include "suites/kinds/device_suite.h"

@@ -3,6 +3,9 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -29,7 +32,131 @@ struct Pipe {
 
 std::string Errno(const char* what) { return std::string(what) + ": " + std::strerror(errno); }
 
+// The reaper: the forked child that runs the command as its own child and, being a child
+// subreaper, inherits every descendant the command leaves behind, including those that called
+// setsid and left the process group. When the command ends (or the reaper is told to stop) it
+// kills them all, so nothing a command started outlives it. Everything here runs between fork
+// and _exit in a possibly multi-threaded parent: system calls only, no allocation.
+volatile sig_atomic_t g_reaper_stop = 0;
+extern "C" void OnReaperStop(int) { g_reaper_stop = 1; }
+
+// SIGKILL to every process whose parent is `self`; returns how many there were.
+int KillChildrenOf(pid_t self) {
+  const int dir = ::open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir < 0) return 0;
+  int found = 0;
+  alignas(8) char buf[8192];
+  for (;;) {
+    const long n = ::syscall(SYS_getdents64, dir, buf, sizeof buf);
+    if (n <= 0) break;
+    for (long off = 0; off < n;) {
+      // struct linux_dirent64: u64 ino, s64 off, u16 reclen, u8 type, name.
+      unsigned short reclen = 0;
+      std::memcpy(&reclen, buf + off + 16, sizeof reclen);
+      const char* name = buf + off + 19;
+      off += reclen;
+      long pid = 0;
+      const char* c = name;
+      for (; *c >= '0' && *c <= '9' && pid < (1L << 30); ++c) pid = pid * 10 + (*c - '0');
+      if (*c != '\0' || c == name) continue;
+      char path[48] = "/proc/";
+      char digits[24];
+      int nd = 0;
+      for (long v = pid; v > 0 && nd < 23; v /= 10) digits[nd++] = static_cast<char>('0' + v % 10);
+      int len = 6;
+      while (nd > 0) path[len++] = digits[--nd];
+      for (const char* tail = "/stat"; *tail != '\0'; ++tail) path[len++] = *tail;
+      path[len] = '\0';
+      const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+      if (fd < 0) continue;
+      char stat[512];
+      const ssize_t got = ::read(fd, stat, sizeof stat - 1);
+      ::close(fd);
+      if (got <= 0) continue;
+      stat[got] = '\0';
+      // "pid (comm) S ppid ...": comm may hold ')' itself, so the last one ends it.
+      const char* rp = std::strrchr(stat, ')');
+      if (rp == nullptr || rp[1] == '\0' || rp[2] == '\0' || rp[3] == '\0') continue;
+      long ppid = 0;
+      for (const char* q = rp + 4; *q >= '0' && *q <= '9'; ++q) ppid = ppid * 10 + (*q - '0');
+      if (ppid == self) {
+        ::kill(static_cast<pid_t>(pid), SIGKILL);
+        ++found;
+      }
+    }
+  }
+  ::close(dir);
+  return found;
+}
+
+[[noreturn]] void RunReaper(char* const* args, char* const* envp, const int child_fds[3],
+                            const int close_fds[6]) {
+  ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+  struct sigaction sa = {};
+  sa.sa_handler = OnReaperStop;
+  sigemptyset(&sa.sa_mask);
+  ::sigaction(SIGTERM, &sa, nullptr);  // no SA_RESTART: waitpid returns to look at the flag
+  sigset_t none;
+  sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+  const pid_t command = ::fork();
+  if (command == 0) {
+    ::signal(SIGTERM, SIG_DFL);
+    ::signal(SIGPIPE, SIG_DFL);
+    ::dup2(child_fds[0], 0);
+    ::dup2(child_fds[1], 1);
+    ::dup2(child_fds[2], 2);
+    ::execve(args[0], args, envp);
+    ::_exit(127);
+  }
+  for (int i = 0; i < 6; ++i) ::close(close_fds[i]);  // only the command holds the pipes
+  if (command < 0) ::_exit(127);
+  int status = 0;
+  for (;;) {
+    if (g_reaper_stop) ::kill(command, SIGKILL);
+    int st = 0;
+    const pid_t w = ::waitpid(-1, &st, 0);
+    if (w == command) {
+      status = st;
+      break;
+    }
+    if (w < 0 && errno != EINTR) break;
+  }
+  // Whatever the command left running is now ours: kill it until none is left. A killed child's
+  // own children come to us in turn, so the scan repeats.
+  const pid_t self = ::getpid();
+  for (int round = 0; round < 10000; ++round) {
+    const int found = KillChildrenOf(self);
+    while (::waitpid(-1, nullptr, WNOHANG) > 0) {
+    }
+    if (found == 0 && ::waitpid(-1, nullptr, WNOHANG) < 0 && errno == ECHILD) break;
+    const timespec pause = {0, 1000000};
+    ::nanosleep(&pause, nullptr);
+  }
+  if (WIFSIGNALED(status)) {
+    // End the way the command ended (without a core file of our own).
+    const struct rlimit no_core = {0, 0};
+    ::setrlimit(RLIMIT_CORE, &no_core);
+    ::signal(WTERMSIG(status), SIG_DFL);
+    ::kill(self, WTERMSIG(status));
+    ::_exit(128 + WTERMSIG(status));
+  }
+  ::_exit(WIFEXITED(status) ? WEXITSTATUS(status) : 127);
+}
+
 }  // namespace
+
+std::string ShellQuote(std::string_view word) {
+  std::string out = "'";
+  for (const char c : word) {
+    if (c == '\'') {
+      out += "'\\''";
+    } else {
+      out += c;
+    }
+  }
+  return out + "'";
+}
 
 std::string CommandResult::Describe(std::chrono::milliseconds timeout) const {
   if (!started) return "not started: " + error;
@@ -90,14 +217,11 @@ CommandResult RunArgv(const std::vector<std::string>& argv, const std::string& s
     return r;
   }
   if (pid == 0) {
-    // Child: only async-signal-safe calls until exec.
+    // Child: only async-signal-safe calls from here on.
     ::setpgid(0, 0);
-    ::signal(SIGPIPE, SIG_DFL);
-    ::dup2(in.fd[0], 0);
-    ::dup2(out.fd[1], 1);
-    ::dup2(err.fd[1], 2);
-    ::execve(args[0], args.data(), envp.data());
-    ::_exit(127);
+    const int child_fds[3] = {in.fd[0], out.fd[1], err.fd[1]};
+    const int close_fds[6] = {in.fd[0], in.fd[1], out.fd[0], out.fd[1], err.fd[0], err.fd[1]};
+    RunReaper(args.data(), envp.data(), child_fds, close_fds);
   }
   ::setpgid(pid, pid);  // also here, so the group exists before we might kill it
   r.started = true;
@@ -173,8 +297,18 @@ CommandResult RunArgv(const std::vector<std::string>& argv, const std::string& s
     }
     if (r.timed_out || std::chrono::steady_clock::now() >= deadline) {
       r.timed_out = true;
-      ::kill(-pid, SIGKILL);
-      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+      // The reaper kills the command and all it started; told again until it has (a stop can
+      // land just before it waits), then the whole group as the last resort.
+      const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+      while (::waitpid(pid, &status, WNOHANG) != pid) {
+        if (std::chrono::steady_clock::now() >= give_up) {
+          ::kill(-pid, SIGKILL);
+          while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+          }
+          break;
+        }
+        ::kill(pid, SIGTERM);
+        ::usleep(2000);
       }
       reaped = true;
       break;

@@ -1,11 +1,14 @@
 // Running a command that may crash, hang or flood its output, without letting it take tcfuzz
-// down: a program (or `/bin/sh -c COMMAND`) in its own process group (fork + exec), stdin fed from
-// a string, stdout and stderr captured up to a cap, the whole group killed at a deadline.
+// down: a program (or `/bin/sh -c COMMAND`) in its own process group under a small reaper
+// process (a child subreaper), stdin fed from a string, stdout and stderr captured up to a cap,
+// killed at a deadline. Every process the command starts, in its group or not (setsid), is
+// killed when it ends: nothing it started outlives the call.
 #pragma once
 
 #include <chrono>
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tcfuzz::suites {
@@ -35,6 +38,9 @@ struct CommandOptions {
 // it back.
 CommandResult RunArgv(const std::vector<std::string>& argv, const std::string& stdin_text,
                       const CommandOptions& options);
+
+// `word` as one /bin/sh word: in single quotes, each ' written as '\''.
+std::string ShellQuote(std::string_view word);
 
 // RunArgv of `/bin/sh -c command`.
 CommandResult RunCommand(const std::string& command, const std::string& stdin_text,

@@ -5,6 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "suites/tests/support/temp_dir.h"
 
 namespace tcfuzz::suites {
 namespace {
@@ -74,6 +80,67 @@ TEST(RunCommand, AddsEnvironmentAndReportsAMissingProgram) {
   EXPECT_EQ(RunCommand("printf %s \"$TCFUZZ_TEST_VALUE\"", "", o).out, "42");
   const auto r = RunCommand("/nonexistent/tiler", "", {});
   EXPECT_EQ(r.exit_code, 127);  // the shell's "not found"
+}
+
+// The processes still alive whose command line starts with `program` (a path unique to the test).
+int AliveRunning(const std::string& program) {
+  int alive = 0;
+  for (const auto& e : std::filesystem::directory_iterator("/proc")) {
+    std::ifstream cmdline(e.path() / "cmdline");
+    std::string argv0;
+    if (!std::getline(cmdline, argv0, '\0') || argv0 != program) continue;
+    std::ifstream stat(e.path() / "stat");
+    std::string line;
+    std::getline(stat, line);
+    const auto rp = line.rfind(')');
+    if (rp != std::string::npos && rp + 2 < line.size() && line[rp + 2] != 'Z') ++alive;
+  }
+  return alive;
+}
+
+// A copy of sleep under a name of this test's own, so its processes can be counted.
+std::string MarkedSleep(const std::string& tag) {
+  const std::string dir = test::TempDir(tag);
+  const std::string path = dir + "/marked-sleep";
+  std::filesystem::copy_file("/bin/sleep", path);
+  std::filesystem::permissions(path, std::filesystem::perms::owner_all);
+  return path;
+}
+
+TEST(RunCommand, NothingTheCommandStartedOutlivesIt) {
+  // Descendants that leave the process group and the session (setsid), one of them a grandchild
+  // whose parent exits at once: none survives the command's end.
+  const std::string sleeper = MarkedSleep("reap_exit");
+  const auto r = RunCommand("setsid " + sleeper + " 300 & (setsid " + sleeper +
+                                " 300 &) ; sh -c '" + sleeper + " 300 &' ; echo done",
+                            "", {});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "done\n");
+  EXPECT_EQ(AliveRunning(sleeper), 0);
+}
+
+TEST(RunCommand, NothingTheCommandStartedOutlivesItsDeadline) {
+  const std::string sleeper = MarkedSleep("reap_deadline");
+  CommandOptions o;
+  o.timeout = 300ms;
+  const auto r = RunCommand("setsid " + sleeper + " 300 & (setsid " + sleeper + " 300 &); exec " +
+                                sleeper + " 300",
+                            "", o);
+  EXPECT_TRUE(r.timed_out);
+  EXPECT_EQ(AliveRunning(sleeper), 0);
+}
+
+TEST(RunCommand, TheCommandsStatusComesThroughTheReaper) {
+  EXPECT_EQ(RunCommand("exit 7", "", {}).exit_code, 7);
+  EXPECT_EQ(RunCommand("kill -TERM $$", "", {}).signal, SIGTERM);
+  EXPECT_EQ(RunCommand("kill -KILL $$", "", {}).signal, SIGKILL);
+}
+
+TEST(ShellQuote, AnyWordSurvivesTheShell) {
+  for (const std::string word : {"plain", "it's", "a b", "'", "$HOME `x` \"q\" \\ ;|&", ""}) {
+    const auto r = RunCommand("printf %s " + ShellQuote(word), "", {});
+    EXPECT_EQ(r.out, word) << ShellQuote(word);
+  }
 }
 
 }  // namespace

@@ -22,7 +22,7 @@ void ExpectSound(const Problem& p, const ChipProfile& chip) {
                               << v.hard.violations()[0].rule->id << ": "
                               << v.hard.violations()[0].message;
   const SimResult r = Simulate(p, t.value(), p.m * p.n * p.k <= (1 << 20));
-  ASSERT_TRUE(r.clean) << chip.name << " " << ProblemToJson(p) << r.findings[0];
+  ASSERT_TRUE(r.clean) << chip.name << " " << ProblemToJson(p) << r.findings[0].message;
 }
 
 TEST(ReferenceTiler, EdgeShapesOnEveryChip) {

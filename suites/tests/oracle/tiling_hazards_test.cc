@@ -51,8 +51,8 @@ TEST(TilingHazards, K2_UsedCoreNumAboveBlockCount) {
   EXPECT_TRUE(v.warnings.Violates("tiling.warn.extra_cores"));
   const auto r = Simulate(p, t, false);
   ASSERT_FALSE(r.clean);
-  EXPECT_EQ(r.findings[0].rfind("core 16 maps to C block (0, 1) outside the 16x1 grid", 0), 0u)
-      << r.findings[0];
+  EXPECT_EQ(r.findings[0].message.rfind("core 16 maps to C block (0, 1) outside the 16x1 grid", 0), 0u)
+      << r.findings[0].message;
   EXPECT_EQ(r.findings.size(),
             8u);  // one per extra core, and nothing else: C itself is covered once
 }
@@ -93,7 +93,7 @@ TEST(TilingHazards, K5_ShapesPast2To31ElementsUse64BitArithmetic) {
   const auto v = Validate(p, t, B2());
   EXPECT_TRUE(v.hard.legal()) << First(v.hard);
   const auto r = Simulate(p, t, false);
-  EXPECT_TRUE(r.clean) << r.findings[0];
+  EXPECT_TRUE(r.clean) << r.findings[0].message;
   EXPECT_EQ(r.tiles, 16 * (8192 / 128) * (32768 / 256));
   // One core short: the last block, 8192 * 32768 = 2^28 elements, is never written.
   TCubeTiling short_by_one = t;
@@ -101,7 +101,7 @@ TEST(TilingHazards, K5_ShapesPast2To31ElementsUse64BitArithmetic) {
   EXPECT_TRUE(Validate(p, short_by_one, B2()).hard.Violates("tiling.too_few_cores"));
   const auto s = Simulate(p, short_by_one, false);
   ASSERT_FALSE(s.clean);
-  EXPECT_EQ(s.findings[0], "268435456 elements of C are never written");
+  EXPECT_EQ(s.findings[0].message, "268435456 elements of C are never written");
 }
 
 TEST(TilingHazards, K5_RawImageProductsSaturateInsteadOfWrapping) {
@@ -119,7 +119,7 @@ TEST(TilingHazards, K5_RawImageProductsSaturateInsteadOfWrapping) {
   // The mapping itself is sound (one tile, clamped to C, covers it): the simulator, which models
   // the mapping and not the buffers, walks it without overflow and finds nothing.
   const auto r = Simulate(p, t, true);
-  EXPECT_TRUE(r.clean) << r.findings[0];
+  EXPECT_TRUE(r.clean) << r.findings[0].message;
   EXPECT_EQ(r.tiles, 1);
 }
 
@@ -182,7 +182,7 @@ TEST(TilingHazards, K8_StepKaStepKbNotMultiples) {
   EXPECT_TRUE(ok.hard.legal()) << First(ok.hard);
   EXPECT_TRUE(ok.warnings.Violates("tiling.warn.step_k"));
   const auto sim = Simulate(p, t, true);
-  EXPECT_TRUE(sim.clean) << sim.findings[0];
+  EXPECT_TRUE(sim.clean) << sim.findings[0].message;
   EXPECT_TRUE(sim.numeric_run);
 }
 
@@ -204,7 +204,7 @@ TEST(TilingHazards, K13_UnalignedKTailWithTwoKTiles) {
   const TCubeTiling t = Tile(p, 64, 128, 64, 128, 128);
   EXPECT_TRUE(Validate(p, t, B2()).hard.legal());
   const auto r = Simulate(p, t, true);
-  EXPECT_TRUE(r.clean) << r.findings[0];
+  EXPECT_TRUE(r.clean) << r.findings[0].message;
   EXPECT_TRUE(r.numeric_run);
   EXPECT_EQ(r.k_steps, 2);
 }
@@ -216,7 +216,7 @@ TEST(TilingHazards, K13_Int8ToInt32WithFullMAccumulator) {
   const auto v = Validate(p, t, B2());
   EXPECT_TRUE(v.hard.legal()) << First(v.hard);
   const auto r = Simulate(p, t, true);
-  EXPECT_TRUE(r.clean) << r.findings[0];
+  EXPECT_TRUE(r.clean) << r.findings[0].message;
   EXPECT_TRUE(r.numeric_run);
   EXPECT_EQ(r.k_steps, 3);
 }

@@ -25,7 +25,7 @@ TCubeTiling Tiling(int cores, int64_t m, int64_t n, int64_t k, int64_t sm, int64
 TEST(TilingSim, HuaweiUtTilingSimulatesCleanly) {
   const auto r = Simulate(Fp16(64, 256, 256, true),
                           Tiling(1, 64, 256, 256, 64, 256, 32, 64, 256, 1, 2, 1), true);
-  EXPECT_TRUE(r.clean) << r.findings[0];
+  EXPECT_TRUE(r.clean) << r.findings[0].message;
   EXPECT_TRUE(r.numeric_run);
   EXPECT_EQ(r.tiles, 8);  // 2 x 4 tiles of 32 x 64
 }
@@ -33,7 +33,7 @@ TEST(TilingSim, HuaweiUtTilingSimulatesCleanly) {
 TEST(TilingSim, TailsInEveryDimension) {
   // 65 x 33 x 17 with 16-element tiles on 2 x 2 cores: tails in M, N and K at once.
   const auto r = Simulate(Fp16(65, 33, 17), Tiling(4, 65, 33, 17, 48, 32, 16, 16, 16), true);
-  EXPECT_TRUE(r.clean) << r.findings[0];
+  EXPECT_TRUE(r.clean) << r.findings[0].message;
   EXPECT_EQ(r.k_steps, 2);
 }
 
@@ -58,11 +58,11 @@ TEST(TilingSim, ExtraCoresAndMissingCoresAreFindings) {
   // K2: 3 cores for 2 C blocks: the third maps outside the grid.
   const auto extra = Simulate(Fp16(64, 64, 16), Tiling(3, 64, 64, 16, 32, 64, 16, 16, 16), false);
   EXPECT_FALSE(extra.clean);
-  EXPECT_NE(extra.findings[0].find("core 2 maps to C block"), std::string::npos)
-      << extra.findings[0];
+  EXPECT_NE(extra.findings[0].message.find("core 2 maps to C block"), std::string::npos)
+      << extra.findings[0].message;
   const auto few = Simulate(Fp16(64, 64, 16), Tiling(1, 64, 64, 16, 32, 64, 16, 16, 16), false);
   EXPECT_FALSE(few.clean);
-  EXPECT_EQ(few.findings[0], "2048 elements of C are never written");
+  EXPECT_EQ(few.findings[0].message, "2048 elements of C are never written");
 }
 
 // A legal verdict always simulates cleanly: tilings built legal for random shapes.

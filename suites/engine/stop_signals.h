@@ -1,0 +1,25 @@
+// SIGINT and SIGTERM for the length of a run that must end in a report: the first asks for a
+// stop at the next safe point, a second one (the handler resets itself) ends the process as the
+// signal would. A signal the caller ignores (nohup) stays ignored.
+#pragma once
+
+#include <signal.h>
+
+namespace tcfuzz::suites {
+
+class StopSignals {
+ public:
+  StopSignals();  // clears any earlier request
+  ~StopSignals();
+  StopSignals(const StopSignals&) = delete;
+  StopSignals& operator=(const StopSignals&) = delete;
+
+ private:
+  struct sigaction old_int_ = {}, old_term_ = {};
+};
+
+// Whether SIGINT or SIGTERM arrived, and which (0: none).
+bool StopRequested();
+int StopSignal();
+
+}  // namespace tcfuzz::suites
