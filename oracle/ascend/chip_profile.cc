@@ -117,4 +117,22 @@ Result<ChipProfile> ChipFromJson(std::string_view json) {
   return R::Ok(c);
 }
 
+std::string ChipToJson(const ChipProfile& c) {
+  nlohmann::ordered_json j;
+  j["name"] = c.name;
+  j["npu_arch"] = c.npu_arch;
+  j["ai_cores"] = c.ai_cores;
+  j["vector_cores"] = c.vector_cores;
+  j["l0a"] = c.l0a;
+  j["l0b"] = c.l0b;
+  j["l0c"] = c.l0c;
+  j["l1"] = c.l1;
+  j["l1_platform"] = c.l1_platform;
+  j["ub"] = c.ub;
+  j["bias_table"] = c.bias_table;
+  j["confirmed"] = c.confirmed;
+  j["note"] = c.note;
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 }  // namespace tcfuzz::oracle::ascend

@@ -37,5 +37,7 @@ const ChipProfile* FindChip(std::string_view name);
 // A custom profile from JSON ({"name":..., "npu_arch":..., "ai_cores":..., "l0a":..., ...});
 // missing or unknown keys and non-positive sizes are one-line errors.
 Result<ChipProfile> ChipFromJson(std::string_view json);
+// The same keys (every one), one line; ChipFromJson reads it back.
+std::string ChipToJson(const ChipProfile& c);
 
 }  // namespace tcfuzz::oracle::ascend

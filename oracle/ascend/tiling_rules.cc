@@ -277,7 +277,7 @@ TilingVerdict Validate(const Problem& p, const TCubeTiling& t, const ChipProfile
              p.is_bias ? bN * SizeTimes2(p.bias) : 0);
   // Two budgets (K6): the platform's L1, and below it what the kernel leaves free of its reserved
   // top bytes. Which one broke, and by how much, is what a tiler's author needs.
-  const int64_t l1_bytes = CeilDiv(l1_2x, 2);
+  const int64_t l1_bytes = l1_2x / 2 + l1_2x % 2;  // saturated l1_2x: no overflow
   const int64_t platform = chip.l1_platform, kernel = std::min(chip.l1, chip.l1_platform);
   if (l1_bytes > platform) {
     add(v, kL1, kDepthA1,

@@ -15,8 +15,13 @@ namespace {
 // One finding per kind: the first instance names the problem; the rest would repeat it.
 void Note(SimResult& r, std::string_view id, const std::string& line) {
   r.clean = false;
-  if (r.Has(id)) return;
-  r.findings.push_back({"tiling.sim." + std::string(id), line});
+  for (SimFinding& f : r.findings) {
+    if (f.id == "tiling.sim." + std::string(id)) {
+      ++f.count;
+      return;
+    }
+  }
+  r.findings.push_back({"tiling.sim." + std::string(id), line, 1});
 }
 
 int64_t AlignUp(int64_t a, int64_t b) { return CeilDiv(a, b) * b; }
@@ -60,9 +65,7 @@ struct OperandReads {
 
 bool SimResult::Has(std::string_view id) const {
   for (const SimFinding& f : findings) {
-    if (std::string_view(f.id).substr(std::string_view("tiling.sim.").size()) == id ||
-        f.id == id)
-      return true;
+    if (f.id == id || f.id == "tiling.sim." + std::string(id)) return true;
   }
   return false;
 }

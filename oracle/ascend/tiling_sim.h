@@ -37,11 +37,12 @@ struct SimOptions {
 struct SimFinding {
   std::string id;
   std::string message;
+  int64_t count = 1;  // instances of this kind (cores outside the grid, ...)
 };
 
 struct SimResult {
   bool clean = true;
-  std::vector<SimFinding> findings;  // at most one per id: the first (or worst) instance
+  std::vector<SimFinding> findings;  // one per id: the first (or worst) instance, and a count
   int64_t tiles = 0;
   int64_t k_steps = 0;  // per C tile
   bool numeric_run = false;

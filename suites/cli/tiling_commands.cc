@@ -73,21 +73,7 @@ ChipProfile LoadChip(const std::string& name_or_file) {
 int TilingChips(bool json) {
   if (json) {
     nlohmann::ordered_json a = nlohmann::ordered_json::array();
-    for (const ChipProfile& c : ChipProfiles()) {
-      a.push_back({{"name", c.name},
-                   {"npu_arch", c.npu_arch},
-                   {"ai_cores", c.ai_cores},
-                   {"vector_cores", c.vector_cores},
-                   {"l0a", c.l0a},
-                   {"l0b", c.l0b},
-                   {"l0c", c.l0c},
-                   {"l1", c.l1},
-                   {"l1_platform", c.l1_platform},
-                   {"ub", c.ub},
-                   {"bias_table", c.bias_table},
-                   {"confirmed", c.confirmed},
-                   {"note", c.note}});
-    }
+    for (const ChipProfile& c : ChipProfiles()) a.push_back(nlohmann::ordered_json::parse(ChipToJson(c)));
     std::cout << a.dump(2) << "\n";
     return 0;
   }

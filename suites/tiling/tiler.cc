@@ -61,6 +61,7 @@ Tiler ExternalTiler(const std::string& command, std::chrono::milliseconds timeou
     CommandOptions o;
     o.timeout = timeout;
     o.env = {{"TCFUZZ_CHIP", chip_arg},
+             {"TCFUZZ_CHIP_PROFILE", ChipToJson(chip)},
              {"TCFUZZ_L1_SIZE", std::to_string(l1_size > 0 ? l1_size : chip.l1_platform)}};
     const CommandResult r = RunCommand(command, ProblemToJson(p), o);
     TilerAnswer a;

@@ -2,8 +2,10 @@
 //
 // Command protocol (docs/tiler-under-test.md): `/bin/sh -c COMMAND` with the problem JSON (the
 // --problem file format) on stdin, TCFUZZ_CHIP set to the --chip argument (a SoC name or a
-// profile file, so `tcfuzz tiling make --chip "$TCFUZZ_CHIP" --problem -` is a valid tiler) and
-// TCFUZZ_L1_SIZE to the L1 size the tiler is to plan against. It answers with the tiling's JSON
+// profile file, so `tcfuzz tiling make --chip "$TCFUZZ_CHIP" --problem -` is a valid tiler),
+// TCFUZZ_CHIP_PROFILE to that profile's JSON (the `tiling chips --json` keys: what a wrapper
+// fills the platform's values from) and TCFUZZ_L1_SIZE to the L1 size the tiler is to plan
+// against. It answers with the tiling's JSON
 // form or its 200-byte image on stdout and exit 0, or refuses the problem with exit 1 and nothing
 // on stdout. Anything else (another exit code, a signal, no answer by the deadline, output that
 // does not parse) is a finding about the tiler, never a tcfuzz failure. Every process the command

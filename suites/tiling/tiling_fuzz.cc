@@ -223,8 +223,8 @@ int RunTilingFuzz(const TilingFuzzOptions& o, std::ostream& out) {
   std::snprintf(rate, sizeof rate, "%.1f s, %.0f cases/s", seconds,
                 seconds > 0 ? static_cast<double>(n.done) / seconds : 0.0);
   out << n.done << " cases (" << n.in_contract << " inside the contract; " << n.answered
-      << " answered, " << n.refused << " refused, " << n.refused_out_of_contract
-      << " of them rightly, outside the contract; " << n.validated_only
+      << " answered; " << n.refused << " refused, " << n.refused_out_of_contract
+      << " of them rightly as outside the contract; " << n.validated_only
       << " too large to simulate) in " << rate << "; " << errors << " failing rule"
       << (errors == 1 ? "" : "s") << ", " << kept.size() - errors << " warning"
       << (kept.size() - errors == 1 ? "" : "s") << "\n";

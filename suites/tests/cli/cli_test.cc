@@ -437,7 +437,8 @@ TEST(Cli, TilingCheckJsonAndErrors) {
                            dir + "/t.json");
   EXPECT_EQ(ok.code, 0) << ok.out;
   EXPECT_EQ(ok.out,
-            "{\"kind\":\"tcube_tiling\",\"legal\":true,\"violations\":[],\"warnings\":[]}\n");
+            "{\"kind\":\"tcube_tiling\",\"in_contract\":true,\"problem_violations\":[],\"legal\":true,"
+            "\"violations\":[],\"warnings\":[]}\n");
   t["usedCoreNum"] = 25;
   ASSERT_TRUE(suites::WriteFileAtomic(dir + "/bad.json", t.dump()).ok());
   const CliRun bad = Tcfuzz("tiling check --chip Ascend910B2 --problem " + dir + "/p.json --json " +
@@ -468,6 +469,17 @@ TEST(Cli, TilingCheckJsonAndErrors) {
       Tcfuzz("tiling check --chip Ascend910B4 --problem " + dir + "/p.json " + dir + "/made.json")
           .code,
       0);
+  // A problem outside the contract (310P: 63 fp32 outputs a row are not 32-byte rows): the
+  // tiling is not judged, the check says why and fails.
+  std::string odd = problem;
+  odd.replace(odd.find("\"N\":256"), 7, "\"N\":63");
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/odd.json", odd).ok());
+  const CliRun outside = Tcfuzz("tiling check --chip Ascend310P3 --problem " + dir + "/odd.json " +
+                                dir + "/t.json");
+  EXPECT_EQ(outside.code, 1) << outside.out;
+  EXPECT_NE(outside.out.find("problem outside the contract on Ascend310P3"), std::string::npos)
+      << outside.out;
+  EXPECT_NE(outside.out.find("problem.310p_output"), std::string::npos) << outside.out;
   const CliRun chips = Tcfuzz("tiling chips --json");
   EXPECT_EQ(chips.code, 0);
   EXPECT_GE(nlohmann::json::parse(chips.out).size(), 9u);
@@ -492,7 +504,8 @@ TEST(Cli, TilingFuzzDrivesACommandTiler) {
   const CliRun crash = Tcfuzz("tiling fuzz --seed 1 --cases 5 --chip Ascend310P3 --report " + dir +
                               "/c --tiler 'kill -ABRT $$'");
   EXPECT_EQ(crash.code, 1) << crash.out;
-  EXPECT_TRUE(std::filesystem::exists(dir + "/c/0-tiler.crash.txt")) << crash.out;
+  EXPECT_TRUE(std::filesystem::exists(dir + "/c/reproducers/00-tiler.crash.txt")) << crash.out;
+  ExpectOneLineError(Tcfuzz("tiling fuzz --cases 5 --tiler-l1 0"));
   ExpectOneLineError(Tcfuzz("tiling fuzz --cases 0"));
   ExpectOneLineError(Tcfuzz("tiling fuzz --cases 5 --time 3"));
   ExpectOneLineError(Tcfuzz("tiling fuzz --chip Ascend999 --cases 5"));

@@ -47,7 +47,8 @@ TEST(ReferenceTiler, RefusesWhatNoTilingCanServe) {
   Problem p;
   p.m = 64, p.n = 64, p.k = 70000;  // ND A, not transposed: inner dimension K
   EXPECT_EQ(MakeTiling(p, *FindChip("Ascend910B2")).error(),
-            "no tiling: A's ND inner dimension exceeds 65535");
+            "no tiling: problem.nd_inner_dim: ND A's inner dimension K = 70000 exceeds 65535 on "
+            "Ascend910B2");
   EXPECT_TRUE(MakeTiling(p, *FindChip("Ascend950")).ok());  // arch 3510 has no such limit
 }
 

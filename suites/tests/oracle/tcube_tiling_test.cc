@@ -3,6 +3,10 @@
 // ascend-tcubetiling.md).
 #include <gtest/gtest.h>
 
+#include <set>
+#include <tuple>
+
+#include "oracle/ascend/problem_contract.h"
 #include "oracle/ascend/tiling_rules.h"
 #include "suites/tests/support/tiling_cases.h"
 
@@ -57,7 +61,7 @@ TEST(ChipProfiles, NamesAndSizes) {
   EXPECT_EQ(b2->ub, 196608);
   EXPECT_EQ(b2->bias_table, 1024);
   EXPECT_EQ(b2->l1_platform, 524288);
-  EXPECT_EQ(b2->l1, 524288 - 256);  // the conservative kernel value (K6)
+  EXPECT_EQ(b2->l1, 524288 - 128);  // the kernel's TOTAL_L1_SIZE (K6)
   EXPECT_EQ(b2->ai_cores, 24);
   EXPECT_EQ(FindChip("Ascend910B4")->ai_cores, 20);
   EXPECT_EQ(FindChip("ASCEND310P3")->l0c, 256 * 1024);
@@ -74,6 +78,17 @@ TEST(ChipProfiles, NamesAndSizes) {
   EXPECT_EQ(ChipFromJson(R"({"name":"x","ai_cores":4})").error(),
             "chip profile: missing key 'l0a'");
   EXPECT_EQ(ChipFromJson(R"({"name":"x","cores":4})").error(), "chip profile: unknown key 'cores'");
+  // Every built-in profile reads back from its JSON form (what a tiler under test is given).
+  for (const ChipProfile& c : ChipProfiles()) {
+    const auto back = ChipFromJson(ChipToJson(c));
+    ASSERT_TRUE(back.ok()) << back.error();
+    const ChipProfile& b = back.value();
+    EXPECT_EQ(std::tie(b.name, b.npu_arch, b.ai_cores, b.vector_cores, b.l0a, b.l0b, b.l0c, b.l1,
+                       b.l1_platform, b.ub, b.bias_table, b.confirmed, b.note),
+              std::tie(c.name, c.npu_arch, c.ai_cores, c.vector_cores, c.l0a, c.l0b, c.l0c, c.l1,
+                       c.l1_platform, c.ub, c.bias_table, c.confirmed, c.note))
+        << c.name;
+  }
 }
 
 Problem Fp16(int64_t m, int64_t n, int64_t k, bool bias = false) {
@@ -135,17 +150,50 @@ TEST(TilingValidate, MdlRules) {
   EXPECT_TRUE(r.warnings.Violates("tiling.warn.step_k"));
 }
 
-TEST(TilingValidate, NdInnerDimensionAndNz) {
+TEST(TilingValidate, NdInnerDimensionAndNzAreTheProblemsContract) {
   const ChipProfile& chip = *FindChip("Ascend910B2");
   TCubeTiling t = HuaweiUt();
   Problem p = Fp16(64, 256, 70008);
   t[kKa] = t[kKb] = t[kSingleCoreK] = 70008, t[kIsBias] = 0;
-  EXPECT_TRUE(Validate(p, t, chip).hard.Violates("tiling.nd_inner_dim"));
-  p.trans_a = true;  // A's inner dimension is now M
+  EXPECT_EQ(ValidateProblem(p, chip).RuleIds(), std::set<std::string>{"problem.nd_inner_dim"});
+  EXPECT_FALSE(Validate(p, t, chip).legal());
+  p.trans_a = true;  // A's inner dimension is now M; B (not transposed) stays inner in N = 256
   p.b_format = Format::kNZ;
-  EXPECT_FALSE(Validate(p, t, chip).hard.Violates("tiling.nd_inner_dim"));
-  EXPECT_TRUE(
-      Validate(p, t, chip).hard.Violates("tiling.nz_alignment"));  // 70008 % 16 (C0 of fp16) = 8
+  // 70008 % 16 (C0 of fp16) = 8: NZ B's K is off its fractal grid.
+  EXPECT_EQ(ValidateProblem(p, chip).RuleIds(), std::set<std::string>{"problem.nz_alignment"});
+  EXPECT_EQ(ValidateProblem(p, chip).violations()[0].message,
+            "NZ B needs N % 16 == 0 and K % 16 == 0; N = 256, K = 70008");
+  p.k = 70016;  // aligned: inside the contract, and the tiling rules are judged again
+  t[kKa] = t[kKb] = t[kSingleCoreK] = 70016;
+  EXPECT_TRUE(Validate(p, t, chip).in_contract());
+}
+
+TEST(TilingValidate, ProblemContractRules) {
+  // 310P: N * sizeof(C) a multiple of 32 B: fp32 C needs N % 8, fp16 C N % 16.
+  const ChipProfile& p3 = *FindChip("Ascend310P3");
+  Problem p = Fp16(16, 8, 16);
+  EXPECT_TRUE(ValidateProblem(p, p3).legal());  // 8 * 4 B = 32 B
+  p.n = 12;
+  EXPECT_TRUE(ValidateProblem(p, p3).Violates("problem.310p_output"));  // 48 B
+  EXPECT_TRUE(ValidateProblem(p, *FindChip("Ascend910B2")).legal());   // 910B has no such rule
+  p.c = DType::kFloat16, p.n = 24;
+  EXPECT_TRUE(ValidateProblem(p, p3).Violates("problem.310p_output"));  // 48 B
+  // NZ granules: int8 A's C0 is 32, fp32's 8.
+  Problem q = testing::MakeProblem(32, 32, 48, DType::kInt8);
+  q.a_format = Format::kNZ;
+  EXPECT_TRUE(ValidateProblem(q, p3).Violates("problem.nz_alignment"));  // 48 % 32
+  q.k = 64;
+  EXPECT_TRUE(ValidateProblem(q, p3).legal());
+  Problem f = testing::MakeProblem(32, 32, 24, DType::kFloat32);
+  f.b_format = Format::kNZ;
+  EXPECT_TRUE(ValidateProblem(f, *FindChip("Ascend910B2")).legal());  // 24 % 8 == 0
+  f.n = 40;                                                            // 40 % 16 != 0
+  EXPECT_TRUE(ValidateProblem(f, *FindChip("Ascend910B2")).Violates("problem.nz_alignment"));
+  // The tiling check refuses to judge: the verdict has no hard violations, and is not legal.
+  const TilingVerdict v = Validate(f, TCubeTiling{}, *FindChip("Ascend910B2"));
+  EXPECT_FALSE(v.in_contract());
+  EXPECT_TRUE(v.hard.legal());
+  EXPECT_FALSE(v.legal());
 }
 
 TEST(TilingProblem, JsonAndErrors) {

@@ -53,8 +53,10 @@ TEST(TilingHazards, K2_UsedCoreNumAboveBlockCount) {
   ASSERT_FALSE(r.clean);
   EXPECT_EQ(r.findings[0].message.rfind("core 16 maps to C block (0, 1) outside the 16x1 grid", 0), 0u)
       << r.findings[0].message;
-  EXPECT_EQ(r.findings.size(),
-            8u);  // one per extra core, and nothing else: C itself is covered once
+  // One kind, once per extra core, and nothing else: C itself is covered once.
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].id, "tiling.sim.core_outside_grid");
+  EXPECT_EQ(r.findings[0].count, 8);
 }
 
 TEST(TilingHazards, K3_UnfilledTilingIsRejected) {
@@ -124,23 +126,32 @@ TEST(TilingHazards, K5_RawImageProductsSaturateInsteadOfWrapping) {
 }
 
 TEST(TilingHazards, K6_L1WindowBetweenKernelAndPlatformSize) {
-  // 910B: the platform says L1 = 524288 B, the kernel keeps 256 B: 524032 B is the usable size.
-  ASSERT_EQ(B2().l1, 524288 - 256);
-  // int8, baseK 368: (depthA1 8 * baseM 176 + depthB1 1 * baseN 16) * 368 = 524032 B, at equality.
+  // 910B: the platform says L1 = 524288 B, the kernel keeps the top 128 B (TOTAL_L1_SIZE).
+  ASSERT_EQ(B2().l1, 524288 - 128);
+  ASSERT_EQ(B2().l1_platform, 524288);
+  // int8, baseK 368: (depthA1 8 * baseM 176 + depthB1 1 * baseN 16) * 368 = 524032 B: fits both.
   Problem p = Make(176, 16, 368 * 8, DType::kInt8);
   TCubeTiling t = Tile(p, 176, 16, 176, 16, 368);
   t[kStepKa] = 8, t[kDepthA1] = 8;
   const auto ok = Validate(p, t, B2());
   EXPECT_TRUE(ok.hard.legal()) << First(ok.hard);
-  // int8, baseK 256: (8 * 128 + 4 * 256) * 256 = 524288 B: the host's size, 256 B past the
-  // kernel's.
+  // int8, baseK 256: (8 * 128 + 4 * 256) * 256 = 524288 B: the platform's size, so 128 B into
+  // the kernel's reserve; a separate rule from overrunning the platform's L1.
   p = Make(128, 256, 256 * 8, DType::kInt8);
   t = Tile(p, 128, 256, 128, 256, 256);
   t[kStepKa] = 8, t[kDepthA1] = 8, t[kStepKb] = 4, t[kDepthB1] = 4;
   const auto bad = Validate(p, t, B2());
   ASSERT_EQ(bad.hard.violations().size(), 1u) << First(bad.hard);
-  EXPECT_TRUE(bad.hard.Violates("tiling.l1_fit"));
-  EXPECT_EQ(bad.hard.violations()[0].message, "L1 blocks need 524288 bytes of 524032");
+  EXPECT_TRUE(bad.hard.Violates("tiling.l1_kernel_reserve"));
+  EXPECT_EQ(bad.hard.violations()[0].message,
+            "L1 blocks need 524288 B: within the platform's 524288 B but 128 B into the top 128 B "
+            "the kernel reserves (TOTAL_L1_SIZE = 524160 B)");
+  // One more B block of 256 x 256: 524288 + 65536 B, past the platform's L1 by 65536 B.
+  t[kStepKb] = 5, t[kDepthB1] = 5;
+  const auto over = Validate(p, t, B2());
+  ASSERT_EQ(over.hard.violations().size(), 1u) << First(over.hard);
+  EXPECT_EQ(over.hard.violations()[0].message,
+            "L1 blocks need 589824 B, 65536 B over the platform's L1 of 524288 B");
 }
 
 TEST(TilingHazards, K7_DbL0CMeasuredInBytes) {
@@ -186,14 +197,18 @@ TEST(TilingHazards, K8_StepKaStepKbNotMultiples) {
   EXPECT_TRUE(sim.numeric_run);
 }
 
-TEST(TilingHazards, K12_NdInnerDimensionLimit) {
+TEST(TilingHazards, K12_NdInnerDimensionLimitIsTheProblemsNotTheTilings) {
   // ND A, not transposed: its inner dimension is K. 65535 passes, 65536 does not, except on
-  // Ascend950 (arch 3510), whose copy has no such limit.
+  // Ascend950 (arch 3510), whose copy has no such limit. No tiling can fix it, so the problem is
+  // outside the contract and the tiling is not judged at all.
   for (const int64_t k : {65535, 65536}) {
     const Problem p = Make(64, 64, k);
     const TCubeTiling t = Tile(p, 64, 64, 64, 64, 64);
-    EXPECT_EQ(Validate(p, t, B2()).hard.Violates("tiling.nd_inner_dim"), k > 65535) << k;
-    EXPECT_FALSE(Validate(p, t, *FindChip("Ascend950")).hard.Violates("tiling.nd_inner_dim")) << k;
+    const TilingVerdict v = Validate(p, t, B2());
+    EXPECT_EQ(v.problem.Violates("problem.nd_inner_dim"), k > 65535) << k;
+    EXPECT_EQ(v.in_contract(), k <= 65535) << k;
+    EXPECT_TRUE(v.hard.legal()) << k;  // legal where judged; not judged past the limit
+    EXPECT_TRUE(Validate(p, t, *FindChip("Ascend950")).legal()) << k;
   }
 }
 

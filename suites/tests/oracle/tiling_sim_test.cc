@@ -65,10 +65,53 @@ TEST(TilingSim, ExtraCoresAndMissingCoresAreFindings) {
   EXPECT_EQ(few.findings[0].message, "2048 elements of C are never written");
 }
 
+TEST(TilingSim, NzOperandsAreReadInWholeFractals) {
+  // B (fp32, NZ) 32 x 40 x 16: N = 48 columns in fractals of 16 rows of N by C0 = 8 of K.
+  // singleCoreN 24 puts core 1's block at N rows [24, 48): its fractal reads cover [24, 40), one
+  // fractal, then [40, 48) rounded up to 16 rows = [40, 56): 8 rows past N. Each row is C0 = 8
+  // fp32 elements in a K block; B is 2 K blocks x 48 rows x 8 x 4 B = 3072 B, and in the last K
+  // block the overrun is bytes [3072, 3072 + 8 * 8 * 4) = [3072, 3328).
+  Problem p = testing::MakeProblem(32, 48, 16, DType::kFloat32);
+  p.b_format = Format::kNZ;
+  TCubeTiling t = testing::MakeTiling(p, 32, 24, 32, 16, 16);
+  const SimResult r = Simulate(p, t, false);
+  ASSERT_TRUE(r.Has("read_past_b")) << (r.findings.empty() ? "" : r.findings[0].message);
+  EXPECT_EQ(r.findings[0].message,
+            "B (NZ, read in 16-row fractals): core 1 reads rows [40, 56) of N = 48: bytes [3072, "
+            "3328) past B's 3072 bytes, and in every other K block rows of the next block's "
+            "fractals");
+  // The same split with B in ND reads exactly its rows: nothing out of range.
+  p.b_format = Format::kND;
+  EXPECT_TRUE(Simulate(p, t, false).clean);
+}
+
+TEST(TilingSim, UnclippedTailsReadAndWritePastTheMatrices) {
+  // M = 40 in singleCoreM 32 blocks: core 1 has 8 rows. A kernel without SetTail walks 32 rows:
+  // A (ND, transposed, so M is contiguous: one element per row past M) rows [32, 64) of 40, 24
+  // elements x 2 B = 48 B past A's 40 x 16 x 2 = 1280 B; C rows [32, 64) x [0, 16): its last
+  // element (63, 15) is 63 * 16 + 16 - 40 * 16 = 384 elements = 1536 B (fp32) past C.
+  Problem p = Fp16(40, 16, 16);
+  p.trans_a = true;
+  TCubeTiling t = Tiling(2, 40, 16, 16, 32, 16, 32, 16, 16);
+  EXPECT_TRUE(Simulate(p, t, false).clean);  // the samples clip: fine
+  const SimResult r = Simulate(p, t, SimOptions{false, false});
+  ASSERT_EQ(r.findings.size(), 2u);
+  EXPECT_EQ(r.findings[0].message,
+            "A (ND): core 1 reads rows [32, 64) of M = 40: bytes [1280, 1328) past A's 1280 bytes");
+  EXPECT_EQ(r.findings[1].message,
+            "core 1 writes C rows [32, 64) x columns [0, 16) of the 40x16 C: up to 1536 bytes past "
+            "C's end");
+}
+
 // A legal verdict always simulates cleanly: tilings built legal for random shapes.
 RC_GTEST_PROP(TilingSimProps, LegalVerdictsSimulateCleanly, ()) {
-  const int64_t m = *rc::gen::inRange<int64_t>(1, 300), n = *rc::gen::inRange<int64_t>(1, 300),
-                k = *rc::gen::inRange<int64_t>(1, 300);
+  // NZ operands (read in whole fractals) on dimensions inside the contract.
+  const bool nz_a = *rc::gen::arbitrary<bool>(), nz_b = *rc::gen::arbitrary<bool>();
+  const auto dim = [](bool aligned) {
+    const int64_t d = *rc::gen::inRange<int64_t>(1, 300);
+    return aligned ? (d + 15) / 16 * 16 : d;
+  };
+  const int64_t m = dim(nz_a), n = dim(nz_b), k = dim(nz_a || nz_b);
   const int64_t bm = 16 * *rc::gen::inRange<int64_t>(1, 5),
                 bn = 16 * *rc::gen::inRange<int64_t>(1, 5),
                 bk = 16 * *rc::gen::inRange<int64_t>(1, 5);
@@ -80,9 +123,11 @@ RC_GTEST_PROP(TilingSimProps, LegalVerdictsSimulateCleanly, ()) {
             order = *rc::gen::inRange(0, 2);
   const TCubeTiling t =
       Tiling(static_cast<int>(cores), m, n, k, sm, sn, bm, bn, bk, step_m, step_n, order);
-  const Problem p = Fp16(m, n, k);
+  Problem p = Fp16(m, n, k);
+  p.a_format = nz_a ? Format::kNZ : Format::kND;
+  p.b_format = nz_b ? Format::kNZ : Format::kND;
   const TilingVerdict v = Validate(p, t, *FindChip("Ascend910B2"));
-  RC_PRE(v.hard.legal());
+  RC_PRE(v.legal());
   const SimResult r = Simulate(p, t, true);
   RC_ASSERT(r.clean);
 }

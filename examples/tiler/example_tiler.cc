@@ -1,0 +1,95 @@
+// A tiler under test for `tcfuzz tiling fuzz --tiler`, small enough to read in one sitting: the
+// shape every wrapper of a production tiler has (docs/tiler-under-test.md).
+//
+//   1. read the problem JSON on stdin and the chip's profile from TCFUZZ_CHIP_PROFILE;
+//   2. refuse (exit 1, a reason on stderr) a problem outside the documented contract;
+//   3. compute the tiling: here a simple split of M over the cores in 16-row blocks, one base
+//      tile of 16 x 16 x (a whole C0 block) at a time; a wrapper calls the production tiler;
+//   4. print the 50 TCubeTiling fields as JSON on stdout (or the 200-byte image), exit 0.
+//
+// It uses nothing of tcfuzz, only nlohmann/json, as an out-of-tree wrapper would.
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+int Refuse(const std::string& why) {
+  std::cerr << "example_tiler: " << why << "\n";
+  return 1;
+}
+
+int64_t C0(const std::string& type) {  // 32 bytes of the element type
+  if (type == "float32" || type == "int32") return 8;
+  if (type == "int8") return 32;
+  if (type == "int4") return 64;
+  return 16;
+}
+int64_t Bytes(const std::string& type) {
+  if (type == "float32" || type == "int32") return 4;
+  if (type == "int8") return 1;
+  return 2;  // float16, bfloat16 (int4 is not served below)
+}
+int64_t AlignUp(int64_t a, int64_t b) { return (a + b - 1) / b * b; }
+
+}  // namespace
+
+int main() {
+  std::ostringstream in;
+  in << std::cin.rdbuf();
+  const json p = json::parse(in.str(), nullptr, false);
+  const char* profile_text = std::getenv("TCFUZZ_CHIP_PROFILE");
+  if (p.is_discarded() || profile_text == nullptr) return 2;  // not the protocol: a crash
+  const json chip = json::parse(profile_text, nullptr, false);
+  if (chip.is_discarded()) return 2;
+  const int64_t m = p["M"], n = p["N"], k = p["K"];
+  const std::string a = p["aType"], b = p["bType"], c = p["cType"];
+  const bool nz_a = p["aFormat"] == "NZ", nz_b = p["bFormat"] == "NZ";
+  const bool trans_a = p["transA"], trans_b = p["transB"];
+  const int arch = chip["npu_arch"];
+  // 2. The contract (docs/ascend-tiling.md P1-P3): what no tiling can serve.
+  if (a == "int4") return Refuse("int4 is not served by this example");
+  if ((nz_a && (m % 16 || k % C0(a))) || (nz_b && (n % 16 || k % C0(b))))
+    return Refuse("NZ operand off its 16 x C0 fractal grid");
+  if (arch != 3510 && ((!nz_a && (trans_a ? m : k) > 65535) || (!nz_b && (trans_b ? k : n) > 65535)))
+    return Refuse("ND inner dimension past 65535");
+  if (arch == 2002 && (n * Bytes(c)) % 32) return Refuse("310P output rows must be 32-byte aligned");
+  // 3. M split over the cores in whole 16-row blocks; each core takes all of N and K.
+  const int64_t cores = chip["ai_cores"];
+  const int64_t blocks = (m + 15) / 16;
+  const int64_t single_m = std::min(m, 16 * ((blocks + cores - 1) / cores));
+  const int64_t base_k = std::max<int64_t>(16, C0(a));  // whole C0 blocks of A, 16-aligned
+  json t;
+  for (const char* f :
+       {"usedCoreNum", "M", "N", "Ka", "Kb", "singleCoreM", "singleCoreN", "singleCoreK", "baseM",
+        "baseN", "baseK", "depthA1", "depthB1", "stepM", "stepN", "isBias", "transLength",
+        "iterateOrder", "shareMode", "shareL1Size", "shareL0CSize", "shareUbSize", "batchM",
+        "batchN", "singleBatchM", "singleBatchN", "stepKa", "stepKb", "depthAL1CacheUB",
+        "depthBL1CacheUB", "dbL0A", "dbL0B", "dbL0C", "ALayoutInfoB", "ALayoutInfoS",
+        "ALayoutInfoN", "ALayoutInfoG", "ALayoutInfoD", "BLayoutInfoB", "BLayoutInfoS",
+        "BLayoutInfoN", "BLayoutInfoG", "BLayoutInfoD", "CLayoutInfoB", "CLayoutInfoS1",
+        "CLayoutInfoN", "CLayoutInfoG", "CLayoutInfoS2", "BatchNum", "mxTypePara"}) {
+    t[f] = 0;
+  }
+  t["usedCoreNum"] = (m + single_m - 1) / single_m;
+  t["M"] = m, t["N"] = n, t["Ka"] = k, t["Kb"] = k;
+  t["singleCoreM"] = single_m, t["singleCoreN"] = n, t["singleCoreK"] = k;
+  t["baseM"] = 16, t["baseN"] = 16, t["baseK"] = base_k;
+  t["depthA1"] = 1, t["depthB1"] = 1, t["stepM"] = 1, t["stepN"] = 1, t["stepKa"] = 1,
+  t["stepKb"] = 1;
+  t["isBias"] = p["isBias"].get<bool>() ? 1 : 0;
+  t["dbL0A"] = 1, t["dbL0B"] = 1, t["dbL0C"] = 1;
+  t["batchM"] = 1, t["batchN"] = 1, t["singleBatchM"] = 1, t["singleBatchN"] = 1;
+  // 910, 310P and 310B stage ND <-> NZ through UB: the largest block in bytes.
+  if (arch == 1001 || arch == 2002 || arch == 3002)
+    t["transLength"] = std::max({16 * base_k * Bytes(a), 16 * base_k * Bytes(b), int64_t{16 * 16 * 4}});
+  // 4. The answer.
+  std::cout << t.dump() << "\n";
+  return 0;
+}
