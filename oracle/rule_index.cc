@@ -17,8 +17,8 @@ const std::vector<const Rule*>& Index() {
   static const std::vector<const Rule*> index = [] {
     std::vector<const Rule*> all;
     for (auto table : {tcgen05::ZeroColumnMaskRules(), tcgen05::MmaWsRules(), smem::SmemRules(),
-                       sparse::SparseRules(), ascend::ProblemRules(), ascend::TilingRules(), ascend::TilingWarnings(),
-                       ptx::FormRules()}) {
+                       sparse::SparseRules(), ascend::ProblemRules(), ascend::TilingRules(),
+                       ascend::TilingWarnings(), ptx::FormRules()}) {
       all.insert(all.end(), table.begin(), table.end());
     }
     return all;

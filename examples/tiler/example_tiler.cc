@@ -57,24 +57,67 @@ int main() {
   if (a == "int4") return Refuse("int4 is not served by this example");
   if ((nz_a && (m % 16 || k % C0(a))) || (nz_b && (n % 16 || k % C0(b))))
     return Refuse("NZ operand off its 16 x C0 fractal grid");
-  if (arch != 3510 && ((!nz_a && (trans_a ? m : k) > 65535) || (!nz_b && (trans_b ? k : n) > 65535)))
+  if (arch != 3510 &&
+      ((!nz_a && (trans_a ? m : k) > 65535) || (!nz_b && (trans_b ? k : n) > 65535)))
     return Refuse("ND inner dimension past 65535");
-  if (arch == 2002 && (n * Bytes(c)) % 32) return Refuse("310P output rows must be 32-byte aligned");
+  if (arch == 2002 && (n * Bytes(c)) % 32)
+    return Refuse("310P output rows must be 32-byte aligned");
   // 3. M split over the cores in whole 16-row blocks; each core takes all of N and K.
   const int64_t cores = chip["ai_cores"];
   const int64_t blocks = (m + 15) / 16;
   const int64_t single_m = std::min(m, 16 * ((blocks + cores - 1) / cores));
   const int64_t base_k = std::max<int64_t>(16, C0(a));  // whole C0 blocks of A, 16-aligned
   json t;
-  for (const char* f :
-       {"usedCoreNum", "M", "N", "Ka", "Kb", "singleCoreM", "singleCoreN", "singleCoreK", "baseM",
-        "baseN", "baseK", "depthA1", "depthB1", "stepM", "stepN", "isBias", "transLength",
-        "iterateOrder", "shareMode", "shareL1Size", "shareL0CSize", "shareUbSize", "batchM",
-        "batchN", "singleBatchM", "singleBatchN", "stepKa", "stepKb", "depthAL1CacheUB",
-        "depthBL1CacheUB", "dbL0A", "dbL0B", "dbL0C", "ALayoutInfoB", "ALayoutInfoS",
-        "ALayoutInfoN", "ALayoutInfoG", "ALayoutInfoD", "BLayoutInfoB", "BLayoutInfoS",
-        "BLayoutInfoN", "BLayoutInfoG", "BLayoutInfoD", "CLayoutInfoB", "CLayoutInfoS1",
-        "CLayoutInfoN", "CLayoutInfoG", "CLayoutInfoS2", "BatchNum", "mxTypePara"}) {
+  for (const char* f : {"usedCoreNum",
+                        "M",
+                        "N",
+                        "Ka",
+                        "Kb",
+                        "singleCoreM",
+                        "singleCoreN",
+                        "singleCoreK",
+                        "baseM",
+                        "baseN",
+                        "baseK",
+                        "depthA1",
+                        "depthB1",
+                        "stepM",
+                        "stepN",
+                        "isBias",
+                        "transLength",
+                        "iterateOrder",
+                        "shareMode",
+                        "shareL1Size",
+                        "shareL0CSize",
+                        "shareUbSize",
+                        "batchM",
+                        "batchN",
+                        "singleBatchM",
+                        "singleBatchN",
+                        "stepKa",
+                        "stepKb",
+                        "depthAL1CacheUB",
+                        "depthBL1CacheUB",
+                        "dbL0A",
+                        "dbL0B",
+                        "dbL0C",
+                        "ALayoutInfoB",
+                        "ALayoutInfoS",
+                        "ALayoutInfoN",
+                        "ALayoutInfoG",
+                        "ALayoutInfoD",
+                        "BLayoutInfoB",
+                        "BLayoutInfoS",
+                        "BLayoutInfoN",
+                        "BLayoutInfoG",
+                        "BLayoutInfoD",
+                        "CLayoutInfoB",
+                        "CLayoutInfoS1",
+                        "CLayoutInfoN",
+                        "CLayoutInfoG",
+                        "CLayoutInfoS2",
+                        "BatchNum",
+                        "mxTypePara"}) {
     t[f] = 0;
   }
   t["usedCoreNum"] = (m + single_m - 1) / single_m;
@@ -88,7 +131,8 @@ int main() {
   t["batchM"] = 1, t["batchN"] = 1, t["singleBatchM"] = 1, t["singleBatchN"] = 1;
   // 910, 310P and 310B stage ND <-> NZ through UB: the largest block in bytes.
   if (arch == 1001 || arch == 2002 || arch == 3002)
-    t["transLength"] = std::max({16 * base_k * Bytes(a), 16 * base_k * Bytes(b), int64_t{16 * 16 * 4}});
+    t["transLength"] =
+        std::max({16 * base_k * Bytes(a), 16 * base_k * Bytes(b), int64_t{16 * 16 * 4}});
   // 4. The answer.
   std::cout << t.dump() << "\n";
   return 0;

@@ -58,9 +58,9 @@ Problem DrawTilingProblem(Source& s, const ChipProfile& chip) {
   // edge shapes stay edges of what a tiler must serve).
   const bool out_of_contract = s.Below(8) == 0;
   const DimLimits lim = ContractLimits(p, chip);
-  for (auto [dim, granule, max] : {std::tuple{&p.m, lim.m_granule, lim.m_max},
-                                   std::tuple{&p.n, lim.n_granule, lim.n_max},
-                                   std::tuple{&p.k, lim.k_granule, lim.k_max}}) {
+  for (auto [dim, granule, max] :
+       {std::tuple{&p.m, lim.m_granule, lim.m_max}, std::tuple{&p.n, lim.n_granule, lim.n_max},
+        std::tuple{&p.k, lim.k_granule, lim.k_max}}) {
     *dim = (*dim + granule - 1) / granule * granule;
     if (max > 0 && *dim > max) *dim = max / granule * granule;
   }

@@ -1,7 +1,7 @@
 // Generator for Ascend Matmul tiling cases: a chip, a problem (edge shapes first: 1, 15, 17, C0 and
-// 16 non-multiples, exact L0 fits; mostly inside the problem's contract, some outside it), and a tiling with
-// an intent: legal (the reference tiler's answer), one rule broken (one field of that answer
-// changed so that exactly one hard rule fails), or a raw 200-byte image.
+// 16 non-multiples, exact L0 fits; mostly inside the problem's contract, some outside it), and a
+// tiling with an intent: legal (the reference tiler's answer), one rule broken (one field of that
+// answer changed so that exactly one hard rule fails), or a raw 200-byte image.
 #pragma once
 
 #include "generators/core/intent.h"

@@ -31,7 +31,8 @@ DimLimits ContractLimits(const Problem& p, const ChipProfile& chip) {
   if (p.a_format == Format::kNZ) d.m_granule = 16, d.k_granule = Lcm(d.k_granule, C0(p.a));
   if (p.b_format == Format::kNZ) d.n_granule = 16, d.k_granule = Lcm(d.k_granule, C0(p.b));
   // N * sizeof(C) % 32 == 0: N a multiple of 64 / (2 * sizeof(C)).
-  if (chip.npu_arch == 2002) d.n_granule = Lcm(d.n_granule, std::max<int64_t>(1, 64 / SizeTimes2(p.c)));
+  if (chip.npu_arch == 2002)
+    d.n_granule = Lcm(d.n_granule, std::max<int64_t>(1, 64 / SizeTimes2(p.c)));
   if (chip.npu_arch != 3510) {
     const auto limit = [](int64_t& max) { max = kNdInnerMax; };
     if (p.a_format == Format::kND) limit(p.trans_a ? d.m_max : d.k_max);

@@ -51,8 +51,9 @@ constexpr Rule kNz{"tiling.nz_alignment", "docs/ascend-tiling.md H13 (doc)",
 constexpr Rule kStepDepth{"tiling.step_le_depth",
                           "docs/ascend-tiling.md H14 (GetTiling CheckFinalParams)",
                           "stepM <= depthA1, stepN <= depthB1; share sizes within their buffers"};
-constexpr Rule kTransLengthRule{"tiling.trans_length", "docs/ascend-tiling.md H16 (kernel, arch 2002/1001)",
-                            "910 and 310P: 0 < transLength and 4*transLength <= UB"};
+constexpr Rule kTransLengthRule{"tiling.trans_length",
+                                "docs/ascend-tiling.md H16 (kernel, arch 2002/1001)",
+                                "910 and 310P: 0 < transLength and 4*transLength <= UB"};
 constexpr Rule kShareModeRule{"tiling.share_mode", "docs/ascend-tiling.md H17",
                               "shareMode 1: every L0 tile within half its buffer"};
 constexpr Rule kMmad{"tiling.mmad_limits", "docs/ascend-tiling.md H18 (Mmad)",
@@ -78,10 +79,10 @@ constexpr Rule kWDbL0C{"tiling.warn.db_l0c", "docs/ascend-tiling.md K7 (host)",
                        "GetTiling always emits dbL0C = 1"};
 
 constexpr std::array<const Rule*, 24> kHard = {
-    &kCores,     &kPositive, &kL0A,      &kL0B,       &kL0C,         &kBias,
-    &kBaseAlign, &kL1,       &kL1Kernel, &kDepth,     &kMdlDepth,    &kMdlKFull,
-    &kMdlKIter,  &kMdlKLoop, &kEnums,    &kNz,        &kStepDepth,   &kTransLengthRule,
-    &kShareModeRule, &kMmad, &kShape,    &kSingle,    &kBiasFlag,    &kCoverage};
+    &kCores,         &kPositive, &kL0A,      &kL0B,    &kL0C,       &kBias,
+    &kBaseAlign,     &kL1,       &kL1Kernel, &kDepth,  &kMdlDepth,  &kMdlKFull,
+    &kMdlKIter,      &kMdlKLoop, &kEnums,    &kNz,     &kStepDepth, &kTransLengthRule,
+    &kShareModeRule, &kMmad,     &kShape,    &kSingle, &kBiasFlag,  &kCoverage};
 constexpr std::array<const Rule*, 4> kSoft = {&kWExtraCores, &kWBaseK, &kWStepK, &kWDbL0C};
 
 constexpr std::array<std::pair<DType, std::string_view>, 6> kTypes = {
@@ -339,8 +340,8 @@ TilingVerdict Validate(const Problem& p, const TCubeTiling& t, const ChipProfile
   if ((chip.npu_arch == 1001 || chip.npu_arch == 2002) &&
       (field(kTransLength) <= 0 || 4 * field(kTransLength) > chip.ub)) {
     add(v, kTransLengthRule, kTransLength,
-        "transLength " + std::to_string(field(kTransLength)) + ": must be positive and 4x it <= UB " +
-            std::to_string(chip.ub));
+        "transLength " + std::to_string(field(kTransLength)) +
+            ": must be positive and 4x it <= UB " + std::to_string(chip.ub));
   }
   // H17.
   if (field(kShareMode) == 1 &&

@@ -1,7 +1,8 @@
 // The matmul problem a tiling answers, and validate(problem, tiling, chip): every hard rule of
 // ../shared/reference/ascend-tcubetiling.md §3 that the problem description can express (H1-H14,
-// H16-H18 and the shape rules; the problem's own limits are problem_contract.h), with `<=` where the code and kernel asserts use it (K1),
-// in 64-bit arithmetic; producer-specific soft rules come back separately as warnings.
+// H16-H18 and the shape rules; the problem's own limits are problem_contract.h), with `<=` where
+// the code and kernel asserts use it (K1), in 64-bit arithmetic; producer-specific soft rules come
+// back separately as warnings.
 #pragma once
 
 #include <optional>

@@ -241,8 +241,7 @@ SimResult Simulate(const Problem& p, const TCubeTiling& t, const SimOptions& opt
   if (!c_where.empty()) {
     const auto bytes = [&](int64_t elems) { return CeilDiv(SatMul({elems, SizeTimes2(p.c)}), 2); };
     Note(r, "write_past_c",
-         c_where + (c_over > 0 ? ": up to " + std::to_string(bytes(c_over)) +
-                                     " bytes past C's end"
+         c_where + (c_over > 0 ? ": up to " + std::to_string(bytes(c_over)) + " bytes past C's end"
                                : ": outside its rows or columns"));
   }
   if (const auto cover = CountWrites(rects, M, N)) {
@@ -285,9 +284,10 @@ SimResult Simulate(const Problem& p, const TCubeTiling& t, const SimOptions& opt
         for (int64_t k = 0; k < K; ++k)
           want += a[static_cast<std::size_t>(m * K + k)] * b[static_cast<std::size_t>(k * N + n)];
         if (c[static_cast<std::size_t>(m * N + n)] != want) {
-          Note(r, "numeric_mismatch", "C[" + std::to_string(m) + "][" + std::to_string(n) +
-                      "] = " + std::to_string(c[static_cast<std::size_t>(m * N + n)]) +
-                      ", plain matmul gives " + std::to_string(want));
+          Note(r, "numeric_mismatch",
+               "C[" + std::to_string(m) + "][" + std::to_string(n) +
+                   "] = " + std::to_string(c[static_cast<std::size_t>(m * N + n)]) +
+                   ", plain matmul gives " + std::to_string(want));
           break;
         }
       }

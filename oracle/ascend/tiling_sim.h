@@ -4,8 +4,8 @@
 // the K loop with its tail: baseK steps (Norm) or L1 chunks of stepKa/stepKb (MDL, k_loop.h).
 //
 // Symbolic mode (up to 2^24 C tiles): every element of C written exactly once across cores, no
-// access outside A, B or C (NZ operands read in whole fractals). Numeric mode (small shapes): the tiled product of small-integer
-// matrices (exact in every type) equals a plain matmul.
+// access outside A, B or C (NZ operands read in whole fractals). Numeric mode (small shapes): the
+// tiled product of small-integer matrices (exact in every type) equals a plain matmul.
 #pragma once
 
 #include <cstdint>

@@ -73,7 +73,8 @@ ChipProfile LoadChip(const std::string& name_or_file) {
 int TilingChips(bool json) {
   if (json) {
     nlohmann::ordered_json a = nlohmann::ordered_json::array();
-    for (const ChipProfile& c : ChipProfiles()) a.push_back(nlohmann::ordered_json::parse(ChipToJson(c)));
+    for (const ChipProfile& c : ChipProfiles())
+      a.push_back(nlohmann::ordered_json::parse(ChipToJson(c)));
     std::cout << a.dump(2) << "\n";
     return 0;
   }

@@ -28,7 +28,8 @@ std::string OneLine(const Problem& p) {
 
 std::string ContractClass(const Problem& p, const ChipProfile& chip) {
   const oracle::Verdict v = ValidateProblem(p, chip);
-  return v.legal() ? "inside the contract" : "outside the contract: " + oracle::JoinRuleIds(v.RuleIds());
+  return v.legal() ? "inside the contract"
+                   : "outside the contract: " + oracle::JoinRuleIds(v.RuleIds());
 }
 
 struct Kept {
@@ -50,8 +51,9 @@ std::string Reproducer(const Kept& k, const TilingFuzzOptions& o, const std::str
                   (k.finding.warning ? " (warning)" : "") + "\n";
   s += "message: " + k.finding.message + "\n";
   s += "consequence: " + k.consequence + "\n";
-  s += "tiler: " + (o.tiler_command.empty() ? std::string("the reference tiler") : o.tiler_command) +
-       "\n";
+  s +=
+      "tiler: " + (o.tiler_command.empty() ? std::string("the reference tiler") : o.tiler_command) +
+      "\n";
   s += "chip: " + k.chip_arg + "\n";
   s += "problem class: " + ContractClass(k.minimized, *k.chip) + "\n";
   s += "seed: " + std::to_string(o.seed) + ", case " + std::to_string(k.first_case) + ", seen " +
@@ -62,9 +64,9 @@ std::string Reproducer(const Kept& k, const TilingFuzzOptions& o, const std::str
   if (o.tiler_command.empty()) {
     s += "tcfuzz tiling make --chip " + chip + " --problem " + problem + "\n";
   } else {
-    s += "TCFUZZ_CHIP=" + chip + " TCFUZZ_L1_SIZE=" +
-         std::to_string(o.tiler_l1 > 0 ? o.tiler_l1 : k.chip->l1_platform) + " sh -c " +
-         ShellQuote(o.tiler_command) + " < " + problem + "\n";
+    s += "TCFUZZ_CHIP=" + chip +
+         " TCFUZZ_L1_SIZE=" + std::to_string(o.tiler_l1 > 0 ? o.tiler_l1 : k.chip->l1_platform) +
+         " sh -c " + ShellQuote(o.tiler_command) + " < " + problem + "\n";
   }
   if (k.tiling) {
     const std::string tiling = ShellQuote(stem + ".tiling.json");
@@ -210,12 +212,13 @@ int RunTilingFuzz(const TilingFuzzOptions& o, std::ostream& out) {
   const auto summary =
       WriteFileAtomic(folder.work() + "/summary.json",
                       j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
-  const auto committed = summary.ok() && !write_failed ? folder.Commit()
-                                                        : oracle::Result<bool>::Ok(false);
+  const auto committed =
+      summary.ok() && !write_failed ? folder.Commit() : oracle::Result<bool>::Ok(false);
   if (!summary.ok() || write_failed || !committed.ok()) {
     out << "tcfuzz: error: cannot write the report in " << o.out_dir << ": "
-        << (!summary.ok() ? summary.error()
-                          : !committed.ok() ? committed.error() : std::string("a reproducer"))
+        << (!summary.ok()     ? summary.error()
+            : !committed.ok() ? committed.error()
+                              : std::string("a reproducer"))
         << "\n";
     return 2;
   }

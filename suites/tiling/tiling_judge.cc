@@ -39,11 +39,9 @@ SimResult Sim(const Problem& p, const TCubeTiling& t, bool clip) {
 std::string Accesses(const SimResult& r) {
   std::string out;
   for (const SimFinding& f : r.findings) {
-    static constexpr std::string_view kAccess[] = {"read_past_a",       "read_past_b",
-                                                   "write_past_c",      "core_outside_grid",
-                                                   "c_unwritten",       "c_written_twice",
-                                                   "k_past_end",        "k_loop",
-                                                   "numeric_mismatch"};
+    static constexpr std::string_view kAccess[] = {
+        "read_past_a",     "read_past_b", "write_past_c", "core_outside_grid", "c_unwritten",
+        "c_written_twice", "k_past_end",  "k_loop",       "numeric_mismatch"};
     for (std::string_view k : kAccess) {
       if (f.id.ends_with(k)) out += (out.empty() ? "" : "; ") + f.message;
     }

@@ -16,10 +16,10 @@
 namespace tcfuzz::suites {
 
 struct Finding {
-  std::string rule;     // tiling.*, tiling.sim.*, problem.*, tiler.*
-  std::string reason;   // what must stay the same while minimizing: the field at fault, the
-                        // operand and layout read out of range, the problem rule
-  std::string message;  // with the numbers: which bytes, which budget, by how much
+  std::string rule;      // tiling.*, tiling.sim.*, problem.*, tiler.*
+  std::string reason;    // what must stay the same while minimizing: the field at fault, the
+                         // operand and layout read out of range, the problem rule
+  std::string message;   // with the numbers: which bytes, which budget, by how much
   bool warning = false;  // an answer to a problem outside the contract
 };
 

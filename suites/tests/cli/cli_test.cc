@@ -436,9 +436,10 @@ TEST(Cli, TilingCheckJsonAndErrors) {
   const CliRun ok = Tcfuzz("tiling check --chip ascend910b2 --problem " + dir + "/p.json --json " +
                            dir + "/t.json");
   EXPECT_EQ(ok.code, 0) << ok.out;
-  EXPECT_EQ(ok.out,
-            "{\"kind\":\"tcube_tiling\",\"in_contract\":true,\"problem_violations\":[],\"legal\":true,"
-            "\"violations\":[],\"warnings\":[]}\n");
+  EXPECT_EQ(
+      ok.out,
+      "{\"kind\":\"tcube_tiling\",\"in_contract\":true,\"problem_violations\":[],\"legal\":true,"
+      "\"violations\":[],\"warnings\":[]}\n");
   t["usedCoreNum"] = 25;
   ASSERT_TRUE(suites::WriteFileAtomic(dir + "/bad.json", t.dump()).ok());
   const CliRun bad = Tcfuzz("tiling check --chip Ascend910B2 --problem " + dir + "/p.json --json " +
@@ -474,8 +475,8 @@ TEST(Cli, TilingCheckJsonAndErrors) {
   std::string odd = problem;
   odd.replace(odd.find("\"N\":256"), 7, "\"N\":63");
   ASSERT_TRUE(suites::WriteFileAtomic(dir + "/odd.json", odd).ok());
-  const CliRun outside = Tcfuzz("tiling check --chip Ascend310P3 --problem " + dir + "/odd.json " +
-                                dir + "/t.json");
+  const CliRun outside =
+      Tcfuzz("tiling check --chip Ascend310P3 --problem " + dir + "/odd.json " + dir + "/t.json");
   EXPECT_EQ(outside.code, 1) << outside.out;
   EXPECT_NE(outside.out.find("problem outside the contract on Ascend310P3"), std::string::npos)
       << outside.out;

@@ -123,9 +123,9 @@ TEST(RunCommand, NothingTheCommandStartedOutlivesItsDeadline) {
   const std::string sleeper = MarkedSleep("reap_deadline");
   CommandOptions o;
   o.timeout = 300ms;
-  const auto r = RunCommand("setsid " + sleeper + " 300 & (setsid " + sleeper + " 300 &); exec " +
-                                sleeper + " 300",
-                            "", o);
+  const auto r = RunCommand(
+      "setsid " + sleeper + " 300 & (setsid " + sleeper + " 300 &); exec " + sleeper + " 300", "",
+      o);
   EXPECT_TRUE(r.timed_out);
   EXPECT_EQ(AliveRunning(sleeper), 0);
 }

@@ -175,7 +175,7 @@ TEST(TilingValidate, ProblemContractRules) {
   EXPECT_TRUE(ValidateProblem(p, p3).legal());  // 8 * 4 B = 32 B
   p.n = 12;
   EXPECT_TRUE(ValidateProblem(p, p3).Violates("problem.310p_output"));  // 48 B
-  EXPECT_TRUE(ValidateProblem(p, *FindChip("Ascend910B2")).legal());   // 910B has no such rule
+  EXPECT_TRUE(ValidateProblem(p, *FindChip("Ascend910B2")).legal());    // 910B has no such rule
   p.c = DType::kFloat16, p.n = 24;
   EXPECT_TRUE(ValidateProblem(p, p3).Violates("problem.310p_output"));  // 48 B
   // NZ granules: int8 A's C0 is 32, fp32's 8.
@@ -187,7 +187,7 @@ TEST(TilingValidate, ProblemContractRules) {
   Problem f = testing::MakeProblem(32, 32, 24, DType::kFloat32);
   f.b_format = Format::kNZ;
   EXPECT_TRUE(ValidateProblem(f, *FindChip("Ascend910B2")).legal());  // 24 % 8 == 0
-  f.n = 40;                                                            // 40 % 16 != 0
+  f.n = 40;                                                           // 40 % 16 != 0
   EXPECT_TRUE(ValidateProblem(f, *FindChip("Ascend910B2")).Violates("problem.nz_alignment"));
   // The tiling check refuses to judge: the verdict has no hard violations, and is not legal.
   const TilingVerdict v = Validate(f, TCubeTiling{}, *FindChip("Ascend910B2"));

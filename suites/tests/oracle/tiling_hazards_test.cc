@@ -51,7 +51,8 @@ TEST(TilingHazards, K2_UsedCoreNumAboveBlockCount) {
   EXPECT_TRUE(v.warnings.Violates("tiling.warn.extra_cores"));
   const auto r = Simulate(p, t, false);
   ASSERT_FALSE(r.clean);
-  EXPECT_EQ(r.findings[0].message.rfind("core 16 maps to C block (0, 1) outside the 16x1 grid", 0), 0u)
+  EXPECT_EQ(r.findings[0].message.rfind("core 16 maps to C block (0, 1) outside the 16x1 grid", 0),
+            0u)
       << r.findings[0].message;
   // One kind, once per extra core, and nothing else: C itself is covered once.
   ASSERT_EQ(r.findings.size(), 1u);

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -299,8 +300,8 @@ TEST(TilingFuzz, CommandTilersThatCrashHangOrBabbleAreFindings) {
   const std::string dir = test::TempDir("tf_cmd");
   const Problem p = testing::MakeProblem(64, 64, 64);
   const auto judge = [&](const std::string& body, std::chrono::milliseconds timeout = 10s) {
-    const auto fs = Judge(
-        p, B2(), ExternalTiler(Script(dir, "t.sh", body), timeout)(p, B2(), "Ascend910B2"));
+    const auto fs =
+        Judge(p, B2(), ExternalTiler(Script(dir, "t.sh", body), timeout)(p, B2(), "Ascend910B2"));
     return fs.empty() ? Finding{"none", "", ""} : fs[0];
   };
   EXPECT_EQ(judge("kill -SEGV $$").rule, "tiler.crash");
@@ -360,10 +361,10 @@ TEST(TilingFuzz, ReproducersRerunFromTheirFolderWithAQuotedTilerPath) {
     const std::string marker = "rerun the tiler (from this folder):\n  ";
     const auto at = txt.find(marker);
     ASSERT_NE(at, std::string::npos) << txt;
-    const std::string rerun = txt.substr(at + marker.size(), txt.find('\n', at + marker.size()) -
-                                                                 at - marker.size());
-    const auto r = RunCommand("cd " + ShellQuote(o.out_dir + "/reproducers") + " && " + rerun, "",
-                              {});
+    const std::string rerun =
+        txt.substr(at + marker.size(), txt.find('\n', at + marker.size()) - at - marker.size());
+    const auto r =
+        RunCommand("cd " + ShellQuote(o.out_dir + "/reproducers") + " && " + rerun, "", {});
     ASSERT_TRUE(r.ok()) << rerun << "\n" << r.err;
     EXPECT_EQ(r.out, ReadFile(dir + "/fixed.json").value());
     // The minimized problem file, given to the tiler again, fails the same rule.
@@ -400,6 +401,24 @@ TEST(TilingFuzz, ARerunReplacesThePreviousReportAndRefusesAForeignFolder) {
   EXPECT_EQ(RunTilingFuzz(o, refused), 2);
   EXPECT_NE(refused.str().find("notes.txt"), std::string::npos) << refused.str();
   EXPECT_EQ(ReadFile(o.out_dir + "/notes.txt").value(), "mine\n");
+}
+
+TEST(TilingFuzz, AStopRequestEndsTheRunWithAnInterruptedReport) {
+  // SIGTERM arrives during case 20 (sent by the tiler itself, so the test is deterministic): the
+  // run stops before case 21, keeps what it found and says it was interrupted.
+  TilingFuzzOptions o;
+  int calls = 0;
+  o.tiler = [&calls](const Problem& p, const ChipProfile& chip, const std::string& arg) {
+    if (++calls == 21) std::raise(SIGTERM);
+    return PlantedBaseK()(p, chip, arg);
+  };
+  o.seed = 2, o.cases = 500, o.minimize_budget = 0, o.out_dir = test::TempDir("tf_stop");
+  std::ostringstream log;
+  EXPECT_EQ(RunTilingFuzz(o, log), 128 + SIGTERM) << log.str();
+  const auto j = Summary(o);
+  EXPECT_TRUE(j["interrupted"].get<bool>());
+  EXPECT_LT(j["cases"].get<int>(), 500);
+  EXPECT_NE(log.str().find("INTERRUPTED (signal 15)"), std::string::npos) << log.str();
 }
 
 }  // namespace
