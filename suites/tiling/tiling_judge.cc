@@ -100,10 +100,10 @@ std::string Consequence(const Problem& p, const ChipProfile& chip, const TCubeTi
     const int64_t told = tiler_l1 > 0 ? tiler_l1 : chip.l1_platform;
     std::string s = f.rule == "tiling.l1_fit"
                         ? "every kernel: the L1 blocks overrun the buffer itself"
-                        : "kernels driven by their vector cores (MIX mode): the top " +
+                        : "kernels driven by their vector cores (MIX mode): their message "
+                          "word in the top " +
                               std::to_string(chip.l1_platform - chip.l1) +
-                              " B of L1 hold the message word those kernels exchange, and the "
-                              "tiling overwrites it; cube-only kernels are unaffected";
+                              " B of L1 (TOTAL_L1_SIZE, from the kernel source) is overwritten";
     s += "; the tiler was told L1 = " + std::to_string(told) + " B (TCFUZZ_L1_SIZE)";
     const int64_t kernel = std::min(chip.l1, chip.l1_platform);
     if (told > kernel)

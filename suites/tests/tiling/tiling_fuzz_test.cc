@@ -271,6 +271,22 @@ TEST(TilingFuzz, PlanningAgainstThePlatformL1SaysWhichBudgetBrokeAndByHowMuch) {
   EXPECT_NE(c.find("kernels driven by their vector cores (MIX mode)"), std::string::npos) << c;
   EXPECT_NE(c.find("the tiler was told L1 = 524288 B"), std::string::npos) << c;
   EXPECT_TRUE(Judge(p, B2(), ReferenceTilerUnderTest()(p, B2(), "")).empty());
+  // Fuzzed, it is the one rule that tiler breaks, and its reproducer keeps it: inside the
+  // contract, all 524288 B planned.
+  TilingFuzzOptions o;
+  o.tiler = PlantedPlatformL1();
+  o.chip_arg = "Ascend910B2", o.chip = B2();
+  o.seed = 1, o.cases = 1500, o.out_dir = test::TempDir("tf_l1");
+  std::ostringstream log;
+  ASSERT_EQ(RunTilingFuzz(o, log), 1) << log.str();
+  const auto j = Summary(o);
+  ASSERT_EQ(j["findings"].size(), 1u) << log.str();
+  const auto& f = j["findings"][0];
+  EXPECT_EQ(f["rule"], "tiling.l1_kernel_reserve");
+  EXPECT_EQ(f["problem_class"], "inside the contract");
+  EXPECT_NE(f["message"].get<std::string>().find("into the top 128 B the kernel reserves"),
+            std::string::npos)
+      << f["message"];
 }
 
 TEST(TilingFuzz, SingleCoreLargerThanTheProblemIsHarmlessOnlyWhereTailsAreClipped) {
