@@ -4,7 +4,12 @@
 function(tcfuzz_add_library name)
   cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
   add_library(${name} STATIC ${ARG_SOURCES})
-  target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR})
+  # Installed, the headers live under include/tcfuzz/ (consumers write "tcfuzz/oracle/...";
+  # tcfuzz's own headers include each other as "oracle/...").
+  target_include_directories(${name} PUBLIC $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>
+                                            $<INSTALL_INTERFACE:include/tcfuzz>
+                                            $<INSTALL_INTERFACE:include>)
+  target_compile_features(${name} PUBLIC cxx_std_20)  # consumers get it with the target
   target_link_libraries(${name} PUBLIC ${ARG_DEPS})
   target_compile_options(${name} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:${TCFUZZ_WARNINGS}>)
 endfunction()

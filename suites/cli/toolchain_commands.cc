@@ -8,6 +8,7 @@
 #include "oracle/ptx/ptx_target.h"
 #include "suites/cli/cli_common.h"
 #include "suites/engine/atomic_file.h"
+#include "suites/engine/data_files.h"
 
 namespace tcfuzz::suites {
 namespace {
@@ -42,8 +43,8 @@ void AddToolchainCommands(CLI::App& app, ToolchainCli& t) {
   t.scan->add_option("--ptxas", t.options.ptxas,
                      "the ptxas binary (default: /usr/local/cuda/bin/ptxas)");
   t.scan->add_option("--expectations", t.options.expectations_file,
-                     "known deviations per toolkit (default: corpus/toolchain/expectations.txt of "
-                     "this source tree)");
+                     "known deviations per toolkit (default: toolchain/expectations.txt of "
+                     "$TCFUZZ_DATA_DIR, the install's share/tcfuzz or the source tree's corpus/)");
   t.scan->add_flag("--no-expectations", t.no_expectations, "hold every verdict to the model alone");
   t.scan->add_option("--jobs", t.options.jobs, "worker processes at once (default: every core)")
       ->check(CLI::Range(1, 256));
@@ -81,8 +82,15 @@ int RunToolchainCommand(ToolchainCli& t) {
 
   if (t.no_expectations) {
     t.options.expectations_file.clear();
-  } else if (t.options.expectations_file.empty() && access(TCFUZZ_EXPECTATIONS_FILE, R_OK) == 0) {
-    t.options.expectations_file = TCFUZZ_EXPECTATIONS_FILE;
+  } else if (t.options.expectations_file.empty()) {
+    // A binary without its data would report the toolkit's known deviations as failures.
+    auto found = FindDataFile("toolchain/expectations.txt");
+    if (!found.ok()) {
+      std::cerr << "tcfuzz: error: " << found.error()
+                << ", or give --expectations FILE or --no-expectations\n";
+      return 2;
+    }
+    t.options.expectations_file = found.value();
   }
   if (t.options.jobs <= 0)
     t.options.jobs = static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));

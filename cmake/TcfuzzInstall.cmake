@@ -1,0 +1,36 @@
+# `cmake --install`: the tcfuzz binary, the oracle and generator libraries with their headers
+# (under include/tcfuzz/), the data files tcfuzz reads (share/tcfuzz/), an exported, versioned
+# CMake package (find_package(tcfuzz 0.2) -> tcfuzz::oracle, tcfuzz::generators) and a
+# pkg-config file. docs/library.md shows both in use.
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+set_target_properties(tcfuzz_oracle PROPERTIES EXPORT_NAME oracle)
+set_target_properties(tcfuzz_generators PROPERTIES EXPORT_NAME generators)
+add_library(tcfuzz::oracle ALIAS tcfuzz_oracle)
+add_library(tcfuzz::generators ALIAS tcfuzz_generators)
+
+install(TARGETS tcfuzz_oracle tcfuzz_generators EXPORT tcfuzzTargets
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+foreach(layer oracle generators)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/${layer}/
+          DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tcfuzz/${layer}
+          FILES_MATCHING PATTERN "*.h")
+endforeach()
+install(FILES ${PROJECT_SOURCE_DIR}/corpus/toolchain/expectations.txt
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/tcfuzz/toolchain)
+if(TARGET tcfuzz)
+  install(TARGETS tcfuzz RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
+
+set(cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/tcfuzz)
+install(EXPORT tcfuzzTargets NAMESPACE tcfuzz:: DESTINATION ${cmake_dir})
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/tcfuzzConfig.cmake.in
+                              ${PROJECT_BINARY_DIR}/tcfuzzConfig.cmake
+                              INSTALL_DESTINATION ${cmake_dir})
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/tcfuzzConfigVersion.cmake
+                                 COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/tcfuzzConfig.cmake ${PROJECT_BINARY_DIR}/tcfuzzConfigVersion.cmake
+        DESTINATION ${cmake_dir})
+configure_file(${PROJECT_SOURCE_DIR}/cmake/tcfuzz.pc.in ${PROJECT_BINARY_DIR}/tcfuzz.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/tcfuzz.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
