@@ -267,6 +267,24 @@ oracle::Result<std::string> SmemSvg(const SmemCase& c) {
   return oracle::Result<std::string>::Ok(svg + body + "</svg>\n");
 }
 
+std::string EncodeSmemJson(Arch arch, const CanonicalLayout& l, uint64_t start) {
+  const SmemMatrix m = MatrixFor(l, start);
+  const Encoded e = EncodeMatrix(arch, m);
+  nlohmann::ordered_json j;
+  j["kind"] = "smem_encoding";
+  j["arch"] = std::string(Name(arch));
+  j["layout"] = CuteString(l);
+  j["desc"] = oracle::Hex(e.desc, 16);
+  j["start"] = m.start, j["lbo"] = m.lbo, j["sbo"] = m.sbo, j["base_offset"] = m.base_offset;
+  j["swizzle"] = std::string(Name(m.swizzle));
+  j["rows"] = LayoutRows(l), j["kbytes"] = LayoutKBytes(l);
+  j["legal"] = e.verdict.legal();
+  j["violations"] = nlohmann::ordered_json::array();
+  for (const auto& x : e.verdict.violations())
+    j["violations"].push_back({{"rule", std::string(x.rule->id)}, {"message", x.message}});
+  return j.dump() + "\n";
+}
+
 std::string EncodeSmemText(Arch arch, const CanonicalLayout& l, uint64_t start) {
   const SmemMatrix m = MatrixFor(l, start);
   const Encoded e = EncodeMatrix(arch, m);

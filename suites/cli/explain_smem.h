@@ -18,6 +18,9 @@ std::string ExplainSmemJson(const oracle::smem::SmemCase& c);
 oracle::Result<std::string> SmemSvg(const oracle::smem::SmemCase& c);
 
 // The descriptor bits (and a description) for a CuTe layout placed at `start`.
+// The same as one JSON line: desc ("0x..."), the byte values, rows and K bytes, violations.
+std::string EncodeSmemJson(oracle::smem::Arch arch, const oracle::smem::CanonicalLayout& l,
+                           uint64_t start);
 std::string EncodeSmemText(oracle::smem::Arch arch, const oracle::smem::CanonicalLayout& l,
                            uint64_t start);
 

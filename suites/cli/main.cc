@@ -40,6 +40,7 @@
 #include "suites/captures/capture_sets.h"
 #include "suites/cli/backing_output.h"
 #include "suites/cli/cli_common.h"
+#include "suites/cli/explain_batch.h"
 #include "suites/cli/explain_smem.h"
 #include "suites/cli/explain_zcm.h"
 #include "suites/cli/numerics_commands.h"
@@ -249,6 +250,10 @@ int RunCli(int argc, char** argv, CliMode mode) try {
   CLI::App* explain = app.add_subcommand("explain", "Decode an operand: fields, verdict, meaning");
   explain->require_subcommand(1);
   CLI::App* zcm = explain->add_subcommand("zcm", "tcgen05 zero-column mask descriptor (64-bit)");
+  CLI::App* xbatch = explain->add_subcommand(
+      "batch",
+      "one JSON object per stdin line ({\"kind\":\"smem\"|\"zcm\", and the options by "
+      "name}), one JSON answer per line");
   std::string desc_text, idesc_text;
   int m = 0, n = 0;
   bool sparse = false, json = false;
@@ -379,6 +384,10 @@ int RunCli(int argc, char** argv, CliMode mode) try {
   encode->require_subcommand(1);
   CLI::App* nsmem =
       encode->add_subcommand("smem", "shared-memory descriptor from a CuTe canonical layout");
+  CLI::App* nbatch = encode->add_subcommand(
+      "batch",
+      "one JSON object per stdin line ({\"kind\":\"smem\",\"arch\",\"dtype\",\"layout\"}), "
+      "one JSON answer per line");
   nsmem->add_option("--arch", sa.arch, "sm_90a, sm_100a or sm_103a")->required();
   nsmem->add_option("--dtype", sa.dtype, "element type")->required();
   nsmem
@@ -575,6 +584,8 @@ int RunCli(int argc, char** argv, CliMode mode) try {
     return tcfuzz::suites::OracleCaptures(
         na.dir.empty() ? tcfuzz::suites::DefaultCapturesDir() : na.dir, std::cout);
   if (*nsmem) return EncodeSmem(sa);
+  if (*nbatch) return tcfuzz::suites::EncodeBatch(std::cin, std::cout, std::cerr);
+  if (*xbatch) return tcfuzz::suites::ExplainBatch(std::cin, std::cout, std::cerr);
   if (*worker) {
     if (parse_only && (probe || !case_file.empty())) return 0;
     if (probe) return tcfuzz::suites::ProbeWorker(std::cout);

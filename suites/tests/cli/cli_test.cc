@@ -514,6 +514,53 @@ TEST(Cli, TilingFuzzDrivesACommandTiler) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(Cli, ExplainAndEncodeBatchesAnswerLikeTheSingleCommands) {
+  // Generated descriptors and masks, one JSON line each: the batch's answer to each line is the
+  // single command's --json answer, byte for byte.
+  std::string lines, want;
+  const char* kDescs[] = {"0x4000004000010000", "0xc000002000100000", "0x0", "0x40004000400140"};
+  for (const char* d : kDescs) {
+    lines += std::string(
+                 R"({"kind":"smem","arch":"sm_90a","operand":"b","major":"mn","dtype":"bf16",)") +
+             R"("rows":64,"kbytes":32,"desc":")" + d + "\"}\n";
+    want += Tcfuzz(std::string("explain smem --arch sm_90a --operand b --major mn --dtype bf16 "
+                               "--rows 64 --kbytes 32 --json ") +
+                   d)
+                .out;
+    lines += std::string(R"({"kind":"zcm","m":64,"n":200,"desc":")") + d + "\"}\n\n";
+    want += Tcfuzz(std::string("explain zcm --m 64 --n 200 --json ") + d).out;
+  }
+  const CliRun batch = TcfuzzWithInput("explain batch", lines);
+  EXPECT_EQ(batch.code, 0) << batch.out;
+  EXPECT_EQ(batch.out, want);
+  const std::string layout = "Swizzle<1,4,3> o ((8,2,2),(8,2)):((1,8,128),(16,256))";
+  const CliRun enc =
+      TcfuzzWithInput("encode batch", R"({"kind":"smem","arch":"sm_90a","dtype":"f16","layout":")" +
+                                          layout + R"(","start":"0x400"})" + std::string("\n"));
+  ASSERT_EQ(enc.code, 0) << enc.out;
+  const auto j = nlohmann::json::parse(enc.out);
+  const CliRun single =
+      Tcfuzz("encode smem --arch sm_90a --dtype f16 --start 0x400 --layout '" + layout + "'");
+  EXPECT_NE(single.out.find("descriptor " + j["desc"].get<std::string>()), std::string::npos)
+      << single.out << enc.out;
+  // A bad line stops the batch with its line number, after the answers before it.
+  const CliRun bad = TcfuzzWithInput(
+      "explain batch", R"({"kind":"zcm","m":128,"n":64,"desc":0})" + std::string("\n") +
+                           R"({"kind":"smem","arch":"sm_80"})" + "\n");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.out.find("\"kind\":\"zero_column_mask\""), std::string::npos) << bad.out;
+  EXPECT_NE(bad.out.find("tcfuzz: error: line 2: \"arch\": unknown value 'sm_80'"),
+            std::string::npos)
+      << bad.out;
+  for (const char* line :
+       {"[1]", "{\"kind\":\"smem2\"}", "{\"kind\":\"zcm\",\"m\":-1,\"n\":8,\"desc\":0}",
+        "{\"kind\":\"zcm\",\"m\":128,\"n\":8,\"desc\":\"0x1ffffffffffffffff\"}"}) {
+    const CliRun r = TcfuzzWithInput("explain batch", std::string(line) + "\n");
+    EXPECT_EQ(r.code, 2) << line << ": " << r.out;
+    EXPECT_NE(r.out.find("tcfuzz: error: line 1: "), std::string::npos) << r.out;
+  }
+}
+
 TEST(Cli, BadArgumentsAreOneLineErrorsWithExitCode2) {
   ExpectOneLineError(Tcfuzz(
       "explain smem --arch sm_80 --operand a --major k --dtype f16 --rows 64 --kbytes 32 0"));
