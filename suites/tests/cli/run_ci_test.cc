@@ -280,6 +280,37 @@ std::vector<std::string> ShellWords(const std::string& command,
   return words;
 }
 
+// Every `tcfuzz ...` line of an example, run through the CLI's parse-only mode with the
+// scheduler's variables set; returns how many there were.
+int CheckTcfuzzLines(const std::string& text,
+                     const std::vector<std::pair<std::string, std::string>>& vars,
+                     const std::string& where) {
+  int commands = 0;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t at = line.find("tcfuzz ");
+    if (at == std::string::npos || line.find('#') < at) continue;
+    std::string command = line.substr(at);
+    // GitHub's expression syntax is not the shell's.
+    for (std::size_t p; (p = command.find("${{ matrix.shard }}")) != std::string::npos;)
+      command.replace(p, 19, "1");
+    if (command.starts_with("tcfuzz run --resume")) continue;  // needs a report; tested above
+    std::vector<std::string> words = ShellWords(command, vars);
+    EXPECT_GE(words.size(), 2u) << command;
+    if (words.size() < 2) continue;
+    EXPECT_EQ(words[0], "tcfuzz");
+    std::vector<char*> argv;
+    for (std::string& w : words) argv.push_back(w.data());
+    for (const char* v : kSchedulerVars) ::unsetenv(v);
+    for (const auto& [k, v] : vars) ::setenv(k.c_str(), v.c_str(), 1);
+    EXPECT_EQ(cli::RunCli(static_cast<int>(argv.size()), argv.data(), cli::CliMode::kParseOnly), 0)
+        << where << ": " << command;
+    for (const auto& [k, v] : vars) ::unsetenv(k.c_str());
+    ++commands;
+  }
+  return commands;
+}
+
 TEST(RunCi, DocExamplesParseAndTheirCommandsRun) {
   const auto blocks = Blocks(std::string(TCFUZZ_SOURCE_DIR) + "/docs/ci.md");
   const std::string dir = test::TempDir("ci_docs");
@@ -316,32 +347,51 @@ TEST(RunCi, DocExamplesParseAndTheirCommandsRun) {
     const auto it = env.find(b.heading);
     const auto vars =
         it == env.end() ? std::vector<std::pair<std::string, std::string>>{} : it->second;
-    std::istringstream lines(b.text);
-    for (std::string line; std::getline(lines, line);) {
-      const std::size_t at = line.find("tcfuzz ");
-      if (at == std::string::npos || line.find('#') < at) continue;
-      std::string command = line.substr(at);
-      // GitHub's expression syntax is not the shell's.
-      for (std::size_t p; (p = command.find("${{ matrix.shard }}")) != std::string::npos;)
-        command.replace(p, 19, "1");
-      if (command.starts_with("tcfuzz run --resume")) continue;  // needs a report; tested above
-      std::vector<std::string> words = ShellWords(command, vars);
-      ASSERT_GE(words.size(), 2u) << command;
-      EXPECT_EQ(words[0], "tcfuzz");
-      std::vector<char*> argv;
-      for (std::string& w : words) argv.push_back(w.data());
-      for (const char* v : kSchedulerVars) ::unsetenv(v);
-      for (const auto& [k, v] : vars) ::setenv(k.c_str(), v.c_str(), 1);
-      EXPECT_EQ(cli::RunCli(static_cast<int>(argv.size()), argv.data(), cli::CliMode::kParseOnly),
-                0)
-          << b.heading << ": " << command;
-      for (const auto& [k, v] : vars) ::unsetenv(k.c_str());
-      ++commands;
-    }
+    commands += CheckTcfuzzLines(b.text, vars, b.heading);
   }
   EXPECT_GE(examples, 7);
   EXPECT_GE(commands, 7);
   fs::remove_all(dir);
+}
+
+TEST(RunCi, DeployTemplatesParseAndTheirCommandsRun) {
+  // deploy/: the GPU-runner image and the CI templates cannot run here; every tcfuzz command they
+  // call must exist with those flags, their YAML must parse and their baseline file must load.
+  const std::string root = std::string(TCFUZZ_SOURCE_DIR) + "/deploy/";
+  for (const char* yml : {"ci/github-actions.yml", "ci/gitlab-ci.yml"}) {
+    const CommandResult y =
+        suites::RunArgv({"/usr/bin/python3", "-c",
+                         "import sys, yaml; yaml.safe_load(open(sys.argv[1]))", root + yml},
+                        "", {});
+    EXPECT_EQ(y.exit_code, 0) << yml << ": " << y.err;
+  }
+  EXPECT_TRUE(suites::RunExpectations::Load(root + "ci/expectations.txt", false).ok());
+  const int github = CheckTcfuzzLines(suites::ReadFile(root + "ci/github-actions.yml").value(),
+                                      {{"GITHUB_RUN_ID", "12345"}}, "github-actions.yml");
+  const int gitlab = CheckTcfuzzLines(
+      suites::ReadFile(root + "ci/gitlab-ci.yml").value(),
+      {{"CI_NODE_INDEX", "2"}, {"CI_NODE_TOTAL", "4"}, {"CI_PIPELINE_ID", "31"}}, "gitlab-ci.yml");
+  EXPECT_EQ(github, 2);
+  EXPECT_EQ(gitlab, 2);
+  // The image: its RUN lines' tcfuzz commands, and ENTRYPOINT + CMD as one command.
+  const std::string docker = suites::ReadFile(root + "Dockerfile").value();
+  std::string runs;  // the RUN instructions (COPY and ENV lines name the install folder)
+  std::istringstream lines(docker);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.starts_with("RUN ")) runs += line + "\n";
+  }
+  EXPECT_EQ(CheckTcfuzzLines(runs, {}, "Dockerfile RUN"), 1);
+  const auto cmd_at = docker.find("\nCMD [");
+  ASSERT_NE(cmd_at, std::string::npos);
+  std::string cmd = docker.substr(cmd_at + 6, docker.find(']', cmd_at) - cmd_at - 6);
+  std::string joined = "tcfuzz";
+  for (std::size_t p = 0; (p = cmd.find('"', p)) != std::string::npos;) {
+    const std::size_t e = cmd.find('"', p + 1);
+    joined += " " + cmd.substr(p + 1, e - p - 1);
+    p = e + 1;
+  }
+  EXPECT_EQ(CheckTcfuzzLines(joined, {}, "Dockerfile CMD"), 1) << joined;
+  EXPECT_NE(docker.find("ENTRYPOINT [\"tcfuzz\"]"), std::string::npos);
 }
 
 }  // namespace
