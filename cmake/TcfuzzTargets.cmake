@@ -1,5 +1,12 @@
 # One way to declare each kind of target, so every test carries a layer label.
 
+# "tcfuzz/oracle/..." resolves in the build tree as it does installed: a link named tcfuzz to
+# the source root (tcfuzz's own sources write "oracle/...").
+file(MAKE_DIRECTORY ${PROJECT_BINARY_DIR}/include)
+if(NOT EXISTS ${PROJECT_BINARY_DIR}/include/tcfuzz)
+  file(CREATE_LINK ${PROJECT_SOURCE_DIR} ${PROJECT_BINARY_DIR}/include/tcfuzz SYMBOLIC)
+endif()
+
 # tcfuzz_add_library(NAME SOURCES... DEPS...)
 function(tcfuzz_add_library name)
   cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
@@ -7,6 +14,7 @@ function(tcfuzz_add_library name)
   # Installed, the headers live under include/tcfuzz/ (consumers write "tcfuzz/oracle/...";
   # tcfuzz's own headers include each other as "oracle/...").
   target_include_directories(${name} PUBLIC $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>
+                                            $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}/include>
                                             $<INSTALL_INTERFACE:include/tcfuzz>
                                             $<INSTALL_INTERFACE:include>)
   target_compile_features(${name} PUBLIC cxx_std_20)  # consumers get it with the target

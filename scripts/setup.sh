@@ -15,6 +15,8 @@ packages=(
   python3-yaml                          # docs/ci.md's YAML examples parsed in a test
   chromium                              # report/index.html rendered headless in a test
   libcli11-dev                          # command-line parsing
+  pybind11-dev python3-dev python3-pytest python3-pip  # the Python module, its tests, its pip install
+  pkg-config                            # the installed package's .pc file, checked in a test
 )
 
 missing=()

@@ -1,0 +1,15 @@
+"""tcfuzz's oracle from Python: shared-memory descriptors, zero-column masks, sparse metadata and
+fragment maps, tensor-core arithmetic bit for bit, and the rule table (docs/python.md)."""
+
+try:  # installed with pip: the extension sits in the package
+    from . import _tcfuzz as _ext
+except ImportError:  # the build tree (ctest): the extension is on PYTHONPATH beside it
+    import _tcfuzz as _ext
+
+smem = _ext.smem
+zcm = _ext.zcm
+sparse = _ext.sparse
+numerics = _ext.numerics
+rules = _ext.rules
+
+__all__ = ["smem", "zcm", "sparse", "numerics", "rules"]
