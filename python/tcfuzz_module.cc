@@ -116,6 +116,13 @@ const o::sparse::SparseForm& FormOf(const std::string& shape, const std::string&
   return *f;
 }
 
+// The maps are defined on a form's own ranges only: anything else is a ValueError.
+void InRange(const char* what, int value, int end) {
+  if (value < 0 || value >= end)
+    throw py::value_error(std::string(what) + " " + std::to_string(value) + " outside 0.." +
+                          std::to_string(end - 1));
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_tcfuzz, m) {
@@ -164,7 +171,9 @@ PYBIND11_MODULE(_tcfuzz, m) {
   sparse.def(
       "map_a",
       [](const std::string& shape, const std::string& type, int lane, int reg, int pos) {
-        const auto e = o::sparse::MapA(FormOf(shape, type), lane, reg, pos);
+        const auto& f = FormOf(shape, type);
+        InRange("lane", lane, 32), InRange("reg", reg, f.a_regs), InRange("pos", pos, f.per_reg());
+        const auto e = o::sparse::MapA(f, lane, reg, pos);
         return py::make_tuple(e.row, e.chunk, e.slot);
       },
       py::arg("shape"), py::arg("type"), py::arg("lane"), py::arg("reg"), py::arg("pos"),
@@ -172,14 +181,19 @@ PYBIND11_MODULE(_tcfuzz, m) {
   sparse.def(
       "map_b",
       [](const std::string& shape, const std::string& type, int lane, int reg, int pos) {
-        const auto c = o::sparse::MapB(FormOf(shape, type), lane, reg, pos);
+        const auto& f = FormOf(shape, type);
+        InRange("lane", lane, 32), InRange("reg", reg, f.b_regs), InRange("pos", pos, f.per_reg());
+        const auto c = o::sparse::MapB(f, lane, reg, pos);
         return py::make_tuple(c.row, c.col);
       },
       py::arg("shape"), py::arg("type"), py::arg("lane"), py::arg("reg"), py::arg("pos"));
   sparse.def(
       "map_meta",
       [](const std::string& shape, const std::string& type, int selector, int row, int chunk) {
-        const auto l = o::sparse::MapMeta(FormOf(shape, type), selector, row, chunk);
+        const auto& f = FormOf(shape, type);
+        InRange("selector", selector, f.max_selector() + 1), InRange("row", row, 16);
+        InRange("chunk", chunk, f.chunks_per_row());
+        const auto l = o::sparse::MapMeta(f, selector, row, chunk);
         return py::make_tuple(l.lane, l.bit);
       },
       py::arg("shape"), py::arg("type"), py::arg("selector"), py::arg("row"), py::arg("chunk"),

@@ -19,8 +19,9 @@ struct GeneratedTiling {
   bool tiler_refused = false;            // the reference tiler has no answer for this problem
 };
 
-// Seven in eight problems are inside the chip's contract (problem_contract.h), the rest break one
-// of its documented limits (a tiler should refuse those).
+// Seven in eight problems are inside the chip's contract (problem_contract.h); the rest break one
+// of the chip's documented limits (sometimes another with it: a K past 65535 is rarely aligned
+// for an NZ B). A tiler should refuse those.
 oracle::ascend::Problem DrawTilingProblem(Source& s, const oracle::ascend::ChipProfile& chip);
 
 // kLegal and kBreakOne start from the reference tiler; when it refuses the problem (it says

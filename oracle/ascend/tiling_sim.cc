@@ -172,7 +172,10 @@ SimResult Simulate(const Problem& p, const TCubeTiling& t, const SimOptions& opt
   if (auto fault = KLoopFault(p, t)) Note(r, "k_loop", *fault);
   // A raw image can ask for 2^62 tiles; walking them would hang, so past a budget the tiling
   // is reported unsimulated (not clean) instead.
-  const int64_t per_core = SatMul({CeilDiv(std::min(sM, M), bM), CeilDiv(std::min(sN, N), bN)});
+  // A core walks its block clipped to C, or (unclipped kernels) the whole singleCore block.
+  const int64_t rows = options.clip_tails ? std::min(sM, M) : sM;
+  const int64_t cols = options.clip_tails ? std::min(sN, N) : sN;
+  const int64_t per_core = SatMul({CeilDiv(rows, bM), CeilDiv(cols, bN)});
   const int64_t all_tiles = SatMul({std::min(cores, m_blocks * n_blocks), per_core});
   if (all_tiles > kMaxSimulatedTiles || cores > kMaxSimulatedTiles) {
     Note(r, "too_large",

@@ -1,5 +1,5 @@
 """tcfuzz's oracle from Python: shared-memory descriptors, zero-column masks, sparse metadata and
-fragment maps, tensor-core arithmetic bit for bit, and the rule table (docs/python.md)."""
+fragment maps, tensor-core arithmetic bit for bit, and the rule table (docs/library.md)."""
 
 try:  # installed with pip: the extension sits in the package
     from . import _tcfuzz as _ext

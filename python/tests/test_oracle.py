@@ -35,7 +35,9 @@ def test_smem_explain_equals_the_cli():
             | rng.getrandbits(3) << 49 | rng.getrandbits(3) << 61 | (1 << 46))
         cases.append(dict(kind="smem", arch=arch, operand=operand, major=major, dtype=dtype,
                           rows=rows, kbytes=kbytes, desc=hex(desc)))
-    for case, want in zip(cases, cli(["explain", "batch"], cases)):
+    answers = cli(["explain", "batch"], cases)
+    assert len(answers) == len(cases)
+    for case, want in zip(cases, answers):
         got = tcfuzz.smem.explain(int(case["desc"], 16), case["arch"], case["operand"],
                                   case["major"], case["dtype"], case["rows"], case["kbytes"])
         assert got["legal"] == want["legal"], case
@@ -58,7 +60,9 @@ def test_zero_column_masks_equal_the_cli():
     rng = random.Random(SEED + 1)
     cases = [dict(kind="zcm", m=rng.choice([32, 64, 128]), n=rng.choice([8, 64, 200, 256]),
                   desc=hex(rng.getrandbits(64))) for _ in range(300)]
-    for case, want in zip(cases, cli(["explain", "batch"], cases)):
+    answers = cli(["explain", "batch"], cases)
+    assert len(answers) == len(cases)
+    for case, want in zip(cases, answers):
         desc = int(case["desc"], 16)
         assert tcfuzz.zcm.expand(desc, case["m"], case["n"]) == int(want["mask"], 16), case
         v = tcfuzz.zcm.validate(desc, case["m"], case["n"])
@@ -76,6 +80,7 @@ def test_dot_products_equal_the_cli():
     out = subprocess.run([TCFUZZ, "oracle", "dot", "--arch", "sm_90", "--instr", "mma", "--ab",
                           "f16", "--cd", "f32"], input="".join(json.dumps(l) + "\n" for l in lines),
                          capture_output=True, text=True, check=True).stdout.splitlines()
+    assert len(out) == len(lines)
     for line, want in zip(lines, out):
         got = tcfuzz.numerics.dot("sm_90", "mma", "f16", "f32", [int(x, 16) for x in line["a"]],
                                   [int(x, 16) for x in line["b"]], int(line["c"], 16))
@@ -93,6 +98,11 @@ def test_sparse_maps_and_metadata():
     assert (row, chunk, slot) == (0, 0, 0)
     with pytest.raises(ValueError):
         tcfuzz.sparse.validate("m16n8k33", "f16", ok)
+    for bad_call in (lambda: tcfuzz.sparse.map_a("m16n8k32", "f16", 99, 0, 0),
+                     lambda: tcfuzz.sparse.map_b("m16n8k32", "f16", 0, 2**30, 0),
+                     lambda: tcfuzz.sparse.map_meta("m16n8k32", "f16", 5, 40, -3)):
+        with pytest.raises(ValueError, match="outside"):
+            bad_call()
 
 
 def test_rules_are_the_clis_rules():

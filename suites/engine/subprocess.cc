@@ -79,18 +79,25 @@ int KillChildrenOf(pid_t self) {
       if (rp == nullptr || rp[1] == '\0' || rp[2] == '\0' || rp[3] == '\0') continue;
       long ppid = 0;
       for (const char* q = rp + 4; *q >= '0' && *q <= '9'; ++q) ppid = ppid * 10 + (*q - '0');
-      if (ppid == self) {
-        ::kill(static_cast<pid_t>(pid), SIGKILL);
-        ++found;
-      }
+      // Counted only when the signal went: one we may not kill (EPERM) must not keep the
+      // caller waiting for it.
+      if (ppid == self && ::kill(static_cast<pid_t>(pid), SIGKILL) == 0) ++found;
     }
   }
   ::close(dir);
   return found;
 }
 
-[[noreturn]] void RunReaper(char* const* args, char* const* envp, const int child_fds[3],
-                            const int close_fds[6]) {
+[[noreturn]] void RunReaper(char* const* args, char* const* envp, const int child_fds[3]) {
+  // Only the command's three pipe ends, as 0, 1 and 2: this fork never execs, so close-on-exec
+  // protects nothing, and every other descriptor of the parent (another command's pipes, when
+  // commands run from several threads) would stay open as long as this command runs.
+  for (int i = 0; i < 3; ++i) {
+    if (child_fds[i] != i) ::dup2(child_fds[i], i);
+  }
+  if (::syscall(SYS_close_range, 3U, ~0U, 0U) != 0) {
+    for (int fd = 3; fd < 65536; ++fd) ::close(fd);
+  }
   ::prctl(PR_SET_CHILD_SUBREAPER, 1);
   struct sigaction sa = {};
   sa.sa_handler = OnReaperStop;
@@ -103,13 +110,10 @@ int KillChildrenOf(pid_t self) {
   if (command == 0) {
     ::signal(SIGTERM, SIG_DFL);
     ::signal(SIGPIPE, SIG_DFL);
-    ::dup2(child_fds[0], 0);
-    ::dup2(child_fds[1], 1);
-    ::dup2(child_fds[2], 2);
     ::execve(args[0], args, envp);
     ::_exit(127);
   }
-  for (int i = 0; i < 6; ++i) ::close(close_fds[i]);  // only the command holds the pipes
+  for (int i = 0; i < 3; ++i) ::close(i);  // only the command holds the pipes
   if (command < 0) ::_exit(127);
   int status = 0;
   for (;;) {
@@ -129,7 +133,7 @@ int KillChildrenOf(pid_t self) {
     const int found = KillChildrenOf(self);
     while (::waitpid(-1, nullptr, WNOHANG) > 0) {
     }
-    if (found == 0 && ::waitpid(-1, nullptr, WNOHANG) < 0 && errno == ECHILD) break;
+    if (found == 0) break;  // none left that a signal can reach
     const timespec pause = {0, 1000000};
     ::nanosleep(&pause, nullptr);
   }
@@ -220,8 +224,7 @@ CommandResult RunArgv(const std::vector<std::string>& argv, const std::string& s
     // Child: only async-signal-safe calls from here on.
     ::setpgid(0, 0);
     const int child_fds[3] = {in.fd[0], out.fd[1], err.fd[1]};
-    const int close_fds[6] = {in.fd[0], in.fd[1], out.fd[0], out.fd[1], err.fd[0], err.fd[1]};
-    RunReaper(args.data(), envp.data(), child_fds, close_fds);
+    RunReaper(args.data(), envp.data(), child_fds);
   }
   ::setpgid(pid, pid);  // also here, so the group exists before we might kill it
   r.started = true;

@@ -1,6 +1,7 @@
 #include "suites/tiling/tiling_fuzz.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <vector>
@@ -45,7 +46,12 @@ struct Kept {
 
 // The reproducer's text. Its commands run from the reproducer folder, every word quoted.
 std::string Reproducer(const Kept& k, const TilingFuzzOptions& o, const std::string& stem) {
-  const std::string chip = ShellQuote(k.chip_arg);
+  // A chip profile file by its absolute path: the commands run from the reproducer folder.
+  std::error_code ec;
+  const std::string chip_path = std::filesystem::is_regular_file(k.chip_arg, ec)
+                                    ? std::filesystem::absolute(k.chip_arg, ec).string()
+                                    : k.chip_arg;
+  const std::string chip = ShellQuote(chip_path);
   const std::string problem = ShellQuote(stem + ".problem.json");
   std::string s = "tcfuzz tiling fuzz finding: " + k.finding.rule +
                   (k.finding.warning ? " (warning)" : "") + "\n";
@@ -64,9 +70,13 @@ std::string Reproducer(const Kept& k, const TilingFuzzOptions& o, const std::str
   if (o.tiler_command.empty()) {
     s += "tcfuzz tiling make --chip " + chip + " --problem " + problem + "\n";
   } else {
-    s += "TCFUZZ_CHIP=" + chip +
+    // The tiler runs in the folder tcfuzz ran in (its command may name files relative to it),
+    // with the environment the protocol gives it; the problem comes from this folder.
+    const std::string cwd = std::filesystem::current_path(ec).string();
+    s += "(cd " + ShellQuote(cwd) + " && TCFUZZ_CHIP=" + chip +
+         " TCFUZZ_CHIP_PROFILE=" + ShellQuote(ChipToJson(*k.chip)) +
          " TCFUZZ_L1_SIZE=" + std::to_string(o.tiler_l1 > 0 ? o.tiler_l1 : k.chip->l1_platform) +
-         " sh -c " + ShellQuote(o.tiler_command) + " < " + problem + "\n";
+         " sh -c " + ShellQuote(o.tiler_command) + ") < " + problem + "\n";
   }
   if (k.tiling) {
     const std::string tiling = ShellQuote(stem + ".tiling.json");

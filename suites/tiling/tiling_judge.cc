@@ -7,6 +7,7 @@
 #include "oracle/ascend/problem_contract.h"
 #include "oracle/ascend/tiling_math.h"
 #include "oracle/ascend/tiling_sim.h"
+#include "suites/engine/stop_signals.h"
 
 namespace tcfuzz::suites {
 
@@ -37,6 +38,7 @@ SimResult Sim(const Problem& p, const TCubeTiling& t, bool clip) {
 
 // The accesses out of range (and C elements missed or repeated) under one kernel mode.
 std::string Accesses(const SimResult& r) {
+  if (r.Has("too_large")) return "not simulated (too many tiles)";
   std::string out;
   for (const SimFinding& f : r.findings) {
     static constexpr std::string_view kAccess[] = {
@@ -116,9 +118,17 @@ std::string Consequence(const Problem& p, const ChipProfile& chip, const TCubeTi
       TooLargeToSimulate(p, t))
     return "not simulated";
   const std::string clipped = Accesses(Sim(p, t, true)), whole = Accesses(Sim(p, t, false));
-  if (clipped == whole) return "every kernel, tails clipped or not: " + clipped;
+  // What the simulation does not model, it cannot call harmless.
+  const std::string scope =
+      f.rule.starts_with("tiling.sim.") || f.rule == "tiling.single_core" ||
+              f.rule == "tiling.too_few_cores" || f.rule == "tiling.nz_alignment"
+          ? ""
+          : " (the simulation models the core mapping, tile order, K loop and operand reads, not "
+            "buffer sizes or field values: " +
+                f.rule + " is not simulated)";
+  if (clipped == whole) return "every kernel, tails clipped or not: " + clipped + scope;
   return "kernels that clip their tails (SetTail, as the samples do): " + clipped +
-         ". Kernels that do not: " + whole;
+         ". Kernels that do not: " + whole + scope;
 }
 
 Problem MinimizeProblem(const Problem& start, const ChipProfile& chip, const std::string& chip_arg,
@@ -126,7 +136,8 @@ Problem MinimizeProblem(const Problem& start, const ChipProfile& chip, const std
   Problem best = start;
   const std::set<std::string> contract = ValidateProblem(start, chip).RuleIds();
   const auto fails = [&](const Problem& q) {
-    if (budget <= 0 || ValidateProblem(q, chip).RuleIds() != contract) return false;
+    if (budget <= 0 || StopRequested() || ValidateProblem(q, chip).RuleIds() != contract)
+      return false;
     --budget;
     for (const Finding& g : Judge(q, chip, tiler(q, chip, chip_arg))) {
       if (g.rule == f.rule) return g.reason == f.reason;
@@ -135,23 +146,30 @@ Problem MinimizeProblem(const Problem& start, const ChipProfile& chip, const std
   };
   // A dimension: the smallest value that still fails, by bisection below the current one
   // (which fails); 1 first, the simplest answer.
+  // Inside the contract, in units of the dimension's granule (an NZ M moves by 16 rows), so
+  // the midpoints stay in the class.
   const auto shrink_dim = [&](int64_t Problem::*dim) {
+    const DimLimits lim = ContractLimits(best, chip);
+    const int64_t g = !contract.empty()    ? 1
+                      : dim == &Problem::m ? lim.m_granule
+                      : dim == &Problem::n ? lim.n_granule
+                                           : lim.k_granule;
     Problem q = best;
-    q.*dim = 1;
-    if (best.*dim > 1 && fails(q)) {
+    q.*dim = g;
+    if (best.*dim > g && fails(q)) {
       best = q;
       return;
     }
-    int64_t lo = 1, hi = best.*dim;  // lo passes (or is untested), hi fails
+    int64_t lo = 1, hi = best.*dim / g;  // in granules: lo passes (or is untested), hi fails
     while (hi - lo > 1 && budget > 0) {
-      q.*dim = lo + (hi - lo) / 2;
+      q.*dim = (lo + (hi - lo) / 2) * g;
       if (fails(q)) {
-        hi = q.*dim;
+        hi = q.*dim / g;
       } else {
-        lo = q.*dim;
+        lo = q.*dim / g;
       }
     }
-    best.*dim = hi;
+    best.*dim = std::max(hi * g, g);
   };
   // Towards the simplest problem: no bias, no transposes, ND, Norm, float16 in / float32 out.
   const std::vector<std::function<void(Problem&)>> simplify = {

@@ -130,6 +130,16 @@ TEST(RunCommand, NothingTheCommandStartedOutlivesItsDeadline) {
   EXPECT_EQ(AliveRunning(sleeper), 0);
 }
 
+TEST(RunCommand, TheReaperHoldsNoDescriptorOfTheCaller) {
+  // The reaper never execs, so close-on-exec does not close what the caller has open (another
+  // command's pipes, when commands run from several threads): it closes everything itself. The
+  // shell's parent is the reaper.
+  const std::string dir = test::TempDir("reaper_fds");
+  std::ofstream held(dir + "/held");
+  const auto r = RunCommand("ls /proc/$PPID/fd | wc -l", "", {});
+  EXPECT_EQ(r.out, "0\n") << r.err;
+}
+
 TEST(RunCommand, TheCommandsStatusComesThroughTheReaper) {
   EXPECT_EQ(RunCommand("exit 7", "", {}).exit_code, 7);
   EXPECT_EQ(RunCommand("kill -TERM $$", "", {}).signal, SIGTERM);

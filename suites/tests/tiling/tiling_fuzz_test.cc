@@ -245,7 +245,8 @@ TEST(TilingFuzz, AnUnalignedSplitOfAnAlignedNzOperandIsAnOverReadAndStaysNz) {
     const auto& f = by_rule[id];
     EXPECT_EQ(f["problem_class"], "inside the contract") << id;
     EXPECT_EQ(f["problem"]["aFormat"], "NZ") << id;
-    EXPECT_EQ(f["problem"]["M"].get<int>() % 16, 0) << id;
+    // The fault needs M >= 32, and the minimizer walks M in 16-row steps: exactly 32.
+    EXPECT_EQ(f["problem"]["M"], 32) << id;
     // The fractal over-read happens whether or not the kernel clips its tails.
     EXPECT_EQ(f["consequence"].get<std::string>().rfind(
                   "kernels that clip their tails (SetTail, as the samples do): A (NZ, read in "
@@ -310,6 +311,30 @@ TEST(TilingFuzz, SingleCoreLargerThanTheProblemIsHarmlessOnlyWhereTailsAreClippe
             std::string::npos)
       << c;
   EXPECT_NE(c.find("writes C rows [0, 16)"), std::string::npos) << c;
+}
+
+TEST(TilingFuzz, AHugeSingleCoreBlockIsNotWalkedTileByTile) {
+  // singleCoreM = 2^31 - 1: kernels that clip walk M rows, those that do not would walk 2^31
+  // rows in 16-row tiles. The consequence says "not simulated" at once instead.
+  const Problem p = testing::MakeProblem(64, 64, 64);
+  TCubeTiling t = MakeTiling(p, B2()).value();
+  t[kSingleCoreM] = 2147483647;
+  TilerAnswer a;
+  a.kind = TilerAnswer::Kind::kTiling, a.tiling = t;
+  const auto fs = Judge(p, B2(), a);
+  const Finding* f = FindRule(fs, "tiling.single_core");
+  ASSERT_TRUE(f) << Rules(fs);
+  const std::string c = Consequence(p, B2(), t, *f, 0);
+  EXPECT_NE(c.find("Kernels that do not: not simulated (too many tiles)"), std::string::npos) << c;
+}
+
+TEST(TilingFuzz, ConsequencesSayWhatTheSimulationDoesNotModel) {
+  const Problem p = testing::MakeProblem(64, 64, 512);
+  TCubeTiling t = MakeTiling(p, B2()).value();
+  t[kBaseK] = 4080;  // L0A overflow: a buffer size, not something the walk sees
+  const Finding f{"tiling.l0a_fit", "baseM", "A tile needs more than L0A 65536"};
+  const std::string c = Consequence(p, B2(), t, f, 0);
+  EXPECT_NE(c.find("tiling.l0a_fit is not simulated"), std::string::npos) << c;
 }
 
 TEST(TilingFuzz, CommandTilersThatCrashHangOrBabbleAreFindings) {
@@ -428,9 +453,12 @@ TEST(TilingFuzz, AStopRequestEndsTheRunWithAnInterruptedReport) {
     if (++calls == 21) std::raise(SIGTERM);
     return PlantedBaseK()(p, chip, arg);
   };
-  o.seed = 2, o.cases = 500, o.minimize_budget = 0, o.out_dir = test::TempDir("tf_stop");
+  o.seed = 2, o.cases = 500, o.out_dir = test::TempDir("tf_stop");
   std::ostringstream log;
   EXPECT_EQ(RunTilingFuzz(o, log), 128 + SIGTERM) << log.str();
+  // The minimizer stops too: after the signal, one call per rule that case breaks (the answer
+  // kept for its reproducer), not hundreds of minimizing calls.
+  EXPECT_LE(calls, 30);
   const auto j = Summary(o);
   EXPECT_TRUE(j["interrupted"].get<bool>());
   EXPECT_LT(j["cases"].get<int>(), 500);
