@@ -108,6 +108,21 @@ nlohmann::json Summary(const TilingFuzzOptions& o) {
   return nlohmann::json::parse(ReadFile(o.out_dir + "/summary.json").value());
 }
 
+// The report's findings by rule id.
+std::map<std::string, nlohmann::json> FindingsByRule(const TilingFuzzOptions& o) {
+  std::map<std::string, nlohmann::json> by_rule;
+  const auto summary = Summary(o);
+  for (const auto& f : summary["findings"]) by_rule[f["rule"].get<std::string>()] = f;
+  return by_rule;
+}
+
+// A tiler's answer `t` to `p` on 910B2, judged.
+std::vector<Finding> JudgeOnB2(const Problem& p, const TCubeTiling& t) {
+  TilerAnswer a;
+  a.kind = TilerAnswer::Kind::kTiling, a.tiling = t;
+  return Judge(p, B2(), a);
+}
+
 TEST(TilingFuzz, ReferenceTilerRunsCleanAndRefusesEveryProblemOutsideTheContract) {
   TilingFuzzOptions o;
   o.seed = 20261122, o.cases = 400, o.out_dir = test::TempDir("tf_clean");
@@ -161,9 +176,7 @@ TEST(TilingFuzz, EveryRuleAnAnswerBreaksIsCountedWithItsOwnReproducer) {
   }
   ASSERT_GT(long_k, 10u);
   ASSERT_GT(answered, long_k);
-  std::map<std::string, nlohmann::json> by_rule;
-  const auto summary = Summary(o);
-  for (const auto& f : summary["findings"]) by_rule[f["rule"].get<std::string>()] = f;
+  auto by_rule = FindingsByRule(o);
   ASSERT_TRUE(by_rule.count("tiling.enum_values")) << log.str();
   ASSERT_TRUE(by_rule.count("tiling.l0a_fit")) << log.str();
   EXPECT_EQ(by_rule["tiling.enum_values"]["count"], answered);
@@ -237,9 +250,7 @@ TEST(TilingFuzz, AnUnalignedSplitOfAnAlignedNzOperandIsAnOverReadAndStaysNz) {
   o.seed = 5, o.cases = 200, o.out_dir = test::TempDir("tf_nz");
   std::ostringstream log;
   ASSERT_EQ(RunTilingFuzz(o, log), 1) << log.str();
-  std::map<std::string, nlohmann::json> by_rule;
-  const auto summary = Summary(o);
-  for (const auto& f : summary["findings"]) by_rule[f["rule"].get<std::string>()] = f;
+  auto by_rule = FindingsByRule(o);
   for (const char* id : {"tiling.nz_alignment", "tiling.sim.read_past_a"}) {
     ASSERT_TRUE(by_rule.count(id)) << id << "\n" << log.str();
     const auto& f = by_rule[id];
@@ -296,9 +307,7 @@ TEST(TilingFuzz, SingleCoreLargerThanTheProblemIsHarmlessOnlyWhereTailsAreClippe
   const Problem p = testing::MakeProblem(1, 1, 1);
   TCubeTiling t = MakeTiling(p, B2()).value();
   t[kSingleCoreM] = 16;
-  TilerAnswer a;
-  a.kind = TilerAnswer::Kind::kTiling, a.tiling = t;
-  const auto fs = Judge(p, B2(), a);
+  const auto fs = JudgeOnB2(p, t);
   ASSERT_EQ(fs.size(), 1u) << Rules(fs);
   EXPECT_EQ(fs[0].rule, "tiling.single_core");
   const std::string c = Consequence(p, B2(), t, fs[0], 0);
@@ -319,9 +328,7 @@ TEST(TilingFuzz, AHugeSingleCoreBlockIsNotWalkedTileByTile) {
   const Problem p = testing::MakeProblem(64, 64, 64);
   TCubeTiling t = MakeTiling(p, B2()).value();
   t[kSingleCoreM] = 2147483647;
-  TilerAnswer a;
-  a.kind = TilerAnswer::Kind::kTiling, a.tiling = t;
-  const auto fs = Judge(p, B2(), a);
+  const auto fs = JudgeOnB2(p, t);
   const Finding* f = FindRule(fs, "tiling.single_core");
   ASSERT_TRUE(f) << Rules(fs);
   const std::string c = Consequence(p, B2(), t, *f, 0);
