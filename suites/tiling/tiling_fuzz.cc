@@ -138,15 +138,17 @@ int RunTilingFuzz(const TilingFuzzOptions& o, std::ostream& out) {
         ++n.refusals[a.detail];
       }
     }
+    std::vector<Finding> findings;
     if (a.kind == TilerAnswer::Kind::kTiling) {
       ++n.answered;
-      if (in_contract) {
-        const TilingVerdict v = Validate(p, a.tiling, chip);
-        for (const auto& w : v.warnings.violations()) ++n.warnings[std::string(w.rule->id)];
-        if (TooLargeToSimulate(p, a.tiling)) ++n.validated_only;
-      }
+      const TilingVerdict v = Validate(p, a.tiling, chip);  // once: warnings, then the judgement
+      for (const auto& w : v.warnings.violations()) ++n.warnings[std::string(w.rule->id)];
+      if (in_contract && TooLargeToSimulate(p, a.tiling)) ++n.validated_only;
+      findings = JudgeTiling(p, a.tiling, v);
+    } else {
+      findings = Judge(p, chip, a);
     }
-    for (const Finding& f : Judge(p, chip, a)) {
+    for (const Finding& f : findings) {
       auto [it, fresh] = kept.try_emplace(f.rule);
       ++it->second.count;
       if (!fresh) continue;

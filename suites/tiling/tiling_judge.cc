@@ -58,10 +58,9 @@ bool TooLargeToSimulate(const Problem& p, const TCubeTiling& t) {
 }
 
 std::vector<Finding> Judge(const Problem& p, const ChipProfile& chip, const TilerAnswer& a) {
-  std::vector<Finding> out;
   switch (a.kind) {
     case TilerAnswer::Kind::kRefused:
-      return out;
+      return {};
     case TilerAnswer::Kind::kCrash:
       return {{"tiler.crash", "crash", a.detail}};
     case TilerAnswer::Kind::kHang:
@@ -71,7 +70,11 @@ std::vector<Finding> Judge(const Problem& p, const ChipProfile& chip, const Tile
     case TilerAnswer::Kind::kTiling:
       break;
   }
-  const TilingVerdict v = Validate(p, a.tiling, chip);
+  return JudgeTiling(p, a.tiling, Validate(p, a.tiling, chip));
+}
+
+std::vector<Finding> JudgeTiling(const Problem& p, const TCubeTiling& t, const TilingVerdict& v) {
+  std::vector<Finding> out;
   if (!v.in_contract()) {
     for (const auto& x : v.problem.violations()) {
       if (!Has(out, std::string(x.rule->id)))
@@ -86,8 +89,8 @@ std::vector<Finding> Judge(const Problem& p, const ChipProfile& chip, const Tile
   }
   // The simulation runs on illegal answers too: a misaligned NZ tile is both a broken rule and
   // an over-read, and the second is what costs a kernel.
-  if (v.hard.Violates("tiling.positive") || TooLargeToSimulate(p, a.tiling)) return out;
-  for (const SimFinding& f : Sim(p, a.tiling, true).findings) {
+  if (v.hard.Violates("tiling.positive") || TooLargeToSimulate(p, t)) return out;
+  for (const SimFinding& f : Sim(p, t, true).findings) {
     if (!Has(out, f.id)) out.push_back({f.id, SimReason(f), f.message});
   }
   return out;

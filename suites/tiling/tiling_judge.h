@@ -26,6 +26,11 @@ struct Finding {
 // Every finding of one answer, at most one per rule; empty for a clean answer or a refusal.
 std::vector<Finding> Judge(const oracle::ascend::Problem& p,
                            const oracle::ascend::ChipProfile& chip, const TilerAnswer& a);
+// The same for a tiling whose verdict the caller already has (the fuzz loop also counts its
+// warnings: one validation per answer).
+std::vector<Finding> JudgeTiling(const oracle::ascend::Problem& p,
+                                 const oracle::ascend::TCubeTiling& t,
+                                 const oracle::ascend::TilingVerdict& v);
 
 // What a finding means for kernels, in a sentence or two: which kernel modes it affects (tails
 // clipped as the samples' SetTail does or not, vector-core-driven kernels), the accesses out of
