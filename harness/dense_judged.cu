@@ -61,26 +61,17 @@ std::string DenseJudgedUnsupported() {
 oracle::Result<JudgedResult> RunDenseJudged(const DenseJudgedLaunch& l) {
   using R = oracle::Result<JudgedResult>;
   if (l.table == nullptr || l.count == 0) return R::Ok({});
-  static DenseJudgedTable* table = nullptr;
-  static DenseJudgedTable uploaded;
+  static judged::DeviceTables<DenseJudgedTable> table("dense-mma-judged");
   static judged::Buffers buffers("dense-mma-judged");
-  cudaError_t e = cudaSuccess;
-  if (table == nullptr || std::memcmp(&uploaded, l.table, sizeof uploaded) != 0) {
-    if (table == nullptr &&
-        (e = cudaMalloc(reinterpret_cast<void**>(&table), sizeof(DenseJudgedTable))) != cudaSuccess)
-      return R::Fail(judged::CudaError("dense-mma-judged", "table", e));
-    if ((e = cudaMemcpy(table, l.table, sizeof(DenseJudgedTable), cudaMemcpyHostToDevice)) !=
-        cudaSuccess)
-      return R::Fail(judged::CudaError("dense-mma-judged", "table", e));
-    uploaded = *l.table;
-  }
+  const auto device_table = table.Upload(std::span<const DenseJudgedTable>(l.table, 1));
+  if (!device_table.ok()) return R::Fail(device_table.error());
   const uint64_t blocks = judged::Blocks(l.count);
   if (blocks == 0)
     return R::Fail(std::string(kHostError) + "dense-mma-judged: too many cases for one launch");
   const auto slots = buffers.Prepare(l);
   if (!slots.ok()) return R::Fail(slots.error());
   DenseJudgedKernel<<<static_cast<unsigned>(blocks), judged::kThreads>>>(
-      table, l.f16, l.bf16, l.suite_key, l.first, l.stride, l.count, slots.value());
+      device_table.value(), l.f16, l.bf16, l.suite_key, l.first, l.stride, l.count, slots.value());
   return buffers.Collect(slots.value());
 }
 

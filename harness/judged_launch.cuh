@@ -6,8 +6,11 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstring>
+#include <span>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "harness/judged_launch.h"
 #include "harness/ptx_kernel.h"
@@ -165,10 +168,47 @@ class Buffers {
   uint64_t kept_capacity_ = 0;
 };
 
-// Blocks of 256 threads: 8 cases each. The launch's grid for `count` cases, or 0 when too many.
+// The tables a suite's launches share (where register elements sit, the instruction variants),
+// copied to the device when they change and kept for the life of the worker.
+template <class T>
+class DeviceTables {
+ public:
+  explicit DeviceTables(const char* suite) : suite_(suite) {}
+
+  oracle::Result<const T*> Upload(std::span<const T> host) {
+    using R = oracle::Result<const T*>;
+    const std::size_t bytes = host.size_bytes();
+    const auto* from = reinterpret_cast<const unsigned char*>(host.data());
+    if (uploaded_.size() == bytes && std::memcmp(uploaded_.data(), from, bytes) == 0)
+      return R::Ok(device_);
+    uploaded_.clear();  // until the copy below succeeds
+    cudaError_t e = cudaSuccess;
+    if (capacity_ < bytes) {
+      if (device_) cudaFree(device_);
+      device_ = nullptr;
+      capacity_ = 0;
+      if ((e = cudaMalloc(reinterpret_cast<void**>(&device_), bytes)) != cudaSuccess)
+        return R::Fail(CudaError(suite_, "tables", e));
+      capacity_ = bytes;
+    }
+    if ((e = cudaMemcpy(device_, host.data(), bytes, cudaMemcpyHostToDevice)) != cudaSuccess)
+      return R::Fail(CudaError(suite_, "tables", e));
+    uploaded_.assign(from, from + bytes);
+    return R::Ok(device_);
+  }
+
+ private:
+  const char* suite_;
+  T* device_ = nullptr;
+  std::size_t capacity_ = 0;
+  std::vector<unsigned char> uploaded_;  // what device_ holds
+};
+
+// Blocks of 256 threads (8 cases) unless a kernel's shared memory asks for fewer. The launch's grid
+// for `count` cases, or 0 when too many.
 inline constexpr unsigned kThreads = 256;
-inline uint64_t Blocks(uint64_t count) {
-  const uint64_t blocks = (count * 32 + kThreads - 1) / kThreads;
+inline uint64_t Blocks(uint64_t count, unsigned threads = kThreads) {
+  const uint64_t blocks = (count * 32 + threads - 1) / threads;
   return blocks > 0x7FFFFFFFull ? 0 : blocks;
 }
 

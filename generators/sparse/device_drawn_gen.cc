@@ -47,13 +47,16 @@ std::vector<DrawnVariant> DrawnVariantsOf(std::string_view form_name) {
   return out;
 }
 
-GeneratedSparse DrawDeviceDrawn(uint64_t case_seed, std::span<const DrawnVariant> variants) {
+namespace {
+
+// The variant, the metadata (defined nibbles where selected lanes hold them, drawn bits elsewhere)
+// and the types of a case; the values are the caller's.
+GeneratedSparse DrawShape(uint64_t case_seed, std::span<const DrawnVariant> variants) {
   namespace d = oracle::sparse::drawn;
   const DrawnVariant& v =
       variants[d::Pick(case_seed, d::kVariant, 0, 0, static_cast<uint32_t>(variants.size()))];
   const SparseForm& f = *v.form;
   GeneratedSparse g;
-  g.mode = ValueMode::kSmallInt;
   g.op.form = &f;
   g.op.variant = v.variant;
   g.op.selector = v.selector;
@@ -74,6 +77,17 @@ GeneratedSparse DrawDeviceDrawn(uint64_t case_seed, std::span<const DrawnVariant
       SetNibble(g.op, row, chunk, nib);
     }
   }
+  return g;
+}
+
+}  // namespace
+
+GeneratedSparse DrawDeviceDrawn(uint64_t case_seed, std::span<const DrawnVariant> variants) {
+  namespace d = oracle::sparse::drawn;
+  GeneratedSparse g = DrawShape(case_seed, variants);
+  g.mode = ValueMode::kSmallInt;
+  SparseTile& t = g.tile;
+  const SparseForm& f = *t.form;
   const int stored = f.k / 2;
   for (int row = 0; row < 16; ++row) {
     for (int j = 0; j < stored; ++j)
@@ -90,6 +104,31 @@ GeneratedSparse DrawDeviceDrawn(uint64_t case_seed, std::span<const DrawnVariant
     }
   }
   return g;
+}
+
+DeviceDrawnSparseFloat DrawDeviceDrawnFloat(uint64_t case_seed,
+                                            std::span<const DrawnVariant> variants) {
+  namespace dense = oracle::mma::drawn;
+  const dense::Mode mode = oracle::sparse::drawn::FloatModeOf(case_seed);
+  DeviceDrawnSparseFloat out{DrawShape(case_seed, variants), mode};
+  GeneratedSparse& g = out.sparse;
+  g.mode = ValueMode::kRandom;
+  SparseTile& t = g.tile;
+  const SparseForm& f = *t.form;
+  const uint32_t bf16 = f.type == Format::kBF16;
+  const int stored = f.k / 2;
+  for (int row = 0; row < 16; ++row) {
+    for (int j = 0; j < stored; ++j)
+      t.a.push_back(dense::HalfBits(case_seed, dense::kA, row, j, bf16, mode));
+  }
+  for (int k = 0; k < f.k; ++k) {
+    for (int n = 0; n < 8; ++n)
+      t.b.push_back(dense::HalfBits(case_seed, dense::kB, k, n, bf16, mode));
+  }
+  for (int row = 0; row < 16; ++row) {
+    for (int col = 0; col < 8; ++col) t.c.push_back(dense::F32Bits(case_seed, row, col, mode));
+  }
+  return out;
 }
 
 }  // namespace tcfuzz::gen

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "generators/sparse/sparse_mma_gen.h"
+#include "oracle/mma/device_drawn_dense.h"
 
 namespace tcfuzz::gen {
 
@@ -28,5 +29,14 @@ std::vector<DrawnVariant> DrawnVariantsOf(std::string_view form_name);
 
 GeneratedSparse DrawDeviceDrawn(uint64_t case_seed,
                                 std::span<const DrawnVariant> variants = DrawnVariants());
+
+// A case of the `sparse-mma-judged` suite: the same variant, metadata and unselected lanes as
+// DrawDeviceDrawn's, finite float values in one of the dense recipe's modes.
+struct DeviceDrawnSparseFloat {
+  GeneratedSparse sparse;  // mode kRandom: finite values, sums not exact
+  oracle::mma::drawn::Mode mode;
+};
+DeviceDrawnSparseFloat DrawDeviceDrawnFloat(
+    uint64_t case_seed, std::span<const DrawnVariant> variants = DrawnVariants());
 
 }  // namespace tcfuzz::gen

@@ -125,10 +125,17 @@ constexpr bool DecodeAccumulator(uint32_t c, bool f16_out, Operand& out) {
 
 }  // namespace detail
 
-// One fused block: c plus n <= L products of finite operands, a[x] * b[x] with `frac` fraction
-// bits (FracBits(fa) + FracBits(fb)).
-constexpr uint32_t Block(const Operand* a, const Operand* b, int n, int frac, uint32_t c,
-                         const Params& p) {
+// The two factors of one product: where a caller's operands live (contiguous runs, or A's stored
+// row meeting B elements a sparse row's metadata picks) is its own business.
+struct Factors {
+  const Operand* a;
+  const Operand* b;
+};
+
+// One fused block: c plus the n <= L products at(first) .. at(first + n - 1) of finite operands
+// with `frac` fraction bits (FracBits(fa) + FracBits(fb)).
+template <class At>
+constexpr uint32_t BlockOf(const At& at, int first, int n, int frac, uint32_t c, const Params& p) {
   Operand dc;
   if (!detail::DecodeAccumulator(c, p.f16_out, dc)) {
     const bool nan = p.f16_out ? (c & 0x3FF) != 0 : (c & 0x7FFFFF) != 0;
@@ -137,8 +144,9 @@ constexpr uint32_t Block(const Operand* a, const Operand* b, int n, int frac, ui
   }
   const int c_frac = p.f16_out ? 10 : 23;
   int emax = dc.m == 0 ? p.e_zero : dc.e;
-  for (int x = 0; x < n; ++x) {
-    const int e = a[x].m == 0 || b[x].m == 0 ? p.e_zero : a[x].e + b[x].e;
+  for (int x = first; x < first + n; ++x) {
+    const Factors f = at(x);
+    const int e = f.a->m == 0 || f.b->m == 0 ? p.e_zero : f.a->e + f.b->e;
     emax = e > emax ? e : emax;
   }
   // A term truncated to F fraction bits below emax: m * 2^(e - fr) in units of 2^(emax - F),
@@ -154,10 +162,11 @@ constexpr uint32_t Block(const Operand* a, const Operand* b, int n, int frac, ui
     const int64_t t = term(dc.m, dc.m == 0 ? p.e_zero : dc.e, c_frac);
     sum += dc.neg ? -t : t;
   }
-  for (int x = 0; x < n; ++x) {
-    const uint64_t m = static_cast<uint64_t>(a[x].m) * b[x].m;
-    const bool neg = a[x].neg != b[x].neg;
-    const int64_t t = term(m, m == 0 ? p.e_zero : a[x].e + b[x].e, frac);
+  for (int x = first; x < first + n; ++x) {
+    const Factors f = at(x);
+    const uint64_t m = static_cast<uint64_t>(f.a->m) * f.b->m;
+    const bool neg = f.a->neg != f.b->neg;
+    const int64_t t = term(m, m == 0 ? p.e_zero : f.a->e + f.b->e, frac);
     const int64_t mask = -static_cast<int64_t>(neg);
     sum += (t ^ mask) - mask;
     all_neg = all_neg && neg;
@@ -168,14 +177,21 @@ constexpr uint32_t Block(const Operand* a, const Operand* b, int n, int frac, ui
   return out == minus_zero && !p.negative_zero ? 0u : out;
 }
 
-// D = C + sum of n products, in blocks of L in ascending k, each block's D the next one's C.
-constexpr uint32_t Dot(const Operand* a, const Operand* b, int n, int frac, uint32_t c,
-                       const Params& p) {
+// D = C + the n products at(0) .. at(n - 1), in blocks of L in ascending order, each block's D
+// the next one's C.
+template <class At>
+constexpr uint32_t DotOf(const At& at, int n, int frac, uint32_t c, const Params& p) {
   const int l = p.L > 0 ? p.L : 1;
   uint32_t d = c;
-  for (int k = 0; k < n; k += l) d = Block(a + k, b + k, n - k < l ? n - k : l, frac, d, p);
-  if (n == 0) d = Block(a, b, 0, frac, c, p);
+  for (int k = 0; k < n; k += l) d = BlockOf(at, k, n - k < l ? n - k : l, frac, d, p);
+  if (n == 0) d = BlockOf(at, 0, 0, frac, c, p);
   return d;
+}
+
+// The same over two contiguous runs: product x is a[x] * b[x].
+constexpr uint32_t Dot(const Operand* a, const Operand* b, int n, int frac, uint32_t c,
+                       const Params& p) {
+  return DotOf([a, b](int x) { return Factors{a + x, b + x}; }, n, frac, c, p);
 }
 
 }  // namespace tcfuzz::oracle::num::fast

@@ -8,16 +8,28 @@
 //
 // Values are the small integers -4..4 in every operand, so every partial sum of a 16-bit-float
 // m16n8k16/k32 sparse product is exact in f32 (at most 16 products of magnitude 16, plus C):
-// D is the exact integer sum under any rounding or block structure.
+// D is the exact integer sum under any rounding or block structure. The float suite
+// (`sparse-mma-judged`) draws the same variants and nibbles with float values instead: the dense
+// recipe's patterns and modes (oracle/mma/device_drawn_dense.h), its mode from a stream of its own
+// (A is drawn by row and stored column).
 #pragma once
 
 #include <cstdint>
 
 #include "oracle/core/counter_hash.h"
+#include "oracle/mma/device_drawn_dense.h"
 
 namespace tcfuzz::oracle::sparse::drawn {
 
-enum Operand : uint32_t { kA = 1, kB = 2, kC = 3, kNibble = 4, kVariant = 5, kUnselectedMeta = 6 };
+enum Operand : uint32_t {
+  kA = 1,
+  kB = 2,
+  kC = 3,
+  kNibble = 4,
+  kVariant = 5,
+  kUnselectedMeta = 6,
+  kFloatMode = 7
+};
 
 // The stream of one draw: operand, then two coordinates of up to 12 bits each.
 constexpr uint32_t Stream(Operand what, uint32_t x, uint32_t y) {
@@ -46,6 +58,11 @@ constexpr uint32_t Pick(uint64_t case_seed, Operand what, int x, int y, uint32_t
 // device that reads an unselected lane reads garbage, as with the host generator.
 constexpr uint32_t UnselectedMeta(uint64_t case_seed, int lane) {
   return CounterDraw(case_seed, Stream(kUnselectedMeta, static_cast<uint32_t>(lane), 0));
+}
+
+// The value mode of a float case: a stream apart from the variant's, so the two are independent.
+constexpr mma::drawn::Mode FloatModeOf(uint64_t case_seed) {
+  return static_cast<mma::drawn::Mode>(Pick(case_seed, kFloatMode, 0, 0, mma::drawn::kModeCount));
 }
 
 // The f32 bit pattern of an integer of magnitude below 2^24 (exact; 0 is +0).

@@ -147,11 +147,12 @@ std::vector<uint64_t> Expand(const SparseForm& f, std::span<const uint64_t> valu
 }
 
 std::vector<uint32_t> Reference(const SparseTile& t, const num::DotParams& p,
-                                SparseBlocking blocking) {
+                                SparseBlocking blocking, bool general_only) {
   const SparseForm& f = *t.form;
   const int kept_per_row = f.k / 2;
   const int cpr = f.chunks_per_row();
   num::TileMmaSpec s = num::WarpTileSpec(t, p);
+  s.general_only = general_only;
   // Compressed: each row sums its kept elements, each meeting the row of B its nibble names.
   if (blocking == SparseBlocking::kCompressed) {
     const std::vector<int> meets = KeptK(f, t.nibbles);

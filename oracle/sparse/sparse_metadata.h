@@ -101,8 +101,10 @@ struct SparseTile {
 };
 
 // D [16][8] through the bit-exact model (floats) or exact integers.
+// `general_only`: through the general model alone (num::TileMmaSpec::general_only).
 std::vector<uint32_t> Reference(const SparseTile& t, const num::DotParams& p,
-                                SparseBlocking blocking = SparseBlocking::kCompressed);
+                                SparseBlocking blocking = SparseBlocking::kCompressed,
+                                bool general_only = false);
 
 // The readings of oracle/core/backing.h a form's lane maps rest on (SP0 the spec's formulas, SP1
 // metadata bits, SP2 B of the sparse-only K shapes, SP3 kept-element order, SP5 plain .sp with

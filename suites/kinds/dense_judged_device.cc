@@ -40,31 +40,19 @@ gen::DeviceDrawnDense DrawDenseJudgedCase(uint64_t seed, uint64_t index) {
   return gen::DrawDeviceDrawnDense(gen::CaseSeed(seed, kDenseMmaJudgedSuite, index));
 }
 
-std::optional<std::pair<oracle::num::fast::Params, oracle::num::fast::Params>> DenseJudgedParams(
-    oracle::num::Gpu gpu) {
-  using oracle::num::Instr;
-  const auto f16 = oracle::num::ParamsFor(gpu, Instr::kMma, Format::kF16, Format::kF32);
-  const auto bf16 = oracle::num::ParamsFor(gpu, Instr::kMma, Format::kBF16, Format::kF32);
-  std::pair<oracle::num::fast::Params, oracle::num::fast::Params> out;
-  if (!f16 || !bf16 || !oracle::num::fast::ParamsOf(*f16, Format::kF32, out.first) ||
-      !oracle::num::fast::ParamsOf(*bf16, Format::kF32, out.second))
-    return std::nullopt;
-  return out;
-}
-
 int RunDenseJudgedWorker(const WorkerArgs& a, std::ostream& out) {
   const harness::DenseJudgedTable table = DenseJudgedTableOf();
   JudgedSuiteHalf half;
   half.unsupported = [](const harness::DeviceInfo& d) {
     if (d.cc_major < 8) return std::string("mma.sync m16n8k16 needs sm_80");
-    if (!DenseJudgedParams(GpuOf(d))) return std::string("no numerics row for this device");
+    if (!FastMmaParams(GpuOf(d))) return std::string("no numerics row for this device");
     return harness::DenseJudgedUnsupported();
   };
   half.launch = [&](const harness::JudgedRange& r, oracle::num::Gpu gpu) {
     harness::DenseJudgedLaunch l;
     static_cast<harness::JudgedRange&>(l) = r;
     l.table = &table;
-    const auto params = DenseJudgedParams(gpu);  // present: unsupported() said so
+    const auto params = FastMmaParams(gpu);  // present: unsupported() said so
     l.f16 = params->first;
     l.bf16 = params->second;
     return harness::RunDenseJudged(l);

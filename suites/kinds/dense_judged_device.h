@@ -6,15 +6,12 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <ostream>
-#include <utility>
 #include <vector>
 
 #include "generators/mma/device_drawn_dense_gen.h"
 #include "harness/dense_judged_lane.h"
 #include "oracle/numerics/dot_product.h"
-#include "oracle/numerics/fast_dot.h"
 #include "suites/engine/device_workers.h"
 #include "suites/kinds/device_suite.h"
 
@@ -29,11 +26,6 @@ harness::DenseJudgedTable DenseJudgedTableOf();
 
 // Case `index` of a run with base seed `seed`, as the kernel draws it.
 gen::DeviceDrawnDense DrawDenseJudgedCase(uint64_t seed, uint64_t index);
-
-// The row of `gpu` for f16 and for bf16 inputs, as the device model takes it; nullopt where the
-// oracle has no row or the fast path does not serve it.
-std::optional<std::pair<oracle::num::fast::Params, oracle::num::fast::Params>> DenseJudgedParams(
-    oracle::num::Gpu gpu);
 
 int RunDenseJudgedWorker(const WorkerArgs& args, std::ostream& out);
 

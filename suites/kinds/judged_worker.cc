@@ -27,6 +27,19 @@ std::string JudgeKept(uint64_t index, const std::vector<uint32_t>& want,
                       ObservedField(got));
 }
 
+std::optional<std::pair<oracle::num::fast::Params, oracle::num::fast::Params>> FastMmaParams(
+    oracle::num::Gpu gpu) {
+  using oracle::num::Format;
+  using oracle::num::Instr;
+  const auto f16 = oracle::num::ParamsFor(gpu, Instr::kMma, Format::kF16, Format::kF32);
+  const auto bf16 = oracle::num::ParamsFor(gpu, Instr::kMma, Format::kBF16, Format::kF32);
+  std::pair<oracle::num::fast::Params, oracle::num::fast::Params> out;
+  if (!f16 || !bf16 || !oracle::num::fast::ParamsOf(*f16, Format::kF32, out.first) ||
+      !oracle::num::fast::ParamsOf(*bf16, Format::kF32, out.second))
+    return std::nullopt;
+  return out;
+}
+
 int RunJudgedWorker(const WorkerArgs& a, std::ostream& out, const JudgedSuiteHalf& half) {
   using Clock = std::chrono::steady_clock;
   const auto seconds_since = [](Clock::time_point t) {

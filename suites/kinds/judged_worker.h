@@ -6,14 +6,17 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "harness/device.h"
 #include "harness/judged_launch.h"
 #include "oracle/core/result.h"
 #include "oracle/numerics/dot_product.h"
+#include "oracle/numerics/fast_dot.h"
 #include "suites/engine/device_workers.h"
 
 namespace tcfuzz::suites {
@@ -32,6 +35,11 @@ struct JudgedSuiteHalf {
       judge;
   uint64_t sample_every = 4096;
 };
+
+// The row of `gpu`'s mma.sync and mma.sp (one row) for f16 and for bf16 inputs into f32, as the
+// device model takes it; nullopt where the oracle has no row or the fast path does not serve it.
+std::optional<std::pair<oracle::num::fast::Params, oracle::num::fast::Params>> FastMmaParams(
+    oracle::num::Gpu gpu);
 
 int RunJudgedWorker(const WorkerArgs& a, std::ostream& out, const JudgedSuiteHalf& half);
 

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "generators/core/random_source.h"
+#include "generators/mma/device_drawn_dense_gen.h"
 #include "generators/sparse/sparse_mma_gen.h"
 #include "oracle/numerics/formats.h"
 #include "oracle/sparse/sparse_case_text.h"
@@ -17,6 +18,7 @@
 #include "suites/engine/worker_protocol.h"
 #include "suites/kinds/case_kind.h"
 #include "suites/kinds/sparse_exact_device.h"
+#include "suites/kinds/sparse_judged_device.h"
 #include "suites/kinds/sparse_mma_device.h"
 #include "suites/reduce/sparse_minimize.h"
 
@@ -235,15 +237,14 @@ gen::GeneratedSparse DrawExactF16K32(uint64_t seed, uint64_t index) {
   return DrawSparseExactCase(kSparseMmaExactF16K32Suite, seed, index);
 }
 
-template <gen::GeneratedSparse (*Draw)(uint64_t, uint64_t)>
-DescribedCase DescribeSparse(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed,
-                             oracle::num::Gpu gpu) {
-  const gen::GeneratedSparse g = Draw(seed, index);
+// A drawn case with the device's D (empty when the worker sent none), its value mode named `mode`.
+DescribedCase DescribeSparseCase(const gen::GeneratedSparse& g, std::string mode,
+                                 const std::vector<uint32_t>& observed, oracle::num::Gpu gpu) {
   oracle::TextWriter w(oracle::sparse::kSparseKind);
   oracle::sparse::AppendSparseCase(w, g.op, g.tile, observed.size() == 128 ? &observed : nullptr);
   DescribedCase d{g.op.form->Name(),
                   SparseProbeExplanation(g, observed),
-                  std::string(gen::Name(g.mode)),
+                  std::move(mode),
                   w.str(),
                   {},
                   oracle::sparse::ReadingsOf(*g.op.form, g.op.variant)};
@@ -259,6 +260,19 @@ DescribedCase DescribeSparse(uint64_t seed, uint64_t index, const std::vector<ui
     d.d_format = std::string(oracle::num::Name(g.tile.cd));
   }
   return d;
+}
+
+template <gen::GeneratedSparse (*Draw)(uint64_t, uint64_t)>
+DescribedCase DescribeSparse(uint64_t seed, uint64_t index, const std::vector<uint32_t>& observed,
+                             oracle::num::Gpu gpu) {
+  const gen::GeneratedSparse g = Draw(seed, index);
+  return DescribeSparseCase(g, std::string(gen::Name(g.mode)), observed, gpu);
+}
+
+DescribedCase DescribeSparseJudged(uint64_t seed, uint64_t index,
+                                   const std::vector<uint32_t>& observed, oracle::num::Gpu gpu) {
+  const gen::DeviceDrawnSparseFloat g = DrawSparseJudgedCase(seed, index);
+  return DescribeSparseCase(g.sparse, std::string(gen::Name(g.mode)), observed, gpu);
 }
 
 // A sparse case is one warp and about 2 us of oracle. The exact suites draw and check on the
@@ -292,6 +306,15 @@ const DeviceSuite kDeviceSuites[] = {
      .describe = DescribeSparse<DrawExactF16K32>,
      .run_worker = RunSparseExactWorker,
      .in_default_campaign = false},
+    {.name = kSparseMmaJudgedSuite,
+     .text_kind = oracle::sparse::kSparseKind,
+     .description = "the sparse-mma-exact variants in float value modes (finite, every exponent "
+                    "range), drawn and judged on the device by the bit-exact model, one in 4096 "
+                    "and every failure judged again by the oracle on the host",
+     .worker_batch = uint64_t{1} << 26,
+     .watchdog_per_case = std::chrono::microseconds(2),
+     .describe = DescribeSparseJudged,
+     .run_worker = RunSparseJudgedWorker},
 };
 
 }  // namespace

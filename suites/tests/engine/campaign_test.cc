@@ -214,8 +214,8 @@ TEST(Campaign, UnknownSuiteIsAnError) {
   EXPECT_EQ(RunCampaign(o, log), 2);
   EXPECT_EQ(log.str(),
             "tcfuzz: error: unknown suite 'nope' (known: zero-column-mask, smem, sparse-oracle, "
-            "sparse-mma, sparse-mma-exact, sparse-mma-exact-f16k32, dense-mma, dense-mma-judged, "
-            "smem-hw, tcgen05)\n");
+            "sparse-mma, sparse-mma-exact, sparse-mma-exact-f16k32, sparse-mma-judged, dense-mma, "
+            "dense-mma-judged, smem-hw, tcgen05)\n");
 }
 
 }  // namespace

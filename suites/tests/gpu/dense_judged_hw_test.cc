@@ -17,6 +17,7 @@
 #include "suites/engine/device_workers.h"
 #include "suites/engine/worker_protocol.h"
 #include "suites/kinds/dense_device_cases.h"
+#include "suites/kinds/judged_worker.h"
 #include "suites/kinds/dense_judged_device.h"
 #include "suites/tests/support/temp_dir.h"
 #include "suites/tests/support/test_seed.h"
@@ -29,7 +30,7 @@ namespace {
   if (!info.available) GTEST_SKIP() << "no GPU: " << info.reason;                 \
   if (info.cc_major < 8)                                                          \
     GTEST_SKIP() << "mma.sync m16n8k16 needs sm_80, device is " << info.cc_major; \
-  const auto params = DenseJudgedParams(GpuOf(info));                             \
+  const auto params = FastMmaParams(GpuOf(info));                                 \
   if (!params) GTEST_SKIP() << "no numerics row for " << info.name
 
 TEST(DenseJudgedHw, EveryCaseIsTheHostsCaseAndItsDIsTheOracles) {

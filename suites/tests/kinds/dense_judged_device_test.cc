@@ -13,6 +13,7 @@
 #include "harness/mma_dense.h"
 #include "oracle/core/counter_hash.h"
 #include "suites/kinds/dense_device_cases.h"
+#include "suites/kinds/judged_worker.h"
 #include "suites/tests/support/test_seed.h"
 
 namespace tcfuzz::suites {
@@ -27,7 +28,7 @@ TEST(DenseJudgedLane, RegistersAndDAreTheOraclesForEveryRowTypeAndMode) {
   const uint64_t key = gen::SuiteKey(seed, kDenseMmaJudgedSuite);
   int seen[2][3] = {};
   for (const Gpu gpu : {Gpu::kSm80, Gpu::kSm90, Gpu::kSm100}) {
-    const auto params = DenseJudgedParams(gpu);
+    const auto params = FastMmaParams(gpu);
     ASSERT_TRUE(params.has_value()) << oracle::num::Name(gpu);
     for (uint64_t index = 0; index < 600; ++index) {
       const uint64_t cs = oracle::CaseSeedFromKey(key, index);

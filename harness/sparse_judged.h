@@ -1,0 +1,27 @@
+// The `sparse-mma-judged` launch (harness/judged_launch.h): mma.sp cases of every instruction
+// variant the small-integer suite runs, in float value modes, drawn on the device and judged there
+// by the bit-exact model's finite path (harness/sparse_judged_lane.h) with the device's numerics
+// row; case w's table is tables[Pick(case seed, kVariant)].
+#pragma once
+
+#include <span>
+#include <string>
+
+#include "harness/judged_launch.h"
+#include "harness/sparse_judged_lane.h"
+#include "oracle/core/result.h"
+#include "oracle/numerics/fast_dot.h"
+
+namespace tcfuzz::harness {
+
+struct SparseJudgedLaunch : JudgedRange {
+  std::span<const SparseExactTable> tables;
+  oracle::num::fast::Params f16, bf16;  // the row for each input type
+};
+
+oracle::Result<JudgedResult> RunSparseJudged(const SparseJudgedLaunch& launch);
+
+// Why this device cannot run the kernel (no image of it for the device's architecture), or empty.
+std::string SparseJudgedUnsupported();
+
+}  // namespace tcfuzz::harness
