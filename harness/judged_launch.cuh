@@ -29,36 +29,55 @@ struct Slots {
   Counters* counters = nullptr;
   unsigned long long* failed = nullptr;
   unsigned long long* kept_index = nullptr;
-  uint32_t* kept_regs = nullptr;  // 32 lanes x 4 registers per slot
+  uint32_t* kept_regs = nullptr;  // `words` per slot
   uint64_t sample_every = 0;
   uint32_t keep_mismatches = 0;
   uint64_t sample_slots = 0;
+  uint64_t words = 128;  // a case's D registers: 32 lanes x 4 (mma), 128 threads x N/2 (wgmma)
 };
 
-// Called by every lane of the warp with its verdict and its four D registers.
+// The slot a case's D goes to, or ~0 (called by one thread of the case): a failing case counts
+// and keeps its D while failure slots last; a passing one keeps it when sampled, by its case seed
+// (a hash: one case in sample_every whatever the shard's stride).
+__device__ inline unsigned long long PickSlot(const Slots& s, bool bad, uint64_t case_seed,
+                                              uint64_t index) {
+  if (bad) {
+    s.failed[atomicAdd(&s.counters->failed, 1ull)] = index;
+    const unsigned long long nth = atomicAdd(&s.counters->kept_failures, 1ull);
+    return nth < s.keep_mismatches ? nth : ~0ull;
+  }
+  if (s.sample_every == 0 || case_seed % s.sample_every != 0) return ~0ull;
+  const unsigned long long nth = atomicAdd(&s.counters->kept_samples, 1ull);
+  return nth < s.sample_slots ? s.keep_mismatches + nth
+                              : ~0ull;  // more samples than slots: the rest are dropped
+}
+
+// Called by every lane of the case's warp with its verdict and its four D registers.
 __device__ inline void ReportCase(const Slots& s, bool ok, uint64_t case_seed, uint64_t index,
                                   int lane, const uint32_t d[4]) {
   const bool bad = __any_sync(0xFFFFFFFFu, !ok);
-  // Sampled by the case seed, a hash: one case in sample_every whatever the shard's stride.
-  const bool sampled = s.sample_every != 0 && case_seed % s.sample_every == 0;
-  unsigned long long slot = ~0ull;
-  if (lane == 0) {
-    if (bad) {
-      s.failed[atomicAdd(&s.counters->failed, 1ull)] = index;
-      const unsigned long long nth = atomicAdd(&s.counters->kept_failures, 1ull);
-      if (nth < s.keep_mismatches) slot = nth;
-    } else if (sampled) {
-      const unsigned long long nth = atomicAdd(&s.counters->kept_samples, 1ull);
-      if (nth < s.sample_slots)
-        slot = s.keep_mismatches + nth;  // more samples than slots: the rest are dropped
-    }
-  }
+  unsigned long long slot = lane == 0 ? PickSlot(s, bad, case_seed, index) : ~0ull;
   slot = __shfl_sync(0xFFFFFFFFu, slot, 0);
   if (slot != ~0ull) {
     if (lane == 0) s.kept_index[slot] = index;
     for (int x = 0; x < 4; ++x)
       s.kept_regs[(slot * 32 + static_cast<uint64_t>(lane)) * 4 + x] = d[x];
   }
+}
+
+// Called by every thread of a block that runs one case, with its verdict and its `regs` D
+// registers (thread-major in the slot: thread t's register x at t * regs + x).
+__device__ inline void ReportBlockCase(const Slots& s, bool ok, uint64_t case_seed, uint64_t index,
+                                       const uint32_t* d, int regs) {
+  __shared__ unsigned long long block_slot;
+  const bool bad = __syncthreads_or(!ok) != 0;
+  if (threadIdx.x == 0) block_slot = PickSlot(s, bad, case_seed, index);
+  __syncthreads();
+  const unsigned long long slot = block_slot;
+  if (slot == ~0ull) return;
+  if (threadIdx.x == 0) s.kept_index[slot] = index;
+  for (int x = 0; x < regs; ++x)
+    s.kept_regs[slot * s.words + static_cast<uint64_t>(threadIdx.x) * regs + x] = d[x];
 }
 
 // Why this device cannot run `kernel` (no image of it for the device's architecture), or empty.
@@ -90,7 +109,8 @@ cudaError_t Grow(T*& p, uint64_t& capacity, uint64_t need, std::size_t bytes_eac
 // One suite's buffers, kept for the life of the worker.
 class Buffers {
  public:
-  explicit Buffers(const char* suite) : suite_(suite) {}
+  // `words`: the words of D a kept case sends back (Slots::words).
+  explicit Buffers(const char* suite, uint64_t words = 128) : suite_(suite), words_(words) {}
 
   // Sized for `r`, counters zeroed.
   oracle::Result<Slots> Prepare(const JudgedRange& r) {
@@ -109,7 +129,7 @@ class Buffers {
     if ((e = Grow(failed_, failed_capacity_, r.count, sizeof(unsigned long long))) != cudaSuccess ||
         (e = Grow(kept_index_, index_capacity, kept_capacity, sizeof(unsigned long long))) !=
             cudaSuccess ||
-        (e = Grow(kept_regs_, regs_capacity, kept_capacity, 32 * 4 * sizeof(uint32_t))) !=
+        (e = Grow(kept_regs_, regs_capacity, kept_capacity, words_ * sizeof(uint32_t))) !=
             cudaSuccess) {
       return R::Fail(CudaError(suite_, "buffers", e));
     }
@@ -117,7 +137,7 @@ class Buffers {
     if ((e = cudaMemset(counters_, 0, sizeof(Counters))) != cudaSuccess)
       return R::Fail(CudaError(suite_, "counters", e));
     return R::Ok(Slots{counters_, failed_, kept_index_, kept_regs_, r.sample_every,
-                       r.keep_mismatches, sample_slots});
+                       r.keep_mismatches, sample_slots, words_});
   }
 
   // After the launch: the failing indices and the kept D's.
@@ -141,18 +161,18 @@ class Buffers {
     for (const auto& [from, n] : ranges) {
       if (n == 0) continue;
       std::vector<unsigned long long> index(n);
-      std::vector<uint32_t> regs(n * 32 * 4);
+      std::vector<uint32_t> regs(n * words_);
       if ((e = cudaMemcpy(index.data(), kept_index_ + from, n * sizeof(uint64_t),
                           cudaMemcpyDeviceToHost)) != cudaSuccess ||
-          (e = cudaMemcpy(regs.data(), kept_regs_ + from * 128, regs.size() * sizeof(uint32_t),
+          (e = cudaMemcpy(regs.data(), kept_regs_ + from * words_, regs.size() * sizeof(uint32_t),
                           cudaMemcpyDeviceToHost)) != cudaSuccess) {
         return R::Fail(CudaError(suite_, "results", e));
       }
       for (uint64_t k = 0; k < n; ++k) {
         out.kept.push_back(
             {index[k],
-             std::vector<uint32_t>(regs.begin() + static_cast<std::ptrdiff_t>(k * 128),
-                                   regs.begin() + static_cast<std::ptrdiff_t>((k + 1) * 128))});
+             std::vector<uint32_t>(regs.begin() + static_cast<std::ptrdiff_t>(k * words_),
+                                   regs.begin() + static_cast<std::ptrdiff_t>((k + 1) * words_))});
       }
     }
     return R::Ok(std::move(out));
@@ -160,6 +180,7 @@ class Buffers {
 
  private:
   const char* suite_;
+  uint64_t words_;
   Counters* counters_ = nullptr;
   unsigned long long* failed_ = nullptr;
   uint64_t failed_capacity_ = 0;

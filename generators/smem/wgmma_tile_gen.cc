@@ -124,6 +124,14 @@ SmemCase DrawOperand(Source& s, Arch arch, Operand which, DType dtype, int rows,
   return c;
 }
 
+// A in the first half of the image, B in the second: each region 1024-aligned. Sparse: A holds
+// 32 bytes of kept elements per row, B the whole 64 bytes of K.
+void DrawOperands(Source& s, Arch arch, oracle::wgmma::WgmmaTile& t, DType a, DType b, int m,
+                  bool sparse) {
+  t.a = DrawOperand(s, arch, Operand::kA, a, m, 32, 0);
+  t.b = DrawOperand(s, arch, Operand::kB, b, t.n, sparse ? 64 : 32, kWgmmaImageBytes / 2);
+}
+
 // The mma.sp form whose K and metadata a sparse wgmma of this A type shares: 64 bytes of K.
 const oracle::sparse::SparseForm* SparseFormFor(Format a) {
   const int k = 64 * 8 / oracle::num::StorageBits(a);
@@ -165,11 +173,7 @@ GeneratedWgmma DrawTile(Source& s, Arch arch, int m, std::span<const int> ns, bo
     for (int i = 0; i < m * sp.form->chunks_per_row(); ++i) sp.nibbles.push_back(s.Pick(defined));
     t.sparse = std::move(sp);
   }
-  // A in the first half of the image, B in the second: each region 1024-aligned. Sparse: A holds
-  // 32 bytes of kept elements per row, B the whole 64 bytes of K.
-  t.a = DrawOperand(s, arch, Operand::kA, ty.dtype, m, 32, 0);
-  t.b =
-      DrawOperand(s, arch, Operand::kB, DTypeOf(ty.b), t.n, sparse ? 64 : 32, kWgmmaImageBytes / 2);
+  DrawOperands(s, arch, t, ty.dtype, DTypeOf(ty.b), m, sparse);
   t.image.assign(kWgmmaImageBytes, g.fill);
   const int k = oracle::wgmma::TileK(t), stored = sparse ? k / 2 : k;
   std::vector<int> hot(static_cast<size_t>(t.n));
@@ -260,6 +264,15 @@ void BreakOneDescriptor(Source& s, GeneratedWgmma& g) {
 GeneratedWgmma DrawWgmmaTile(Source& s) {
   static constexpr int kN[] = {64, 8, 16, 128, 256, 24};
   return DrawTile(s, Arch::kSm90a, 64, kN);
+}
+
+oracle::wgmma::WgmmaTile DrawWgmmaLayout(Source& s, Format ab, int n) {
+  oracle::wgmma::WgmmaTile t;
+  t.ab = t.b_type = ab;
+  t.d = Format::kF32;
+  t.n = n;
+  DrawOperands(s, Arch::kSm90a, t, DTypeOf(ab), DTypeOf(ab), 64, false);
+  return t;
 }
 
 GeneratedWgmma DrawWgmmaSpTile(Source& s) {

@@ -40,6 +40,9 @@ std::optional<oracle::smem::SmemCase> WithCompactStrides(const oracle::smem::Sme
 
 // wgmma (sm_90a): M = 64, N of 8..256.
 GeneratedWgmma DrawWgmmaTile(Source& s);
+// The descriptors of a dense wgmma tile of A/B type `ab` (f32 D) and N `n`, drawn as DrawWgmmaTile
+// draws them (A inside the image's first half, B inside its second); no values, no image.
+oracle::wgmma::WgmmaTile DrawWgmmaLayout(Source& s, oracle::num::Format ab, int n);
 // wgmma.mma_async.sp (sm_90a): A the kept half of K with legal ordered metadata, any selector
 // the form takes.
 GeneratedWgmma DrawWgmmaSpTile(Source& s);

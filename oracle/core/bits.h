@@ -34,6 +34,14 @@ struct Field {
   constexpr uint64_t max_value() const { return value_mask(); }
 };
 
+// Field F of `word`, for device code: F's range is read at compile time, so the host table is not
+// referenced at run time (a kernel cannot touch a host variable).
+template <const Field& F>
+constexpr uint64_t Get(uint64_t word) {
+  constexpr int lsb = F.lsb, width = F.msb - F.lsb + 1;
+  return (word >> lsb) & (width >= 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1);
+}
+
 // True when every field lies inside a `word_bits`-wide word and no two fields share a bit.
 template <std::size_t N>
 constexpr bool FieldsDisjoint(const std::array<Field, N>& fields, int word_bits) {

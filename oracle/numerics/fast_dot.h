@@ -125,11 +125,11 @@ constexpr bool DecodeAccumulator(uint32_t c, bool f16_out, Operand& out) {
 
 }  // namespace detail
 
-// The two factors of one product: where a caller's operands live (contiguous runs, or A's stored
-// row meeting B elements a sparse row's metadata picks) is its own business.
+// The two factors of one product: where a caller's operands live (contiguous runs, A's stored row
+// meeting the B elements a sparse row's metadata picks, packed words in shared memory) is its own
+// business.
 struct Factors {
-  const Operand* a;
-  const Operand* b;
+  Operand a, b;
 };
 
 // One fused block: c plus the n <= L products at(first) .. at(first + n - 1) of finite operands
@@ -146,7 +146,7 @@ constexpr uint32_t BlockOf(const At& at, int first, int n, int frac, uint32_t c,
   int emax = dc.m == 0 ? p.e_zero : dc.e;
   for (int x = first; x < first + n; ++x) {
     const Factors f = at(x);
-    const int e = f.a->m == 0 || f.b->m == 0 ? p.e_zero : f.a->e + f.b->e;
+    const int e = f.a.m == 0 || f.b.m == 0 ? p.e_zero : f.a.e + f.b.e;
     emax = e > emax ? e : emax;
   }
   // A term truncated to F fraction bits below emax: m * 2^(e - fr) in units of 2^(emax - F),
@@ -164,9 +164,9 @@ constexpr uint32_t BlockOf(const At& at, int first, int n, int frac, uint32_t c,
   }
   for (int x = first; x < first + n; ++x) {
     const Factors f = at(x);
-    const uint64_t m = static_cast<uint64_t>(f.a->m) * f.b->m;
-    const bool neg = f.a->neg != f.b->neg;
-    const int64_t t = term(m, m == 0 ? p.e_zero : f.a->e + f.b->e, frac);
+    const uint64_t m = static_cast<uint64_t>(f.a.m) * f.b.m;
+    const bool neg = f.a.neg != f.b.neg;
+    const int64_t t = term(m, m == 0 ? p.e_zero : f.a.e + f.b.e, frac);
     const int64_t mask = -static_cast<int64_t>(neg);
     sum += (t ^ mask) - mask;
     all_neg = all_neg && neg;
@@ -191,7 +191,7 @@ constexpr uint32_t DotOf(const At& at, int n, int frac, uint32_t c, const Params
 // The same over two contiguous runs: product x is a[x] * b[x].
 constexpr uint32_t Dot(const Operand* a, const Operand* b, int n, int frac, uint32_t c,
                        const Params& p) {
-  return DotOf([a, b](int x) { return Factors{a + x, b + x}; }, n, frac, c, p);
+  return DotOf([a, b](int x) { return Factors{a[x], b[x]}; }, n, frac, c, p);
 }
 
 }  // namespace tcfuzz::oracle::num::fast

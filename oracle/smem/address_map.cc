@@ -17,41 +17,6 @@ Result<bool> CheckView(const OperandView& v) {
   return Result<bool>::Ok(true);
 }
 
-uint64_t CanonicalOffsetBits(const SmemMatrix& m, const OperandView& v, int row, int k,
-                             spec_choice::Base32BAtomKRows base32b) {
-  const uint64_t eb = static_cast<uint64_t>(StorageBits(v.dtype));
-  const uint64_t t = 128 / eb;  // elements per 16 bytes
-  const uint64_t s = static_cast<uint64_t>(SwizzleRowBytes(m.swizzle)) / 16;  // units per row
-  const uint64_t r = static_cast<uint64_t>(row);
-  const uint64_t c = static_cast<uint64_t>(k);
-  uint64_t bytes = 0;
-  uint64_t bits = 0;
-  if (v.major == Major::kK) {
-    const uint64_t unit = c / t;  // 16-byte unit along K
-    bits = (c % t) * eb;
-    bytes = (r % 8) * (s * 16) + (r / 8) * m.sbo;
-    if (m.swizzle == Swizzle::kNone) {
-      bytes += unit * m.lbo;
-    } else {
-      // Spec choice S2: inside a swizzle atom the units are contiguous (LBO "assumed 1");
-      // a K extent wider than one atom reaches the next atom at +LBO.
-      bytes += (unit % s) * 16 + (unit / s) * m.lbo;
-    }
-  } else {
-    bits = (r % t) * eb;
-    if (m.swizzle == Swizzle::kNone) {
-      bytes = (r / t) * m.sbo + (c % 8) * 16 + (c / 8) * m.lbo;
-    } else {
-      // An atom is S units along MN by AtomKRows K rows of S * 16 bytes; SBO steps between
-      // atoms along K, LBO between atoms along MN (spec choice S7 for the 32-byte-atom mode).
-      const uint64_t krows = static_cast<uint64_t>(AtomKRows(m.swizzle, base32b));
-      bytes =
-          ((r / t) % s) * 16 + (r / (t * s)) * m.lbo + (c % krows) * (s * 16) + (c / krows) * m.sbo;
-    }
-  }
-  return bytes * 8 + bits;
-}
-
 Result<AddressMap> MapAddresses(const SmemMatrix& m, const OperandView& v,
                                 spec_choice::Base32BAtomKRows base32b) {
   Result<bool> ok = CheckView(v);

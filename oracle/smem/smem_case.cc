@@ -102,8 +102,8 @@ bool SwizzleAllowed(Arch arch, Major major, DType dtype, Swizzle s) {
 }
 
 std::optional<SmemMatrix> DecodeMatrix(Arch arch, uint64_t desc) {
-  SmemMatrix m;
   if (IsTcgen05(arch)) {
+    SmemMatrix m;
     const auto swz = tcgen05::SwizzleOfCode(tf::kSwizzle.Get(desc));
     if (!swz) return std::nullopt;
     m.swizzle = *swz;
@@ -112,14 +112,9 @@ std::optional<SmemMatrix> DecodeMatrix(Arch arch, uint64_t desc) {
     m.sbo = tf::kSbo.Get(desc) << 4;
     m.base_offset = static_cast<int>(tf::kBaseOffset.Get(desc));
     m.lbo_absolute = tf::kLboMode.Get(desc) != 0;
-  } else {
-    m.swizzle = wgmma::SwizzleOfCode(wf::kSwizzle.Get(desc));
-    m.start = wf::kStart.Get(desc) << 4;
-    m.lbo = wf::kLbo.Get(desc) << 4;
-    m.sbo = wf::kSbo.Get(desc) << 4;
-    m.base_offset = static_cast<int>(wf::kBaseOffset.Get(desc));
+    return m;
   }
-  return m;
+  return wgmma::DecodeMatrix(desc);
 }
 
 Encoded EncodeMatrix(Arch arch, const SmemMatrix& m) {

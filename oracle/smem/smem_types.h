@@ -28,20 +28,67 @@ std::optional<Major> ParseMajor(std::string_view s);
 std::optional<Operand> ParseOperand(std::string_view s);
 std::optional<DType> ParseDType(std::string_view s);
 
-// Bits of the value itself (4, 6, 8, 16, 32).
-int ValueBits(DType t);
+// Bits of the value itself (4, 6, 8, 16, 32). constexpr, like the rest of this block, so that
+// device code maps addresses with the oracle's own functions (oracle/smem/address_map.h).
+constexpr int ValueBits(DType t) {
+  switch (t) {
+    case DType::kF16:
+    case DType::kBF16:
+      return 16;
+    case DType::kTF32:
+      return 32;
+    case DType::kE3M2:
+    case DType::kE2M3:
+      return 6;
+    case DType::kE2M1:
+      return 4;
+    default:
+      return 8;
+  }
+}
 // Bits one element occupies in shared memory. Spec choice S5: 6-bit types sit in 8-bit
 // containers (the unpacked kind::f8f6f4 form, the only one a descriptor reads them in);
 // e2m1 is packed, 4 bits.
-int StorageBits(DType t);
+constexpr int StorageBits(DType t) {
+  const int bits = ValueBits(t);
+  return bits == 6 ? 8 : bits;  // spec choice S5
+}
 
 // Bytes of one swizzle row (the atom's extent along its contiguous dimension): 16 for none.
-int SwizzleRowBytes(Swizzle s);
+constexpr int SwizzleRowBytes(Swizzle s) {
+  switch (s) {
+    case Swizzle::kNone:
+      return 16;
+    case Swizzle::k32B:
+      return 32;
+    case Swizzle::k64B:
+      return 64;
+    default:
+      return 128;
+  }
+}
 // Bytes after which the swizzle pattern repeats (the base-offset boundary); 0 for none.
-int SwizzleRepeatBytes(Swizzle s);
+constexpr int SwizzleRepeatBytes(Swizzle s) {
+  switch (s) {
+    case Swizzle::kNone:
+      return 0;
+    case Swizzle::k32B:
+      return 256;
+    case Swizzle::k64B:
+      return 512;
+    case Swizzle::k128B:
+      return 1024;
+    case Swizzle::k128B32BAtom:
+      return 512;  // Swizzle<2,5,2>: 4 rows of 128 B
+  }
+  return 0;
+}
 // K rows one MN-major swizzle atom holds (PTX 9.1 Table 55: the atoms are 8 K rows deep, the
 // 128B/32B-atom mode's 4; spec choice S7): SBO steps between groups of this many K rows.
-int AtomKRows(Swizzle s, spec_choice::Base32BAtomKRows base32b = spec_choice::kBase32BAtomKRows);
+constexpr int AtomKRows(Swizzle s,
+                        spec_choice::Base32BAtomKRows base32b = spec_choice::kBase32BAtomKRows) {
+  return s == Swizzle::k128B32BAtom ? static_cast<int>(base32b) : 8;
+}
 
 inline constexpr int kSmemWindowBits = 18;  // enc(x) keeps 18 significant address bits
 inline constexpr uint64_t kSmemWindowBytes = uint64_t{1} << kSmemWindowBits;

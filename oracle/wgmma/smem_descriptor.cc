@@ -4,19 +4,6 @@ namespace tcfuzz::oracle::wgmma {
 
 using smem::Swizzle;
 
-Swizzle SwizzleOfCode(uint64_t code) {
-  switch (code & 3) {
-    case 1:
-      return Swizzle::k128B;
-    case 2:
-      return Swizzle::k64B;
-    case 3:
-      return Swizzle::k32B;
-    default:
-      return Swizzle::kNone;
-  }
-}
-
 std::optional<uint64_t> CodeOf(Swizzle s) {
   switch (s) {
     case Swizzle::kNone:

@@ -7,6 +7,7 @@
 
 #include "oracle/core/bits.h"
 #include "oracle/core/rule.h"
+#include "oracle/smem/address_map.h"
 #include "oracle/smem/smem_types.h"
 
 namespace tcfuzz::oracle::wgmma {
@@ -52,7 +53,30 @@ inline constexpr Rule kMnMajorDType{"wgmma.smem.mn_major_dtype", "PTX 9.1 §9.7.
 }  // namespace desc_rule
 
 // Swizzle field code <-> mode (nullopt for 128B with 32B atomicity, which wgmma lacks).
-smem::Swizzle SwizzleOfCode(uint64_t code);
+constexpr smem::Swizzle SwizzleOfCode(uint64_t code) {
+  switch (code & 3) {
+    case 1:
+      return smem::Swizzle::k128B;
+    case 2:
+      return smem::Swizzle::k64B;
+    case 3:
+      return smem::Swizzle::k32B;
+    default:
+      return smem::Swizzle::kNone;
+  }
+}
 std::optional<uint64_t> CodeOf(smem::Swizzle s);
+
+// The layout a descriptor word says, every field in bytes. constexpr: device code decodes the
+// descriptors it issues the same way (harness/wgmma_judged_lane.h); DecodeMatrix's wgmma half.
+constexpr smem::SmemMatrix DecodeMatrix(uint64_t desc) {
+  smem::SmemMatrix m;
+  m.swizzle = SwizzleOfCode(Get<smem_field::kSwizzle>(desc));
+  m.start = Get<smem_field::kStart>(desc) << 4;
+  m.lbo = Get<smem_field::kLbo>(desc) << 4;
+  m.sbo = Get<smem_field::kSbo>(desc) << 4;
+  m.base_offset = static_cast<int>(Get<smem_field::kBaseOffset>(desc));
+  return m;
+}
 
 }  // namespace tcfuzz::oracle::wgmma

@@ -7,12 +7,6 @@
 
 namespace tcfuzz::oracle::wgmma {
 
-Coord MapD(int thread, int index) {
-  const int warp = thread / 32, lane = thread % 32;
-  return {16 * warp + lane / 4 + 8 * ((index / 2) % 2),
-          8 * (index / 4) + 2 * (lane % 4) + index % 2};
-}
-
 int TileK(const WgmmaTile& t) { return (t.sparse ? 64 : 32) * 8 / num::StorageBits(t.ab); }
 
 std::vector<uint32_t> SparseMetadataRegisters(const WgmmaSparse& s) {
@@ -148,7 +142,7 @@ std::vector<std::string_view> ReadingsOf(const WgmmaTile& t) {
   return ids;
 }
 
-Result<std::vector<uint32_t>> WgmmaReference(const WgmmaTile& t) {
+Result<std::vector<uint32_t>> WgmmaReference(const WgmmaTile& t, bool general_only) {
   using R = Result<std::vector<uint32_t>>;
   const auto params = TileParams(t);
   const bool is_int = !num::IsFloat(t.ab);
@@ -199,6 +193,7 @@ Result<std::vector<uint32_t>> WgmmaReference(const WgmmaTile& t) {
   s.b_n_stride = static_cast<size_t>(k);
   s.meets = meets;
   s.b_column = b_column;
+  s.general_only = general_only;
   std::vector<uint32_t> d = num::TileMma(s);
   return R::Ok(std::move(d));
 }

@@ -27,7 +27,11 @@ struct Coord {
   int row;
   int col;
 };
-Coord MapD(int thread, int index);
+constexpr Coord MapD(int thread, int index) {  // constexpr: device code judges by it
+  const int warp = thread / 32, lane = thread % 32;
+  return {16 * warp + lane / 4 + 8 * ((index / 2) % 2),
+          8 * (index / 4) + 2 * (lane % 4) + index % 2};
+}
 
 // wgmma.mma_async.sp (PTX 9.1 §9.7.15.6.1): A in shared memory holds only the kept elements
 // (M x K/2, each row compressed like mma.sp's A); one metadata nibble per (row, chunk). Each
@@ -86,8 +90,9 @@ bool PlaceOperand(WgmmaTile& t, smem::Operand which, const std::vector<uint64_t>
 
 // D [M][n] row-major: A·B with scale-d false (C unused), each element one dot product in
 // ascending K through the sm_90 wgmma (or sm_100 tcgen05) parameters; a masked column reads
-// zeros, a shifted one its B column. An error when an operand does not map.
-Result<std::vector<uint32_t>> WgmmaReference(const WgmmaTile& t);
+// zeros, a shifted one its B column. An error when an operand does not map. `general_only`:
+// through the general model alone (num::TileMmaSpec::general_only).
+Result<std::vector<uint32_t>> WgmmaReference(const WgmmaTile& t, bool general_only = false);
 
 // The numerics row WgmmaReference computes with (sm_90 wgmma, or sm_100 tcgen05 with sm_100a
 // descriptors); nullopt for integer types.

@@ -28,11 +28,10 @@ std::string JudgeKept(uint64_t index, const std::vector<uint32_t>& want,
 }
 
 std::optional<std::pair<oracle::num::fast::Params, oracle::num::fast::Params>> FastMmaParams(
-    oracle::num::Gpu gpu) {
+    oracle::num::Gpu gpu, oracle::num::Instr instr) {
   using oracle::num::Format;
-  using oracle::num::Instr;
-  const auto f16 = oracle::num::ParamsFor(gpu, Instr::kMma, Format::kF16, Format::kF32);
-  const auto bf16 = oracle::num::ParamsFor(gpu, Instr::kMma, Format::kBF16, Format::kF32);
+  const auto f16 = oracle::num::ParamsFor(gpu, instr, Format::kF16, Format::kF32);
+  const auto bf16 = oracle::num::ParamsFor(gpu, instr, Format::kBF16, Format::kF32);
   std::pair<oracle::num::fast::Params, oracle::num::fast::Params> out;
   if (!f16 || !bf16 || !oracle::num::fast::ParamsOf(*f16, Format::kF32, out.first) ||
       !oracle::num::fast::ParamsOf(*bf16, Format::kF32, out.second))

@@ -36,10 +36,11 @@ struct JudgedSuiteHalf {
   uint64_t sample_every = 4096;
 };
 
-// The row of `gpu`'s mma.sync and mma.sp (one row) for f16 and for bf16 inputs into f32, as the
-// device model takes it; nullopt where the oracle has no row or the fast path does not serve it.
+// The row of `gpu`'s `instr` (mma.sync and mma.sp share kMma's) for f16 and for bf16 inputs into
+// f32, as the device model takes it; nullopt where the oracle has no row or the fast path does not
+// serve it.
 std::optional<std::pair<oracle::num::fast::Params, oracle::num::fast::Params>> FastMmaParams(
-    oracle::num::Gpu gpu);
+    oracle::num::Gpu gpu, oracle::num::Instr instr = oracle::num::Instr::kMma);
 
 int RunJudgedWorker(const WorkerArgs& a, std::ostream& out, const JudgedSuiteHalf& half);
 

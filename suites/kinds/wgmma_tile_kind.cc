@@ -7,6 +7,7 @@
 #include "suites/engine/device_workers.h"
 #include "suites/kinds/case_kind.h"
 #include "suites/kinds/wgmma_device_cases.h"
+#include "suites/kinds/wgmma_judged_device.h"
 #include "suites/kinds/wgmma_tile_device.h"
 #include "suites/reduce/tile_minimize.h"
 
@@ -107,6 +108,18 @@ const DeviceSuite kDeviceSuites[] = {
      .describe = DescribeTile<DrawSmemHwCase>,
      .run_worker = [](const WorkerArgs& a,
                       std::ostream& out) { return RunWgmmaTileWorker(a, false, out); },
+     .runs_on = [](int major, int minor) { return major == 9 && minor == 0; },
+     .runs_on_what = "sm_90a (wgmma)"},
+    // Built and judged on the device: a warpgroup per case; a worker takes up to 1,024 launches.
+    {.name = kSmemHwJudgedSuite,
+     .text_kind = oracle::wgmma::kWgmmaTileKind,
+     .description = "wgmma (sm_90a) f16/bf16 tiles on smem-hw's descriptors, the shared-memory "
+                    "image built and D judged on the device by the oracle's maps and bit-exact "
+                    "model, one in 4096 and every failure judged again by the oracle on the host",
+     .worker_batch = uint64_t{1} << 26,
+     .watchdog_per_case = std::chrono::microseconds(20),
+     .describe = DescribeTile<DrawSmemHwJudgedCase>,
+     .run_worker = RunWgmmaJudgedWorker,
      .runs_on = [](int major, int minor) { return major == 9 && minor == 0; },
      .runs_on_what = "sm_90a (wgmma)"},
     {.name = kTcgen05Suite,

@@ -1,0 +1,122 @@
+#include "suites/kinds/wgmma_judged_device.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "generators/core/random_source.h"
+#include "harness/wgmma_judged.h"
+#include "oracle/core/counter_hash.h"
+#include "oracle/numerics/fast_dot.h"
+#include "oracle/wgmma/device_drawn_tile.h"
+#include "suites/engine/worker_protocol.h"
+#include "suites/kinds/judged_worker.h"
+
+namespace tcfuzz::suites {
+
+using oracle::num::Format;
+
+namespace {
+
+constexpr int kNs[] = {64, 8, 16, 128, 256, 24};  // the smem-hw generator's, the kernel's
+
+std::vector<oracle::wgmma::WgmmaTile> DrawLayouts(uint64_t seed) {
+  std::vector<oracle::wgmma::WgmmaTile> out;
+  const std::string stream = std::string(kSmemHwJudgedSuite) + ".layouts";
+  for (uint32_t i = 0; i < kWgmmaJudgedLayouts; ++i) {
+    gen::RandomSource s(gen::CaseSeed(seed, stream, i));
+    const Format type = s.Coin() ? Format::kBF16 : Format::kF16;
+    const int n = kNs[s.Below(std::size(kNs))];
+    out.push_back(gen::DrawWgmmaLayout(s, type, n));
+  }
+  return out;
+}
+
+}  // namespace
+
+const std::vector<oracle::wgmma::WgmmaTile>& WgmmaJudgedLayoutTiles(uint64_t seed) {
+  static std::mutex mu;
+  static std::map<uint64_t, std::unique_ptr<const std::vector<oracle::wgmma::WgmmaTile>>> cache;
+  const std::lock_guard<std::mutex> lock(mu);
+  auto& slot = cache[seed];
+  if (!slot)
+    slot = std::make_unique<const std::vector<oracle::wgmma::WgmmaTile>>(DrawLayouts(seed));
+  return *slot;
+}
+
+std::vector<harness::WgmmaJudgedLayout> WgmmaJudgedTable(
+    const std::vector<oracle::wgmma::WgmmaTile>& layouts) {
+  std::vector<harness::WgmmaJudgedLayout> table;
+  for (const oracle::wgmma::WgmmaTile& t : layouts) {
+    harness::WgmmaJudgedLayout l;
+    l.desc_a = t.a.desc;
+    l.desc_b = t.b.desc;
+    l.n = static_cast<uint16_t>(t.n);
+    l.bf16 = t.ab == Format::kBF16;
+    l.mn_a = t.a.view.major == oracle::smem::Major::kMN;
+    l.mn_b = t.b.view.major == oracle::smem::Major::kMN;
+    table.push_back(l);
+  }
+  return table;
+}
+
+gen::GeneratedWgmma DrawSmemHwJudgedCase(uint64_t seed, uint64_t index) {
+  namespace wd = oracle::wgmma::drawn;
+  const uint64_t cs = gen::CaseSeed(seed, kSmemHwJudgedSuite, index);
+  const std::vector<oracle::wgmma::WgmmaTile>& layouts = WgmmaJudgedLayoutTiles(seed);
+  gen::GeneratedWgmma g;
+  g.tile = layouts[wd::LayoutIndex(cs, static_cast<uint32_t>(layouts.size()))];
+  g.values = gen::TileValues::kRandom;
+  g.fill = harness::kWgmmaJudgedPoison;
+  oracle::wgmma::WgmmaTile& t = g.tile;
+  const uint32_t bf16 = t.ab == Format::kBF16;
+  const oracle::mma::drawn::Mode mode = wd::ModeOf(cs);
+  std::vector<uint64_t> a, b;
+  for (int row = 0; row < harness::kWgmmaJudgedM; ++row) {
+    for (int k = 0; k < harness::kWgmmaJudgedK; ++k) a.push_back(wd::ABits(cs, row, k, bf16, mode));
+  }
+  for (int n = 0; n < t.n; ++n) {
+    for (int k = 0; k < harness::kWgmmaJudgedK; ++k) b.push_back(wd::BBits(cs, n, k, bf16, mode));
+  }
+  t.image.assign(gen::kWgmmaImageBytes, g.fill);
+  oracle::wgmma::PlaceOperand(t, oracle::smem::Operand::kA, a);
+  oracle::wgmma::PlaceOperand(t, oracle::smem::Operand::kB, b);
+  return g;
+}
+
+int RunWgmmaJudgedWorker(const WorkerArgs& a, std::ostream& out) {
+  const std::vector<harness::WgmmaJudgedLayout> table =
+      WgmmaJudgedTable(WgmmaJudgedLayoutTiles(a.seed));
+  JudgedSuiteHalf half;
+  half.unsupported = [](const harness::DeviceInfo& d) {
+    if (d.cc_major != 9 || d.cc_minor != 0) return std::string("wgmma needs sm_90a");
+    if (!FastMmaParams(GpuOf(d), oracle::num::Instr::kWgmma))
+      return std::string("no wgmma numerics row for this device");
+    return harness::WgmmaJudgedUnsupported();
+  };
+  half.launch = [&](const harness::JudgedRange& r, oracle::num::Gpu gpu) {
+    harness::WgmmaJudgedLaunch l;
+    static_cast<harness::JudgedRange&>(l) = r;
+    l.layouts = table;
+    const auto params =
+        FastMmaParams(gpu, oracle::num::Instr::kWgmma);  // present: unsupported() said so
+    l.f16 = params->first;
+    l.bf16 = params->second;
+    l.image_bytes = gen::kWgmmaImageBytes;
+    return harness::RunWgmmaJudged(l);
+  };
+  half.judge = [&](uint64_t index, const std::vector<uint32_t>& d_regs, bool device_failed,
+                   oracle::num::Gpu) {
+    const gen::GeneratedWgmma g = DrawSmemHwJudgedCase(a.seed, index);
+    // The general model: the host's judge shares no arithmetic code with the device's.
+    const auto want = oracle::wgmma::WgmmaReference(g.tile, /*general_only=*/true);
+    if (!want.ok())
+      return CaseLine(index, CaseOutcome::kHarnessError, "tcfuzz defect: " + want.error());
+    return JudgeKept(index, want.value(), harness::WgmmaJudgedD(d_regs, g.tile.n), device_failed);
+  };
+  half.sample_every = kWgmmaJudgedSampleEvery;
+  return RunJudgedWorker(a, out, half);
+}
+
+}  // namespace tcfuzz::suites
