@@ -17,8 +17,8 @@
 #include "suites/engine/device_workers.h"
 #include "suites/engine/worker_protocol.h"
 #include "suites/kinds/dense_device_cases.h"
-#include "suites/kinds/judged_worker.h"
 #include "suites/kinds/dense_judged_device.h"
+#include "suites/kinds/judged_worker.h"
 #include "suites/tests/support/temp_dir.h"
 #include "suites/tests/support/test_seed.h"
 
