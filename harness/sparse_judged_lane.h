@@ -80,7 +80,7 @@ constexpr uint32_t ExpectedJudgedD(const SparseExactTable& t, const SparseJudged
   const uint8_t* nibble = v.nibble[row];
   const auto at = [&](int j) {
     const int chunk = j >> log_kept;
-    return fast::Factors{a[j], b[chunk * t.chunk + t.kept_pos[nibble[chunk]][j & (kept - 1)]]};
+    return fast::Factors{a + j, b + chunk * t.chunk + t.kept_pos[nibble[chunk]][j & (kept - 1)]};
   };
   return fast::DotOf(at, 2 * t.per_lane, frac, v.c[row][col], p);
 }

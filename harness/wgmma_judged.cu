@@ -223,9 +223,14 @@ __global__ void __launch_bounds__(kWgmmaJudgedThreads)
         *reinterpret_cast<uint16_t*>(image + byte) = static_cast<uint16_t>(bits);
       },
       *values);
+  // Every thread's generic-proxy writes made visible to the async proxy wgmma reads through, then
+  // the barrier, and the fence again after it (as smem-hw's PTX kernels do).
+#if TCFUZZ_HAS_WGMMA
+  asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+#endif
   __syncthreads();
 #if TCFUZZ_HAS_WGMMA
-  asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");  // the generic writes, for wgmma
+  asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
 #endif
   // Descriptors: the start address field moved onto the image's shared address (enc: >> 4).
   const uint64_t base = (window + pad) >> 4;
@@ -272,9 +277,14 @@ oracle::Result<JudgedResult> RunWgmmaJudged(const WgmmaJudgedLaunch& l) {
     if (!WgmmaJudgedSpells(layout.n) || layout.bf16 > 1 || layout.mn_a > 1 || layout.mn_b > 1)
       return R::Fail(std::string(kHostError) + "smem-hw-judged: the kernel spells no such wgmma");
   }
-  if (l.image_bytes == 0 || l.image_bytes % 1024 != 0 || l.image_bytes > 128 * 1024)
+  // After the instruction the image holds the threads' D (128 x N/2 words) for the judge.
+  int max_n = 0;
+  for (const WgmmaJudgedLayout& layout : l.layouts) max_n = layout.n > max_n ? layout.n : max_n;
+  if (l.image_bytes % 1024 != 0 || l.image_bytes > 128 * 1024 ||
+      l.image_bytes < kWgmmaJudgedThreads * (max_n / 2) * sizeof(uint32_t)) {
     return R::Fail(std::string(kHostError) +
-                   "smem-hw-judged: the image is not 1..128 KiB of 1 KiB");
+                   "smem-hw-judged: the image is not whole KiB, at most 128 KiB, holding D");
+  }
   static judged::DeviceTables<WgmmaJudgedLayout> layouts("smem-hw-judged");
   static judged::Buffers buffers("smem-hw-judged", kWgmmaJudgedThreads * kWgmmaJudgedMaxN / 2);
   const auto device_layouts = layouts.Upload(l.layouts);

@@ -101,7 +101,7 @@ constexpr uint32_t ExpectedWgmmaD(const WgmmaJudgedLayout& l, const WgmmaJudgedV
       2 * fast::FracBits(l.bf16 ? oracle::num::Format::kBF16 : oracle::num::Format::kF16);
   return fast::DotOf(
       [a, b](int k) {
-        return fast::Factors{UnpackOperand(a[k]), UnpackOperand(b[k])};
+        return fast::FactorValues{UnpackOperand(a[k]), UnpackOperand(b[k])};
       },
       kWgmmaJudgedK, frac, 0u, p);
 }

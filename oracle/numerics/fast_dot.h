@@ -126,14 +126,23 @@ constexpr bool DecodeAccumulator(uint32_t c, bool f16_out, Operand& out) {
 }  // namespace detail
 
 // The two factors of one product: where a caller's operands live (contiguous runs, A's stored row
-// meeting the B elements a sparse row's metadata picks, packed words in shared memory) is its own
-// business.
+// meeting the B elements a sparse row's metadata picks) is its own business. Operands decoded on
+// the fly (packed words in shared memory) come by value.
 struct Factors {
+  const Operand* a;
+  const Operand* b;
+};
+struct FactorValues {
   Operand a, b;
 };
 
-// One fused block: c plus the n <= L products at(first) .. at(first + n - 1) of finite operands
-// with `frac` fraction bits (FracBits(fa) + FracBits(fb)).
+namespace detail {
+constexpr const Operand& Ref(const Operand& o) { return o; }
+constexpr const Operand& Ref(const Operand* o) { return *o; }
+}  // namespace detail
+
+// One fused block: c plus the n <= L products at(first) .. at(first + n - 1) (Factors or
+// FactorValues) of finite operands with `frac` fraction bits (FracBits(fa) + FracBits(fb)).
 template <class At>
 constexpr uint32_t BlockOf(const At& at, int first, int n, int frac, uint32_t c, const Params& p) {
   Operand dc;
@@ -144,9 +153,10 @@ constexpr uint32_t BlockOf(const At& at, int first, int n, int frac, uint32_t c,
   }
   const int c_frac = p.f16_out ? 10 : 23;
   int emax = dc.m == 0 ? p.e_zero : dc.e;
-  for (int x = first; x < first + n; ++x) {
-    const Factors f = at(x);
-    const int e = f.a.m == 0 || f.b.m == 0 ? p.e_zero : f.a.e + f.b.e;
+  for (int x = 0; x < n; ++x) {
+    const auto f = at(first + x);
+    const Operand &a = detail::Ref(f.a), &b = detail::Ref(f.b);
+    const int e = a.m == 0 || b.m == 0 ? p.e_zero : a.e + b.e;
     emax = e > emax ? e : emax;
   }
   // A term truncated to F fraction bits below emax: m * 2^(e - fr) in units of 2^(emax - F),
@@ -162,11 +172,12 @@ constexpr uint32_t BlockOf(const At& at, int first, int n, int frac, uint32_t c,
     const int64_t t = term(dc.m, dc.m == 0 ? p.e_zero : dc.e, c_frac);
     sum += dc.neg ? -t : t;
   }
-  for (int x = first; x < first + n; ++x) {
-    const Factors f = at(x);
-    const uint64_t m = static_cast<uint64_t>(f.a.m) * f.b.m;
-    const bool neg = f.a.neg != f.b.neg;
-    const int64_t t = term(m, m == 0 ? p.e_zero : f.a.e + f.b.e, frac);
+  for (int x = 0; x < n; ++x) {
+    const auto f = at(first + x);
+    const Operand &a = detail::Ref(f.a), &b = detail::Ref(f.b);
+    const uint64_t m = static_cast<uint64_t>(a.m) * b.m;
+    const bool neg = a.neg != b.neg;
+    const int64_t t = term(m, m == 0 ? p.e_zero : a.e + b.e, frac);
     const int64_t mask = -static_cast<int64_t>(neg);
     sum += (t ^ mask) - mask;
     all_neg = all_neg && neg;
@@ -191,7 +202,7 @@ constexpr uint32_t DotOf(const At& at, int n, int frac, uint32_t c, const Params
 // The same over two contiguous runs: product x is a[x] * b[x].
 constexpr uint32_t Dot(const Operand* a, const Operand* b, int n, int frac, uint32_t c,
                        const Params& p) {
-  return DotOf([a, b](int x) { return Factors{a[x], b[x]}; }, n, frac, c, p);
+  return DotOf([a, b](int x) { return Factors{a + x, b + x}; }, n, frac, c, p);
 }
 
 }  // namespace tcfuzz::oracle::num::fast
