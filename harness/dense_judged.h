@@ -1,5 +1,5 @@
 // The `dense-mma-judged` launch (harness/judged_launch.h): m16n8k16 f16/bf16 -> f32 cases in
-// float value modes, drawn on the device and judged there by the bit-exact model's finite path
+// float value modes, drawn on the device and judged there by the bit-exact model's 64-bit path
 // (harness/dense_judged_lane.h) with the device's numerics row.
 #pragma once
 

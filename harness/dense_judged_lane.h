@@ -2,7 +2,7 @@
 // (nvcc --expt-relaxed-constexpr) and the host tests run the same code: draw the lane's register
 // elements of case `case_seed` from the recipe (oracle/mma/device_drawn_dense.h) into the warp's
 // shared copy of the case, pack its registers, and compute the D elements it will hold through
-// the bit-exact model's finite path (oracle/numerics/fast_dot.h). The table of where each
+// the bit-exact model's 64-bit path (oracle/numerics/fast_dot.h). The table of where each
 // register element sits is filled on the host from the oracle's fragment maps
 // (suites/kinds/dense_judged_device.h): the harness holds no layout rule itself.
 #pragma once
@@ -47,13 +47,13 @@ constexpr DenseJudgedLane DrawLane(const DenseJudgedTable& t, uint64_t cs, int l
   for (int x = 0; x < 8; ++x) {
     const int row = t.a_row[lane][x], col = t.a_col[lane][x];
     const uint32_t bits = d::HalfBits(cs, d::kA, row, col, bf16, mode);
-    oracle::num::fast::DecodeFinite(f, bits, v.a[row][col]);  // finite by the recipe
+    oracle::num::fast::Decode(f, bits, v.a[row][col]);
     r.a[x / 2] |= bits << (16 * (x % 2));
   }
   for (int x = 0; x < 4; ++x) {
     const int k = t.b_row[lane][x], col = t.b_col[lane][x];
     const uint32_t bits = d::HalfBits(cs, d::kB, k, col, bf16, mode);
-    oracle::num::fast::DecodeFinite(f, bits, v.b[col][k]);
+    oracle::num::fast::Decode(f, bits, v.b[col][k]);
     r.b[x / 2] |= bits << (16 * (x % 2));
   }
   for (int x = 0; x < 4; ++x) {
@@ -70,7 +70,7 @@ constexpr DenseJudgedValues DrawCase(const DenseJudgedTable& t, uint64_t cs) {
   return v;
 }
 
-// D(row, col) of a case of `bf16` type through the row `p` (every operand finite by the recipe).
+// D(row, col) of a case of `bf16` type through the row `p`.
 constexpr uint32_t ExpectedD(const DenseJudgedValues& v, uint32_t bf16, int row, int col,
                              const oracle::num::fast::Params& p) {
   using oracle::num::Format;

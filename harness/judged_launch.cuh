@@ -61,14 +61,15 @@ __device__ inline void ReportCase(const Slots& s, bool ok, uint64_t case_seed, u
   if (slot != ~0ull) {
     if (lane == 0) s.kept_index[slot] = index;
     for (int x = 0; x < 4; ++x)
-      s.kept_regs[(slot * 32 + static_cast<uint64_t>(lane)) * 4 + x] = d[x];
+      s.kept_regs[slot * s.words + static_cast<uint64_t>(lane) * 4 + x] = d[x];
   }
 }
 
 // Called by every thread of a block that runs one case, with its verdict and its `regs` D
-// registers (thread-major in the slot: thread t's register x at t * regs + x).
+// registers, register x at d[x * stride] (thread-major in the slot: thread t's register x at
+// t * regs + x).
 __device__ inline void ReportBlockCase(const Slots& s, bool ok, uint64_t case_seed, uint64_t index,
-                                       const uint32_t* d, int regs) {
+                                       const uint32_t* d, int regs, int stride) {
   __shared__ unsigned long long block_slot;
   const bool bad = __syncthreads_or(!ok) != 0;
   if (threadIdx.x == 0) block_slot = PickSlot(s, bad, case_seed, index);
@@ -77,7 +78,7 @@ __device__ inline void ReportBlockCase(const Slots& s, bool ok, uint64_t case_se
   if (slot == ~0ull) return;
   if (threadIdx.x == 0) s.kept_index[slot] = index;
   for (int x = 0; x < regs; ++x)
-    s.kept_regs[slot * s.words + static_cast<uint64_t>(threadIdx.x) * regs + x] = d[x];
+    s.kept_regs[slot * s.words + static_cast<uint64_t>(threadIdx.x) * regs + x] = d[x * stride];
 }
 
 // Why this device cannot run `kernel` (no image of it for the device's architecture), or empty.

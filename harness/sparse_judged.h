@@ -1,6 +1,6 @@
 // The `sparse-mma-judged` launch (harness/judged_launch.h): mma.sp cases of every instruction
 // variant the small-integer suite runs, in float value modes, drawn on the device and judged there
-// by the bit-exact model's finite path (harness/sparse_judged_lane.h) with the device's numerics
+// by the bit-exact model's 64-bit path (harness/sparse_judged_lane.h) with the device's numerics
 // row; case w's table is tables[Pick(case seed, kVariant)].
 #pragma once
 

@@ -2,7 +2,7 @@
 // (nvcc --expt-relaxed-constexpr) and the host tests run the same code: draw the lane's register
 // elements and metadata nibbles of case `case_seed` from the recipe (oracle/sparse/
 // device_drawn_case.h, float values) into the warp's shared copy of the case, pack its registers,
-// and compute the D elements it will hold through the bit-exact model's finite path
+// and compute the D elements it will hold through the bit-exact model's 64-bit path
 // (oracle/numerics/fast_dot.h): C plus the kept products in stored order, L at a time, each stored
 // A element meeting the B row its chunk's nibble names. Where each element sits comes from the
 // same tables as the small-integer kernel's (SparseExactTables, filled from the oracle's fragment
@@ -40,11 +40,11 @@ constexpr SparseExactLane DrawJudgedLane(const SparseExactTable& t, uint64_t cs,
     const uint32_t shift = 16u * static_cast<uint32_t>(x % 2);
     const int row = t.a_row[lane][x], j = t.a_col[lane][x];
     const uint32_t a = dense::HalfBits(cs, dense::kA, row, j, bf16, mode);
-    fast::DecodeFinite(f, a, v.a[row][j]);  // finite by the recipe
+    fast::Decode(f, a, v.a[row][j]);
     r.a[x / 2] |= a << shift;
     const int k = t.b_row[lane][x], col = t.b_col[lane][x];
     const uint32_t b = dense::HalfBits(cs, dense::kB, k, col, bf16, mode);
-    fast::DecodeFinite(f, b, v.b[col][k]);
+    fast::Decode(f, b, v.b[col][k]);
     r.b[x / 2] |= b << shift;
   }
   for (int x = 0; x < 4; ++x) {
@@ -68,7 +68,7 @@ constexpr SparseJudgedValues DrawJudgedCase(const SparseExactTable& t, uint64_t 
   return v;
 }
 
-// D(row, col) through the row `p` (every operand finite by the recipe).
+// D(row, col) through the row `p`.
 constexpr uint32_t ExpectedJudgedD(const SparseExactTable& t, const SparseJudgedValues& v, int row,
                                    int col, const oracle::num::fast::Params& p) {
   namespace fast = oracle::num::fast;

@@ -124,13 +124,17 @@ namespace {
         "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127])         \
       : "l"(da), "l"(db), "r"(0), "n"(TA), "n"(TB))
 
-// Accumulators, then each thread's D into `out` (thread-major, N/2 per thread) for the judge.
+// Accumulators, then each thread's D into `out` for the judge, accumulator-major (thread t's
+// accumulator x at x * 128 + t: a warp's stores and loads hit 32 banks).
 template <int N, int BF16, int TA, int TB>
 __device__ void RunWgmma(uint64_t da, uint64_t db, uint32_t* out) {
 #if TCFUZZ_HAS_WGMMA
   float d[N / 2];
 #pragma unroll
-  for (int x = 0; x < N / 2; ++x) d[x] = 0.0f;
+  for (int x = 0; x < N / 2; ++x) {
+    d[x] = 0.0f;
+    asm volatile("" : "+f"(d[x])::"memory");  // defined before the fence, not moved past it
+  }
   asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
   if constexpr (N == 8) {
     if constexpr (BF16)
@@ -166,7 +170,8 @@ __device__ void RunWgmma(uint64_t da, uint64_t db, uint32_t* out) {
   asm volatile("wgmma.commit_group.sync.aligned;\nwgmma.wait_group.sync.aligned 0;\n" ::: "memory");
   __syncthreads();  // every thread's wgmma has read the image: it becomes D's scratch
 #pragma unroll
-  for (int x = 0; x < N / 2; ++x) out[threadIdx.x * (N / 2) + x] = __float_as_uint(d[x]);
+  for (int x = 0; x < N / 2; ++x)
+    out[x * kWgmmaJudgedThreads + threadIdx.x] = __float_as_uint(d[x]);
 #else
   (void)da, (void)db, (void)out;
   __trap();
@@ -257,11 +262,13 @@ __global__ void __launch_bounds__(kWgmmaJudgedThreads)
       break;
   }
   const int regs = l.n / 2;
-  const uint32_t* mine = d + thread * regs;
+  const uint32_t* mine = d + thread;  // accumulator x at mine[x * 128]
   bool ok = true;
-  for (int x = 0; x < regs; ++x)
-    ok = ok && mine[x] == ExpectedWgmmaD(l, *values, thread, x, l.bf16 ? bf16 : f16);
-  judged::ReportBlockCase(slots, ok, cs, index, mine, regs);
+  for (int x = 0; x < regs; ++x) {
+    ok = ok && mine[x * kWgmmaJudgedThreads] ==
+                   ExpectedWgmmaD(l, *values, thread, x, l.bf16 ? bf16 : f16);
+  }
+  judged::ReportBlockCase(slots, ok, cs, index, mine, regs, kWgmmaJudgedThreads);
 }
 
 }  // namespace
@@ -300,7 +307,18 @@ oracle::Result<JudgedResult> RunWgmmaJudged(const WgmmaJudgedLaunch& l) {
   WgmmaJudgedKernel<<<static_cast<unsigned>(l.count), kWgmmaJudgedThreads, smem>>>(
       device_layouts.value(), static_cast<uint32_t>(l.layouts.size()), l.f16, l.bf16, l.image_bytes,
       l.suite_key, l.first, l.stride, l.count, slots.value());
-  return buffers.Collect(slots.value());
+  auto got = buffers.Collect(slots.value());
+  if (!got.ok()) return got;
+  // A slot holds N = 256's D; a kept case keeps its own N's (128 x N/2 words).
+  JudgedResult out = std::move(got).value();
+  for (JudgedCase& k : out.kept) {
+    const uint64_t cs = oracle::CaseSeedFromKey(l.suite_key, k.index);
+    const uint32_t at =
+        oracle::wgmma::drawn::LayoutIndex(cs, static_cast<uint32_t>(l.layouts.size()));
+    k.d_regs.resize(static_cast<std::size_t>(kWgmmaJudgedThreads * l.layouts[at].n / 2));
+    k.d_regs.shrink_to_fit();
+  }
+  return R::Ok(std::move(out));
 }
 
 }  // namespace tcfuzz::harness

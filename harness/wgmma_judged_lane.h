@@ -6,7 +6,7 @@
 // address map names for the decoded descriptor (oracle/smem/address_map.h, the code the host
 // oracle maps with), every other byte holding poison (all ones: NaN in f16 and bf16), and keeps
 // the decoded values; after the instruction it judges its accumulators through the bit-exact
-// model's finite path (oracle/numerics/fast_dot.h) and wgmma's accumulator fragment
+// model's 64-bit path (oracle/numerics/fast_dot.h) and wgmma's accumulator fragment
 // (oracle/wgmma/wgmma_mma.h MapD). The harness holds no layout rule itself.
 #pragma once
 
@@ -34,7 +34,8 @@ inline constexpr int kWgmmaJudgedM = 64, kWgmmaJudgedK = 16, kWgmmaJudgedMaxN = 
 inline constexpr int kWgmmaJudgedThreads = 128;
 inline constexpr uint8_t kWgmmaJudgedPoison = 0xFF;
 
-// A decoded finite operand in one word (m: 12 bits, e + 512: 10 bits, sign), so a tile's A and B
+// A decoded finite operand (the recipe draws no Inf or NaN for wgmma) in one word (m: 12 bits,
+// e + 512: 10 bits, sign), so a tile's A and B
 // fit beside the image in shared memory (20 KiB instead of 60).
 constexpr uint32_t PackOperand(const oracle::num::fast::Operand& o) {
   return o.m | (static_cast<uint32_t>(o.e + 512) << 12) | (static_cast<uint32_t>(o.neg) << 31);

@@ -29,7 +29,7 @@ DeviceDrawnDense DrawDeviceDrawnDense(uint64_t case_seed) {
     for (int col = 0; col < 8; ++col)
       t.c[row * 8 + col] = drawn::F32Bits(case_seed, row, col, mode);
   }
-  out.dense.mode = ValueMode::kRandom;
+  out.dense.mode = mode == drawn::kNonFinite ? ValueMode::kEdge : ValueMode::kRandom;
   return out;
 }
 
@@ -39,6 +39,8 @@ std::string_view Name(oracle::mma::drawn::Mode m) {
       return "near_one";
     case drawn::kEdge:
       return "finite_edge";
+    case drawn::kNonFinite:
+      return "edge";  // as the host suites' edge mode: Inf and NaN among edge values
     default:
       return "anywhere";
   }

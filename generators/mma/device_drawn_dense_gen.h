@@ -1,7 +1,7 @@
 // The cases of the `dense-mma-judged` suite as the host rebuilds them: each drawn from its case
 // seed alone through oracle/mma/device_drawn_dense.h, element by element, exactly as the kernel
 // that draws and judges them on the device (harness/dense_judged.h): m16n8k16, f16 or bf16 A/B,
-// f32 C/D, finite values in one of three modes.
+// f32 C/D, values in one of four modes (one with Inf and NaN).
 #pragma once
 
 #include <cstdint>
@@ -13,12 +13,13 @@
 namespace tcfuzz::gen {
 
 struct DeviceDrawnDense {
-  GeneratedDense dense;  // mode kRandom: finite values, sums not exact
+  GeneratedDense dense;  // mode kRandom (kEdge for kNonFinite): sums not exact
   oracle::mma::drawn::Mode mode;
 };
 
 DeviceDrawnDense DrawDeviceDrawnDense(uint64_t case_seed);
 
-std::string_view Name(oracle::mma::drawn::Mode m);  // "anywhere" | "near_one" | "finite_edge"
+std::string_view Name(
+    oracle::mma::drawn::Mode m);  // "anywhere" | "near_one" | "finite_edge" | "edge"
 
 }  // namespace tcfuzz::gen

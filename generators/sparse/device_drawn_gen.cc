@@ -112,7 +112,7 @@ DeviceDrawnSparseFloat DrawDeviceDrawnFloat(uint64_t case_seed,
   const dense::Mode mode = oracle::sparse::drawn::FloatModeOf(case_seed);
   DeviceDrawnSparseFloat out{DrawShape(case_seed, variants), mode};
   GeneratedSparse& g = out.sparse;
-  g.mode = ValueMode::kRandom;
+  g.mode = mode == dense::kNonFinite ? ValueMode::kEdge : ValueMode::kRandom;
   SparseTile& t = g.tile;
   const SparseForm& f = *t.form;
   const uint32_t bf16 = f.type == Format::kBF16;

@@ -31,9 +31,9 @@ GeneratedSparse DrawDeviceDrawn(uint64_t case_seed,
                                 std::span<const DrawnVariant> variants = DrawnVariants());
 
 // A case of the `sparse-mma-judged` suite: the same variant, metadata and unselected lanes as
-// DrawDeviceDrawn's, finite float values in one of the dense recipe's modes.
+// DrawDeviceDrawn's, float values in one of the dense recipe's modes.
 struct DeviceDrawnSparseFloat {
-  GeneratedSparse sparse;  // mode kRandom: finite values, sums not exact
+  GeneratedSparse sparse;  // mode kRandom (kEdge for kNonFinite): sums not exact
   oracle::mma::drawn::Mode mode;
 };
 DeviceDrawnSparseFloat DrawDeviceDrawnFloat(

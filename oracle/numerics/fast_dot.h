@@ -1,10 +1,11 @@
 // The T-FDPA dot product of dot_product.h for the common case, in 64-bit integers: f16, bf16 and
-// tf32 inputs, finite, into an f32 (round toward zero) or f16 (nearest even) accumulator. Same
-// recipe, same bits (FastDot.AgreesWithTheGeneralModel holds it to DotProduct on random and edge
+// tf32 inputs into an f32 (round toward zero) or f16 (nearest even) accumulator. Same recipe,
+// same bits (FastDot.AgreesWithTheGeneralModel holds it to DotProduct on random, edge and special
 // vectors of every row): a product's significand fits 22 bits, a term truncated to F <= 40
 // fraction bits below the largest exponent fits 2^(F + 2), so a block's exact sum fits an int64
-// where the general model needs 128 bits. Special values (Inf, NaN) and other formats stay with
-// the general model.
+// where the general model needs 128 bits. Inf and NaN operands follow the general model's rules
+// (the device-judged kernels draw them); the host oracle sends outputs that meet them to the
+// general model anyway (tile_mma.cc). Other formats stay with the general model.
 //
 // constexpr and free of library calls, like counter_hash.h, so that device code can run it
 // (nvcc --expt-relaxed-constexpr): the host and a GPU judge a case with the same code.
@@ -17,11 +18,13 @@
 
 namespace tcfuzz::oracle::num::fast {
 
-// A finite operand: value = (-1)^neg * m * 2^(e - p), p fixed by its format (FracBits).
+// An operand: value = (-1)^neg * m * 2^(e - p), p fixed by its format (FracBits), when finite.
+enum Special : uint8_t { kFinite = 0, kInf = 1, kNaN = 2 };
 struct Operand {
   uint32_t m = 0;
   int32_t e = 0;
   bool neg = false;
+  uint8_t special = kFinite;  // Inf and NaN: m = 0, e = 0
 };
 
 // What FastDot needs of DotParams (a plain struct a kernel can take by value).
@@ -48,19 +51,27 @@ constexpr bool Supported(Format f) {
 }
 constexpr int FracBits(Format f) { return f == Format::kBF16 ? 7 : 10; }  // tf32 keeps 10
 
-// Decodes a finite f16/bf16/tf32 pattern (tf32: the top 19 bits of its fp32 container, as
-// Decode); false for Inf and NaN.
-constexpr bool DecodeFinite(Format f, uint64_t bits, Operand& out) {
+// Decodes an f16/bf16/tf32 pattern (tf32: the top 19 bits of its fp32 container, as Decode).
+constexpr void Decode(Format f, uint64_t bits, Operand& out) {
   const int p = FracBits(f), eb = f == Format::kF16 ? 5 : 8;
   uint32_t x = f == Format::kTF32 ? static_cast<uint32_t>((bits & 0xFFFFFFFFu) >> 13)
                                   : static_cast<uint32_t>(bits & 0xFFFFu);
   const uint32_t exp = (x >> p) & ((1u << eb) - 1), frac = x & ((1u << p) - 1);
-  if (exp == (1u << eb) - 1) return false;
   const int bias = (1 << (eb - 1)) - 1;
   out.neg = ((x >> (p + eb)) & 1) != 0;
+  if (exp == (1u << eb) - 1) {
+    out.m = 0, out.e = 0, out.special = frac != 0 ? kNaN : kInf;
+    return;
+  }
+  out.special = kFinite;
   out.m = exp == 0 ? frac : frac | (1u << p);
   out.e = exp == 0 ? 1 - bias : static_cast<int32_t>(exp) - bias;
-  return true;
+}
+
+// The same for a finite pattern; false for Inf and NaN.
+constexpr bool DecodeFinite(Format f, uint64_t bits, Operand& out) {
+  Decode(f, bits, out);
+  return out.special == kFinite;
 }
 
 namespace detail {
@@ -145,19 +156,38 @@ constexpr const Operand& Ref(const Operand* o) { return *o; }
 // FactorValues) of finite operands with `frac` fraction bits (FracBits(fa) + FracBits(fb)).
 template <class At>
 constexpr uint32_t BlockOf(const At& at, int first, int n, int frac, uint32_t c, const Params& p) {
+  // Special values first (dot_product.cc's rules): a NaN, Inf x 0, or Infs of both signs among
+  // the products and C give NaN; else an Inf gives Inf of its sign.
+  bool nan = false, pos_inf = false, neg_inf = false;
   Operand dc;
   if (!detail::DecodeAccumulator(c, p.f16_out, dc)) {
-    const bool nan = p.f16_out ? (c & 0x3FF) != 0 : (c & 0x7FFFFF) != 0;
-    if (nan) return p.f16_out ? kF16NaN : kF32NaN;
-    return p.f16_out ? (c & 0x8000u) | 0x7C00u : (c & 0x80000000u) | 0x7F800000u;  // Inf stays
+    if (p.f16_out ? (c & 0x3FF) != 0 : (c & 0x7FFFFF) != 0) {
+      nan = true;
+    } else {
+      ((p.f16_out ? c >> 15 : c >> 31) != 0 ? neg_inf : pos_inf) = true;
+    }
   }
   const int c_frac = p.f16_out ? 10 : 23;
   int emax = dc.m == 0 ? p.e_zero : dc.e;
   for (int x = 0; x < n; ++x) {
     const auto f = at(first + x);
     const Operand &a = detail::Ref(f.a), &b = detail::Ref(f.b);
+    if ((a.special | b.special) != kFinite) {
+      const bool zero = (a.special == kFinite && a.m == 0) || (b.special == kFinite && b.m == 0);
+      if (a.special == kNaN || b.special == kNaN || zero) {
+        nan = true;
+      } else {
+        (a.neg != b.neg ? neg_inf : pos_inf) = true;
+      }
+      continue;
+    }
     const int e = a.m == 0 || b.m == 0 ? p.e_zero : a.e + b.e;
     emax = e > emax ? e : emax;
+  }
+  if (nan || (pos_inf && neg_inf)) return p.f16_out ? kF16NaN : kF32NaN;
+  if (pos_inf || neg_inf) {
+    const uint32_t inf = p.f16_out ? 0x7C00u : 0x7F800000u;
+    return neg_inf ? inf | (p.f16_out ? 0x8000u : 0x80000000u) : inf;
   }
   // A term truncated to F fraction bits below emax: m * 2^(e - fr) in units of 2^(emax - F),
   // rounded down. Every shift is a right shift of m pre-shifted by 32 (F - fr <= 30 for every

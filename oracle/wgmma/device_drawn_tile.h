@@ -6,7 +6,7 @@
 // generator from the base seed alone (suites/kinds/wgmma_judged_device.h). constexpr, no library
 // calls: device code calls it.
 //
-// Values are finite f16 or bf16 patterns in the dense recipe's three modes
+// Values are finite f16 or bf16 patterns in the dense recipe's three finite modes
 // (oracle/mma/device_drawn_dense.h); D = A·B with scale-d false, as the `smem-hw` tiles.
 #pragma once
 
@@ -24,9 +24,11 @@ inline constexpr uint32_t kLayoutStream = 6u << 24, kModeStream = 7u << 24;
 constexpr uint32_t LayoutIndex(uint64_t case_seed, uint32_t count) {
   return CounterDraw(case_seed, kLayoutStream) % count;
 }
+// Finite modes only: no hardware run has yet shown what wgmma makes of Inf and NaN operands
+// (smem-hw draws finite values), so the device model is not asked to say it.
 constexpr mma::drawn::Mode ModeOf(uint64_t case_seed) {
   return static_cast<mma::drawn::Mode>(CounterDraw(case_seed, kModeStream) %
-                                       mma::drawn::kModeCount);
+                                       mma::drawn::kFiniteModeCount);
 }
 
 // A (row, k) and B (n, k), n < 256: finite 16-bit patterns.

@@ -1,5 +1,5 @@
 // The `dense-mma-judged` GPU suite: m16n8k16 f16/bf16 -> f32 mma.sync cases in float value modes,
-// drawn and judged on the device by the bit-exact model's finite path with the device's numerics
+// drawn and judged on the device by the bit-exact model's 64-bit path with the device's numerics
 // row (harness/dense_judged.h), one warp per case, launches of 65,536. The host rebuilds and
 // judges every failing case and one in kDenseJudgedSampleEvery with its own oracle; a verdict the
 // two models do not share is reported as a tcfuzz defect (suites/kinds/judged_worker.h).

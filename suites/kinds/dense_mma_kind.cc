@@ -72,9 +72,9 @@ const DeviceSuite kDeviceSuites[] = {
     // to 1,024 launches so start-up stays a small share.
     {.name = kDenseMmaJudgedSuite,
      .text_kind = oracle::mma::kDenseKind,
-     .description = "m16n8k16 f16/bf16 -> f32 mma.sync in float value modes (finite, every "
-                    "exponent range), drawn and judged on the device by the bit-exact model, one "
-                    "in 4096 and every failure judged again by the oracle on the host",
+     .description = "m16n8k16 f16/bf16 -> f32 mma.sync in float value modes (every exponent "
+                    "range, Inf and NaN), drawn and judged on the device by the bit-exact model, "
+                    "one in 4096 and every failure judged again by the oracle on the host",
      .worker_batch = uint64_t{1} << 26,
      .watchdog_per_case = std::chrono::microseconds(2),
      .describe = DescribeDenseJudged,

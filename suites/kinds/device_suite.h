@@ -52,7 +52,9 @@ struct DeviceSuite {
                             oracle::num::Gpu gpu);
   // The worker half: `tcfuzz worker --suite NAME` over a range of case indices.
   int (*run_worker)(const WorkerArgs& args, std::ostream& out) = nullptr;
-  bool in_default_campaign = true;  // false: run only when named (a narrower copy of another suite)
+  // false: run only when named (a narrower copy of another suite, or a suite whose kernel has not
+  // yet run on a device: a nightly campaign should not be the first to run it).
+  bool in_default_campaign = true;
   // The devices that run any of its cases (nullptr: every one the workers accept); on others the
   // suite is skipped with `runs_on_what` as the reason, no worker started.
   bool (*runs_on)(int cc_major, int cc_minor) = nullptr;

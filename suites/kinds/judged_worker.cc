@@ -63,8 +63,10 @@ int RunJudgedWorker(const WorkerArgs& a, std::ostream& out, const JudgedSuiteHal
   const oracle::num::Gpu gpu = GpuOf(*d);
   const uint64_t per_launch = std::max<uint64_t>(1, a.cases_per_launch);
   // What the host judges: every kept D (the sampled cases and the first failures of each launch),
-  // gathered over the whole range and judged at the end on every host thread (a launch keeps
-  // only about 16, too few to spread).
+  // gathered over launches (one keeps only about 16, too few to spread) and judged on every host
+  // thread once kJudgeBatch are waiting and at the end, so a worker holds at most that many D's
+  // (a wgmma tile's is up to 64 KiB).
+  constexpr std::size_t kJudgeBatch = 1024;
   struct Kept {
     uint64_t index;
     std::vector<uint32_t> d_regs;
@@ -72,7 +74,21 @@ int RunJudgedWorker(const WorkerArgs& a, std::ostream& out, const JudgedSuiteHal
   };
   std::vector<Kept> kept;
   std::size_t kept_failures = 0;
-  double device_s = 0;
+  double device_s = 0, judge_s = 0;
+  const unsigned threads =
+      a.threads ? a.threads : std::max(1u, std::thread::hardware_concurrency());
+  const auto judge_kept = [&] {
+    const Clock::time_point t1 = Clock::now();
+    std::vector<std::string> lines(kept.size());
+    ParallelFor(kept.size(), threads, [&](std::size_t i) {
+      lines[i] = half.judge(kept[i].index, kept[i].d_regs, kept[i].device_failed, gpu);
+    });
+    for (const std::string& line : lines) {
+      if (!line.empty()) out << line << "\n";
+    }
+    kept.clear();
+    judge_s += seconds_since(t1);
+  };
   for (uint64_t done = 0; done < n; done += per_launch) {
     harness::JudgedRange r;
     r.suite_key = gen::SuiteKey(a.seed, a.suite);
@@ -115,18 +131,9 @@ int RunJudgedWorker(const WorkerArgs& a, std::ostream& out, const JudgedSuiteHal
             << "\n";
       }
     }
+    if (kept.size() >= kJudgeBatch) judge_kept();
   }
-  const Clock::time_point t1 = Clock::now();
-  std::vector<std::string> lines(kept.size());
-  const unsigned threads =
-      a.threads ? a.threads : std::max(1u, std::thread::hardware_concurrency());
-  ParallelFor(kept.size(), threads, [&](std::size_t i) {
-    lines[i] = half.judge(kept[i].index, kept[i].d_regs, kept[i].device_failed, gpu);
-  });
-  for (const std::string& line : lines) {
-    if (!line.empty()) out << line << "\n";
-  }
-  const double judge_s = seconds_since(t1);
+  judge_kept();
   out << PhaseLine("draw", 0) << "\n"
       << PhaseLine("device", device_s) << "\n"
       << PhaseLine("judge", judge_s) << "\n";

@@ -1,7 +1,7 @@
 // The `sparse-mma-judged` GPU suite: mma.sp cases of every variant `sparse-mma-exact` runs
-// (f16/bf16, k16/k32, both spellings, every legal selector, f32 accumulators) with finite float
+// (f16/bf16, k16/k32, both spellings, every legal selector, f32 accumulators) with float
 // values in the dense recipe's three modes, drawn and judged on the device by the bit-exact model's
-// finite path with the device's numerics row (harness/sparse_judged.h), one warp per case, launches
+// 64-bit path with the device's numerics row (harness/sparse_judged.h), one warp per case, launches
 // of 65,536. The host rebuilds and judges every failing case and one in kSparseJudgedSampleEvery
 // with its own oracle (the general model); a verdict the two models do not share is a tcfuzz defect
 // (suites/kinds/judged_worker.h).

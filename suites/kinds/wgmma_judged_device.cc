@@ -1,5 +1,6 @@
 #include "suites/kinds/wgmma_judged_device.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -9,6 +10,7 @@
 #include "harness/wgmma_judged.h"
 #include "oracle/core/counter_hash.h"
 #include "oracle/numerics/fast_dot.h"
+#include "oracle/smem/smem_case.h"
 #include "oracle/wgmma/device_drawn_tile.h"
 #include "suites/engine/worker_protocol.h"
 #include "suites/kinds/judged_worker.h"
@@ -21,14 +23,39 @@ namespace {
 
 constexpr int kNs[] = {64, 8, 16, 128, 256, 24};  // the smem-hw generator's, the kernel's
 
+// Every element of both operands inside the image and no two sharing a byte: the kernel places
+// each element once and reads nothing it did not place (the smem-hw generator's last fallback does
+// not check this itself).
+bool Placeable(const oracle::wgmma::WgmmaTile& t) {
+  for (const oracle::smem::SmemCase* c : {&t.a, &t.b}) {
+    const auto map = oracle::smem::Map(*c);
+    if (!map.ok()) return false;
+    std::vector<uint64_t> bytes;
+    for (const uint64_t bit : map.value().bits) {
+      if (bit / 8 + 2 > static_cast<uint64_t>(gen::kWgmmaImageBytes)) return false;
+      bytes.push_back(bit / 8);
+    }
+    std::sort(bytes.begin(), bytes.end());
+    if (std::adjacent_find(bytes.begin(), bytes.end()) != bytes.end()) return false;
+  }
+  return true;
+}
+
+// Layout i is the first placeable draw of streams i, i + count, i + 2 count, ...
 std::vector<oracle::wgmma::WgmmaTile> DrawLayouts(uint64_t seed) {
   std::vector<oracle::wgmma::WgmmaTile> out;
   const std::string stream = std::string(kSmemHwJudgedSuite) + ".layouts";
   for (uint32_t i = 0; i < kWgmmaJudgedLayouts; ++i) {
-    gen::RandomSource s(gen::CaseSeed(seed, stream, i));
-    const Format type = s.Coin() ? Format::kBF16 : Format::kF16;
-    const int n = kNs[s.Below(std::size(kNs))];
-    out.push_back(gen::DrawWgmmaLayout(s, type, n));
+    for (uint64_t draw = i;; draw += kWgmmaJudgedLayouts) {
+      gen::RandomSource s(gen::CaseSeed(seed, stream, draw));
+      const Format type = s.Coin() ? Format::kBF16 : Format::kF16;
+      const int n = kNs[s.Below(std::size(kNs))];
+      oracle::wgmma::WgmmaTile t = gen::DrawWgmmaLayout(s, type, n);
+      if (Placeable(t)) {
+        out.push_back(std::move(t));
+        break;
+      }
+    }
   }
   return out;
 }

@@ -7,7 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdlib>
+#include <cstring>
 
 #include "generators/core/random_source.h"
 #include "harness/mma_dense.h"
@@ -26,7 +28,7 @@ TEST(DenseJudgedLane, RegistersAndDAreTheOraclesForEveryRowTypeAndMode) {
   const harness::DenseJudgedTable table = DenseJudgedTableOf();
   const uint64_t seed = test::Seed();
   const uint64_t key = gen::SuiteKey(seed, kDenseMmaJudgedSuite);
-  int seen[2][3] = {};
+  int seen[2][4] = {};
   for (const Gpu gpu : {Gpu::kSm80, Gpu::kSm90, Gpu::kSm100}) {
     const auto params = FastMmaParams(gpu);
     ASSERT_TRUE(params.has_value()) << oracle::num::Name(gpu);
@@ -53,6 +55,7 @@ TEST(DenseJudgedLane, RegistersAndDAreTheOraclesForEveryRowTypeAndMode) {
         }
       }
       harness::DenseJudgedValues v;
+      std::memset(static_cast<void*>(&v), 0xA5, sizeof v);  // as shared memory
       for (int lane = 0; lane < 32; ++lane) {
         const harness::DenseJudgedLane r = harness::DrawLane(table, cs, lane, v);
         for (int x = 0; x < 4; ++x)
@@ -75,31 +78,50 @@ TEST(DenseJudgedLane, RegistersAndDAreTheOraclesForEveryRowTypeAndMode) {
     }
   }
   for (int type = 0; type < 2; ++type) {
-    for (int mode = 0; mode < 3; ++mode) EXPECT_GT(seen[type][mode], 100) << type << " " << mode;
+    for (int mode = 0; mode < 4; ++mode) EXPECT_GT(seen[type][mode], 80) << type << " " << mode;
   }
 }
 
-// The recipe's modes do what they say: finite patterns only, near_one's exponents within 2^+-3,
-// finite_edge reaching subnormals and the largest exponents.
+// The recipe's modes do what they say: near_one's exponents within 2^+-3, finite_edge reaching
+// subnormals and the largest exponents, Inf and NaN only in the edge mode, and there only as the
+// quiet patterns the host suites draw (FromDouble of +-NaN) and +-Inf.
 TEST(DenseJudgedLane, ModesDrawWhatTheySay) {
-  int subnormal = 0, top = 0;
+  int subnormal = 0, top = 0, inf = 0, nan = 0, c_special = 0;
   for (uint64_t index = 0; index < 3000; ++index) {
     const gen::DeviceDrawnDense g = DrawDenseJudgedCase(20261124, index);
     const oracle::mma::DenseTile& t = g.dense.tile;
     const bool bf16 = t.a_type == Format::kBF16;
     const int p = bf16 ? 7 : 10, eb = bf16 ? 8 : 5, bias = (1 << (eb - 1)) - 1;
-    for (const uint64_t bits : t.a) {
-      const int e = static_cast<int>((bits >> p) & ((1u << eb) - 1));
-      ASSERT_NE(e, (1 << eb) - 1) << "Inf or NaN drawn";
-      if (g.mode == oracle::mma::drawn::kNearOne) {
-        ASSERT_LE(std::abs(e - bias), 3) << bits;
+    const uint64_t qnan = oracle::num::FromDouble(t.a_type, NAN) & 0x7FFF;
+    for (const std::vector<uint64_t>* operand : {&t.a, &t.b}) {
+      for (const uint64_t bits : *operand) {
+        const int e = static_cast<int>((bits >> p) & ((1u << eb) - 1));
+        if (e == (1 << eb) - 1) {
+          ASSERT_EQ(g.mode, oracle::mma::drawn::kNonFinite) << "Inf or NaN drawn in another mode";
+          const uint64_t magnitude = bits & 0x7FFF;
+          ASSERT_TRUE(magnitude == (((1u << eb) - 1) << p) || magnitude == qnan) << bits;
+          magnitude == qnan ? ++nan : ++inf;
+        }
+        if (g.mode == oracle::mma::drawn::kNearOne) {
+          ASSERT_LE(std::abs(e - bias), 3) << bits;
+        }
+        if (g.mode == oracle::mma::drawn::kEdge) subnormal += e == 0, top += e == (1 << eb) - 2;
       }
-      if (g.mode == oracle::mma::drawn::kEdge) subnormal += e == 0, top += e == (1 << eb) - 2;
     }
-    for (const uint32_t c : t.c) ASSERT_NE((c >> 23) & 0xFF, 0xFFu) << "C Inf or NaN";
+    for (const uint32_t c : t.c) {
+      if (((c >> 23) & 0xFF) != 0xFFu) continue;
+      ASSERT_EQ(g.mode, oracle::mma::drawn::kNonFinite) << "C Inf or NaN in another mode";
+      ASSERT_TRUE((c & 0x7FFFFFFFu) == 0x7F800000u ||
+                  (c & 0x7FFFFFFFu) == oracle::num::FromDouble(Format::kF32, NAN))
+          << c;
+      ++c_special;
+    }
   }
   EXPECT_GT(subnormal, 1000);
   EXPECT_GT(top, 300);
+  EXPECT_GT(inf, 300);
+  EXPECT_GT(nan, 300);
+  EXPECT_GT(c_special, 50);
 }
 
 }  // namespace

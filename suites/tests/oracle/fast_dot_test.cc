@@ -88,13 +88,28 @@ TEST(FastDot, AgreesWithTheGeneralModel) {
           b[k + 1] = b[k] ^ (row.ab == Format::kTF32 ? 0x80000000u : 0x8000u);
         }
       }
+      if (trial % 7 == 3 && n > 0) {  // Inf and NaN among the operands (and Inf x 0)
+        const uint64_t inf = row.ab == Format::kF16    ? 0x7C00
+                             : row.ab == Format::kBF16 ? 0x7F80
+                                                       : 0x7F800000;
+        const uint64_t nan = row.ab == Format::kTF32 ? 0x7FC00000 : inf | (inf >> 1 & ~inf);
+        const uint64_t sign = row.ab == Format::kTF32 ? 0x80000000 : 0x8000;
+        for (int j = 0; j < 1 + static_cast<int>(rng() % 3); ++j) {
+          const int k = static_cast<int>(rng() % static_cast<uint64_t>(n));
+          const uint64_t pick = rng() % 4;
+          (rng() & 1 ? a[k] : b[k]) = (pick == 0   ? nan
+                                       : pick == 3 ? 0
+                                                   : inf) |
+                                      (rng() & 1 ? sign : 0);
+        }
+      }
       const uint32_t c = DrawC(rng, row.cd);
       std::vector<Decoded> da(n), db(n);
       std::vector<fast::Operand> fa(n), fb(n);
       for (int k = 0; k < n; ++k) {
         da[k] = Decode(row.ab, a[k]), db[k] = Decode(row.ab, b[k]);
-        ASSERT_TRUE(fast::DecodeFinite(row.ab, a[k], fa[k]) &&
-                    fast::DecodeFinite(row.ab, b[k], fb[k]));
+        fast::Decode(row.ab, a[k], fa[k]);
+        fast::Decode(row.ab, b[k], fb[k]);
       }
       const uint32_t want = DotProduct(da, db, c, row.cd, row.params);
       const uint32_t got = fast::Dot(fa.data(), fb.data(), n, 2 * fast::FracBits(row.ab), c, fp);
@@ -125,6 +140,27 @@ TEST(FastDot, HandDerivedValues) {
   // C = +Inf with finite products stays +Inf; C = NaN gives the canonical NaN.
   EXPECT_EQ(fast::Dot(a, b, 2, 20, 0x7F800000u, p), 0x7F800000u);
   EXPECT_EQ(fast::Dot(a, b, 2, 20, 0x7FC00001u, p), kF32NaN);
+  // Inf and NaN operands (dot_product.cc's rules, spelled out): Inf x 2 + 1 x 2 = +Inf; with C =
+  // -Inf, NaN; -Inf x 2 beside +Inf x 2, NaN; Inf x 0, NaN; a NaN operand, NaN.
+  fast::Operand inf, neg_inf, zero, qnan;
+  fast::Decode(Format::kF16, 0x7C00, inf);
+  fast::Decode(Format::kF16, 0xFC00, neg_inf);
+  fast::Decode(Format::kF16, 0x0000, zero);
+  fast::Decode(Format::kF16, 0x7E00, qnan);
+  EXPECT_FALSE(fast::DecodeFinite(Format::kF16, 0x7C00, inf));
+  const fast::Operand g[2] = {inf, one};
+  EXPECT_EQ(fast::Dot(g, b, 2, 20, 0x3F800000u, p), 0x7F800000u);
+  EXPECT_EQ(fast::Dot(g, b, 2, 20, 0xFF800000u, p), kF32NaN);
+  const fast::Operand h[2] = {inf, neg_inf};
+  EXPECT_EQ(fast::Dot(h, b, 2, 20, 0, p), kF32NaN);
+  const fast::Operand i[2] = {inf, one}, j[2] = {zero, one};
+  EXPECT_EQ(fast::Dot(i, j, 2, 20, 0, p), kF32NaN);
+  const fast::Operand q[2] = {one, qnan};
+  EXPECT_EQ(fast::Dot(q, b, 2, 20, 0, p), kF32NaN);
+  // -Inf in the first block of 16 reaches the second as its C and stays: -Inf.
+  std::vector<fast::Operand> x(32, one), y(32, one);
+  x[3] = neg_inf;
+  EXPECT_EQ(fast::Dot(x.data(), y.data(), 32, 20, 0, p), 0xFF800000u);
 }
 
 // A tile with an Inf in one row: that row's outputs leave the fast path and match the general
