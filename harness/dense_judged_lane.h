@@ -76,7 +76,12 @@ constexpr uint32_t ExpectedD(const DenseJudgedValues& v, uint32_t bf16, int row,
   using oracle::num::Format;
   namespace fast = oracle::num::fast;
   const int frac = 2 * fast::FracBits(bf16 ? Format::kBF16 : Format::kF16);
-  return fast::Dot(v.a[row], v.b[col], 16, frac, v.c[row][col], p);
+  const fast::Operand *a = v.a[row], *b = v.b[col];
+  return fast::DotOf(
+      [a, b](int k) {
+        return fast::Factors{a + k, b + k};
+      },
+      16, frac, v.c[row][col], p);  // Inf and NaN operands too (the edge mode)
 }
 
 }  // namespace tcfuzz::harness

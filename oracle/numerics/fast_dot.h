@@ -154,7 +154,9 @@ constexpr const Operand& Ref(const Operand* o) { return *o; }
 
 // One fused block: c plus the n <= L products at(first) .. at(first + n - 1) (Factors or
 // FactorValues) of finite operands with `frac` fraction bits (FracBits(fa) + FracBits(fb)).
-template <class At>
+// kSpecials false: every product's operands are finite (the host oracle's tiles, which send
+// outputs that meet an Inf or NaN to the general model): the check costs 11% of a dot product.
+template <bool kSpecials, class At>
 constexpr uint32_t BlockOf(const At& at, int first, int n, int frac, uint32_t c, const Params& p) {
   // Special values first (dot_product.cc's rules): a NaN, Inf x 0, or Infs of both signs among
   // the products and C give NaN; else an Inf gives Inf of its sign.
@@ -172,7 +174,7 @@ constexpr uint32_t BlockOf(const At& at, int first, int n, int frac, uint32_t c,
   for (int x = 0; x < n; ++x) {
     const auto f = at(first + x);
     const Operand &a = detail::Ref(f.a), &b = detail::Ref(f.b);
-    if ((a.special | b.special) != kFinite) {
+    if (kSpecials && (a.special | b.special) != kFinite) {
       const bool zero = (a.special == kFinite && a.m == 0) || (b.special == kFinite && b.m == 0);
       if (a.special == kNaN || b.special == kNaN || zero) {
         nan = true;
@@ -219,20 +221,21 @@ constexpr uint32_t BlockOf(const At& at, int first, int n, int frac, uint32_t c,
 }
 
 // D = C + the n products at(0) .. at(n - 1), in blocks of L in ascending order, each block's D
-// the next one's C.
-template <class At>
+// the next one's C. Any operands, Inf and NaN included (kSpecials false: finite ones only).
+template <bool kSpecials = true, class At>
 constexpr uint32_t DotOf(const At& at, int n, int frac, uint32_t c, const Params& p) {
   const int l = p.L > 0 ? p.L : 1;
   uint32_t d = c;
-  for (int k = 0; k < n; k += l) d = BlockOf(at, k, n - k < l ? n - k : l, frac, d, p);
-  if (n == 0) d = BlockOf(at, 0, 0, frac, c, p);
+  for (int k = 0; k < n; k += l) d = BlockOf<kSpecials>(at, k, n - k < l ? n - k : l, frac, d, p);
+  if (n == 0) d = BlockOf<kSpecials>(at, 0, 0, frac, c, p);
   return d;
 }
 
-// The same over two contiguous runs: product x is a[x] * b[x].
+// The same over two contiguous runs of finite operands (C may be anything): product x is
+// a[x] * b[x]. The host oracle's path.
 constexpr uint32_t Dot(const Operand* a, const Operand* b, int n, int frac, uint32_t c,
                        const Params& p) {
-  return DotOf([a, b](int x) { return Factors{a + x, b + x}; }, n, frac, c, p);
+  return DotOf<false>([a, b](int x) { return Factors{a + x, b + x}; }, n, frac, c, p);
 }
 
 }  // namespace tcfuzz::oracle::num::fast
