@@ -18,6 +18,7 @@
 #include "suites/kinds/judged_worker.h"
 #include "suites/kinds/wgmma_device_cases.h"
 #include "suites/kinds/wgmma_judged_device.h"
+#include "suites/tests/support/judged_campaign.h"
 #include "suites/tests/support/temp_dir.h"
 #include "suites/tests/support/test_seed.h"
 
@@ -91,22 +92,7 @@ TEST(WgmmaJudgedHw, AWrongRowFailsCases) {
 
 TEST(WgmmaJudgedHw, CampaignThroughTheEngineRunsClean) {
   TCFUZZ_NEEDS_ROW();
-  CampaignOptions o;
-  o.suites = {kSmemHwJudgedSuite};
-  o.seed = test::Seed();
-  o.cases = uint64_t{1} << 20;
-  o.shard_index = 1, o.shard_count = 4;  // shares factors with the sample rate
-  o.report_dir = test::TempDir("wgmma_judged");
-  o.gpu = "require";
-  o.worker = {TCFUZZ_BIN};
-  std::ostringstream log;
-  const int rc = RunCampaign(o, log);
-  const auto j = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
-  const auto& s = j["suites"][0];
-  EXPECT_EQ(s["cases"], uint64_t{1} << 18) << log.str();
-  EXPECT_EQ(s["failed"], 0) << log.str();
-  EXPECT_EQ(rc, 0) << log.str();
-  std::printf("%s", log.str().c_str());
+  test::ExpectJudgedCampaignClean(kSmemHwJudgedSuite, uint64_t{1} << 20);
 }
 
 }  // namespace
