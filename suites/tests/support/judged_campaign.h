@@ -16,10 +16,10 @@
 #include "suites/tests/support/temp_dir.h"
 #include "suites/tests/support/test_seed.h"
 
-namespace tcfuzz::suites::test {
+namespace tcfuzz::test {
 
 inline void ExpectJudgedCampaignClean(const char* suite, uint64_t cases) {
-  CampaignOptions o;
+  suites::CampaignOptions o;
   o.suites = {suite};
   o.seed = Seed();
   o.cases = cases;
@@ -28,8 +28,8 @@ inline void ExpectJudgedCampaignClean(const char* suite, uint64_t cases) {
   o.gpu = "require";
   o.worker = {TCFUZZ_BIN};
   std::ostringstream log;
-  const int rc = RunCampaign(o, log);
-  const auto j = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
+  const int rc = suites::RunCampaign(o, log);
+  const auto j = nlohmann::json::parse(suites::ReadFile(o.report_dir + "/summary.json").value());
   const auto& s = j["suites"][0];
   EXPECT_EQ(s["cases"], cases / 4) << log.str();
   EXPECT_EQ(s["failed"], 0) << log.str();
@@ -37,4 +37,4 @@ inline void ExpectJudgedCampaignClean(const char* suite, uint64_t cases) {
   std::printf("%s", log.str().c_str());
 }
 
-}  // namespace tcfuzz::suites::test
+}  // namespace tcfuzz::test
