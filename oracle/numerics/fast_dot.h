@@ -16,6 +16,13 @@
 #include "oracle/numerics/dot_product.h"
 #include "oracle/numerics/formats.h"
 
+// The host compiler inlines a block into its dot product (GCC otherwise keeps it a call).
+#if defined(__GNUC__) && !defined(__CUDACC__)
+#define TCFUZZ_FAST_DOT_INLINE [[gnu::always_inline]] inline
+#else
+#define TCFUZZ_FAST_DOT_INLINE
+#endif
+
 namespace tcfuzz::oracle::num::fast {
 
 // An operand: value = (-1)^neg * m * 2^(e - p), p fixed by its format (FracBits), when finite.
@@ -157,7 +164,8 @@ constexpr const Operand& Ref(const Operand* o) { return *o; }
 // kSpecials false: every product's operands are finite (the host oracle's tiles, which send
 // outputs that meet an Inf or NaN to the general model): the check costs 11% of a dot product.
 template <bool kSpecials, class At>
-constexpr uint32_t BlockOf(const At& at, int first, int n, int frac, uint32_t c, const Params& p) {
+TCFUZZ_FAST_DOT_INLINE constexpr uint32_t BlockOf(const At& at, int first, int n, int frac,
+                                                  uint32_t c, const Params& p) {
   // Special values first (dot_product.cc's rules): a NaN, Inf x 0, or Infs of both signs among
   // the products and C give NaN; else an Inf gives Inf of its sign.
   bool nan = false, pos_inf = false, neg_inf = false;
