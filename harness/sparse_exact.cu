@@ -48,15 +48,9 @@ std::string SparseExactUnsupported() {
 oracle::Result<SparseExactResult> RunSparseExact(const SparseExactLaunch& l) {
   using R = oracle::Result<SparseExactResult>;
   if (l.tables.empty() || l.count == 0) return R::Ok({});
-  for (const SparseExactTable& t : l.tables) {
-    if (!Spelled(t.instruction)) {
-      return R::Fail(std::string(kHostError) +
-                     "sparse-mma-exact: the kernel spells no such instruction");
-    }
-  }
   static judged::DeviceTables<SparseExactTable> tables("sparse-mma-exact");
   static judged::Buffers buffers("sparse-mma-exact");
-  const auto device_tables = tables.Upload(l.tables);
+  const auto device_tables = UploadSpelled(tables, l.tables, "sparse-mma-exact");
   if (!device_tables.ok()) return R::Fail(device_tables.error());
   const uint64_t blocks = judged::Blocks(l.count);
   if (blocks == 0)

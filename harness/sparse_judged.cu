@@ -49,15 +49,9 @@ std::string SparseJudgedUnsupported() {
 oracle::Result<JudgedResult> RunSparseJudged(const SparseJudgedLaunch& l) {
   using R = oracle::Result<JudgedResult>;
   if (l.tables.empty() || l.count == 0) return R::Ok({});
-  for (const SparseExactTable& t : l.tables) {
-    if (!Spelled(t.instruction)) {
-      return R::Fail(std::string(kHostError) +
-                     "sparse-mma-judged: the kernel spells no such instruction");
-    }
-  }
   static judged::DeviceTables<SparseExactTable> tables("sparse-mma-judged");
   static judged::Buffers buffers("sparse-mma-judged");
-  const auto device_tables = tables.Upload(l.tables);
+  const auto device_tables = UploadSpelled(tables, l.tables, "sparse-mma-judged");
   if (!device_tables.ok()) return R::Fail(device_tables.error());
   const uint64_t blocks = judged::Blocks(l.count, kThreads);
   if (blocks == 0)

@@ -5,6 +5,11 @@
 
 #include <cuda_runtime.h>
 
+#include <span>
+#include <string>
+
+#include "harness/judged_launch.cuh"
+#include "harness/ptx_kernel.h"
 #include "harness/sparse_exact_lane.h"
 
 namespace tcfuzz::harness {
@@ -49,6 +54,19 @@ namespace tcfuzz::harness {
 // Whether Mma spells `in` (the host refuses a table it does not before launching).
 constexpr bool Spelled(const SparseExactInstruction& in) {
   return in.bf16 <= 1 && in.k32 <= 1 && in.ordered <= 1 && in.selector <= (in.k32 ? 1 : 3);
+}
+
+// A sparse kernel's tables on the device, once every instruction is one Mma spells.
+inline oracle::Result<const SparseExactTable*> UploadSpelled(
+    judged::DeviceTables<SparseExactTable>& tables, std::span<const SparseExactTable> host,
+    const char* suite) {
+  for (const SparseExactTable& t : host) {
+    if (!Spelled(t.instruction)) {
+      return oracle::Result<const SparseExactTable*>::Fail(
+          std::string(kHostError) + suite + ": the kernel spells no such instruction");
+    }
+  }
+  return tables.Upload(host);
 }
 
 // bf16, k32, ordered, selector packed into one switch code.

@@ -25,7 +25,7 @@ struct WgmmaJudgedLaunch : JudgedRange {
   uint32_t image_bytes = 64 * 1024;     // the image every layout was drawn inside
 };
 
-// The N the kernel spells (wgmma's N is an immediate).
+// Whether n is one of kWgmmaJudgedNs.
 bool WgmmaJudgedSpells(int n);
 
 oracle::Result<JudgedResult> RunWgmmaJudged(const WgmmaJudgedLaunch& launch);

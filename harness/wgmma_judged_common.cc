@@ -4,7 +4,10 @@
 namespace tcfuzz::harness {
 
 bool WgmmaJudgedSpells(int n) {
-  return n == 8 || n == 16 || n == 24 || n == 64 || n == 128 || n == 256;
+  for (const int spelled : kWgmmaJudgedNs) {
+    if (n == spelled) return true;
+  }
+  return false;
 }
 
 std::vector<uint32_t> WgmmaJudgedD(std::span<const uint32_t> regs, int n) {

@@ -32,6 +32,8 @@ struct WgmmaJudgedLayout {
 
 inline constexpr int kWgmmaJudgedM = 64, kWgmmaJudgedK = 16, kWgmmaJudgedMaxN = 256;
 inline constexpr int kWgmmaJudgedThreads = 128;
+// The N the kernel spells (wgmma's N is an immediate: one instruction each), those smem-hw draws.
+inline constexpr int kWgmmaJudgedNs[] = {64, 8, 16, 128, 256, 24};
 inline constexpr uint8_t kWgmmaJudgedPoison = 0xFF;
 
 // A decoded finite operand (the recipe draws no Inf or NaN for wgmma) in one word (m: 12 bits,

@@ -22,8 +22,6 @@ using oracle::num::Format;
 
 namespace {
 
-constexpr int kNs[] = {64, 8, 16, 128, 256, 24};  // the smem-hw generator's, the kernel's
-
 // Every element of A and B inside the image and no two (of either) sharing a byte: the kernel
 // places each element once and reads nothing it did not place (the smem-hw generator's last
 // fallback does not check this itself).
@@ -52,7 +50,7 @@ std::vector<oracle::wgmma::WgmmaTile> DrawLayouts(uint64_t seed) {
          draw += kWgmmaJudgedLayouts) {
       gen::RandomSource s(gen::CaseSeed(seed, stream, draw));
       const Format type = s.Coin() ? Format::kBF16 : Format::kF16;
-      const int n = kNs[s.Below(std::size(kNs))];
+      const int n = harness::kWgmmaJudgedNs[s.Below(std::size(harness::kWgmmaJudgedNs))];
       oracle::wgmma::WgmmaTile t = gen::DrawWgmmaLayout(s, type, n);
       if (Placeable(t)) found = std::move(t);
     }
