@@ -106,14 +106,25 @@ int KillChildrenOf(pid_t self) {
   sigset_t none;
   sigemptyset(&none);
   ::sigprocmask(SIG_SETMASK, &none, nullptr);
+  // The command starts only once the reaper has let go of the pipes (EOF on `go` when the
+  // reaper closes its end), so from its first instruction only the command holds them.
+  int go[2] = {-1, -1};
+  const bool wait_for_go = ::pipe2(go, O_CLOEXEC) == 0;
   const pid_t command = ::fork();
   if (command == 0) {
     ::signal(SIGTERM, SIG_DFL);
     ::signal(SIGPIPE, SIG_DFL);
+    if (wait_for_go) {
+      ::close(go[1]);
+      char c = 0;
+      while (::read(go[0], &c, 1) < 0 && errno == EINTR) {
+      }
+    }
     ::execve(args[0], args, envp);
     ::_exit(127);
   }
   for (int i = 0; i < 3; ++i) ::close(i);  // only the command holds the pipes
+  if (wait_for_go) ::close(go[0]), ::close(go[1]);
   if (command < 0) ::_exit(127);
   int status = 0;
   for (;;) {
