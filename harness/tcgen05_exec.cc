@@ -7,6 +7,7 @@
 #include "oracle/ptx/instruction_form.h"
 #include "oracle/ptx/ptx_target.h"
 #include "oracle/tcgen05/instr_descriptor.h"
+#include "oracle/tcgen05/zero_column_mask.h"
 
 namespace tcfuzz::harness {
 namespace {
@@ -156,6 +157,9 @@ oracle::Result<PreparedLaunch> PrepareTcgen05(
     f.transpose_b = t.b.view.major == oracle::smem::Major::kMN;
     f.sparse = spec.sparse;
     f.sparse_selector = spec.sparse ? t.sparse->selector : 0;
+    // .ws: a descriptor whose max shift admits the mask's column shift.
+    if (t.zero_column_mask)
+      f.max_shift_code = oracle::tcgen05::IdescMaxShiftCodeFor(*t.zero_column_mask);
     const auto idesc = oracle::tcgen05::EncodeInstrDescriptor(f);
     if (!idesc)
       return R::Fail(std::string(kHostError) + "no tcgen05 instruction descriptor for these types");

@@ -287,24 +287,35 @@ GeneratedWgmma DrawTcgen05SpTile(Source& s) {
 
 GeneratedWgmma DrawTcgen05Tile(Source& s, bool ws) {
   static constexpr int kN[] = {64, 8, 16, 128, 32};
-  static constexpr int kWsN[] = {64, 128};  // Table 39: .ws takes N = 64, 128 (and 256)
-  GeneratedWgmma g =
-      DrawTile(s, Arch::kSm100a, 128, ws ? std::span<const int>(kWsN) : std::span<const int>(kN));
-  if (ws) {
-    // A legal mask drawn for this M and N (the zero-column-mask generator's own shapes vary).
-    for (int tries = 0; tries < 256 && !g.tile.zero_column_mask; ++tries) {
-      const GeneratedZcm z = DrawZcm(s, Intent::kLegal);
-      if (z.c.shape.m != 128 || z.c.shape.n != g.tile.n || z.c.shape.sparse) continue;
-      // Shifted columns must stay among B's N rows (what a shift past N reads is open: Z5).
-      const auto e = oracle::tcgen05::Expand(z.c.desc, 128, g.tile.n);
-      if (e && std::all_of(e->b_column.begin(), e->b_column.end(),
-                           [&](int c) { return c < g.tile.n; })) {
-        g.tile.zero_column_mask = z.c.desc;
-      }
-    }
-    if (!g.tile.zero_column_mask) g.tile.zero_column_mask = 0;  // no columns zeroed
-  }
+  GeneratedWgmma g = DrawTile(s, Arch::kSm100a, 128,
+                              ws ? std::span<const int>(kTcgen05WsN) : std::span<const int>(kN));
+  if (ws) DrawWsMask(s, g.tile);
   return g;
+}
+
+void DrawWsMask(Source& s, oracle::wgmma::WgmmaTile& t) {
+  // A legal mask drawn for this M and N (the zero-column-mask generator's own shapes vary).
+  const int m = t.a.view.rows;
+  t.zero_column_mask.reset();
+  for (int tries = 0; tries < 256 && !t.zero_column_mask; ++tries) {
+    const GeneratedZcm z = DrawZcm(s, Intent::kLegal);
+    if (z.c.shape.m != m || z.c.shape.n != t.n || z.c.shape.sparse) continue;
+    // Shifted columns must stay among B's N rows (what a shift past N reads is open: Z5).
+    const auto e = oracle::tcgen05::Expand(z.c.desc, m, t.n);
+    if (e && std::all_of(e->b_column.begin(), e->b_column.end(), [&](int c) { return c < t.n; }))
+      t.zero_column_mask = z.c.desc;
+  }
+  if (!t.zero_column_mask) t.zero_column_mask = 0;  // no columns zeroed
+}
+
+oracle::wgmma::WgmmaTile DrawTcgen05Layout(Source& s, Format ab, int n, bool ws) {
+  oracle::wgmma::WgmmaTile t;
+  t.ab = t.b_type = ab;
+  t.d = Format::kF32;
+  t.n = n;
+  DrawOperands(s, Arch::kSm100a, t, DTypeOf(ab), DTypeOf(ab), 128, false);
+  if (ws) DrawWsMask(s, t);
+  return t;
 }
 
 }  // namespace tcfuzz::gen

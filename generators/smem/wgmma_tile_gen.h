@@ -49,6 +49,14 @@ GeneratedWgmma DrawWgmmaSpTile(Source& s);
 // tcgen05.mma (sm_100a): M = 128, N of 8..128, f32/s32 D; with `ws`, tcgen05.mma.ws with a
 // legal zero-column mask for that M and N.
 GeneratedWgmma DrawTcgen05Tile(Source& s, bool ws);
+// .ws's N (Table 39: 64, 128, and 256, which the tcgen05 kernels do not take).
+inline constexpr int kTcgen05WsN[] = {64, 128};
+// The descriptors of a dense tcgen05.mma (M = 128) tile of A/B type `ab` (f32 D) and N `n`, drawn
+// as DrawTcgen05Tile draws them; with `ws`, .ws with a legal zero-column mask (N 64 or 128).
+oracle::wgmma::WgmmaTile DrawTcgen05Layout(Source& s, oracle::num::Format ab, int n, bool ws);
+// A legal zero-column mask for t's M and N whose shifted columns stay among B's N rows (0, no
+// column zeroed, when 256 draws find none).
+void DrawWsMask(Source& s, oracle::wgmma::WgmmaTile& t);
 // tcgen05.mma.sp (sm_100a): M = 128, A the kept half of K with legal ordered metadata, the
 // selectors spec choice TM1 reads (0..1 for kind::f16 and tf32, 0 for f8f6f4 and i8).
 GeneratedWgmma DrawTcgen05SpTile(Source& s);

@@ -103,16 +103,8 @@ bool SwizzleAllowed(Arch arch, Major major, DType dtype, Swizzle s) {
 
 std::optional<SmemMatrix> DecodeMatrix(Arch arch, uint64_t desc) {
   if (IsTcgen05(arch)) {
-    SmemMatrix m;
-    const auto swz = tcgen05::SwizzleOfCode(tf::kSwizzle.Get(desc));
-    if (!swz) return std::nullopt;
-    m.swizzle = *swz;
-    m.start = tf::kStart.Get(desc) << 4;
-    m.lbo = tf::kLbo.Get(desc) << 4;
-    m.sbo = tf::kSbo.Get(desc) << 4;
-    m.base_offset = static_cast<int>(tf::kBaseOffset.Get(desc));
-    m.lbo_absolute = tf::kLboMode.Get(desc) != 0;
-    return m;
+    if (!tcgen05::SwizzleCodeValid(tf::kSwizzle.Get(desc))) return std::nullopt;
+    return tcgen05::DecodeMatrix(desc);
   }
   return wgmma::DecodeMatrix(desc);
 }

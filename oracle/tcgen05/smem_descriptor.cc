@@ -4,23 +4,6 @@ namespace tcfuzz::oracle::tcgen05 {
 
 using smem::Swizzle;
 
-std::optional<Swizzle> SwizzleOfCode(uint64_t code) {
-  switch (code) {
-    case 0:
-      return Swizzle::kNone;
-    case 1:
-      return Swizzle::k128B32BAtom;
-    case 2:
-      return Swizzle::k128B;
-    case 4:
-      return Swizzle::k64B;
-    case 6:
-      return Swizzle::k32B;
-    default:
-      return std::nullopt;
-  }
-}
-
 uint64_t CodeOf(Swizzle s) {
   switch (s) {
     case Swizzle::kNone:

@@ -7,6 +7,7 @@
 
 #include "oracle/core/bits.h"
 #include "oracle/core/rule.h"
+#include "oracle/smem/address_map.h"
 #include "oracle/smem/smem_types.h"
 
 namespace tcfuzz::oracle::tcgen05 {
@@ -66,8 +67,41 @@ inline constexpr Rule kBase32BDType{"tcgen05.smem.base32b_dtype", "PTX 9.1 §9.7
                                     "128B swizzle with 32B atomicity is for tf32 only"};
 }  // namespace desc_rule
 
-// Swizzle field code <-> mode.
-std::optional<smem::Swizzle> SwizzleOfCode(uint64_t code);
+// Swizzle field code <-> mode. constexpr: device code decodes the descriptors it issues the same
+// way (harness/tcgen05_judged_lane.h).
+constexpr bool SwizzleCodeValid(uint64_t code) { return (code <= 6 && code % 2 == 0) || code == 1; }
+// The mode of a valid code (an invalid one reads as none: check SwizzleCodeValid first).
+constexpr smem::Swizzle SwizzleOfValidCode(uint64_t code) {
+  switch (code) {
+    case 1:
+      return smem::Swizzle::k128B32BAtom;
+    case 2:
+      return smem::Swizzle::k128B;
+    case 4:
+      return smem::Swizzle::k64B;
+    case 6:
+      return smem::Swizzle::k32B;
+    default:
+      return smem::Swizzle::kNone;
+  }
+}
+inline std::optional<smem::Swizzle> SwizzleOfCode(uint64_t code) {
+  if (!SwizzleCodeValid(code)) return std::nullopt;
+  return SwizzleOfValidCode(code);
+}
 uint64_t CodeOf(smem::Swizzle s);
+
+// The layout a descriptor word with a valid swizzle code says, every field in bytes (LBO the
+// field's value in either mode); DecodeMatrix's tcgen05 half.
+constexpr smem::SmemMatrix DecodeMatrix(uint64_t desc) {
+  smem::SmemMatrix m;
+  m.swizzle = SwizzleOfValidCode(Get<smem_field::kSwizzle>(desc));
+  m.start = Get<smem_field::kStart>(desc) << 4;
+  m.lbo = Get<smem_field::kLbo>(desc) << 4;
+  m.sbo = Get<smem_field::kSbo>(desc) << 4;
+  m.base_offset = static_cast<int>(Get<smem_field::kBaseOffset>(desc));
+  m.lbo_absolute = Get<smem_field::kLboMode>(desc) != 0;
+  return m;
+}
 
 }  // namespace tcfuzz::oracle::tcgen05

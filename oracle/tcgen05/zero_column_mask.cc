@@ -63,6 +63,14 @@ int SubMaskCount(int m) {
 
 int MaxColumnShift(int m) { return m == 32 ? 16 : 32; }
 
+int IdescMaxShiftCodeFor(uint64_t desc) {
+  const int shift = DecodeZeroColumnMask(desc).column_shift;
+  for (const int columns : {0, 8, 16, 32}) {
+    if (shift <= columns) return MaxShiftCode(columns);
+  }
+  return -1;
+}
+
 Verdict Validate(const ZcmCase& c) {
   Verdict v;
   ValidateMmaWsShape(c.shape, v);

@@ -90,6 +90,10 @@ uint64_t EncodeZeroColumnMask(const ZeroColumnMask& fields);
 
 int SubMaskCount(int m);    // 1 for M = 128, 2 for 64, 4 for 32; 0 for any other M
 int MaxColumnShift(int m);  // 16 for M = 32, 32 otherwise
+// The instruction descriptor's max_shift code (Table 42: 0, 8, 16 or 32 columns) with the smallest
+// limit that admits the mask's column shift (rule zcm.shift_over_idesc_max), or -1 when none
+// does: what an instruction issuing the mask puts in its descriptor.
+int IdescMaxShiftCodeFor(uint64_t desc);
 
 // One zero-column mask as an instruction reads it.
 struct ZcmCase {

@@ -12,12 +12,14 @@
 #include "generators/core/random_source.h"
 #include "generators/sparse/device_drawn_gen.h"
 #include "harness/sparse_judged_lane.h"
+#include "harness/tcgen05_judged_lane.h"
 #include "harness/wgmma_judged_lane.h"
 #include "oracle/core/counter_hash.h"
 #include "suites/checks/sparse_mma_checks.h"
 #include "suites/kinds/judged_worker.h"
 #include "suites/kinds/sparse_exact_device.h"
 #include "suites/kinds/sparse_judged_device.h"
+#include "suites/kinds/tcgen05_judged_device.h"
 #include "suites/kinds/wgmma_judged_device.h"
 
 namespace {
@@ -105,5 +107,49 @@ void BM_SmemHwJudgedHostJudge(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<int64_t>(index));
 }
 BENCHMARK(BM_SmemHwJudgedHostJudge);
+
+// The tcgen05 kernel's work for one case, likewise (M = 128, N of 8..128, a third .ws).
+void BM_Tcgen05JudgedLaneCase(benchmark::State& state) {
+  static const std::vector<harness::Tcgen05JudgedLayout> table =
+      suites::Tcgen05JudgedTable(suites::Tcgen05JudgedLayoutTiles(kSeed)).value();
+  const auto params = suites::FastMmaParams(oracle::num::Gpu::kSm100, oracle::num::Instr::kTcgen05);
+  const uint64_t key = gen::SuiteKey(kSeed, suites::kTcgen05JudgedSuite);
+  auto v = std::make_unique<harness::Tcgen05JudgedValues>();
+  std::vector<uint8_t> image(gen::kWgmmaImageBytes);
+  uint64_t index = 0, outputs = 0;
+  for (auto _ : state) {
+    const uint64_t cs = oracle::CaseSeedFromKey(key, index++);
+    const harness::Tcgen05JudgedLayout& l =
+        table[oracle::wgmma::drawn::LayoutIndex(cs, static_cast<uint32_t>(table.size()))];
+    std::fill(image.begin(), image.end(), harness::kTileJudgedPoison);
+    const auto store = [&image](uint64_t byte, uint32_t bits) {
+      image[byte] = static_cast<uint8_t>(bits);
+      image[byte + 1] = static_cast<uint8_t>(bits >> 8);
+    };
+    for (int thread = 0; thread < harness::kTcgen05JudgedThreads; ++thread)
+      harness::PlaceTcgen05Share(l, cs, thread, image.size(), store, *v);
+    uint32_t sum = 0;
+    for (int row = 0; row < harness::kTcgen05JudgedM; ++row) {
+      for (int col = 0; col < l.n; ++col)
+        sum += harness::ExpectedTcgen05D(l, *v, row, col, l.bf16 ? params->second : params->first);
+    }
+    outputs += static_cast<uint64_t>(harness::kTcgen05JudgedM * l.n);
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(index));
+  state.counters["outputs_per_case"] =
+      benchmark::Counter(static_cast<double>(outputs) / static_cast<double>(index ? index : 1));
+}
+BENCHMARK(BM_Tcgen05JudgedLaneCase);
+
+void BM_Tcgen05JudgedHostJudge(benchmark::State& state) {
+  uint64_t index = 0;
+  for (auto _ : state) {
+    const gen::GeneratedWgmma g = suites::DrawTcgen05JudgedCase(kSeed, index++);
+    benchmark::DoNotOptimize(oracle::wgmma::WgmmaReference(g.tile, /*general_only=*/true));
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(index));
+}
+BENCHMARK(BM_Tcgen05JudgedHostJudge);
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "suites/kinds/wgmma_judged_device.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -20,11 +21,9 @@ namespace tcfuzz::suites {
 
 using oracle::num::Format;
 
-namespace {
-
 // Every element of A and B inside the image and no two (of either) sharing a byte: the kernel
-// places each element once and reads nothing it did not place (the smem-hw generator's last
-// fallback does not check this itself).
+// places each element once and reads nothing it did not place (the generators' last fallback
+// does not check this itself).
 bool Placeable(const oracle::wgmma::WgmmaTile& t) {
   std::vector<uint64_t> bytes;
   for (const oracle::smem::SmemCase* c : {&t.a, &t.b}) {
@@ -39,19 +38,18 @@ bool Placeable(const oracle::wgmma::WgmmaTile& t) {
   return std::adjacent_find(bytes.begin(), bytes.end()) == bytes.end();
 }
 
-// Layout i is the first placeable draw of streams i, i + count, i + 2 count, ... (a bounded
-// search: past it, the layout before, which never happens with the generator as it is).
-std::vector<oracle::wgmma::WgmmaTile> DrawLayouts(uint64_t seed) {
+std::vector<oracle::wgmma::WgmmaTile> DrawPlaceableLayouts(
+    uint64_t seed, const std::string& suite, uint32_t count,
+    const std::function<oracle::wgmma::WgmmaTile(gen::Source&)>& draw) {
+  // Layout i is the first placeable draw of streams i, i + count, i + 2 count, ... (a bounded
+  // search: past it, the layout before, which never happens with the generators as they are).
   std::vector<oracle::wgmma::WgmmaTile> out;
-  const std::string stream = std::string(kSmemHwJudgedSuite) + ".layouts";
-  for (uint32_t i = 0; i < kWgmmaJudgedLayouts; ++i) {
+  const std::string stream = suite + ".layouts";
+  for (uint32_t i = 0; i < count; ++i) {
     std::optional<oracle::wgmma::WgmmaTile> found;
-    for (uint64_t draw = i; !found && draw < uint64_t{1024} * kWgmmaJudgedLayouts;
-         draw += kWgmmaJudgedLayouts) {
-      gen::RandomSource s(gen::CaseSeed(seed, stream, draw));
-      const Format type = s.Coin() ? Format::kBF16 : Format::kF16;
-      const int n = harness::kWgmmaJudgedNs[s.Below(std::size(harness::kWgmmaJudgedNs))];
-      oracle::wgmma::WgmmaTile t = gen::DrawWgmmaLayout(s, type, n);
+    for (uint64_t at = i; !found && at < uint64_t{1024} * count; at += count) {
+      gen::RandomSource s(gen::CaseSeed(seed, stream, at));
+      oracle::wgmma::WgmmaTile t = draw(s);
       if (Placeable(t)) found = std::move(t);
     }
     if (found) {
@@ -63,15 +61,41 @@ std::vector<oracle::wgmma::WgmmaTile> DrawLayouts(uint64_t seed) {
   return out;
 }
 
-}  // namespace
+gen::GeneratedWgmma PlaceJudgedValues(uint64_t cs, const oracle::wgmma::WgmmaTile& layout) {
+  namespace wd = oracle::wgmma::drawn;
+  gen::GeneratedWgmma g;
+  g.tile = layout;
+  g.values = gen::TileValues::kRandom;
+  g.fill = harness::kTileJudgedPoison;
+  oracle::wgmma::WgmmaTile& t = g.tile;
+  const uint32_t bf16 = t.ab == Format::kBF16;
+  const oracle::mma::drawn::Mode mode = wd::ModeOf(cs);
+  std::vector<uint64_t> a, b;
+  for (int row = 0; row < t.a.view.rows; ++row) {
+    for (int k = 0; k < harness::kTileJudgedK; ++k) a.push_back(wd::ABits(cs, row, k, bf16, mode));
+  }
+  for (int n = 0; n < t.n; ++n) {
+    for (int k = 0; k < harness::kTileJudgedK; ++k) b.push_back(wd::BBits(cs, n, k, bf16, mode));
+  }
+  t.image.assign(gen::kWgmmaImageBytes, g.fill);
+  oracle::wgmma::PlaceOperand(t, oracle::smem::Operand::kA, a);
+  oracle::wgmma::PlaceOperand(t, oracle::smem::Operand::kB, b);
+  return g;
+}
 
 const std::vector<oracle::wgmma::WgmmaTile>& WgmmaJudgedLayoutTiles(uint64_t seed) {
   static std::mutex mu;
   static std::map<uint64_t, std::unique_ptr<const std::vector<oracle::wgmma::WgmmaTile>>> cache;
   const std::lock_guard<std::mutex> lock(mu);
   auto& slot = cache[seed];
-  if (!slot)
-    slot = std::make_unique<const std::vector<oracle::wgmma::WgmmaTile>>(DrawLayouts(seed));
+  if (!slot) {
+    slot = std::make_unique<const std::vector<oracle::wgmma::WgmmaTile>>(
+        DrawPlaceableLayouts(seed, kSmemHwJudgedSuite, kWgmmaJudgedLayouts, [](gen::Source& s) {
+          const Format type = s.Coin() ? Format::kBF16 : Format::kF16;
+          const int n = harness::kWgmmaJudgedNs[s.Below(std::size(harness::kWgmmaJudgedNs))];
+          return gen::DrawWgmmaLayout(s, type, n);
+        }));
+  }
   return *slot;
 }
 
@@ -92,27 +116,10 @@ std::vector<harness::WgmmaJudgedLayout> WgmmaJudgedTable(
 }
 
 gen::GeneratedWgmma DrawSmemHwJudgedCase(uint64_t seed, uint64_t index) {
-  namespace wd = oracle::wgmma::drawn;
   const uint64_t cs = gen::CaseSeed(seed, kSmemHwJudgedSuite, index);
   const std::vector<oracle::wgmma::WgmmaTile>& layouts = WgmmaJudgedLayoutTiles(seed);
-  gen::GeneratedWgmma g;
-  g.tile = layouts[wd::LayoutIndex(cs, static_cast<uint32_t>(layouts.size()))];
-  g.values = gen::TileValues::kRandom;
-  g.fill = harness::kWgmmaJudgedPoison;
-  oracle::wgmma::WgmmaTile& t = g.tile;
-  const uint32_t bf16 = t.ab == Format::kBF16;
-  const oracle::mma::drawn::Mode mode = wd::ModeOf(cs);
-  std::vector<uint64_t> a, b;
-  for (int row = 0; row < harness::kWgmmaJudgedM; ++row) {
-    for (int k = 0; k < harness::kWgmmaJudgedK; ++k) a.push_back(wd::ABits(cs, row, k, bf16, mode));
-  }
-  for (int n = 0; n < t.n; ++n) {
-    for (int k = 0; k < harness::kWgmmaJudgedK; ++k) b.push_back(wd::BBits(cs, n, k, bf16, mode));
-  }
-  t.image.assign(gen::kWgmmaImageBytes, g.fill);
-  oracle::wgmma::PlaceOperand(t, oracle::smem::Operand::kA, a);
-  oracle::wgmma::PlaceOperand(t, oracle::smem::Operand::kB, b);
-  return g;
+  return PlaceJudgedValues(
+      cs, layouts[oracle::wgmma::drawn::LayoutIndex(cs, static_cast<uint32_t>(layouts.size()))]);
 }
 
 int RunWgmmaJudgedWorker(const WorkerArgs& a, std::ostream& out) {

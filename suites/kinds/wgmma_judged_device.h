@@ -9,7 +9,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <ostream>
+#include <string>
 #include <vector>
 
 #include "generators/smem/wgmma_tile_gen.h"
@@ -21,6 +23,18 @@ namespace tcfuzz::suites {
 inline constexpr const char* kSmemHwJudgedSuite = "smem-hw-judged";
 inline constexpr uint64_t kWgmmaJudgedSampleEvery = 4096;
 inline constexpr uint32_t kWgmmaJudgedLayouts = 1024;
+
+// What the descriptor-tile judged suites (this one, tcgen05-judged) share:
+// Whether every element of t's A and B lies inside the image, no two (of either) in one byte.
+bool Placeable(const oracle::wgmma::WgmmaTile& t);
+// `count` layouts of a run with base seed `seed`: layout i is the first placeable tile `draw`
+// returns from the streams "<suite>.layouts" i, i + count, ...
+std::vector<oracle::wgmma::WgmmaTile> DrawPlaceableLayouts(
+    uint64_t seed, const std::string& suite, uint32_t count,
+    const std::function<oracle::wgmma::WgmmaTile(gen::Source&)>& draw);
+// The tile of case seed `cs` on `layout`, as the kernels build it: the recipe's values
+// (oracle/wgmma/device_drawn_tile.h) placed by the oracle in an image of poison.
+gen::GeneratedWgmma PlaceJudgedValues(uint64_t cs, const oracle::wgmma::WgmmaTile& layout);
 
 // The layouts of a run with base seed `seed` (tiles without values), drawn once per process.
 const std::vector<oracle::wgmma::WgmmaTile>& WgmmaJudgedLayoutTiles(uint64_t seed);

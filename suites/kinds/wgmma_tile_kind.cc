@@ -6,6 +6,7 @@
 #include "suites/cli/repro_cu.h"
 #include "suites/engine/device_workers.h"
 #include "suites/kinds/case_kind.h"
+#include "suites/kinds/tcgen05_judged_device.h"
 #include "suites/kinds/wgmma_device_cases.h"
 #include "suites/kinds/wgmma_judged_device.h"
 #include "suites/kinds/wgmma_tile_device.h"
@@ -135,6 +136,20 @@ const DeviceSuite kDeviceSuites[] = {
                       std::ostream& out) { return RunWgmmaTileWorker(a, true, out); },
      .runs_on = [](int major, int) { return major == 10; },
      .runs_on_what = "compute capability 10.x (tcgen05)"},
+    // Built and judged on the device: a CTA per case, as smem-hw-judged.
+    {.name = kTcgen05JudgedSuite,
+     .text_kind = oracle::wgmma::kWgmmaTileKind,
+     .description = "tcgen05.mma / .ws (sm_100a, CC 10.0) f16/bf16 M = 128 tiles on the tcgen05 "
+                    "generator's descriptors and masks, the shared-memory image built and D judged "
+                    "on the device by the oracle's maps and bit-exact model, one in 4096 and every "
+                    "failure judged again by the oracle on the host",
+     .worker_batch = uint64_t{1} << 26,
+     .watchdog_per_case = std::chrono::microseconds(20),
+     .describe = DescribeTile<DrawTcgen05JudgedCase>,
+     .run_worker = RunTcgen05JudgedWorker,
+     .in_default_campaign = false,  // until it has run on a GPU (docs/performance.md)
+     .runs_on = [](int major, int minor) { return major == 10 && minor == 0; },
+     .runs_on_what = "compute capability 10.0 (tcgen05, sm_100a code)"},
 };
 
 }  // namespace

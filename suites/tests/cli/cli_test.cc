@@ -616,7 +616,7 @@ TEST(Cli, RunWritesSummaryAndJUnit) {
   for (int i = 3; i < 9; ++i) EXPECT_EQ(summary["suites"][i]["skipped"], "no GPU: --gpu off");
   // In the order of the kinds' registry (suites/kinds/case_kinds.cc), each kind's suites together;
   // not the narrower copies (sparse-mma-exact-f16k32) nor the suites not yet run on a GPU
-  // (sparse-mma-judged, smem-hw-judged).
+  // (sparse-mma-judged, smem-hw-judged, tcgen05-judged).
   EXPECT_EQ(summary["suites"][3]["suite"], "sparse-mma");
   EXPECT_EQ(summary["suites"][4]["suite"], "sparse-mma-exact");
   EXPECT_EQ(summary["suites"][5]["suite"], "dense-mma");

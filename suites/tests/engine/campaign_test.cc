@@ -215,7 +215,7 @@ TEST(Campaign, UnknownSuiteIsAnError) {
   EXPECT_EQ(log.str(),
             "tcfuzz: error: unknown suite 'nope' (known: zero-column-mask, smem, sparse-oracle, "
             "sparse-mma, sparse-mma-exact, sparse-mma-exact-f16k32, sparse-mma-judged, dense-mma, "
-            "dense-mma-judged, smem-hw, smem-hw-judged, tcgen05)\n");
+            "dense-mma-judged, smem-hw, smem-hw-judged, tcgen05, tcgen05-judged)\n");
 }
 
 }  // namespace

@@ -93,5 +93,21 @@ TEST(Tcgen05Kernel, SparseRecordsAndBatchesThatShareAModule) {
   EXPECT_TRUE(std::equal(meta.begin(), meta.end(), record.begin() + 8));
 }
 
+// A .ws tile's instruction descriptor admits its mask's column shift with the smallest limit
+// (Table 42 bits 30-31: 0 none, 1 8 columns, 2 16, 3 32; Table 45 column shift at bits 56-61): a
+// descriptor whose max shift is below the mask's breaks zcm.shift_over_idesc_max.
+TEST(Tcgen05Kernel, WsDescriptorAdmitsTheMasksShift) {
+  gen::RandomSource s(test::Seed());
+  gen::GeneratedWgmma ws = gen::DrawTcgen05Tile(s, true);
+  for (const auto& [shift, code] : {std::pair{0u, 0u}, {5u, 1u}, {8u, 1u}, {9u, 2u}, {20u, 3u}}) {
+    ws.tile.zero_column_mask = uint64_t{shift} << 56;
+    const oracle::wgmma::WgmmaTile* one[] = {&ws.tile};
+    const auto p = PrepareTcgen05(Tcgen05SpecOf(ws.tile), one, "sm_100a");
+    ASSERT_TRUE(p.ok()) << p.error();
+    const uint32_t idesc = p.value().launch.inputs.at(1).at(6);
+    EXPECT_EQ(idesc >> 30, code) << "column shift " << shift;
+  }
+}
+
 }  // namespace
 }  // namespace tcfuzz::harness

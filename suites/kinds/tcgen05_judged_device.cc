@@ -1,0 +1,131 @@
+#include "suites/kinds/tcgen05_judged_device.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "generators/core/random_source.h"
+#include "harness/tcgen05_judged.h"
+#include "oracle/core/counter_hash.h"
+#include "oracle/tcgen05/instr_descriptor.h"
+#include "oracle/tcgen05/zero_column_mask.h"
+#include "oracle/wgmma/device_drawn_tile.h"
+#include "suites/engine/worker_protocol.h"
+#include "suites/kinds/judged_worker.h"
+#include "suites/kinds/wgmma_judged_device.h"
+
+namespace tcfuzz::suites {
+
+using oracle::num::Format;
+
+const std::vector<oracle::wgmma::WgmmaTile>& Tcgen05JudgedLayoutTiles(uint64_t seed) {
+  static std::mutex mu;
+  static std::map<uint64_t, std::unique_ptr<const std::vector<oracle::wgmma::WgmmaTile>>> cache;
+  const std::lock_guard<std::mutex> lock(mu);
+  auto& slot = cache[seed];
+  if (!slot) {
+    slot = std::make_unique<const std::vector<oracle::wgmma::WgmmaTile>>(
+        DrawPlaceableLayouts(seed, kTcgen05JudgedSuite, kTcgen05JudgedLayouts, [](gen::Source& s) {
+          const Format type = s.Coin() ? Format::kBF16 : Format::kF16;
+          // A third through .ws (N 64 or 128), as the tcgen05 suite; else N of 8..128 by 8
+          // (Table 39, cta_group::1, M = 128).
+          const bool ws = s.Below(3) == 0;
+          const int n = ws ? gen::kTcgen05WsN[s.Below(std::size(gen::kTcgen05WsN))]
+                           : 8 * static_cast<int>(1 + s.Below(harness::kTcgen05JudgedMaxN / 8));
+          return gen::DrawTcgen05Layout(s, type, n, ws);
+        }));
+  }
+  return *slot;
+}
+
+oracle::Result<std::vector<harness::Tcgen05JudgedLayout>> Tcgen05JudgedTable(
+    const std::vector<oracle::wgmma::WgmmaTile>& layouts) {
+  using R = oracle::Result<std::vector<harness::Tcgen05JudgedLayout>>;
+  std::vector<harness::Tcgen05JudgedLayout> table;
+  for (const oracle::wgmma::WgmmaTile& t : layouts) {
+    if (t.a.view.rows != harness::kTcgen05JudgedM || t.n > harness::kTcgen05JudgedMaxN ||
+        t.sparse || (t.ab != Format::kF16 && t.ab != Format::kBF16) || t.b_type != t.ab ||
+        t.d != Format::kF32) {
+      return R::Fail("tcgen05-judged: a layout is not a dense M = 128 f16/bf16 -> f32 tile");
+    }
+    harness::Tcgen05JudgedLayout l;
+    l.desc_a = t.a.desc;
+    l.desc_b = t.b.desc;
+    l.n = static_cast<uint16_t>(t.n);
+    l.bf16 = t.ab == Format::kBF16;
+    l.mn_a = t.a.view.major == oracle::smem::Major::kMN;
+    l.mn_b = t.b.view.major == oracle::smem::Major::kMN;
+    oracle::tcgen05::IdescFields f;
+    f.a = f.b = t.ab;
+    f.d = t.d;
+    f.m = harness::kTcgen05JudgedM;
+    f.n = t.n;
+    f.transpose_a = l.mn_a;
+    f.transpose_b = l.mn_b;
+    // .ws: a descriptor whose max shift admits the mask's column shift.
+    if (t.zero_column_mask)
+      f.max_shift_code = oracle::tcgen05::IdescMaxShiftCodeFor(*t.zero_column_mask);
+    const auto idesc = oracle::tcgen05::EncodeInstrDescriptor(f);
+    if (!idesc || f.max_shift_code < 0)
+      return R::Fail("tcgen05-judged: no instruction descriptor for a layout");
+    l.idesc = *idesc;
+    for (int j = 0; j < t.n; ++j) l.b_column[j] = static_cast<int16_t>(j);
+    if (t.zero_column_mask) {
+      l.ws = 1;
+      l.mask = *t.zero_column_mask;
+      const auto e = oracle::tcgen05::Expand(l.mask, harness::kTcgen05JudgedM, t.n);
+      if (!e) return R::Fail("tcgen05-judged: a zero-column mask does not expand");
+      for (int j = 0; j < t.n; ++j) {
+        const int from = e->b_column[static_cast<std::size_t>(j)];
+        if (from >= t.n) return R::Fail("tcgen05-judged: a mask shifts a column past B's rows");
+        l.b_column[j] = static_cast<int16_t>(from);
+      }
+    }
+    table.push_back(l);
+  }
+  return R::Ok(std::move(table));
+}
+
+gen::GeneratedWgmma DrawTcgen05JudgedCase(uint64_t seed, uint64_t index) {
+  const uint64_t cs = gen::CaseSeed(seed, kTcgen05JudgedSuite, index);
+  const std::vector<oracle::wgmma::WgmmaTile>& layouts = Tcgen05JudgedLayoutTiles(seed);
+  return PlaceJudgedValues(
+      cs, layouts[oracle::wgmma::drawn::LayoutIndex(cs, static_cast<uint32_t>(layouts.size()))]);
+}
+
+int RunTcgen05JudgedWorker(const WorkerArgs& a, std::ostream& out) {
+  const auto table = Tcgen05JudgedTable(Tcgen05JudgedLayoutTiles(a.seed));
+  JudgedSuiteHalf half;
+  half.unsupported = [&table](const harness::DeviceInfo& d) {
+    if (d.cc_major != 10 || d.cc_minor != 0)
+      return std::string("tcgen05-judged runs sm_100a code: needs compute capability 10.0");
+    if (!table.ok()) return table.error();
+    if (!FastMmaParams(GpuOf(d), oracle::num::Instr::kTcgen05))
+      return std::string("no tcgen05 numerics row for this device");
+    return harness::Tcgen05JudgedUnsupported();
+  };
+  half.launch = [&](const harness::JudgedRange& r, oracle::num::Gpu gpu) {
+    harness::Tcgen05JudgedLaunch l;
+    static_cast<harness::JudgedRange&>(l) = r;
+    l.layouts = table.value();  // ok: unsupported() said so
+    const auto params = FastMmaParams(gpu, oracle::num::Instr::kTcgen05);  // likewise present
+    l.f16 = params->first;
+    l.bf16 = params->second;
+    l.image_bytes = gen::kWgmmaImageBytes;
+    return harness::RunTcgen05Judged(l);
+  };
+  half.judge = [&](uint64_t index, const std::vector<uint32_t>& d, bool device_failed,
+                   oracle::num::Gpu) {
+    const gen::GeneratedWgmma g = DrawTcgen05JudgedCase(a.seed, index);
+    // The general model: the host's judge shares no arithmetic code with the device's.
+    const auto want = oracle::wgmma::WgmmaReference(g.tile, /*general_only=*/true);
+    if (!want.ok())
+      return CaseLine(index, CaseOutcome::kHarnessError, "tcfuzz defect: " + want.error());
+    return JudgeKept(index, want.value(), d, device_failed);  // D comes back row-major
+  };
+  half.sample_every = kTcgen05JudgedSampleEvery;
+  return RunJudgedWorker(a, out, half);
+}
+
+}  // namespace tcfuzz::suites

@@ -1,0 +1,97 @@
+// The tcgen05-judged kernel on a compute capability 10.0 device: every case it builds and judges is
+// the tile the host rebuilds, and the device's D is the host oracle's (the general model); a wrong
+// numerics row in the device model fails cases (so the device-side check can fail); the campaign
+// through the engine runs clean. Skips visibly on any other device (tcfuzz has never been lent a
+// Blackwell: these have not run).
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "generators/core/random_source.h"
+#include "harness/device.h"
+#include "harness/tcgen05_judged.h"
+#include "suites/engine/device_workers.h"
+#include "suites/engine/worker_protocol.h"
+#include "suites/kinds/judged_worker.h"
+#include "suites/kinds/tcgen05_judged_device.h"
+#include "suites/kinds/wgmma_device_cases.h"
+#include "suites/tests/support/judged_campaign.h"
+#include "suites/tests/support/test_seed.h"
+
+namespace tcfuzz::suites {
+namespace {
+
+#define TCFUZZ_NEEDS_ROW()                                                              \
+  const harness::DeviceInfo info = harness::ProbeDevice();                              \
+  if (!info.available) GTEST_SKIP() << "no GPU: " << info.reason;                       \
+  if (info.cc_major != 10 || info.cc_minor != 0)                                        \
+    GTEST_SKIP() << "tcgen05-judged runs sm_100a code: needs compute capability 10.0, " \
+                    "device is "                                                        \
+                 << info.cc_major << "." << info.cc_minor;                              \
+  const auto params = FastMmaParams(GpuOf(info), oracle::num::Instr::kTcgen05);         \
+  if (!params) GTEST_SKIP() << "no tcgen05 numerics row for " << info.name
+
+harness::Tcgen05JudgedLaunch LaunchOf(
+    const std::vector<harness::Tcgen05JudgedLayout>& table,
+    const std::pair<oracle::num::fast::Params, oracle::num::fast::Params>& params) {
+  harness::Tcgen05JudgedLaunch l;
+  l.layouts = table;
+  l.f16 = params.first, l.bf16 = params.second;
+  l.image_bytes = gen::kWgmmaImageBytes;
+  return l;
+}
+
+TEST(Tcgen05JudgedHw, EveryCaseIsTheHostsTileAndItsDIsTheOracles) {
+  TCFUZZ_NEEDS_ROW();
+  const uint64_t seed = test::Seed();
+  const auto table = Tcgen05JudgedTable(Tcgen05JudgedLayoutTiles(seed));
+  ASSERT_TRUE(table.ok()) << table.error();
+  harness::Tcgen05JudgedLaunch l = LaunchOf(table.value(), *params);
+  l.suite_key = gen::SuiteKey(seed, kTcgen05JudgedSuite);
+  l.first = 1000;
+  l.count = 3000;
+  l.sample_every = 1;  // every D comes back
+  const auto got = harness::RunTcgen05Judged(l);
+  ASSERT_TRUE(got.ok()) << got.error();
+  EXPECT_TRUE(got.value().failed.empty())
+      << got.value().failed.size() << " cases failed the device-side check, first "
+      << got.value().failed.front();
+  ASSERT_EQ(got.value().kept.size(), l.count);
+  std::set<uint64_t> seen;
+  int bad = 0;
+  for (const harness::JudgedCase& k : got.value().kept) {
+    seen.insert(k.index);
+    const gen::GeneratedWgmma g = DrawTcgen05JudgedCase(seed, k.index);
+    const auto want = oracle::wgmma::WgmmaReference(g.tile, true);
+    ASSERT_TRUE(want.ok()) << want.error();
+    if (want.value() != k.d_regs && ++bad <= 5)
+      ADD_FAILURE() << "case " << k.index << " " << TileFamily(g.tile) << " N " << g.tile.n << ": "
+                    << MismatchDetail(want.value(), k.d_regs);
+  }
+  EXPECT_EQ(bad, 0);
+  EXPECT_EQ(seen.size(), l.count);
+}
+
+// The device model with a narrower alignment (F = 20 instead of the row's) disagrees with the
+// hardware on the tiles whose sums need the bits: the device-side check fails them.
+TEST(Tcgen05JudgedHw, AWrongRowFailsCases) {
+  TCFUZZ_NEEDS_ROW();
+  const auto table = Tcgen05JudgedTable(Tcgen05JudgedLayoutTiles(7));
+  ASSERT_TRUE(table.ok()) << table.error();
+  harness::Tcgen05JudgedLaunch l = LaunchOf(table.value(), *params);
+  l.f16.F = l.bf16.F = 20;
+  l.suite_key = 7;
+  l.count = 2000;
+  const auto got = harness::RunTcgen05Judged(l);
+  ASSERT_TRUE(got.ok()) << got.error();
+  EXPECT_GT(got.value().failed.size(), 100u);
+  EXPECT_LE(got.value().kept.size(), l.keep_mismatches);
+}
+
+TEST(Tcgen05JudgedHw, CampaignThroughTheEngineRunsClean) {
+  TCFUZZ_NEEDS_ROW();
+  test::ExpectJudgedCampaignClean(kTcgen05JudgedSuite, uint64_t{1} << 18);
+}
+
+}  // namespace
+}  // namespace tcfuzz::suites
