@@ -15,6 +15,7 @@
 #include "harness/judged_launch.h"
 #include "harness/ptx_kernel.h"
 #include "oracle/core/result.h"
+#include "oracle/wgmma/device_drawn_tile.h"
 
 namespace tcfuzz::harness::judged {
 
@@ -225,6 +226,20 @@ class DeviceTables {
   std::size_t capacity_ = 0;
   std::vector<unsigned char> uploaded_;  // what device_ holds
 };
+
+// A descriptor-tile suite's slot holds its widest layout's D; a kept case keeps what its own
+// layout's D holds (`words(layout)`), the layout picked by its case seed as the kernel picked it.
+template <class Layout, class Words>
+void TrimToLayouts(JudgedResult& r, uint64_t suite_key, std::span<const Layout> layouts,
+                   const Words& words) {
+  for (JudgedCase& k : r.kept) {
+    const uint64_t cs = oracle::CaseSeedFromKey(suite_key, k.index);
+    const Layout& l =
+        layouts[oracle::wgmma::drawn::LayoutIndex(cs, static_cast<uint32_t>(layouts.size()))];
+    k.d_regs.resize(static_cast<std::size_t>(words(l)));
+    k.d_regs.shrink_to_fit();
+  }
+}
 
 // Blocks of 256 threads (8 cases) unless a kernel's shared memory asks for fewer. The launch's grid
 // for `count` cases, or 0 when too many.

@@ -189,13 +189,9 @@ oracle::Result<JudgedResult> RunTcgen05Judged(const Tcgen05JudgedLaunch& l) {
   if (!got.ok()) return got;
   // A slot holds N = 128's D; a kept case keeps its own N's (128 x N words, row-major).
   JudgedResult out = std::move(got).value();
-  for (JudgedCase& k : out.kept) {
-    const uint64_t cs = oracle::CaseSeedFromKey(l.suite_key, k.index);
-    const uint32_t at =
-        oracle::wgmma::drawn::LayoutIndex(cs, static_cast<uint32_t>(l.layouts.size()));
-    k.d_regs.resize(static_cast<std::size_t>(kTcgen05JudgedThreads * l.layouts[at].n));
-    k.d_regs.shrink_to_fit();
-  }
+  judged::TrimToLayouts(out, l.suite_key, l.layouts, [](const Tcgen05JudgedLayout& layout) {
+    return kTcgen05JudgedThreads * layout.n;
+  });
   return R::Ok(std::move(out));
 }
 

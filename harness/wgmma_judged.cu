@@ -311,13 +311,9 @@ oracle::Result<JudgedResult> RunWgmmaJudged(const WgmmaJudgedLaunch& l) {
   if (!got.ok()) return got;
   // A slot holds N = 256's D; a kept case keeps its own N's (128 x N/2 words).
   JudgedResult out = std::move(got).value();
-  for (JudgedCase& k : out.kept) {
-    const uint64_t cs = oracle::CaseSeedFromKey(l.suite_key, k.index);
-    const uint32_t at =
-        oracle::wgmma::drawn::LayoutIndex(cs, static_cast<uint32_t>(l.layouts.size()));
-    k.d_regs.resize(static_cast<std::size_t>(kWgmmaJudgedThreads * l.layouts[at].n / 2));
-    k.d_regs.shrink_to_fit();
-  }
+  judged::TrimToLayouts(out, l.suite_key, l.layouts, [](const WgmmaJudgedLayout& layout) {
+    return kWgmmaJudgedThreads * layout.n / 2;
+  });
   return R::Ok(std::move(out));
 }
 

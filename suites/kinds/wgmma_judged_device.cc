@@ -7,6 +7,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "generators/core/random_source.h"
 #include "harness/wgmma_judged.h"
@@ -38,6 +39,8 @@ bool Placeable(const oracle::wgmma::WgmmaTile& t) {
   return std::adjacent_find(bytes.begin(), bytes.end()) == bytes.end();
 }
 
+namespace {
+
 std::vector<oracle::wgmma::WgmmaTile> DrawPlaceableLayouts(
     uint64_t seed, const std::string& suite, uint32_t count,
     const std::function<oracle::wgmma::WgmmaTile(gen::Source&)>& draw) {
@@ -59,6 +62,24 @@ std::vector<oracle::wgmma::WgmmaTile> DrawPlaceableLayouts(
     }
   }
   return out;
+}
+
+}  // namespace
+
+const std::vector<oracle::wgmma::WgmmaTile>& PlaceableLayouts(
+    uint64_t seed, const std::string& suite, uint32_t count,
+    const std::function<oracle::wgmma::WgmmaTile(gen::Source&)>& draw) {
+  static std::mutex mu;
+  static std::map<std::pair<std::string, uint64_t>,
+                  std::unique_ptr<const std::vector<oracle::wgmma::WgmmaTile>>>
+      cache;
+  const std::lock_guard<std::mutex> lock(mu);
+  auto& slot = cache[{suite, seed}];
+  if (!slot) {
+    slot = std::make_unique<const std::vector<oracle::wgmma::WgmmaTile>>(
+        DrawPlaceableLayouts(seed, suite, count, draw));
+  }
+  return *slot;
 }
 
 gen::GeneratedWgmma PlaceJudgedValues(uint64_t cs, const oracle::wgmma::WgmmaTile& layout) {
@@ -84,19 +105,11 @@ gen::GeneratedWgmma PlaceJudgedValues(uint64_t cs, const oracle::wgmma::WgmmaTil
 }
 
 const std::vector<oracle::wgmma::WgmmaTile>& WgmmaJudgedLayoutTiles(uint64_t seed) {
-  static std::mutex mu;
-  static std::map<uint64_t, std::unique_ptr<const std::vector<oracle::wgmma::WgmmaTile>>> cache;
-  const std::lock_guard<std::mutex> lock(mu);
-  auto& slot = cache[seed];
-  if (!slot) {
-    slot = std::make_unique<const std::vector<oracle::wgmma::WgmmaTile>>(
-        DrawPlaceableLayouts(seed, kSmemHwJudgedSuite, kWgmmaJudgedLayouts, [](gen::Source& s) {
-          const Format type = s.Coin() ? Format::kBF16 : Format::kF16;
-          const int n = harness::kWgmmaJudgedNs[s.Below(std::size(harness::kWgmmaJudgedNs))];
-          return gen::DrawWgmmaLayout(s, type, n);
-        }));
-  }
-  return *slot;
+  return PlaceableLayouts(seed, kSmemHwJudgedSuite, kWgmmaJudgedLayouts, [](gen::Source& s) {
+    const Format type = s.Coin() ? Format::kBF16 : Format::kF16;
+    const int n = harness::kWgmmaJudgedNs[s.Below(std::size(harness::kWgmmaJudgedNs))];
+    return gen::DrawWgmmaLayout(s, type, n);
+  });
 }
 
 std::vector<harness::WgmmaJudgedLayout> WgmmaJudgedTable(
@@ -120,6 +133,15 @@ gen::GeneratedWgmma DrawSmemHwJudgedCase(uint64_t seed, uint64_t index) {
   const std::vector<oracle::wgmma::WgmmaTile>& layouts = WgmmaJudgedLayoutTiles(seed);
   return PlaceJudgedValues(
       cs, layouts[oracle::wgmma::drawn::LayoutIndex(cs, static_cast<uint32_t>(layouts.size()))]);
+}
+
+std::string JudgeKeptTile(uint64_t index, const oracle::wgmma::WgmmaTile& t,
+                          const std::vector<uint32_t>& d, bool device_failed) {
+  // The general model: the host's judge shares no arithmetic code with the device's.
+  const auto want = oracle::wgmma::WgmmaReference(t, /*general_only=*/true);
+  if (!want.ok())
+    return CaseLine(index, CaseOutcome::kHarnessError, "tcfuzz defect: " + want.error());
+  return JudgeKept(index, want.value(), d, device_failed);
 }
 
 int RunWgmmaJudgedWorker(const WorkerArgs& a, std::ostream& out) {
@@ -146,11 +168,7 @@ int RunWgmmaJudgedWorker(const WorkerArgs& a, std::ostream& out) {
   half.judge = [&](uint64_t index, const std::vector<uint32_t>& d_regs, bool device_failed,
                    oracle::num::Gpu) {
     const gen::GeneratedWgmma g = DrawSmemHwJudgedCase(a.seed, index);
-    // The general model: the host's judge shares no arithmetic code with the device's.
-    const auto want = oracle::wgmma::WgmmaReference(g.tile, /*general_only=*/true);
-    if (!want.ok())
-      return CaseLine(index, CaseOutcome::kHarnessError, "tcfuzz defect: " + want.error());
-    return JudgeKept(index, want.value(), harness::WgmmaJudgedD(d_regs, g.tile.n), device_failed);
+    return JudgeKeptTile(index, g.tile, harness::WgmmaJudgedD(d_regs, g.tile.n), device_failed);
   };
   half.sample_every = kWgmmaJudgedSampleEvery;
   return RunJudgedWorker(a, out, half);

@@ -27,14 +27,18 @@ inline constexpr uint32_t kWgmmaJudgedLayouts = 1024;
 // What the descriptor-tile judged suites (this one, tcgen05-judged) share:
 // Whether every element of t's A and B lies inside the image, no two (of either) in one byte.
 bool Placeable(const oracle::wgmma::WgmmaTile& t);
-// `count` layouts of a run with base seed `seed`: layout i is the first placeable tile `draw`
-// returns from the streams "<suite>.layouts" i, i + count, ...
-std::vector<oracle::wgmma::WgmmaTile> DrawPlaceableLayouts(
+// `count` layouts of a run with base seed `seed`, drawn once per process: layout i is the first
+// placeable tile `draw` returns from the streams "<suite>.layouts" i, i + count, ...
+const std::vector<oracle::wgmma::WgmmaTile>& PlaceableLayouts(
     uint64_t seed, const std::string& suite, uint32_t count,
     const std::function<oracle::wgmma::WgmmaTile(gen::Source&)>& draw);
 // The tile of case seed `cs` on `layout`, as the kernels build it: the recipe's values
 // (oracle/wgmma/device_drawn_tile.h) placed by the oracle in an image of poison.
 gen::GeneratedWgmma PlaceJudgedValues(uint64_t cs, const oracle::wgmma::WgmmaTile& layout);
+// The host's line for a kept tile whose D (row-major) came back: judged by the general model
+// (suites/kinds/judged_worker.h JudgeKept).
+std::string JudgeKeptTile(uint64_t index, const oracle::wgmma::WgmmaTile& t,
+                          const std::vector<uint32_t>& d, bool device_failed);
 
 // The layouts of a run with base seed `seed` (tiles without values), drawn once per process.
 const std::vector<oracle::wgmma::WgmmaTile>& WgmmaJudgedLayoutTiles(uint64_t seed);
