@@ -116,7 +116,8 @@ WAIT:
   for (int i = 0; i < s.n; ++i)
     p += "  st.global.b32 [%q10+" + std::to_string(4 + 4 * i) + "], %r" + std::to_string(i) + ";\n";
   p += "  tcgen05.fence::before_thread_sync;\n  bar.sync 0;\n  @!%p4 bra DONE;\n"
-       "  tcgen05.dealloc.cta_group::1.sync.aligned.b32 %taddr, " +
+       "  tcgen05.fence::after_thread_sync;\n  tcgen05.dealloc.cta_group::1.sync.aligned.b32 "
+       "%taddr, " +
        cols + ";\nDONE:\n  ret;\n}\n";
   return p;
 }

@@ -119,6 +119,7 @@ __global__ void __launch_bounds__(kTcgen05JudgedThreads)
         : "r"(bar_at)
         : "memory");
   }
+  __syncwarp();  // threads leave the wait apart; tcgen05.ld is .sync.aligned
   asm volatile("tcgen05.fence::after_thread_sync;\n" ::: "memory");
   // The instruction has read the image (its completion is what the mbarrier saw): it becomes D's
   // scratch. Warp w reads lanes 32w.. (the lane in the address's upper half).
@@ -133,9 +134,11 @@ __global__ void __launch_bounds__(kTcgen05JudgedThreads)
   asm volatile("tcgen05.fence::before_thread_sync;\n" ::: "memory");
   __syncthreads();
   if (warp == 0) {
-    asm volatile("tcgen05.dealloc.cta_group::1.sync.aligned.b32 %0, %1;\n" ::"r"(tmem),
-                 "n"(kTmemColumns)
-                 : "memory");
+    asm volatile(
+        "tcgen05.fence::after_thread_sync;\n"
+        "tcgen05.dealloc.cta_group::1.sync.aligned.b32 %0, %1;\n" ::"r"(tmem),
+        "n"(kTmemColumns)
+        : "memory");
   }
   const uint32_t* mine = d + thread;  // column x at mine[x * 128]
   const oracle::num::fast::Params& p = l.bf16 ? bf16 : f16;

@@ -55,9 +55,9 @@ oracle::Result<std::vector<harness::Tcgen05JudgedLayout>> Tcgen05JudgedTable(
     // .ws: a descriptor whose max shift admits the mask's column shift.
     if (t.zero_column_mask)
       f.max_shift_code = oracle::tcgen05::IdescMaxShiftCodeFor(*t.zero_column_mask);
-    const auto idesc = oracle::tcgen05::EncodeInstrDescriptor(f);
-    if (!idesc || f.max_shift_code < 0)
-      return R::Fail("tcgen05-judged: no instruction descriptor for a layout");
+    const auto idesc =
+        f.max_shift_code < 0 ? std::nullopt : oracle::tcgen05::EncodeInstrDescriptor(f);
+    if (!idesc) return R::Fail("tcgen05-judged: no instruction descriptor for a layout");
     l.idesc = *idesc;
     for (int j = 0; j < t.n; ++j) l.b_column[j] = static_cast<int16_t>(j);
     if (t.zero_column_mask) {
