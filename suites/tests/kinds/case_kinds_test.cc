@@ -7,6 +7,7 @@
 
 #include "generators/core/random_source.h"
 #include "suites/kinds/case_kind.h"
+#include "suites/kinds/device_suite.h"
 #include "suites/tests/support/test_seed.h"
 
 namespace tcfuzz::suites {
@@ -60,6 +61,30 @@ TEST(CaseKinds, GeneratedCasesReplayAloneAndPass) {
       const auto again = k.reprint(oracle::TextDoc::Parse(once.value()).value());
       ASSERT_TRUE(again.ok()) << k.name << ": " << again.error();
       EXPECT_EQ(again.value(), once.value()) << k.name;
+    }
+  }
+}
+
+// Every GPU suite's reproducer for a case (what the campaign writes when a case fails) is a file of
+// its kind that replays alone, the same text each time it is described, and a fixed point of the
+// text form: a case is reproducible from its file, whichever suite found it.
+TEST(CaseKinds, EveryDeviceSuitesReproducerReplaysAlone) {
+  const uint64_t seed = test::Seed();
+  for (const DeviceSuite& ds : DeviceSuites()) {
+    const CaseKind* k = FindCaseKind(ds.text_kind);
+    ASSERT_NE(k, nullptr) << ds.name;
+    for (const uint64_t index : {uint64_t{0}, uint64_t{12345}}) {
+      const DescribedCase dc = ds.describe(seed, index, {}, oracle::num::Gpu::kSm90);
+      EXPECT_EQ(ds.describe(seed, index, {}, oracle::num::Gpu::kSm90).text, dc.text) << ds.name;
+      const auto doc = oracle::TextDoc::Parse(dc.text);
+      ASSERT_TRUE(doc.ok()) << ds.name << ": " << doc.error();
+      EXPECT_EQ(doc.value().String("kind").value(), ds.text_kind) << ds.name;
+      const auto replayed = k->replay(doc.value());
+      ASSERT_TRUE(replayed.ok()) << ds.name << ": " << replayed.error();
+      const auto once = k->reprint(doc.value());
+      ASSERT_TRUE(once.ok()) << ds.name << ": " << once.error();
+      EXPECT_EQ(k->reprint(oracle::TextDoc::Parse(once.value()).value()).value(), once.value())
+          << ds.name;
     }
   }
 }
