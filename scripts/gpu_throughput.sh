@@ -18,7 +18,7 @@ mkdir -p "$out"
 printf '%-26s %-8s %16s %9s %16s %7s\n' suite judged cases seconds cases/s failed
 for pair in sparse-mma:host sparse-mma-judged:device sparse-mma-exact:device \
   dense-mma:host dense-mma-judged:device smem-hw:host smem-hw-judged:device \
-  tcgen05:host; do
+  tcgen05:host tcgen05-judged:device; do
   suite=${pair%%:*}
   "$bin" run --gpu require --no-progress --seed "$seed" --suite "$suite" --time "$seconds" \
     --report "$out/$suite" >"$out/$suite.log" 2>&1 || true
