@@ -27,17 +27,15 @@ __device__ void IssueMma(const Tcgen05JudgedLayout& l, uint32_t tmem, uint64_t d
                          uint32_t bar) {
   // enable-input-d false through the predicate: D = A·B whatever tensor memory held.
   if (l.ws) {
-    asm volatile(
-        "{\n.reg .pred p;\nsetp.ne.b32 p, %4, 0;\n"
-        "tcgen05.mma.ws.cta_group::1.kind::f16 [%0], %1, %2, %3, p, %5;\n}\n" ::"r"(tmem),
-        "l"(da), "l"(db), "r"(l.idesc), "r"(0), "l"(l.mask)
-        : "memory");
+    asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %4, 0;\n" TCFUZZ_TCGEN05_JUDGED_MMA_WS
+                 " [%0], %1, %2, %3, p, %5;\n}\n" ::"r"(tmem),
+                 "l"(da), "l"(db), "r"(l.idesc), "r"(0), "l"(l.mask)
+                 : "memory");
   } else {
-    asm volatile(
-        "{\n.reg .pred p;\nsetp.ne.b32 p, %4, 0;\n"
-        "tcgen05.mma.cta_group::1.kind::f16 [%0], %1, %2, %3, p;\n}\n" ::"r"(tmem),
-        "l"(da), "l"(db), "r"(l.idesc), "r"(0)
-        : "memory");
+    asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %4, 0;\n" TCFUZZ_TCGEN05_JUDGED_MMA
+                 " [%0], %1, %2, %3, p;\n}\n" ::"r"(tmem),
+                 "l"(da), "l"(db), "r"(l.idesc), "r"(0)
+                 : "memory");
   }
   asm volatile(
       "tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [%0];\n" ::"r"(bar)

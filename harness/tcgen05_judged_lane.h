@@ -34,9 +34,12 @@ struct Tcgen05JudgedLayout {
   int16_t b_column[kTcgen05JudgedMaxN] = {};
 };
 
-// The instructions the kernel spells (kind::f16, one CTA), as the oracle names their forms.
-inline constexpr const char* kTcgen05JudgedOpcode = "tcgen05.mma.cta_group::1.kind::f16";
-inline constexpr const char* kTcgen05JudgedWsOpcode = "tcgen05.mma.ws.cta_group::1.kind::f16";
+// The instructions the kernel spells (kind::f16, one CTA): macros, so the kernel's inline asm and
+// the host test that holds them to the oracle's spellings read the same text.
+#define TCFUZZ_TCGEN05_JUDGED_MMA "tcgen05.mma.cta_group::1.kind::f16"
+#define TCFUZZ_TCGEN05_JUDGED_MMA_WS "tcgen05.mma.ws.cta_group::1.kind::f16"
+inline constexpr const char* kTcgen05JudgedOpcode = TCFUZZ_TCGEN05_JUDGED_MMA;
+inline constexpr const char* kTcgen05JudgedWsOpcode = TCFUZZ_TCGEN05_JUDGED_MMA_WS;
 
 using Tcgen05JudgedValues = TileJudgedValues<kTcgen05JudgedM, kTcgen05JudgedMaxN>;
 

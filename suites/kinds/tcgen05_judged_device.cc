@@ -4,10 +4,8 @@
 
 #include "generators/core/random_source.h"
 #include "harness/tcgen05_judged.h"
-#include "oracle/core/counter_hash.h"
 #include "oracle/tcgen05/instr_descriptor.h"
 #include "oracle/tcgen05/zero_column_mask.h"
-#include "oracle/wgmma/device_drawn_tile.h"
 #include "suites/engine/worker_protocol.h"
 #include "suites/kinds/judged_worker.h"
 #include "suites/kinds/wgmma_judged_device.h"
@@ -77,10 +75,7 @@ oracle::Result<std::vector<harness::Tcgen05JudgedLayout>> Tcgen05JudgedTable(
 }
 
 gen::GeneratedWgmma DrawTcgen05JudgedCase(uint64_t seed, uint64_t index) {
-  const uint64_t cs = gen::CaseSeed(seed, kTcgen05JudgedSuite, index);
-  const std::vector<oracle::wgmma::WgmmaTile>& layouts = Tcgen05JudgedLayoutTiles(seed);
-  return PlaceJudgedValues(
-      cs, layouts[oracle::wgmma::drawn::LayoutIndex(cs, static_cast<uint32_t>(layouts.size()))]);
+  return DrawJudgedTile(seed, kTcgen05JudgedSuite, Tcgen05JudgedLayoutTiles(seed), index);
 }
 
 int RunTcgen05JudgedWorker(const WorkerArgs& a, std::ostream& out) {

@@ -82,10 +82,13 @@ const std::vector<oracle::wgmma::WgmmaTile>& PlaceableLayouts(
   return *slot;
 }
 
-gen::GeneratedWgmma PlaceJudgedValues(uint64_t cs, const oracle::wgmma::WgmmaTile& layout) {
+gen::GeneratedWgmma DrawJudgedTile(uint64_t seed, const char* suite,
+                                   const std::vector<oracle::wgmma::WgmmaTile>& layouts,
+                                   uint64_t index) {
   namespace wd = oracle::wgmma::drawn;
+  const uint64_t cs = gen::CaseSeed(seed, suite, index);
   gen::GeneratedWgmma g;
-  g.tile = layout;
+  g.tile = layouts[wd::LayoutIndex(cs, static_cast<uint32_t>(layouts.size()))];
   g.values = gen::TileValues::kRandom;
   g.fill = harness::kTileJudgedPoison;
   oracle::wgmma::WgmmaTile& t = g.tile;
@@ -129,10 +132,7 @@ std::vector<harness::WgmmaJudgedLayout> WgmmaJudgedTable(
 }
 
 gen::GeneratedWgmma DrawSmemHwJudgedCase(uint64_t seed, uint64_t index) {
-  const uint64_t cs = gen::CaseSeed(seed, kSmemHwJudgedSuite, index);
-  const std::vector<oracle::wgmma::WgmmaTile>& layouts = WgmmaJudgedLayoutTiles(seed);
-  return PlaceJudgedValues(
-      cs, layouts[oracle::wgmma::drawn::LayoutIndex(cs, static_cast<uint32_t>(layouts.size()))]);
+  return DrawJudgedTile(seed, kSmemHwJudgedSuite, WgmmaJudgedLayoutTiles(seed), index);
 }
 
 std::string JudgeKeptTile(uint64_t index, const oracle::wgmma::WgmmaTile& t,

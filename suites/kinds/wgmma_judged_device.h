@@ -32,9 +32,12 @@ bool Placeable(const oracle::wgmma::WgmmaTile& t);
 const std::vector<oracle::wgmma::WgmmaTile>& PlaceableLayouts(
     uint64_t seed, const std::string& suite, uint32_t count,
     const std::function<oracle::wgmma::WgmmaTile(gen::Source&)>& draw);
-// The tile of case seed `cs` on `layout`, as the kernels build it: the recipe's values
-// (oracle/wgmma/device_drawn_tile.h) placed by the oracle in an image of poison.
-gen::GeneratedWgmma PlaceJudgedValues(uint64_t cs, const oracle::wgmma::WgmmaTile& layout);
+// Case `index` of `suite` with base seed `seed`, as the kernels build it: the layout its case seed
+// picks from `layouts`, the recipe's values (oracle/wgmma/device_drawn_tile.h) placed by the
+// oracle in an image of poison.
+gen::GeneratedWgmma DrawJudgedTile(uint64_t seed, const char* suite,
+                                   const std::vector<oracle::wgmma::WgmmaTile>& layouts,
+                                   uint64_t index);
 // The host's line for a kept tile whose D (row-major) came back: judged by the general model
 // (suites/kinds/judged_worker.h JudgeKept).
 std::string JudgeKeptTile(uint64_t index, const oracle::wgmma::WgmmaTile& t,
