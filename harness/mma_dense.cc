@@ -1,5 +1,7 @@
 #include "harness/mma_dense.h"
 
+#include <algorithm>
+
 #include "harness/mma_sp_exec.h"
 #include "harness/mma_sp_ptx.h"
 #include "harness/ptx_kernel.h"
@@ -11,25 +13,38 @@ namespace tcfuzz::harness {
 using namespace oracle::mma;
 using oracle::num::Format;
 
-std::string MmaDenseInstruction(const MmaDenseSpec& s) {
+namespace {
+
+// The oracle's spelling of the form (its opcode and the PTX version that first has it).
+oracle::ptx::PtxForm SpellingOf(const MmaDenseSpec& s) {
   const DenseForm& f = *s.form;
-  oracle::ptx::PtxForm spelling;  // the oracle's spelling of the form
+  oracle::ptx::PtxForm spelling;
   spelling.family = oracle::ptx::Family::kMma;
   spelling.shape = std::string(f.shape);
   spelling.satfinite = s.satfinite;
   spelling.a = s.a_type;
   spelling.b = s.b_type;
   spelling.d = spelling.c = s.cd;
-  const std::string ins = spelling.Opcode();
+  return spelling;
+}
+
+}  // namespace
+
+std::string MmaDenseInstruction(const MmaDenseSpec& s) {
+  const DenseForm& f = *s.form;
+  const std::string ins = SpellingOf(s).Opcode();
   const int cr = CdRegisters(s.cd);
   return ins + " " + PtxRegList("d", cr) + ", " + PtxRegList("a", f.a_regs()) + ", " +
          PtxRegList("b", f.b_regs()) + ", " + PtxRegList("c", cr) + ";";
 }
 
 std::string MmaDenseModule(const MmaDenseSpec& s, const std::string& target) {
-  return WarpMmaModule({"tcfuzz_mma_dense", ".version 8.5", MmaDenseInstruction(s),
-                        s.form->a_regs(), s.form->b_regs(), CdRegisters(s.cd), false},
-                       target);
+  // 8.5 at least (the targets' own minimum); fp8 with an f16 D first appears in 8.7.
+  const oracle::ptx::PtxVersion v = std::max(85, oracle::ptx::FormMinVersion(SpellingOf(s)));
+  return WarpMmaModule(
+      {"tcfuzz_mma_dense", ".version " + oracle::ptx::VersionText(v), MmaDenseInstruction(s),
+       s.form->a_regs(), s.form->b_regs(), CdRegisters(s.cd), false},
+      target);
 }
 
 PackedMmaDense PackMmaDense(const MmaDenseSpec& spec, std::span<const DenseTile> tiles) {

@@ -17,8 +17,12 @@ std::string Regs(const char* prefix, int n) {
   return s + "}";
 }
 
-// Bytes of a tile's record: the two descriptors, then (sparse) 128 metadata registers.
-int DescriptorRecordBytes(const WgmmaSpec& s) { return s.sparse_form ? 16 + 4 * 128 : 16; }
+// Bytes of a tile's record: the two descriptors, then (sparse) 128 metadata registers, then
+// (with C) every thread's accumulator registers.
+int CRecordOffset(const WgmmaSpec& s) { return s.sparse_form ? 16 + 4 * 128 : 16; }
+int DescriptorRecordBytes(const WgmmaSpec& s) {
+  return CRecordOffset(s) + (s.with_c ? 4 * 128 * AccumulatorRegisters(s) : 0);
+}
 
 }  // namespace
 
@@ -35,6 +39,7 @@ WgmmaSpec SpecOf(const oracle::wgmma::WgmmaTile& t) {
     s.sparse_form = t.sparse->form;
     s.selector = t.sparse->selector;
   }
+  s.with_c = !t.c.empty();
   return s;
 }
 
@@ -74,6 +79,15 @@ std::string WgmmaModule(const WgmmaSpec& s) {
   if (s.sparse_form) {  // this thread's metadata register: word 4 + thread of the tile's record
     p += "  .reg .b32 %meta;\n  mul.wide.u32 %q11, %t3, 4;\n  add.s64 %q11, %q7, %q11;\n  "
          "ld.global.u32 %meta, [%q11+16];\n";
+  }
+  if (s.with_c) {  // this thread's C: its registers in order, after the record's other words
+    p +=
+        "  mul.wide.u32 %q12, %t3, " + std::to_string(4 * regs) + ";\n  add.s64 %q12, %q7, %q12;\n";
+    for (int i = 0; i < regs; ++i) {
+      p += "  ld.global." + std::string(s.d == Format::kF32 ? "f32 %f" : "b32 %r") +
+           std::to_string(i) + ", [%q12+" + std::to_string(CRecordOffset(s) + 4 * i) + "];\n";
+    }
+    p += "  setp.eq.b32 %sd, 0, 0;\n";
   }
   p += R"(  bar.sync 0;
   fence.proxy.async.shared::cta;
@@ -118,6 +132,21 @@ oracle::Result<PreparedLaunch> PrepareWgmma(
                                                     "a dense tile in a wgmma.sp batch");
       const std::vector<uint32_t> meta = oracle::wgmma::SparseMetadataRegisters(*t.sparse);
       desc.insert(desc.end(), meta.begin(), meta.end());
+    }
+    if (spec.with_c) {  // thread t's registers, placed by the fragment map like D
+      if (t.c.size() != static_cast<size_t>(64) * spec.n)
+        return oracle::Result<PreparedLaunch>::Fail(std::string(kHostError) +
+                                                    "a tile without 64 x n C in a batch with C");
+      for (int th = 0; th < 128; ++th) {
+        for (int i = 0; i < regs; ++i) {
+          const auto at = [&](int e) {
+            const auto x = oracle::wgmma::MapD(th, e);
+            return t.c[static_cast<size_t>(x.row) * spec.n + x.col];
+          };
+          desc.push_back(spec.d == Format::kF16 ? (at(2 * i) & 0xFFFF) | at(2 * i + 1) << 16
+                                                : at(i));
+        }
+      }
     }
   }
   // Thread t's accumulator registers in order, placed by the fragment map.

@@ -1,8 +1,9 @@
 // wgmma.mma_async on the GPU with both operands in shared memory (sm_90a): a batch kernel of
 // one warpgroup per tile that copies the tile's image into dynamic shared memory (1024-aligned,
 // so the swizzle patterns hold), adds the buffer's shared address to each descriptor's start
-// address, issues the one instruction with scale-d false, and stores every thread's
-// accumulators; D is unpacked with the oracle's fragment map (oracle/wgmma/wgmma_mma.h).
+// address, issues the one instruction with scale-d false (true, loading the tile's C, when it has
+// one), and stores every thread's accumulators; D is unpacked with the oracle's fragment map
+// (oracle/wgmma/wgmma_mma.h).
 #pragma once
 
 #include <span>
@@ -27,6 +28,9 @@ struct WgmmaSpec {
   // SparseMetadataRegisters).
   const oracle::sparse::SparseForm* sparse_form = nullptr;
   int selector = 0;
+  // The tiles carry C: each thread loads its accumulators from the tile's record and the
+  // instruction runs with scale-d true (D = A·B + C).
+  bool with_c = false;
 };
 WgmmaSpec SpecOf(const oracle::wgmma::WgmmaTile& t);
 

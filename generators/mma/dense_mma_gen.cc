@@ -25,7 +25,9 @@ GeneratedDense DrawDense(Source& s) {
     t.b_type = s.Coin() ? f.type : other(Format::kS4, Format::kU4);
   if (f.type == Format::kE4M3 || f.type == Format::kE5M2)
     t.b_type = s.Coin() ? f.type : other(Format::kE4M3, Format::kE5M2);
-  t.cd = integer ? Format::kS32 : f.type == Format::kF16 && s.Coin() ? Format::kF16 : Format::kF32;
+  // f16 D: f16 inputs, and fp8 (PTX 8.7, sm_89 on).
+  const bool f16_d = f.type == Format::kF16 || f.type == Format::kE4M3 || f.type == Format::kE5M2;
+  t.cd = integer ? Format::kS32 : f16_d && s.Coin() ? Format::kF16 : Format::kF32;
   t.satfinite = integer && s.Coin();
   static constexpr std::array<ValueMode, 4> kModes = {ValueMode::kRandom, ValueMode::kSmallInt,
                                                       ValueMode::kEdge, ValueMode::kProbe};

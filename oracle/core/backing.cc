@@ -9,7 +9,7 @@ using B = Backing;
 
 // H100 = NVIDIA H100 80GB HBM3, CC 9.0, driver 580.159.04, CUDA 13.0; the runs are listed in
 // docs/doc-vs-hardware.md. "captures" = ../shared/captures, held to the oracle by HardwareCaptures.
-constexpr std::array<BackedReading, 38> kReadings = {{
+constexpr std::array<BackedReading, 40> kReadings = {{
     // --- numerics rows (oracle/numerics/dot_product.cc ParamsFor) ---------------------------
     {"R70-mma", "numerics", "sm_70 mma f16: F 23, L 4, e_zero -131, RZ-f32 / RNE-f16", B::kHardware,
      "sm_70", "V100 captures, f16->f16 and f16->f32: 5,000 of 5,000 lines each"},
@@ -25,28 +25,40 @@ constexpr std::array<BackedReading, 38> kReadings = {{
      B::kHardware, "sm_90",
      "H100, 2026-11-22/23: sparse-mma (1,048,576 cases) and dense-mma (931,498) campaigns clean in "
      "every value mode "
-     "with f16 and f32 D; corpus/sparse_mma/h100 replayed by OwnCaptures. fp8 is declined (N2)"},
+     "with f16 and f32 D; corpus/sparse_mma/h100 replayed by OwnCaptures. fp8: R90-mma-fp8"},
     {"R90-wgmma", "numerics",
      "sm_90 wgmma f16/bf16: F 25, L 16; tf32: F 25, L 8; e_zero -133; a zero D is +0 "
-     "(f16/bf16/tf32); e4m3/e5m2 -> f32: F 13, L 32, RZ-E8M13",
+     "(f16/bf16/tf32); e4m3/e5m2 -> f32: F 13, L 32, RZ-E8M13, C fused and truncated like a "
+     "product",
      B::kHardware, "sm_90",
-     "H100, 2026-11-23: the smem-hw campaign's random-value tiles agreed bit for bit. Its kernels "
-     "run with "
-     "scale-d 0, so C = +0: tcfuzz has not run a nonzero C (issue 16 reports independent H100/H200 "
-     "results that "
-     "agree with these rows for it). 2026-11-24: the N5 and N6 deciding vectors (ZeroDeciding) "
-     "gave this row's D"},
+     "H100, 2026-11-23: the smem-hw campaign's random-value tiles (C = +0) agreed bit for bit; "
+     "2026-11-24: the N5 and N6 deciding vectors (ZeroDeciding) gave this row's D; 2026-11-25: "
+     "WgmmaFp8Hw, fp8 -> f32 with a nonzero C, 49,152 of 49,152 elements (corpus/smem_hw/h100)"},
     {"R90-wgmma-fp8-f16", "numerics",
-     "sm_90 wgmma e4m3/e5m2 -> f16: F 13, L 32, RNE-f16 (MMA-Sim's row)", B::kHypothesis, "",
-     "independent H100/H200 results with a nonzero C (issue 16) are up to 16 f16 ulps from the "
-     "exact sum on about a "
-     "third of random K = 32 dot products where this row is within one; with C = +0 (tcfuzz's "
-     "tiles) the H100 "
-     "agreed. Declined until a model is fitted on hardware"},
+     "sm_90 wgmma e4m3/e5m2 -> f16: F 13, L 32, RNE-f16, C fused (MMA-Sim's row)", B::kHardware,
+     "sm_90",
+     "H100, 2026-11-25: WgmmaFp8Hw, every type pair with a nonzero f16 C, 49,152 of 49,152 "
+     "elements (corpus/smem_hw/h100). The disagreement once attributed to this row (issue 16) came "
+     "from mma.sync m16n8k32, whose fp8 path is R90-mma-fp8"},
     {"R100-mma", "numerics", "sm_100 mma f16/bf16: F 25, L 16; tf32: F 25, L 8; e_zero -133",
      B::kHardware, "sm_100",
-     "B200 captures, f16->f16, f16->f32, bf16->f32, tf32->f32: 5,000 of 5,000 lines each; fp8 "
-     "declined (N3)"},
+     "B200 captures, f16->f16, f16->f32, bf16->f32, tf32->f32: 5,000 of 5,000 lines each; fp8: "
+     "R100-mma-fp8"},
+    {"R90-mma-fp8", "numerics",
+     "sm_90 mma(.sp) e4m3/e5m2: not native: each operand unpacked to f16 (exact), two f16 MMA "
+     "groups (k / 2 even, then odd) from +0 with the f16 row (F 25, L 16), C added last, rounded "
+     "to nearest (FADD / HADD2)",
+     B::kHardware, "sm_90",
+     "ptxas 13.0's sm_90a SASS (F2FP.F16.E4M3.UNPACK_B, HMMA from RZ, HMMA chained, FADD/HADD2; "
+     "NVIDIA/cutlass#1986). H100, 2026-11-25: Fp8MmaHw (dense m16n8k32 f32 and f16 D, nonzero "
+     "C) and every fp8 element of corpus/sparse_mma/h100 (4,096, 1,024 of them random with "
+     "random C) bit for bit"},
+    {"R100-mma-fp8", "numerics",
+     "sm_100 mma e4m3/e5m2: as sm_90 (R90-mma-fp8) with sm_100's f16 row (IEEE zero sign)",
+     B::kHardware, "sm_100",
+     "B200 captures, e4m3 and e5m2 with f32 and f16 D: 5,000 of 5,000 lines each (the f16 sets "
+     "tell the k / 2 grouping from k < 16 first); ptxas 13.0's sm_100a SASS is the same sequence. "
+     "mma.sp fp8 on sm_100 not captured"},
     {"R100-tcgen05", "numerics",
      "sm_100 tcgen05.mma kind::f16/tf32 as sm_100 mma; kind::f8f6f4: F 25, L 32, RZ-f32",
      B::kHypothesis, "",
@@ -59,14 +71,13 @@ constexpr std::array<BackedReading, 38> kReadings = {{
      "H100: F 25, L 16 over the kept products fits every f16/bf16/tf32 case; the dense partition "
      "fits none of the "
      "k32 cases it differs on"},
-    {"N2", "numerics", "sm_90 mma.sync fp8: declined (no row)", B::kHypothesis, "",
-     "H100 (sparse m16n8k64): results keep more than 13 bits; no (F, L, rounding) tried fits more "
-     "than 306/1319 "
-     "(e4m3) or 524/1268 (e5m2) random cases"},
-    {"N3", "numerics", "sm_100 mma.sync fp8: declined (no row)", B::kHypothesis, "",
-     "B200 captures: the tcgen05 kind::f8f6f4 row matches 3207/5000 (e4m3) and 3236/5000 (e5m2) "
-     "f32 lines, no f16 "
-     "line"},
+    {"N2", "numerics", "sm_90 mma.sync / mma.sp fp8 is the R90-mma-fp8 row", B::kHardware, "sm_90",
+     "H100, 2026-11-25: the SASS shows the f16 MMAs and the add; every captured dense and sparse "
+     "element agrees. The native rows tried before (F in 13/24/25, L in 16/32, C fused) fit at "
+     "most 306/1319 e4m3 and 524/1268 e5m2 random sparse cases"},
+    {"N3", "numerics", "sm_100 mma.sync fp8 is the R100-mma-fp8 row", B::kHardware, "sm_100",
+     "B200 captures: 20,000 of 20,000 lines; the tcgen05 kind::f8f6f4 row (C fused, L 32) "
+     "matched only 3207/5000 and 3236/5000 f32 lines and no f16 line"},
     {"N4", "numerics", "a zero D from sm_90 mma / mma.sp is +0", B::kHardware, "sm_90",
      "H100, 2026-11-23: SparseSignedZero tallied some 150,000 exact zeros, none -0, 904 of them "
      "with C and every "

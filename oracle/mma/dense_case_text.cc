@@ -98,7 +98,9 @@ Result<DenseCaseFile> DenseCaseFromDoc(const TextDoc& doc) {
   const bool integer = !num::IsFloat(f->type);
   const bool cd_ok = integer ? t.cd == num::Format::kS32
                              : t.cd == num::Format::kF32 ||
-                                   (t.cd == num::Format::kF16 && f->type == num::Format::kF16);
+                                   (t.cd == num::Format::kF16 && (f->type == num::Format::kF16 ||
+                                                                  f->type == num::Format::kE4M3 ||
+                                                                  f->type == num::Format::kE5M2));
   if (!cd_ok) return R::Fail("cd: not an accumulator of " + f->Name());
   auto sat = doc.Bool("satfinite");
   if (!sat.ok()) return R::Fail(sat.error());

@@ -51,6 +51,14 @@ constexpr std::array<std::pair<Instr, std::string_view>, 3> kInstrs = {
     {{Instr::kMma, "mma"}, {Instr::kWgmma, "wgmma"}, {Instr::kTcgen05, "tcgen05"}}};
 
 bool IsFp8(Format f) { return f == Format::kE4M3 || f == Format::kE5M2; }
+
+// An fp8 pattern as the f16 pattern of the same value (exact: f16 holds every e4m3 and e5m2
+// value; e5m2 is f16's high byte); other formats unchanged.
+uint64_t AsF16(Format f, uint64_t bits) {
+  if (f == Format::kE5M2) return (bits & 0xFF) << 8;
+  if (f == Format::kE4M3) return FromDouble(Format::kF16, ToDouble(f, bits));
+  return bits;
+}
 bool IsF8F6F4(Format f) {
   return IsFp8(f) || f == Format::kE3M2 || f == Format::kE2M3 || f == Format::kE2M1;
 }
@@ -116,8 +124,12 @@ std::optional<DotParams> ParamsFor(Gpu gpu, Instr instr, Format ab, Format cd) {
       if (half) return DotParams{25, 16, -133, out, negative_zero, row};
       if (ab == Format::kTF32) return DotParams{25, 8, -133, out, negative_zero, row};
       if (IsFp8(ab)) {
-        // mma.sync fp8 on sm_90 follows no parameter row (N2): declined, like B200's.
-        if (instr == Instr::kMma) return std::nullopt;
+        // mma.sync / mma.sp fp8 on sm_90 is two f16 HMMAs and an add (R90-mma-fp8).
+        if (instr == Instr::kMma) {
+          DotParams p{25, 16, -133, out, negative_zero, "R90-mma-fp8"};
+          p.fp8_via_f16 = true;
+          return p;
+        }
         // wgmma fp8 -> f16 is MMA-Sim's row, which H100/H200 results with a nonzero C contradict.
         return DotParams{13,   32,
                          -133, f32 ? Rounding::kRzE8M13 : Rounding::kRneF16,
@@ -131,7 +143,12 @@ std::optional<DotParams> ParamsFor(Gpu gpu, Instr instr, Format ab, Format cd) {
       if (half) return DotParams{25, 16, -133, out, true, row};
       if (ab == Format::kTF32) return DotParams{25, 8, -133, out, true, row};
       if (instr == Instr::kTcgen05 && IsF8F6F4(ab)) return DotParams{25, 32, -133, out, true, row};
-      return std::nullopt;  // B200 mma.sync fp8 matches no model yet (N3)
+      if (instr == Instr::kMma && IsFp8(ab)) {  // two f16 HMMAs and an add, as on sm_90
+        DotParams p{25, 16, -133, out, true, "R100-mma-fp8"};
+        p.fp8_via_f16 = true;
+        return p;
+      }
+      return std::nullopt;
     }
   }
   return std::nullopt;
@@ -251,9 +268,56 @@ uint32_t FusedBlock(std::span<const uint64_t> a, std::span<const uint64_t> b, ui
                       p);
 }
 
+Decoded DecodeOperand(Format f, uint64_t bits, const DotParams& p) {
+  return p.fp8_via_f16 && IsFp8(f) ? Decode(Format::kF16, AsF16(f, bits)) : Decode(f, bits);
+}
+
+uint32_t AddRoundedToNearest(Format cd, uint32_t x, uint32_t y) {
+  const Decoded dx = Decode(cd, x), dy = Decode(cd, y);
+  using K = Decoded::Kind;
+  if (dx.kind == K::kNaN || dy.kind == K::kNaN) return NaN(cd);
+  if (dx.kind == K::kInf || dy.kind == K::kInf) {
+    if (dx.kind == K::kInf && dy.kind == K::kInf && dx.neg != dy.neg) return NaN(cd);
+    return Inf(cd, dx.kind == K::kInf ? dx.neg : dy.neg);
+  }
+  if (dx.is_zero() && dy.is_zero()) {
+    return dx.neg && dy.neg ? (cd == Format::kF16 ? 0x8000u : 0x80000000u) : 0u;
+  }
+  // Exact in 128 bits when the exponents are within 100 of each other; further apart, the
+  // smaller is below a quarter of the larger's last place and the larger is the result.
+  const int sx = dx.e - dx.p, sy = dy.e - dy.p;
+  if (dx.is_zero() || dy.is_zero() || std::abs(dx.e - dy.e) > 100) {
+    const bool x_big = dy.is_zero() || (!dx.is_zero() && dx.e > dy.e);
+    return x_big ? x : y;
+  }
+  const int base = std::min(sx, sy);
+  const i128 vx = static_cast<i128>(static_cast<u128>(dx.m) << (sx - base));
+  const i128 vy = static_cast<i128>(static_cast<u128>(dy.m) << (sy - base));
+  const i128 s = (dx.neg ? -vx : vx) + (dy.neg ? -vy : vy);
+  if (s == 0) return 0u;  // x + (-x) is +0 when rounding to nearest
+  const bool neg = s < 0;
+  return static_cast<uint32_t>(
+      EncodeExact(cd, neg, static_cast<u128>(neg ? -s : s), base, Round::kNearestEven));
+}
+
 uint32_t DotProduct(std::span<const Decoded> a, std::span<const Decoded> b, uint32_t c, Format cd,
                     const DotParams& p) {
   const std::size_t n = std::min(a.size(), b.size());
+  if (p.fp8_via_f16) {  // two f16 MMA groups from +0, then C (operands already in f16)
+    std::vector<Decoded> ga, gb;
+    for (std::size_t group = 0; group < 2; ++group) {
+      for (std::size_t k = 0; k < n; ++k) {
+        if ((k / 2) % 2 == group) ga.push_back(a[k]), gb.push_back(b[k]);
+      }
+    }
+    DotParams q = p;
+    q.fp8_via_f16 = false;
+    const std::size_t first = (n / 4) * 2 + std::min<std::size_t>(n % 4, 2);
+    const std::span<const Decoded> sa(ga), sb(gb);
+    uint32_t acc = DotProduct(sa.first(first), sb.first(first), 0u, cd, q);
+    if (n > first) acc = DotProduct(sa.subspan(first), sb.subspan(first), acc, cd, q);
+    return AddRoundedToNearest(cd, acc, c);
+  }
   const std::size_t l = static_cast<std::size_t>(std::max(1, p.L));
   uint32_t d = c;
   for (std::size_t k = 0; k < n; k += l) {  // blocks in ascending k, each output feeds the next
@@ -267,6 +331,12 @@ uint32_t DotProduct(std::span<const Decoded> a, std::span<const Decoded> b, uint
 uint32_t DotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format fa,
                     Format fb, Format cd, const DotParams& p) {
   const std::size_t n = std::min(a.size(), b.size());
+  if (p.fp8_via_f16 && (IsFp8(fa) || IsFp8(fb))) {  // the unpack to f16 first (exact)
+    std::vector<uint64_t> x(n), y(n);
+    for (std::size_t k = 0; k < n; ++k) x[k] = AsF16(fa, a[k]), y[k] = AsF16(fb, b[k]);
+    // (The 64-bit path declines such rows: fast::ParamsOf.)
+    return DotProduct(x, y, c, IsFp8(fa) ? Format::kF16 : fa, IsFp8(fb) ? Format::kF16 : fb, cd, p);
+  }
   // Finite f16/bf16/tf32 operands take the 64-bit path (oracle/numerics/fast_dot.h), same bits.
   fast::Params fp;
   if (n <= 64 && fast::Supported(fa) && fast::Supported(fb) && fast::ParamsOf(p, cd, fp)) {

@@ -35,6 +35,13 @@ struct DotParams {
   // The row's id in the table of readings (oracle/core/backing.h), which says how it is backed;
   // empty for parameters that are not a hardware row (ExactParams, a test's candidates).
   std::string_view row = {};
+  // The instruction is not native but f16 MMAs (sm_90/sm_100 mma.sync and mma.sp with e4m3/e5m2;
+  // ptxas's SASS: F2FP.F16.E4M3.UNPACK_B, HMMA from RZ, HMMA chained, FADD / HADD2): each operand
+  // converted exactly to f16; the products in two groups, positions k with (k / 2) % 2 == 0
+  // first (each fp8 register's low byte pair), then the others (its high pair), each group L at
+  // a time from +0 with this row's F, e_zero and rho, the second chained on the first; C added
+  // last by one IEEE addition rounded to nearest even in the accumulator format.
+  bool fp8_via_f16 = false;
 };
 
 // Parameters for sums that are exact in every row (small integers, layout probes): the default
@@ -71,10 +78,18 @@ std::span<const NumericsRow> NumericsRows();
 uint32_t DotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c,
                     Format ab_a, Format ab_b, Format cd, const DotParams& params);
 
-// The same over operands already decoded (Decode), for tile references that decode each
+// The same over operands already decoded (DecodeOperand), for tile references that decode each
 // element once rather than once per output it feeds.
 uint32_t DotProduct(std::span<const Decoded> a, std::span<const Decoded> b, uint32_t c, Format cd,
                     const DotParams& params);
+
+// An operand as the row's hardware multiplies it: decoded, after the exact unpack to f16 where
+// the row has fp8_via_f16 (the Decoded overload of DotProduct takes operands decoded so).
+Decoded DecodeOperand(Format f, uint64_t bits, const DotParams& p);
+
+// x + y in `cd` (f32 or f16) as one IEEE addition rounded to nearest even (FADD, HADD2): NaN in
+// or out is the canonical NaN, opposite infinities NaN, an exact zero +0 unless both are -0.
+uint32_t AddRoundedToNearest(Format cd, uint32_t x, uint32_t y);
 
 // One fused block (the building block of DotProduct): n <= L products plus c.
 uint32_t FusedBlock(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format fa,

@@ -116,22 +116,54 @@ std::optional<Exact> ExactDotProduct(std::span<const uint64_t> a, std::span<cons
 
 BoundedResult DotProductWithBound(std::span<const uint64_t> a, std::span<const uint64_t> b,
                                   uint32_t c, Format fa, Format fb, Format cd, const DotParams& p) {
-  BoundedResult r{c, true, Exact()};
   const std::size_t n = std::min(a.size(), b.size());
-  const std::size_t l = static_cast<std::size_t>(std::max(1, p.L));
-  for (std::size_t k = 0; k == 0 || k < n; k += l) {
-    const std::size_t len = std::min(l, n - k);
-    const auto ab = a.subspan(k, len), bb = b.subspan(k, len);
-    const int emax = BlockEmax(ab, bb, r.d, fa, fb, cd, p.e_zero);
-    r.d = FusedBlock(ab, bb, r.d, fa, fb, cd, p);
-    if (Decode(cd, r.d).kind != Decoded::Kind::kFinite) {
-      r.finite = false;
-      return r;
+  // Blocks of L chained from `start`, each adding its truncation and rounding to the bound.
+  const auto chain = [&](std::span<const uint64_t> x, std::span<const uint64_t> y, uint32_t start,
+                         BoundedResult& r) {
+    const std::size_t l = static_cast<std::size_t>(std::max(1, p.L));
+    r.d = start;
+    for (std::size_t k = 0; k == 0 || k < x.size(); k += l) {
+      const std::size_t len = std::min(l, x.size() - k);
+      const auto ab = x.subspan(k, len), bb = y.subspan(k, len);
+      const int emax = BlockEmax(ab, bb, r.d, fa, fb, cd, p.e_zero);
+      r.d = FusedBlock(ab, bb, r.d, fa, fb, cd, p);
+      if (Decode(cd, r.d).kind != Decoded::Kind::kFinite) {
+        r.finite = false;
+        return;
+      }
+      r.bound.Add(false, len + 1, emax - p.F);        // truncation of each term
+      r.bound.Add(false, 1, UlpExp(cd, r.d, p.rho));  // the block's one rounding
+      if (x.empty()) break;
     }
-    r.bound.Add(false, len + 1, emax - p.F);        // truncation of each term
-    r.bound.Add(false, 1, UlpExp(cd, r.d, p.rho));  // the block's one rounding
-    if (n == 0) break;
+  };
+  BoundedResult r{c, true, Exact()};
+  if (!p.fp8_via_f16) {
+    chain(a.first(n), b.first(n), c, r);
+    return r;
   }
+  // Two groups from +0 (DotParams::fp8_via_f16; fp8 values are exact in f16, so the bound holds
+  // over the fp8 operands), then C added once, rounded to nearest: at most one more ulp.
+  std::vector<uint64_t> x, y;
+  for (std::size_t group = 0; group < 2; ++group) {
+    for (std::size_t k = 0; k < n; ++k) {
+      if ((k / 2) % 2 == group) x.push_back(a[k]), y.push_back(b[k]);
+    }
+  }
+  const std::size_t first = (n / 4) * 2 + std::min<std::size_t>(n % 4, 2);
+  const std::span<const uint64_t> sx(x), sy(y);
+  chain(sx.first(first), sy.first(first), 0u, r);
+  if (r.finite && n > first) {
+    BoundedResult second{r.d, true, r.bound};
+    chain(sx.subspan(first), sy.subspan(first), r.d, second);
+    r = second;
+  }
+  if (!r.finite) return r;
+  r.d = AddRoundedToNearest(cd, r.d, c);
+  if (Decode(cd, r.d).kind != Decoded::Kind::kFinite) {
+    r.finite = false;
+    return r;
+  }
+  r.bound.Add(false, 1, UlpExp(cd, r.d, Rounding::kRzF32));  // a whole ulp of cd
   return r;
 }
 

@@ -47,7 +47,8 @@ constexpr bool ParamsOf(const DotParams& d, Format cd, Params& out) {
   const bool f16_out = cd == Format::kF16;
   if (cd != Format::kF32 && !f16_out) return false;
   // L <= 64 keeps a block's sum of L + 1 terms, each below 2^(F + 2), far inside an int64.
-  if (d.rho != (f16_out ? Rounding::kRneF16 : Rounding::kRzF32) || d.F < 0 || d.F > 40 || d.L > 64)
+  if (d.rho != (f16_out ? Rounding::kRneF16 : Rounding::kRzF32) || d.F < 0 || d.F > 40 ||
+      d.L > 64 || d.fp8_via_f16)
     return false;
   out = Params{d.F, d.L, d.e_zero, f16_out, d.negative_zero};
   return true;

@@ -82,8 +82,8 @@ std::vector<uint32_t> TileMma(const TileMmaSpec& s) {
     return d;
   }
   std::vector<Decoded> a(s.a.size()), b(s.b.size());
-  for (std::size_t x = 0; x < a.size(); ++x) a[x] = Decode(s.fa, s.a[x]);
-  for (std::size_t x = 0; x < b.size(); ++x) b[x] = Decode(s.fb, s.b[x]);
+  for (std::size_t x = 0; x < a.size(); ++x) a[x] = DecodeOperand(s.fa, s.a[x], s.params);
+  for (std::size_t x = 0; x < b.size(); ++x) b[x] = DecodeOperand(s.fb, s.b[x], s.params);
   const Decoded zero = Decode(s.fb, 0);  // a column that reads zeros: +0 in every type
   std::vector<Decoded> bv(stored);
   for (std::size_t i = 0; i < m; ++i) {

@@ -193,6 +193,9 @@ Result<std::vector<uint32_t>> WgmmaReference(const WgmmaTile& t, bool general_on
   s.b_n_stride = static_cast<size_t>(k);
   s.meets = meets;
   s.b_column = b_column;
+  if (!t.c.empty() && t.c.size() != static_cast<size_t>(m) * t.n)
+    return R::Fail("C does not hold M x n elements");
+  s.c = t.c;
   s.general_only = general_only;
   std::vector<uint32_t> d = num::TileMma(s);
   return R::Ok(std::move(d));

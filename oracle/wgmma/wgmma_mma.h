@@ -64,6 +64,9 @@ struct WgmmaTile {
       zero_column_mask;               // tcgen05.mma.ws only (oracle/tcgen05/zero_column_mask.h)
   std::optional<WgmmaSparse> sparse;  // wgmma.mma_async.sp: a.view.kbytes 32 (compressed), b 64
   std::vector<uint8_t> image;         // shared memory from address 0, as the kernel loads it
+  // C [M][n] row-major in d's format: the accumulators the instruction starts from (scale-d
+  // true, D = A·B + C); empty: scale-d false, D = A·B.
+  std::vector<uint32_t> c;
 };
 
 // K of the tile: 32 bytes of the element type (16 f16, 8 tf32, 32 fp8/s8), twice that when
@@ -88,8 +91,8 @@ WgmmaTile AsReadUnder(const WgmmaTile& t, spec_choice::Base32BAtomKRows base32b)
 // where a layout aliases them.
 bool PlaceOperand(WgmmaTile& t, smem::Operand which, const std::vector<uint64_t>& values);
 
-// D [M][n] row-major: A·B with scale-d false (C unused), each element one dot product in
-// ascending K through the sm_90 wgmma (or sm_100 tcgen05) parameters; a masked column reads
+// D [M][n] row-major: A·B (+ C when the tile has one: scale-d true), each element one dot product
+// in ascending K through the sm_90 wgmma (or sm_100 tcgen05) parameters; a masked column reads
 // zeros, a shifted one its B column. An error when an operand does not map. `general_only`:
 // through the general model alone (num::TileMmaSpec::general_only).
 Result<std::vector<uint32_t>> WgmmaReference(const WgmmaTile& t, bool general_only = false);

@@ -82,6 +82,12 @@ void AppendWgmmaTile(TextWriter& w, const WgmmaTile& t, uint8_t fill,
     }
     w.Add("image." + Hex(from, 5).substr(2), bytes);
   }
+  const int rows = t.a.view.rows;
+  for (int r = 0; r < rows && !t.c.empty() && static_cast<std::size_t>((r + 1) * t.n) <= t.c.size();
+       ++r) {
+    const std::vector<uint64_t> row(t.c.begin() + r * t.n, t.c.begin() + (r + 1) * t.n);
+    w.Add("c." + std::to_string(r), HexRow(row, num::StorageBits(t.d) / 4));
+  }
   if (observed) {
     const int m = t.a.view.rows;
     for (int r = 0; r < m && static_cast<std::size_t>((r + 1) * t.n) <= observed->size(); ++r) {
@@ -120,7 +126,8 @@ Result<WgmmaTileFile> WgmmaTileFromDoc(const TextDoc& doc) {
   for (const TextEntry& e : doc.entries()) {
     const bool known = e.key.starts_with("origin.") || e.key.starts_with("image.") ||
                        e.key.starts_with("observed.") || e.key.starts_with("sparse.meta.") ||
-                       e.key == "sparse.form" || e.key == "sparse.selector" ||
+                       e.key.starts_with("c.") || e.key == "sparse.form" ||
+                       e.key == "sparse.selector" ||
                        std::find(kKeys.begin(), kKeys.end(), e.key) != kKeys.end();
     if (!known) return R::Fail(AtLine(e, "unknown key"));
   }
@@ -210,6 +217,16 @@ Result<WgmmaTileFile> WgmmaTileFromDoc(const TextDoc& doc) {
         return R::Fail(AtLine(e, "not a hex byte at digit " + std::to_string(i)));
       t.image[at.value() + i / 2] = static_cast<uint8_t>(hi * 16 + lo);
     }
+  }
+  if (doc.Has("c.0")) {  // C: scale-d true
+    const uint64_t max =
+        num::StorageBits(t.d) >= 32 ? 0xFFFFFFFF : (uint64_t{1} << num::StorageBits(t.d)) - 1;
+    for (int r = 0; r < t.a.view.rows; ++r) {
+      auto row = ParseHexRow(doc, "c." + std::to_string(r), static_cast<std::size_t>(t.n), max);
+      if (!row.ok()) return R::Fail(row.error());
+      for (const uint64_t v : row.value()) t.c.push_back(static_cast<uint32_t>(v));
+    }
+    if (!wgmma) return R::Fail("c.0: a C operand is wgmma's (sm_90a) only here");
   }
   if (doc.Has("observed.0")) {
     std::vector<uint32_t> d;

@@ -57,24 +57,25 @@ std::string BackingText(std::span<const std::string_view> ids, std::string_view 
 }
 
 std::string OracleRowsText() {
-  std::string out = "arch    instr    ab    cd   F   L  e_zero  rounding   -0   backing     row\n";
+  std::string out =
+      "arch    instr    ab    cd   F   L  e_zero  rounding   -0   path      backing     row\n";
   for (const oracle::num::NumericsRow& r : oracle::num::NumericsRows()) {
     char buf[200];
     std::snprintf(
-        buf, sizeof buf, "%-7s %-8s %-5s %-4s %2d %3d %7d  %-9s  %-3s  %-10s  %s\n",
+        buf, sizeof buf, "%-7s %-8s %-5s %-4s %2d %3d %7d  %-9s  %-3s  %-8s  %-10s  %s\n",
         std::string(oracle::num::Name(r.gpu)).c_str(),
         std::string(oracle::num::Name(r.instr)).c_str(),
         std::string(oracle::num::Name(r.ab)).c_str(), std::string(oracle::num::Name(r.cd)).c_str(),
         r.params.F, r.params.L, r.params.e_zero, std::string(Name(r.params.rho)).c_str(),
-        r.params.negative_zero ? "yes" : "no",
+        r.params.negative_zero ? "yes" : "no", r.params.fp8_via_f16 ? "via-f16" : "native",
         std::string(oracle::Name(oracle::BackingOf(r.params.row, oracle::num::Name(r.gpu))))
             .c_str(),
         std::string(r.params.row).c_str());
     out += buf;
   }
   out +=
-      "(-0: whether an exact-zero D can be -0; `tcfuzz oracle readings` says what backs each "
-      "row)\n";
+      "(-0: whether an exact-zero D can be -0; via-f16: fp8 unpacked to f16, two f16 MMAs from "
+      "+0, then C added rounded to nearest; `tcfuzz oracle readings` says what backs each row)\n";
   return out;
 }
 
@@ -90,6 +91,7 @@ std::string OracleRowsJson() {
                     {"e_zero", r.params.e_zero},
                     {"rounding", std::string(Name(r.params.rho))},
                     {"negative_zero", r.params.negative_zero},
+                    {"fp8_via_f16", r.params.fp8_via_f16},
                     {"row", std::string(r.params.row)},
                     {"backing", std::string(oracle::Name(
                                     oracle::BackingOf(r.params.row, oracle::num::Name(r.gpu))))}});

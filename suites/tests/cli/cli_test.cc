@@ -260,36 +260,45 @@ TEST(Cli, OracleDotReadsJsonLinesAndWritesOneResultPerLine) {
       Tcfuzz("oracle dot --arch sm_90 --instr mma --ab f16 --input csv < /dev/null"));
 }
 
-// Issue 16: H100/H200 results contradict the sm_90 wgmma fp8 -> f16 row, so it is declined unless
-// asked for; a hardware-backed row answers without a word on stderr.
+// A row no hardware has confirmed (tcgen05: no Blackwell was lent) is declined unless asked for;
+// a hardware-backed row answers without a word on stderr.
 TEST(Cli, OracleDotDeclinesRowsNoHardwareConfirmed) {
   const std::string line =
-      "{\"a\":[\"38\"],\"b\":[\"38\"],\"c\":\"3c00\"}\n";  // e4m3 1.0 x 1.0 + 1.0
+      "{\"a\":[\"38\"],\"b\":[\"38\"],\"c\":\"3f800000\"}\n";  // e4m3 1.0 x 1.0 + 1.0
   const CliRun declined =
-      TcfuzzWithInput("oracle dot --arch sm_90 --instr wgmma --ab e4m3 --cd f16", line);
+      TcfuzzWithInput("oracle dot --arch sm_100 --instr tcgen05 --ab e4m3 --cd f32", line);
   ExpectOneLineError(declined);
-  EXPECT_NE(declined.out.find("R90-wgmma-fp8-f16"), std::string::npos) << declined.out;
+  EXPECT_NE(declined.out.find("R100-tcgen05"), std::string::npos) << declined.out;
   EXPECT_NE(declined.out.find("--allow-unconfirmed"), std::string::npos) << declined.out;
   const CliRun allowed = TcfuzzWithInput(
-      "oracle dot --arch sm_90 --instr wgmma --ab e4m3 --cd f16 --allow-unconfirmed", line);
+      "oracle dot --arch sm_100 --instr tcgen05 --ab e4m3 --cd f32 --allow-unconfirmed", line);
   EXPECT_EQ(allowed.code, 0) << allowed.out;
   EXPECT_NE(allowed.out.find("tcfuzz: note: "), std::string::npos) << allowed.out;
-  EXPECT_NE(allowed.out.find("{\"d\":\"4000\"}"), std::string::npos)
+  EXPECT_NE(allowed.out.find("{\"d\":\"40000000\"}"), std::string::npos)
       << allowed.out;  // 1 + 1 = 2, exact
   ExpectOneLineError(
       TcfuzzWithInput("oracle dot --arch sm_100 --instr tcgen05 --ab f16 --cd f32", line));
+  // H100, 2026-11-25: wgmma fp8 -> f16 with a nonzero C is hardware-backed (R90-wgmma-fp8-f16).
   const CliRun confirmed =
-      TcfuzzWithInput("oracle dot --arch sm_90 --instr wgmma --ab e4m3 --cd f32",
-                      "{\"a\":[\"38\"],\"b\":[\"38\"],\"c\":\"3f800000\"}\n");
-  EXPECT_EQ(confirmed.out, "{\"d\":\"40000000\"}\n");
+      TcfuzzWithInput("oracle dot --arch sm_90 --instr wgmma --ab e4m3 --cd f16",
+                      "{\"a\":[\"38\"],\"b\":[\"38\"],\"c\":\"3c00\"}\n");
+  EXPECT_EQ(confirmed.out, "{\"d\":\"4000\"}\n");
+  // mma.sync fp8 on sm_90 adds C last, rounded to nearest: 1 + 1.5 * 2^-24 -> 1 + 2^-23.
+  const CliRun mma = TcfuzzWithInput("oracle dot --arch sm_90 --instr mma --ab e4m3 --cd f32",
+                                     "{\"a\":[\"38\"],\"b\":[\"38\"],\"c\":\"33c00000\"}\n");
+  EXPECT_EQ(mma.out, "{\"d\":\"3f800001\"}\n");
 }
 
 // `oracle rows` lists what ParamsFor answers with its backing, in both forms.
 TEST(Cli, OracleRowsAndReadings) {
   const CliRun text = Tcfuzz("oracle rows");
   ASSERT_EQ(text.code, 0) << text.out;
-  EXPECT_NE(text.out.find("sm_90   wgmma    e4m3  f16  13  32    -133  rne_f16    yes  hypothesis  "
-                          "R90-wgmma-fp8-f16"),
+  EXPECT_NE(text.out.find("sm_90   wgmma    e4m3  f16  13  32    -133  rne_f16    yes  native    "
+                          "hardware    R90-wgmma-fp8-f16"),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("sm_90   mma      e4m3  f32  25  16    -133  rz_f32     no   via-f16   "
+                          "hardware    R90-mma-fp8"),
             std::string::npos)
       << text.out;
   const CliRun json = Tcfuzz("oracle rows --json");
@@ -750,20 +759,24 @@ TEST(Cli, ReproEmitsDenseAndTileCasesAsStandaloneDriverFiles) {
     EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
 #endif
   }
-  // An fp8 small-integer case on sm_90 (no arithmetic row, N2): its D is exact in every row, so it
-  // is emitted; the same case drawn with random values is refused.
+  // An fp8 small-integer case on a target without an fp8 row (sm_70): its D is exact in every
+  // row, so it is emitted; the same case drawn with random values is refused there, and emitted
+  // for sm_90 (R90-mma-fp8).
   gen::RandomSource f8(5);
   gen::GeneratedDense e4m3 = gen::DrawDense(f8);
   while (e4m3.tile.a_type != oracle::num::Format::kE4M3 || e4m3.mode != gen::ValueMode::kSmallInt)
     e4m3 = gen::DrawDense(f8);
-  for (const char* mode : {"small_int", "random"}) {
-    oracle::TextWriter fw(oracle::mma::kDenseKind);
-    oracle::mma::AppendDenseCase(fw, e4m3.tile);
-    fw.Add("origin.gpu", "sm_90");
-    fw.Add("origin.mode", mode);
-    ASSERT_TRUE(suites::WriteFileAtomic(dir + "/e4m3.txt", fw.str()).ok());
-    const CliRun r = Tcfuzz("repro " + dir + "/e4m3.txt --emit-cu " + dir + "/e4m3.cu");
-    EXPECT_EQ(r.code, std::string(mode) == "small_int" ? 0 : 2) << mode << ": " << r.out;
+  for (const char* gpu : {"sm_70", "sm_90"}) {
+    for (const char* mode : {"small_int", "random"}) {
+      oracle::TextWriter fw(oracle::mma::kDenseKind);
+      oracle::mma::AppendDenseCase(fw, e4m3.tile);
+      fw.Add("origin.gpu", gpu);
+      fw.Add("origin.mode", mode);
+      ASSERT_TRUE(suites::WriteFileAtomic(dir + "/e4m3.txt", fw.str()).ok());
+      const CliRun r = Tcfuzz("repro " + dir + "/e4m3.txt --emit-cu " + dir + "/e4m3.cu");
+      const bool refused = std::string(gpu) == "sm_70" && std::string(mode) == "random";
+      EXPECT_EQ(r.code, refused ? 2 : 0) << gpu << " " << mode << ": " << r.out;
+    }
   }
   // The tile's table follows wgmma's fragment map (PTX 9.1 §9.7.15.5.1.1): thread 0 holds D(0,0)
   // and D(0,1) in the low and high half of its first register, output word 1 (word 0 is the

@@ -90,8 +90,13 @@ TEST(PtxAssembles, WgmmaDescriptorKernelForSm90a) {
                          Types{Format::kU8, Format::kU8, Format::kS32}}) {
     const bool trans = t.ab == Format::kF16 || t.ab == Format::kBF16;
     for (int n : {8, 24, 64, 256}) {
-      WgmmaSpec s{t.ab, t.b, t.d, n, trans ? 1 : 0, 0, 64 * 1024};
-      EXPECT_EQ(Assemble(ptxas, dir, WgmmaModule(s), "sm_90a"), "") << WgmmaInstruction(s);
+      for (bool with_c : {false, true}) {  // scale-d false, or C loaded into the accumulators
+        WgmmaSpec s{t.ab, t.b, t.d, n, trans ? 1 : 0, 0, 64 * 1024};
+        s.with_c = with_c;
+        const std::string module = WgmmaModule(s);
+        EXPECT_EQ(module.find("setp.eq.b32 %sd, 0, 0;") != std::string::npos, with_c);
+        EXPECT_EQ(Assemble(ptxas, dir, module, "sm_90a"), "") << WgmmaInstruction(s);
+      }
     }
   }
 }
@@ -117,7 +122,7 @@ TEST(PtxAssembles, WgmmaSparseDescriptorKernelForSm90a) {
     ASSERT_NE(form, nullptr) << t.shape;
     for (int sel = 0; sel <= form->max_selector(); ++sel) {
       for (int n : {8, 64, 256}) {
-        WgmmaSpec s{t.ab, t.b, t.d, n, 0, 0, 64 * 1024, form, sel};
+        WgmmaSpec s{t.ab, t.b, t.d, n, 0, 0, 64 * 1024, form, sel, n == 64};
         const std::string ins = WgmmaInstruction(s);
         EXPECT_EQ(ins.rfind("wgmma.mma_async.sp.sync.aligned.m64n" + std::to_string(n) + "k", 0),
                   0u)

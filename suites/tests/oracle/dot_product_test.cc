@@ -107,6 +107,57 @@ TEST(DotProductVectors, T9_SaturationOnceOnTheFinalSum) {
   EXPECT_EQ(IntDotProduct(f, f, 0, Format::kU4, Format::kS4, false), -15);
 }
 
+// sm_90 and sm_100 mma.sync with fp8 are two f16 MMAs from +0 and an add of C (R90-mma-fp8,
+// R100-mma-fp8). Values derived by hand, each chosen so that the nearest wrong reading differs.
+TEST(DotProductVectors, Fp8MmaIsTwoF16MmasThenCRoundedToNearest) {
+  for (Gpu g : {Gpu::kSm90, Gpu::kSm100}) {
+    const auto f32 = ParamsFor(g, Instr::kMma, Format::kE4M3, Format::kF32);
+    const auto f16 = ParamsFor(g, Instr::kMma, Format::kE4M3, Format::kF16);
+    ASSERT_TRUE(f32 && f16) << Name(g);
+    // C added last, rounded to nearest: 1.0 + 1.5 * 2^-24 is 0.75 of f32's ulp at 1, so RN gives
+    // 1 + 2^-23 (0x3F800001); C fused into the block and truncated (RZ) would give 1.0.
+    std::vector<uint64_t> a(32, 0), b(32, 0);
+    a[0] = b[0] = 0x38;  // e4m3 1.0
+    EXPECT_EQ(DotProduct(a, b, 0x33C00000u, Format::kE4M3, Format::kE4M3, Format::kF32, *f32),
+              0x3F800001u)
+        << Name(g);
+    // The groups are k / 2 even then odd, not k < 16 then k >= 16: 2048 (32 x 64 at k = 0) and
+    // 1s at k = 2, 16 and 17, f16 D with C = +0. Groups by k / 2: {2048, 1, 1} = 2050 exact, then
+    // 2050 + 1 = 2051, a tie between 2050 and 2052 that goes to even 2052 (0x6802). Halves would
+    // give 2048 + 1 -> 2048 (tie to even), then 2048 + 2 = 2050 (0x6801).
+    a.assign(32, 0);
+    b.assign(32, 0);
+    a[0] = 0x60;  // 32
+    b[0] = 0x68;  // 64
+    for (int k : {2, 16, 17}) a[k] = b[k] = 0x38;
+    EXPECT_EQ(DotProduct(a, b, 0, Format::kE4M3, Format::kE4M3, Format::kF16, *f16), 0x6802u)
+        << Name(g);
+  }
+}
+
+// One IEEE addition rounded to nearest even (FADD, HADD2), derived by hand.
+TEST(DotProductSpecials, AddRoundedToNearest) {
+  EXPECT_EQ(AddRoundedToNearest(Format::kF32, 0x3F800000u, 0x33800000u),
+            0x3F800000u);  // 1 + 2^-24: tie, even
+  EXPECT_EQ(AddRoundedToNearest(Format::kF32, 0x3F800001u, 0x33800000u),
+            0x3F800002u);  // tie, up to even
+  EXPECT_EQ(AddRoundedToNearest(Format::kF32, 0x3F800000u, 0xB3000000u), 0x3F800000u);  // 1 - 2^-25
+  EXPECT_EQ(AddRoundedToNearest(Format::kF32, 0x3F800000u, 0x0B800000u), 0x3F800000u);  // far apart
+  EXPECT_EQ(AddRoundedToNearest(Format::kF32, 0x7F7FFFFFu, 0x7F7FFFFFu),
+            0x7F800000u);                                                      // overflow: Inf
+  EXPECT_EQ(AddRoundedToNearest(Format::kF32, 0x3F800000u, 0xBF800000u), 0u);  // x - x = +0
+  EXPECT_EQ(AddRoundedToNearest(Format::kF32, 0x80000000u, 0x80000000u), 0x80000000u);  // -0 + -0
+  EXPECT_EQ(AddRoundedToNearest(Format::kF32, 0x80000000u, 0u), 0u);
+  EXPECT_EQ(AddRoundedToNearest(Format::kF32, 0x00000001u, 0x00000001u),
+            0x00000002u);  // subnormals
+  EXPECT_EQ(AddRoundedToNearest(Format::kF32, 0x7F800000u, 0xFF800000u), kF32NaN);
+  EXPECT_EQ(AddRoundedToNearest(Format::kF32, 0x7FC00001u, 0u), kF32NaN);
+  EXPECT_EQ(AddRoundedToNearest(Format::kF16, 0x6800u, 0x3C00u), 0x6800u);  // 2048 + 1: tie, even
+  EXPECT_EQ(AddRoundedToNearest(Format::kF16, 0x6801u, 0x3C00u), 0x6802u);  // 2050 + 1: tie, up
+  EXPECT_EQ(AddRoundedToNearest(Format::kF16, 0x7BFFu, 0x7BFFu), 0x7C00u);  // 65504 * 2: Inf
+  EXPECT_EQ(AddRoundedToNearest(Format::kF16, 0xFC00u, 0x3C00u), 0xFC00u);
+}
+
 TEST(DotProductSpecials, NaNInfAndSignedZero) {
   const DotParams p = *ParamsFor(Gpu::kSm90, Instr::kMma, Format::kF16, Format::kF32);
   const auto dot = [&](std::vector<uint64_t> a, std::vector<uint64_t> b, uint32_t c) {
@@ -185,17 +236,21 @@ TEST(DotProductParams, OpenRowsAreMarked) {
   const auto backing = [](Gpu g, Instr i, Format ab, Format cd) {
     return BackingOf(ParamsFor(g, i, ab, cd)->row, Name(g));
   };
-  EXPECT_FALSE(ParamsFor(Gpu::kSm90, Instr::kMma, Format::kE4M3, Format::kF32)
-                   .has_value());  // H100: no row fits
+  // H100 (2026-11-25): mma.sync fp8 is two f16 MMAs and an add; wgmma fp8 with a nonzero C agreed
+  // with its rows for f32 and f16 D.
+  EXPECT_EQ(backing(Gpu::kSm90, Instr::kMma, Format::kE4M3, Format::kF32), Backing::kHardware);
+  EXPECT_EQ(backing(Gpu::kSm90, Instr::kMma, Format::kE5M2, Format::kF16), Backing::kHardware);
   EXPECT_EQ(backing(Gpu::kSm90, Instr::kWgmma, Format::kE4M3, Format::kF32), Backing::kHardware);
-  // Issue 16: H100/H200 results with a nonzero C contradict the fp8 -> f16 wgmma row.
-  EXPECT_EQ(backing(Gpu::kSm90, Instr::kWgmma, Format::kE4M3, Format::kF16), Backing::kHypothesis);
-  EXPECT_EQ(backing(Gpu::kSm90, Instr::kWgmma, Format::kE5M2, Format::kF16), Backing::kHypothesis);
+  EXPECT_EQ(backing(Gpu::kSm90, Instr::kWgmma, Format::kE4M3, Format::kF16), Backing::kHardware);
+  EXPECT_EQ(backing(Gpu::kSm90, Instr::kWgmma, Format::kE5M2, Format::kF16), Backing::kHardware);
   EXPECT_EQ(backing(Gpu::kSm100, Instr::kTcgen05, Format::kF16, Format::kF32),
             Backing::kHypothesis);  // no run
   EXPECT_EQ(backing(Gpu::kSm100, Instr::kMma, Format::kTF32, Format::kF32),
             Backing::kHardware);  // B200 captures
-  EXPECT_FALSE(ParamsFor(Gpu::kSm100, Instr::kMma, Format::kE4M3, Format::kF32).has_value());
+  EXPECT_EQ(backing(Gpu::kSm100, Instr::kMma, Format::kE4M3, Format::kF32),
+            Backing::kHardware);  // B200 captures
+  EXPECT_EQ(backing(Gpu::kSm90, Instr::kMma, Format::kE4M3, Format::kF32) == Backing::kHardware,
+            BackingOf("R90-mma-fp8", "sm_100") == Backing::kHypothesis);  // seen where seen only
   EXPECT_FALSE(ParamsFor(Gpu::kSm80, Instr::kMma, Format::kBF16, Format::kF16).has_value());
 }
 
