@@ -19,6 +19,11 @@ foreach(layer oracle generators)
 endforeach()
 install(FILES ${PROJECT_SOURCE_DIR}/corpus/toolchain/expectations.txt
         DESTINATION ${CMAKE_INSTALL_DATADIR}/tcfuzz/toolchain)
+# The deciding tiles `tcfuzz discover` turns into programs.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/corpus/smem_hw/deciding
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/tcfuzz/smem_hw)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/corpus/tcgen05_hw/deciding
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/tcfuzz/tcgen05_hw)
 if(TARGET tcfuzz)
   install(TARGETS tcfuzz RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()

@@ -11,6 +11,7 @@
 #include "oracle/core/rule.h"
 #include "oracle/numerics/dot_product.h"
 #include "oracle/numerics/formats.h"
+#include "oracle/numerics/targets.h"
 #include "oracle/smem/canonical_layout.h"
 #include "oracle/smem/smem_case.h"
 #include "oracle/sparse/sparse_form.h"
@@ -220,7 +221,11 @@ PYBIND11_MODULE(_tcfuzz, m) {
          const std::string& cd, const std::vector<uint64_t>& a, const std::vector<uint64_t>& b,
          uint32_t c, bool allow_unconfirmed) {
         namespace n = o::num;
-        const auto gpu = Enum("arch", arch, n::ParseGpu);
+        const auto target = n::FindTarget(arch);  // sm_86, "H100", "RTX 4090" ...
+        if (!target.ok()) throw py::value_error("arch: " + target.error());
+        if (!target.value().row) throw py::value_error("arch: " + n::Describe(target.value()));
+        const n::Gpu gpu = *target.value().row;
+        const std::string tname(target.value().target);
         const auto in = Enum("instr", instr, n::ParseInstr);
         const auto fab = Enum("ab", ab, n::ParseFormat);
         const auto fcd = Enum("cd", cd, n::ParseFormat);
@@ -230,10 +235,10 @@ PYBIND11_MODULE(_tcfuzz, m) {
         const auto params = n::ParamsFor(gpu, in, fab, fcd);
         if (!params)
           throw py::value_error("no model for " + arch + " " + instr + " " + ab + " -> " + cd);
-        if (o::BackingOf(params->row, arch) != o::Backing::kHardware && !allow_unconfirmed)
-          throw py::value_error(arch + " " + instr + " " + ab + " -> " + cd + " (row " +
-                                std::string(params->row) +
-                                ") is not confirmed on hardware; allow_unconfirmed=True answers");
+        if (o::BackingOf(params->row, tname) != o::Backing::kHardware && !allow_unconfirmed)
+          throw py::value_error(tname + " " + instr + " " + ab + " -> " + cd + " (row " +
+                                std::string(params->row) + ") is not confirmed on hardware (" +
+                                n::Describe(target.value()) + "); allow_unconfirmed=True answers");
         return n::DotProduct(a, b, c, fab, fab, fcd, *params);
       },
       py::arg("arch"), py::arg("instr"), py::arg("ab"), py::arg("cd"), py::arg("a"), py::arg("b"),

@@ -53,10 +53,28 @@ uint64_t EdgeValue(Source& s, Format f) {
   return oracle::num::FromDouble(f, s.Coin() ? -v[s.Below(v.size())] : v[s.Below(v.size())]);
 }
 
+uint64_t TinyValue(Source& s, Format f) {
+  if (!oracle::num::IsFloat(f)) return SmallInt(s, f) % 2;
+  const auto spec = oracle::num::SpecOf(f);
+  const int frac = f == Format::kTF32 ? 10 : spec.frac_bits;
+  if (s.Below(4) == 0) return s.Coin() ? uint64_t{1} << (oracle::num::StorageBits(f) - 1) : 0;
+  // value = m * 2^(e - frac): e from the smallest subnormal's binade to emin + 1.
+  const int e = spec.emin() - frac + static_cast<int>(s.Below(static_cast<uint64_t>(frac) + 2));
+  const uint64_t m = (uint64_t{1} << frac) | s.Bits(frac);
+  return oracle::num::EncodeExact(f, s.Coin(), m, e - frac, oracle::num::Round::kTowardZero);
+}
+
 uint64_t Value(Source& s, Format f, ValueMode m) {
   switch (m) {
     case ValueMode::kSmallInt:
       return SmallInt(s, f);
+    case ValueMode::kTiny:
+      if (s.Below(8) == 0 && oracle::num::IsFloat(f)) {
+        return oracle::num::FromDouble(f, std::ldexp(1.0 + static_cast<double>(s.Bits(10)) / 1024.0,
+                                                     static_cast<int>(s.Below(4)) - 2) *
+                                              (s.Coin() ? -1.0 : 1.0));
+      }
+      return TinyValue(s, f);
     case ValueMode::kEdge:
       return s.Below(4) == 0 ? EdgeValue(s, f) : RandomValue(s, f);
     default:
@@ -74,13 +92,15 @@ std::string_view Name(ValueMode m) {
       return "edge";
     case ValueMode::kProbe:
       return "probe";
+    case ValueMode::kTiny:
+      return "tiny";
   }
   return "?";
 }
 
 std::optional<ValueMode> ParseValueMode(std::string_view name) {
-  for (ValueMode m :
-       {ValueMode::kRandom, ValueMode::kSmallInt, ValueMode::kEdge, ValueMode::kProbe}) {
+  for (ValueMode m : {ValueMode::kRandom, ValueMode::kSmallInt, ValueMode::kEdge, ValueMode::kProbe,
+                      ValueMode::kTiny}) {
     if (Name(m) == name) return m;
   }
   return std::nullopt;
@@ -99,6 +119,7 @@ uint32_t AccumulatorValue(Source& s, Format cd, ValueMode m) {
   if (m == ValueMode::kSmallInt || m == ValueMode::kProbe) {
     return static_cast<uint32_t>(oracle::num::FromDouble(cd, static_cast<double>(s.Below(5))));
   }
+  if (m == ValueMode::kTiny) return static_cast<uint32_t>(TinyValue(s, cd));
   return static_cast<uint32_t>(Value(s, cd, m));
 }
 

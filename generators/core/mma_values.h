@@ -12,9 +12,11 @@ namespace tcfuzz::gen {
 
 // How an MMA case's values are drawn: random finite patterns; small integers whose products sum
 // exactly; edge values (NaN, Inf, -0, subnormals) among random ones; layout probes (values that
-// name the element the hardware read).
-enum class ValueMode { kRandom, kSmallInt, kEdge, kProbe };
-std::string_view Name(ValueMode m);  // "random" | "small_int" | "edge" | "probe"
+// name the element the hardware read); tiny values (the bottom of the range: subnormal and
+// underflowing products beside zero products and moderate ones, C of either zero or tiny, so
+// sums round to zero of either sign: the corners random values never reach).
+enum class ValueMode { kRandom, kSmallInt, kEdge, kProbe, kTiny };
+std::string_view Name(ValueMode m);  // "random" | "small_int" | "edge" | "probe" | "tiny"
 // Small-integer and probe values: every sum exact, so D is the same in every arithmetic row.
 bool IsExact(ValueMode m);
 std::optional<ValueMode> ParseValueMode(std::string_view name);
@@ -26,7 +28,10 @@ uint64_t SmallInt(Source& s, oracle::num::Format f);
 uint64_t RandomValue(Source& s, oracle::num::Format f);
 // 0, -0, +-Inf, NaN, the smallest subnormal, +-1 (integers: 0, -1 or max, max, min).
 uint64_t EdgeValue(Source& s, oracle::num::Format f);
-// One value of mode m (probe values are the caller's: random here).
+// +-0, a subnormal or one of the two lowest binades of normals, random sign (integers: -1..1).
+uint64_t TinyValue(Source& s, oracle::num::Format f);
+// One value of mode m (probe values are the caller's: random here; tiny mode: a tiny value, or
+// one in [1/4, 4) an eighth of the time, so products are tiny beside moderate).
 uint64_t Value(Source& s, oracle::num::Format f, ValueMode m);
 
 // One C value: s32 12-bit (edge mode: near the s32 limits half the time); small non-negative

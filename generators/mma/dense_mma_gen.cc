@@ -29,8 +29,9 @@ GeneratedDense DrawDense(Source& s) {
   const bool f16_d = f.type == Format::kF16 || f.type == Format::kE4M3 || f.type == Format::kE5M2;
   t.cd = integer ? Format::kS32 : f16_d && s.Coin() ? Format::kF16 : Format::kF32;
   t.satfinite = integer && s.Coin();
-  static constexpr std::array<ValueMode, 4> kModes = {ValueMode::kRandom, ValueMode::kSmallInt,
-                                                      ValueMode::kEdge, ValueMode::kProbe};
+  static constexpr std::array<ValueMode, 5> kModes = {ValueMode::kRandom, ValueMode::kSmallInt,
+                                                      ValueMode::kEdge, ValueMode::kProbe,
+                                                      ValueMode::kTiny};
   g.mode = s.Pick(std::span<const ValueMode>(kModes));
   t.a.resize(static_cast<std::size_t>(16 * f.k));
   t.b.resize(static_cast<std::size_t>(f.k * 8));

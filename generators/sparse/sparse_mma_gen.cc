@@ -35,8 +35,9 @@ GeneratedSparse DrawLegal(Source& s, const SparseForm* pinned) {
   g.op.selector = static_cast<int>(s.Below(static_cast<uint64_t>(f.max_selector()) + 1));
   for (uint32_t& reg : g.op.meta)
     reg = static_cast<uint32_t>(s.Bits(32));  // garbage everywhere first
-  static constexpr std::array<ValueMode, 4> kModes = {ValueMode::kRandom, ValueMode::kSmallInt,
-                                                      ValueMode::kEdge, ValueMode::kProbe};
+  static constexpr std::array<ValueMode, 5> kModes = {ValueMode::kRandom, ValueMode::kSmallInt,
+                                                      ValueMode::kEdge, ValueMode::kProbe,
+                                                      ValueMode::kTiny};
   g.mode = s.Pick(std::span<const ValueMode>(kModes));
   SparseTile& t = g.tile;
   t.form = &f;

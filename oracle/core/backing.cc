@@ -27,19 +27,20 @@ constexpr std::array<BackedReading, 40> kReadings = {{
      "every value mode "
      "with f16 and f32 D; corpus/sparse_mma/h100 replayed by OwnCaptures. fp8: R90-mma-fp8"},
     {"R90-wgmma", "numerics",
-     "sm_90 wgmma f16/bf16: F 25, L 16; tf32: F 25, L 8; e_zero -133; a zero D is +0 "
-     "(f16/bf16/tf32); e4m3/e5m2 -> f32: F 13, L 32, RZ-E8M13, C fused and truncated like a "
-     "product",
+     "sm_90 wgmma f16/bf16: F 25, L 16; tf32: F 25, L 8; e_zero -133; a zero D is +0; "
+     "e4m3/e5m2 -> f32: F 13, L 32, RZ-E8M13, C fused and truncated like a product",
      B::kHardware, "sm_90",
      "H100, 2026-11-23: the smem-hw campaign's random-value tiles (C = +0) agreed bit for bit; "
      "2026-11-24: the N5 and N6 deciding vectors (ZeroDeciding) gave this row's D; 2026-11-25: "
-     "WgmmaFp8Hw, fp8 -> f32 with a nonzero C, 49,152 of 49,152 elements (corpus/smem_hw/h100)"},
+     "WgmmaFp8Hw, fp8 -> f32 with a nonzero C, 49,152 of 49,152 elements (corpus/smem_hw/h100); "
+     "the discovery kit (corpus/discover/h100_sm_90.txt): every type's probes fit, fp8 with +0"},
     {"R90-wgmma-fp8-f16", "numerics",
-     "sm_90 wgmma e4m3/e5m2 -> f16: F 13, L 32, RNE-f16, C fused (MMA-Sim's row)", B::kHardware,
-     "sm_90",
+     "sm_90 wgmma e4m3/e5m2 -> f16: F 13, L 32, RNE-f16, C fused (MMA-Sim's row); a zero D is +0",
+     B::kHardware, "sm_90",
      "H100, 2026-11-25: WgmmaFp8Hw, every type pair with a nonzero f16 C, 49,152 of 49,152 "
-     "elements (corpus/smem_hw/h100). The disagreement once attributed to this row (issue 16) came "
-     "from mma.sync m16n8k32, whose fp8 path is R90-mma-fp8"},
+     "elements (corpus/smem_hw/h100); the discovery kit's probes (corpus/discover/h100_sm_90.txt) "
+     "showed a zero D is +0, not IEEE's -0. The disagreement once attributed to this row (issue "
+     "16) came from mma.sync m16n8k32, whose fp8 path is R90-mma-fp8"},
     {"R100-mma", "numerics", "sm_100 mma f16/bf16: F 25, L 16; tf32: F 25, L 8; e_zero -133",
      B::kHardware, "sm_100",
      "B200 captures, f16->f16, f16->f32, bf16->f32, tf32->f32: 5,000 of 5,000 lines each; fp8: "
@@ -89,12 +90,13 @@ constexpr std::array<BackedReading, 40> kReadings = {{
      "+0 of the older MMA-Sim's -126 plus the other factor's exponent. Newest MMA-Sim and Khattak "
      "& Mikaitis agree; other GPUs not run"},
     {"N6", "numerics",
-     "a zero D is +0 on sm_90 (mma, N4; wgmma f16/bf16/tf32); elsewhere -0 only when every term "
+     "a zero D is +0 on sm_90 (mma, N4; wgmma, every type); elsewhere -0 only when every term "
      "is negative or a negative sum rounds to zero (IEEE)",
      B::kHardware, "sm_90",
      "H100, 2026-11-24: wgmma returned +0 for a negative sum below the smallest subnormal (bf16 -> "
-     "f32 and f16 -> f16, ZeroDeciding.OnTheDevice) where IEEE gives -0; mma: N4. Other GPUs and "
-     "sm_90 wgmma fp8 not measured: IEEE is every published model's choice there, a hypothesis"},
+     "f32 and f16 -> f16, ZeroDeciding.OnTheDevice) where IEEE gives -0; mma: N4. 2026-11-25: "
+     "fp8 wgmma too (the discovery kit's probes). Other GPUs not measured: IEEE is every "
+     "published model's choice there, a hypothesis"},
     // --- zero-column mask (oracle/tcgen05/zero_column_mask) ------------------------------------
     {"Z1", "zero-column mask",
      "runs of 1s are skip + 1 long, runs of 0s use + 1 (the worked examples)", B::kSpec, "",

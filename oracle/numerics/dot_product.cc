@@ -118,7 +118,7 @@ std::optional<DotParams> ParamsFor(Gpu gpu, Instr instr, Format ab, Format cd) {
       if (instr == Instr::kTcgen05) return std::nullopt;
       // A zero D is +0 from mma(.sp) on sm_90, even when C and every product are -0 or a negative
       // sum rounds to zero (N4); wgmma's f16/bf16 products too (N6, measured on negative sums that
-      // round to zero; tf32 shares the row). fp8 wgmma keeps the IEEE sign: not measured.
+      // round to zero; tf32 shares the row); fp8 wgmma too (the discovery kit, 2026-11-25).
       const bool negative_zero = false;
       const std::string_view row = instr == Instr::kMma ? "R90-mma" : "R90-wgmma";
       if (half) return DotParams{25, 16, -133, out, negative_zero, row};
@@ -130,10 +130,13 @@ std::optional<DotParams> ParamsFor(Gpu gpu, Instr instr, Format ab, Format cd) {
           p.fp8_via_f16 = true;
           return p;
         }
-        // wgmma fp8 -> f16 is MMA-Sim's row, which H100/H200 results with a nonzero C contradict.
-        return DotParams{13,   32,
-                         -133, f32 ? Rounding::kRzE8M13 : Rounding::kRneF16,
-                         true, f32 ? "R90-wgmma" : "R90-wgmma-fp8-f16"};
+        // wgmma fp8: C fused and truncated like a product; a zero D is +0 here too (N6).
+        return DotParams{13,
+                         32,
+                         -133,
+                         f32 ? Rounding::kRzE8M13 : Rounding::kRneF16,
+                         negative_zero,
+                         f32 ? "R90-wgmma" : "R90-wgmma-fp8-f16"};
       }
       return std::nullopt;
     }

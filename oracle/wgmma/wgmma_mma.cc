@@ -142,9 +142,10 @@ std::vector<std::string_view> ReadingsOf(const WgmmaTile& t) {
   return ids;
 }
 
-Result<std::vector<uint32_t>> WgmmaReference(const WgmmaTile& t, bool general_only) {
+Result<std::vector<uint32_t>> WgmmaReference(const WgmmaTile& t, bool general_only,
+                                             const num::DotParams* given) {
   using R = Result<std::vector<uint32_t>>;
-  const auto params = TileParams(t);
+  const auto params = given ? std::optional<num::DotParams>(*given) : TileParams(t);
   const bool is_int = !num::IsFloat(t.ab);
   if (!params && !is_int) return R::Fail("no sm_90 wgmma numerics for this type");
   const auto a = ReadOperand(t, smem::Operand::kA);

@@ -95,7 +95,9 @@ bool PlaceOperand(WgmmaTile& t, smem::Operand which, const std::vector<uint64_t>
 // in ascending K through the sm_90 wgmma (or sm_100 tcgen05) parameters; a masked column reads
 // zeros, a shifted one its B column. An error when an operand does not map. `general_only`:
 // through the general model alone (num::TileMmaSpec::general_only).
-Result<std::vector<uint32_t>> WgmmaReference(const WgmmaTile& t, bool general_only = false);
+// `params`: another numerics row than TileParams(t)'s (a candidate a discovery run tests).
+Result<std::vector<uint32_t>> WgmmaReference(const WgmmaTile& t, bool general_only = false,
+                                             const num::DotParams* params = nullptr);
 
 // The numerics row WgmmaReference computes with (sm_90 wgmma, or sm_100 tcgen05 with sm_100a
 // descriptors); nullopt for integer types.

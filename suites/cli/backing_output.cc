@@ -56,10 +56,24 @@ std::string BackingText(std::span<const std::string_view> ids, std::string_view 
   return out;
 }
 
-std::string OracleRowsText() {
-  std::string out =
-      "arch    instr    ab    cd   F   L  e_zero  rounding   -0   path      backing     row\n";
+namespace {
+
+// The rows shown for `target` (all without one) and the target their backing is judged on.
+bool Shown(const oracle::num::NumericsRow& r, const oracle::num::TargetInfo* target) {
+  return target == nullptr || (target->row && *target->row == r.gpu);
+}
+std::string BackingShown(const oracle::num::NumericsRow& r, const oracle::num::TargetInfo* target) {
+  return std::string(oracle::Name(
+      oracle::BackingOf(r.params.row, target ? target->target : oracle::num::Name(r.gpu))));
+}
+
+}  // namespace
+
+std::string OracleRowsText(const oracle::num::TargetInfo* target) {
+  std::string out = target ? oracle::num::Describe(*target) + "\n" : "";
+  out += "arch    instr    ab    cd   F   L  e_zero  rounding   -0   path      backing     row\n";
   for (const oracle::num::NumericsRow& r : oracle::num::NumericsRows()) {
+    if (!Shown(r, target)) continue;
     char buf[200];
     std::snprintf(
         buf, sizeof buf, "%-7s %-8s %-5s %-4s %2d %3d %7d  %-9s  %-3s  %-8s  %-10s  %s\n",
@@ -68,9 +82,7 @@ std::string OracleRowsText() {
         std::string(oracle::num::Name(r.ab)).c_str(), std::string(oracle::num::Name(r.cd)).c_str(),
         r.params.F, r.params.L, r.params.e_zero, std::string(Name(r.params.rho)).c_str(),
         r.params.negative_zero ? "yes" : "no", r.params.fp8_via_f16 ? "via-f16" : "native",
-        std::string(oracle::Name(oracle::BackingOf(r.params.row, oracle::num::Name(r.gpu))))
-            .c_str(),
-        std::string(r.params.row).c_str());
+        BackingShown(r, target).c_str(), std::string(r.params.row).c_str());
     out += buf;
   }
   out +=
@@ -79,9 +91,10 @@ std::string OracleRowsText() {
   return out;
 }
 
-std::string OracleRowsJson() {
+std::string OracleRowsJson(const oracle::num::TargetInfo* target) {
   nlohmann::ordered_json rows = nlohmann::ordered_json::array();
   for (const oracle::num::NumericsRow& r : oracle::num::NumericsRows()) {
+    if (!Shown(r, target)) continue;
     rows.push_back({{"arch", std::string(oracle::num::Name(r.gpu))},
                     {"instr", std::string(oracle::num::Name(r.instr))},
                     {"ab", std::string(oracle::num::Name(r.ab))},
@@ -93,8 +106,8 @@ std::string OracleRowsJson() {
                     {"negative_zero", r.params.negative_zero},
                     {"fp8_via_f16", r.params.fp8_via_f16},
                     {"row", std::string(r.params.row)},
-                    {"backing", std::string(oracle::Name(
-                                    oracle::BackingOf(r.params.row, oracle::num::Name(r.gpu))))}});
+                    {"target", std::string(target ? target->target : oracle::num::Name(r.gpu))},
+                    {"backing", BackingShown(r, target)}});
   }
   return rows.dump() + "\n";
 }

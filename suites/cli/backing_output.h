@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "oracle/numerics/targets.h"
+
 namespace tcfuzz::suites {
 
 // One object per reading: id, backing on `target` ("sm_90"; empty: wherever seen), seen_on,
@@ -16,8 +18,9 @@ nlohmann::ordered_json BackingJson(std::span<const std::string_view> ids, std::s
 std::string BackingText(std::span<const std::string_view> ids, std::string_view target);
 
 // Every numerics row ParamsFor answers: parameters, reading id and backing on its own target.
-std::string OracleRowsText();
-std::string OracleRowsJson();
+// Every row; with a target, only the rows tcfuzz uses for it, backed as on that target.
+std::string OracleRowsText(const oracle::num::TargetInfo* target = nullptr);
+std::string OracleRowsJson(const oracle::num::TargetInfo* target = nullptr);
 // The whole table of readings.
 std::string OracleReadingsText();
 std::string OracleReadingsJson();

@@ -29,15 +29,20 @@ oracle::Result<std::pair<std::vector<uint32_t>, std::vector<uint32_t>>> OutputMa
     probe[i] = c.half_words ? static_cast<uint32_t>((2 * i + 1) << 16 | (2 * i))
                             : static_cast<uint32_t>(i);
   }
-  if (c.address_word && !probe.empty())
-    probe[0] = 0;  // an aligned address for the kernel's own check
-  const auto d = c.launch.unpack(probe, 0);
-  if (!d.ok()) return R::Fail(d.error());
-  if (d.value().size() != c.expected.size())
+  std::vector<uint32_t> all;  // every case's D, in case order
+  for (std::size_t i = 0; i < c.launch.cases; ++i) {
+    if (c.address_word) {  // an aligned address in each case's word 0, for the kernel's check
+      for (std::size_t w = 0; w < words; w += words / c.launch.cases) probe[w] = 0;
+    }
+    const auto d = c.launch.unpack(probe, i);
+    if (!d.ok()) return R::Fail(d.error());
+    all.insert(all.end(), d.value().begin(), d.value().end());
+  }
+  if (all.size() != c.expected.size())
     return R::Fail("the launch's D does not have the oracle's size");
-  std::vector<uint32_t> word(d.value().size()), half(d.value().size());
-  for (std::size_t e = 0; e < d.value().size(); ++e) {
-    const uint32_t v = d.value()[e];
+  std::vector<uint32_t> word(all.size()), half(all.size());
+  for (std::size_t e = 0; e < all.size(); ++e) {
+    const uint32_t v = all[e];
     word[e] = c.half_words ? v / 2 : v;
     half[e] = c.half_words ? v % 2 : 2;  // 2: the whole word
     if (word[e] >= words) return R::Fail("a D element maps past the output");
@@ -84,11 +89,22 @@ oracle::Result<std::string> LaunchCuText(const LaunchCu& c) {
   cu += "static const uint32_t kWord[] = " + Words(map.value().first) + ";\n";
   cu += "static const uint32_t kHalf[] = " + Words(map.value().second) + ";\n";
   cu += "static const uint32_t kExpected[] = " + Words(c.expected) + ";\n";
+  cu += "static const int kCases = " + std::to_string(c.launch.cases) + ";\n";
+  // Kit mode prints case files: its own lines are comments there.
+  cu +=
+      std::string("static const char kNote[] = \"") + (c.case_texts.empty() ? "" : "# ") + "\";\n";
+  if (!c.case_texts.empty()) {
+    if (c.case_texts.size() != c.launch.cases) return R::Fail("one case text per case is needed");
+    cu += "static const char* const kCaseText[] = {\n";
+    for (const std::string& t : c.case_texts) cu += "R\"CASE(" + t + ")CASE\",\n";
+    cu += "};\n";
+  }
   if (c.found) cu += "static const uint32_t kFound[] = " + Words(*c.found) + ";\n";
   cu +=
       "\n#define CHECK(x) do { CUresult r = (x); if (r != CUDA_SUCCESS) { const char* s = nullptr; "
       "\\\n"
-      "  cuGetErrorName(r, &s); std::printf(\"CUDA error: %s at %s\\n\", s ? s : \"?\", #x); "
+      "  cuGetErrorName(r, &s); std::printf(\"%sCUDA error: %s at %s\\n\", kNote, s ? s : \"?\", "
+      "#x); "
       "return 2; } } while (0)\n\n";
   cu += "int main() {\n  CUdevice dev;\n  CUcontext ctx;\n  CUmodule mod;\n  CUfunction fn;\n";
   cu +=
@@ -105,7 +121,7 @@ oracle::Result<std::string> LaunchCuText(const LaunchCu& c) {
   const std::string out = "bufs[" + std::to_string(n_in) + "]";
   cu += "  CHECK(cuMemAlloc(&" + out + ", kOutputWords * 4));\n  CHECK(cuMemsetD32(" + out +
         ", 0xDEADBEEFu, kOutputWords));\n";
-  cu += "  unsigned n = 1;\n  void* args[] = {";
+  cu += "  unsigned n = " + std::to_string(l.n) + ";\n  void* args[] = {";
   for (std::size_t i = 0; i <= n_in; ++i) cu += "&bufs[" + std::to_string(i) + "], ";
   cu += "&n};\n";
   cu +=
@@ -118,20 +134,45 @@ oracle::Result<std::string> LaunchCuText(const LaunchCu& c) {
         ", kOutputWords * 4));\n";
   if (c.address_word) {
     cu +=
-        "  if (got[0] % 1024 != 0) std::printf(\"note: the shared buffer sits at %u, not "
-        "1024-aligned: swizzles do not hold\\n\", got[0]);\n";
+        "  if (got[0] % 1024 != 0) std::printf(\"%snote: the shared buffer sits at %u, not "
+        "1024-aligned: swizzles do not hold\\n\", kNote, got[0]);\n";
+  }
+  if (!c.case_texts.empty()) {  // the discovery kit: each case with the D it got
+    cu +=
+        "  {\n    char name[256] = {0};\n    int major = 0, minor = 0, driver = 0;\n"
+        "    CHECK(cuDeviceGetName(name, sizeof name - 1, dev));\n"
+        "    CHECK(cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, "
+        "dev));\n"
+        "    CHECK(cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, "
+        "dev));\n"
+        "    CHECK(cuDriverGetVersion(&driver));\n"
+        "    const int per_case = kElements / kCases;\n"
+        "    for (int i = 0; i < kCases; ++i) {\n"
+        "      std::printf(\"%s\", kCaseText[i]);\n"
+        "      std::printf(\"origin.device = %s, CC %d.%d, driver %d\\n\", name, major, minor, "
+        "driver);\n"
+        "      for (int e = 0; e < per_case; ++e) {\n"
+        "        const int x = i * per_case + e;\n"
+        "        const uint32_t w = got[kWord[x]], v = kHalf[x] == 2 ? w : (w >> (16 * kHalf[x])) "
+        "& 0xFFFFu;\n"
+        "        if (e % kCols == 0) std::printf(\"observed.%d =\", e / kCols);\n"
+        "        std::printf(kHalf[x] == 2 ? \" %08x\" : \" %04x\", v);\n"
+        "        if (e % kCols == kCols - 1) std::printf(\"\\n\");\n"
+        "      }\n    }\n  }\n";
   }
   cu += "  int differ = 0;\n  for (int e = 0; e < kElements; ++e) {\n";
   cu +=
       "    const uint32_t w = got[kWord[e]], v = kHalf[e] == 2 ? w : (w >> (16 * kHalf[e])) & "
       "0xFFFFu;\n";
   cu += "    if (v == kExpected[e]) continue;\n    ++differ;\n";
-  cu += c.found ? "    std::printf(\"D[%d][%d]: device %08x, oracle %08x, found %08x\\n\", e / "
-                  "kCols, e % kCols, v, kExpected[e], kFound[e]);\n"
-                : "    std::printf(\"D[%d][%d]: device %08x, oracle %08x\\n\", e / kCols, e % "
-                  "kCols, v, kExpected[e]);\n";
   cu +=
-      "  }\n  std::printf(\"%d of %d elements of D differ from the oracle\\n\", differ, "
+      c.found
+          ? "    std::printf(\"%sD[%d][%d]: device %08x, oracle %08x, found %08x\\n\", kNote, e / "
+            "kCols, e % kCols, v, kExpected[e], kFound[e]);\n"
+          : "    std::printf(\"%sD[%d][%d]: device %08x, oracle %08x\\n\", kNote, e / kCols, e % "
+            "kCols, v, kExpected[e]);\n";
+  cu +=
+      "  }\n  std::printf(\"%s%d of %d elements of D differ from the oracle\\n\", kNote, differ, "
       "kElements);\n  return differ ? 1 : 0;\n}\n";
   return R::Ok(std::move(cu));
 }

@@ -11,6 +11,8 @@
 //                                                                               stdin)
 //   tcfuzz oracle rows [--json]          every numerics row, its parameters and backing
 //   tcfuzz oracle readings [--json]      every spec choice, hypothesis and row, and what backs it
+//   tcfuzz oracle readings --ingest FILE a discovery result file judged against them
+//   tcfuzz discover --emit-cu DIR        standalone CUDA programs that decide them on any GPU
 //   tcfuzz oracle captures [--dir DIR]
 //   tcfuzz tiling chips [--json]
 //   tcfuzz tiling check --chip NAME|FILE --problem FILE TILING(.bin|.json) [--json]
@@ -37,9 +39,11 @@
 #include "oracle/core/backing.h"
 #include "oracle/core/rule.h"
 #include "oracle/core/text_format.h"
+#include "oracle/numerics/targets.h"
 #include "suites/captures/capture_sets.h"
 #include "suites/cli/backing_output.h"
 #include "suites/cli/cli_common.h"
+#include "suites/cli/discover_commands.h"
 #include "suites/cli/explain_batch.h"
 #include "suites/cli/explain_smem.h"
 #include "suites/cli/explain_zcm.h"
@@ -96,7 +100,11 @@ int ExplainSparse(const NumArgs& a) {
 }
 
 int OracleDot(const NumArgs& a) {
-  const auto gpu = ParseEnumArg("--arch", a.arch, num::ParseGpu, "sm_70 sm_80 sm_89 sm_90 sm_100");
+  const auto target = num::FindTarget(a.arch);
+  if (!target.ok()) Die("--arch: " + target.error());
+  if (!target.value().row) Die("--arch: " + num::Describe(target.value()));
+  const num::Gpu gpu = *target.value().row;
+  const std::string target_name(target.value().target);
   const auto instr = ParseEnumArg("--instr", a.instr, num::ParseInstr, "mma wgmma tcgen05");
   const auto ab =
       ParseEnumArg("--ab", a.ab, num::ParseFormat, "f16 bf16 tf32 e4m3 e5m2 e3m2 e2m3 e2m1");
@@ -104,13 +112,16 @@ int OracleDot(const NumArgs& a) {
   if (!num::IsFloat(ab) || ab == num::Format::kF32)
     Die("--ab: '" + a.ab + "' is not an A/B float type");
   const auto params = num::ParamsFor(gpu, instr, ab, cd);
-  if (!params) Die("no model for " + a.arch + " " + a.instr + " " + a.ab + " -> " + a.cd);
-  // A row no hardware has shown is declined unless asked for: its answer is a hypothesis.
-  if (const auto backing = tcfuzz::oracle::BackingOf(params->row, a.arch);
+  if (!params)
+    Die("no model for " + target_name + " " + a.instr + " " + a.ab + " -> " + a.cd +
+        " (the instruction does not take it, or nothing is known)");
+  // A row no hardware has shown on this target is declined unless asked for: a hypothesis.
+  if (const auto backing = tcfuzz::oracle::BackingOf(params->row, target_name);
       backing != tcfuzz::oracle::Backing::kHardware) {
-    const std::string what =
-        a.arch + " " + a.instr + " " + a.ab + " -> " + a.cd + " (row " + std::string(params->row) +
-        ") is " + std::string(tcfuzz::oracle::Name(backing)) + ", not confirmed on hardware";
+    const std::string what = target_name + " " + a.instr + " " + a.ab + " -> " + a.cd + " (row " +
+                             std::string(params->row) + ") is " +
+                             std::string(tcfuzz::oracle::Name(backing)) +
+                             ", not confirmed on hardware: " + num::Describe(target.value());
     if (!a.allow_unconfirmed)
       Die(what + "; --allow-unconfirmed answers anyway (tcfuzz oracle readings says why)");
     std::cerr << "tcfuzz: note: " << what << "\n";
@@ -304,7 +315,9 @@ int RunCli(int argc, char** argv, CliMode mode) try {
   oracle_cmd->require_subcommand(1);
   CLI::App* dot = oracle_cmd->add_subcommand(
       "dot", "bit-exact dot products: JSON lines in, {\"d\":\"hex\"} lines out");
-  dot->add_option("--arch", na.arch, "sm_70 sm_80 sm_89 sm_90 sm_100")->required();
+  dot->add_option("--arch", na.arch,
+                  "a target (sm_70 ... sm_121) or device (H100, A10, RTX 4090, B200 ...)")
+      ->required();
   dot->add_option("--instr", na.instr, "mma wgmma tcgen05")->required();
   dot->add_option("--ab", na.ab, "A/B type: f16 bf16 tf32 e4m3 e5m2 (e3m2 e2m3 e2m1 for tcgen05)")
       ->required();
@@ -318,10 +331,15 @@ int RunCli(int argc, char** argv, CliMode mode) try {
   CLI::App* rows =
       oracle_cmd->add_subcommand("rows", "every numerics row: parameters and how it is backed");
   rows->add_flag("--json", na.json, "as a JSON array");
+  rows->add_option("--arch", na.arch,
+                   "only the rows tcfuzz uses for this target or device, backed as there");
   CLI::App* readings = oracle_cmd->add_subcommand(
       "readings",
       "every spec choice, layout hypothesis and numerics row tcfuzz follows, and what backs it");
   readings->add_flag("--json", na.json, "as a JSON array");
+  tcfuzz::suites::DiscoverCli discover;
+  tcfuzz::suites::AddIngestOption(*readings, discover);
+  tcfuzz::suites::AddDiscoverCommand(app, discover);
   CLI::App* captures =
       oracle_cmd->add_subcommand("captures", "agreement with hardware-captured results");
   captures->add_option("--dir", na.dir,
@@ -570,11 +588,20 @@ int RunCli(int argc, char** argv, CliMode mode) try {
     return tcfuzz::suites::RunTilingFuzz(tf, log);
   }
   if (const int rc = tcfuzz::suites::RunToolchainCommand(toolchain); rc >= 0) return rc;
+  if (const int rc = tcfuzz::suites::RunDiscoverCommand(discover); rc >= 0) return rc;
   if (*dot) return OracleDot(na);
-  if (*rows)
-    return std::cout << (na.json ? tcfuzz::suites::OracleRowsJson()
-                                 : tcfuzz::suites::OracleRowsText()),
+  if (*rows) {
+    std::optional<num::TargetInfo> target;
+    if (!na.arch.empty()) {
+      auto t = num::FindTarget(na.arch);
+      if (!t.ok()) Die("--arch: " + t.error());
+      target = t.value();
+    }
+    const num::TargetInfo* tp = target ? &*target : nullptr;
+    return std::cout << (na.json ? tcfuzz::suites::OracleRowsJson(tp)
+                                 : tcfuzz::suites::OracleRowsText(tp)),
            0;
+  }
   if (*readings) {
     return std::cout << (na.json ? tcfuzz::suites::OracleReadingsJson()
                                  : tcfuzz::suites::OracleReadingsText()),

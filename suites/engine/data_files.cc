@@ -25,7 +25,9 @@ oracle::Result<std::string> FindDataFile(std::string_view relative) {
   std::string looked;
   for (const fs::path& root : roots) {
     const fs::path p = root / relative;
-    if (fs::is_regular_file(p, ec) && ::access(p.c_str(), R_OK) == 0)
+    const bool kind_ok =
+        relative.ends_with('/') ? fs::is_directory(p, ec) : fs::is_regular_file(p, ec);
+    if (kind_ok && ::access(p.c_str(), R_OK) == 0)
       return oracle::Result<std::string>::Ok(p.string());
     looked += (looked.empty() ? "" : ", ") + p.string();
   }

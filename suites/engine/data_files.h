@@ -12,6 +12,7 @@
 
 namespace tcfuzz::suites {
 
+// `relative` ending in '/' names a folder (the discovery kit's deciding tiles).
 oracle::Result<std::string> FindDataFile(std::string_view relative);
 
 }  // namespace tcfuzz::suites

@@ -8,6 +8,7 @@
 
 #include "generators/core/random_source.h"
 #include "oracle/core/backing.h"
+#include "oracle/numerics/targets.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/batch_engine.h"
 #include "suites/engine/stop_signals.h"
@@ -102,6 +103,10 @@ RunPlace PlaceOf(const DeviceProbe& d) {
 }
 
 std::string GpuRowName(int cc_major, int cc_minor) {
+  // The target's row (oracle/numerics/targets.h); a target without one is judged with its
+  // generation's nearest row, whose backing there is a hypothesis (model_unconfirmed).
+  if (const auto t = oracle::num::TargetOfCc(cc_major, cc_minor); t.ok() && t.value().row)
+    return std::string(oracle::num::Name(*t.value().row));
   if (cc_major >= 10) return "sm_100";
   if (cc_major == 9) return "sm_90";
   return cc_minor >= 9 ? "sm_89" : "sm_80";

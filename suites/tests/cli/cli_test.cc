@@ -289,11 +289,42 @@ TEST(Cli, OracleDotDeclinesRowsNoHardwareConfirmed) {
   EXPECT_EQ(mma.out, "{\"d\":\"3f800001\"}\n");
 }
 
+// Issue 32: every target and device name; a row borrowed from the same generation is declined as
+// a hypothesis there, a target without a row says why.
+TEST(Cli, OracleDotAndRowsTakeEveryTargetAndDeviceName) {
+  const std::string line = "{\"a\":[\"3c00\"],\"b\":[\"4000\"],\"c\":\"3f800000\"}\n";
+  const CliRun a10 = TcfuzzWithInput("oracle dot --arch sm_86 --instr mma --ab f16 --cd f32", line);
+  ExpectOneLineError(a10);
+  EXPECT_NE(a10.out.find("the sm_80 row"), std::string::npos) << a10.out;
+  EXPECT_NE(a10.out.find("not measured on sm_86"), std::string::npos) << a10.out;
+  const CliRun allowed = TcfuzzWithInput(
+      "oracle dot --arch A10 --instr mma --ab f16 --cd f32 --allow-unconfirmed", line);
+  EXPECT_EQ(allowed.code, 0) << allowed.out;
+  EXPECT_NE(allowed.out.find("{\"d\":\"40400000\"}"), std::string::npos) << allowed.out;  // 2 + 1
+  const CliRun rtx4090 =
+      TcfuzzWithInput("oracle dot --arch 'RTX 4090' --instr mma --ab f16 --cd f32", line);
+  EXPECT_EQ(rtx4090.out, "{\"d\":\"40400000\"}\n");  // sm_89: measured (Ada captures)
+  for (const char* none : {"sm_120", "'RTX 5090'", "sm_75"}) {
+    const CliRun r =
+        TcfuzzWithInput(std::string("oracle dot --arch ") + none + " --instr mma --ab f16", line);
+    ExpectOneLineError(r);
+    EXPECT_NE(r.out.find("no row"), std::string::npos) << r.out;
+  }
+  const CliRun unknown = TcfuzzWithInput("oracle dot --arch sm_99 --instr mma --ab f16", line);
+  ExpectOneLineError(unknown);
+  EXPECT_NE(unknown.out.find("sm_86"), std::string::npos) << unknown.out;
+  const CliRun rows = Tcfuzz("oracle rows --arch A10");
+  ASSERT_EQ(rows.code, 0) << rows.out;
+  EXPECT_NE(rows.out.find("sm_86 (A10"), std::string::npos) << rows.out;
+  EXPECT_NE(rows.out.find("hypothesis  R80-mma"), std::string::npos) << rows.out;
+  EXPECT_EQ(rows.out.find("R90-"), std::string::npos) << rows.out;  // only the sm_80 rows
+}
+
 // `oracle rows` lists what ParamsFor answers with its backing, in both forms.
 TEST(Cli, OracleRowsAndReadings) {
   const CliRun text = Tcfuzz("oracle rows");
   ASSERT_EQ(text.code, 0) << text.out;
-  EXPECT_NE(text.out.find("sm_90   wgmma    e4m3  f16  13  32    -133  rne_f16    yes  native    "
+  EXPECT_NE(text.out.find("sm_90   wgmma    e4m3  f16  13  32    -133  rne_f16    no   native    "
                           "hardware    R90-wgmma-fp8-f16"),
             std::string::npos)
       << text.out;

@@ -9,6 +9,8 @@
 #include "generators/core/random_source.h"
 #include "oracle/core/text_format.h"
 #include "oracle/mma/dense_case_text.h"
+#include "oracle/mma/dense_mma.h"
+#include "oracle/numerics/dot_product.h"
 #include "suites/tests/support/test_seed.h"
 
 namespace tcfuzz::gen {
@@ -57,7 +59,7 @@ TEST(DenseMmaGen, EveryFormAndModeAppearsAndProbesNameTheElement) {
     }
   }
   EXPECT_EQ(forms.size(), oracle::mma::AllDenseForms().size());
-  EXPECT_EQ(modes.size(), 4u);
+  EXPECT_EQ(modes.size(), 5u);
   EXPECT_GT(probes, 0);
 }
 
@@ -101,6 +103,47 @@ TEST(DenseCaseText, RoundTripsAndNamesTheLineOfAnError) {
       EXPECT_EQ(bad_row.error().rfind("line ", 0), 0u) << bad_row.error();
     }
   }
+}
+
+// Tiny values reach what random patterns never do (issue 32): products below the accumulator's
+// smallest normal, sums that round to zero of either sign beside nonzero products, zero products
+// beside nonzero ones. Counted over f16-D and f32-D tiles under an IEEE-signed row (sm_100).
+TEST(DenseMmaGen, TinyValuesReachUnderflowAndSignedZeros) {
+  RandomSource s(test::Seed());
+  int tiles = 0, neg_zero = 0, pos_zero_from_terms = 0, subnormal = 0, zero_beside_nonzero = 0;
+  for (int i = 0; i < 20000 && tiles < 300; ++i) {
+    const GeneratedDense g = DrawDense(s);
+    const auto& t = g.tile;
+    if (g.mode != ValueMode::kTiny || !oracle::num::IsFloat(t.a_type)) continue;
+    const auto row =
+        oracle::num::ParamsFor(oracle::num::Gpu::kSm100, oracle::num::Instr::kMma, t.a_type, t.cd);
+    if (!row) continue;
+    ++tiles;
+    const std::vector<uint32_t> d = oracle::mma::DenseReference(t, *row);
+    const int k = t.form->k;
+    const uint32_t sign = t.cd == Format::kF16 ? 0x8000u : 0x80000000u;
+    const uint32_t exp = t.cd == Format::kF16 ? 0x7C00u : 0x7F800000u;
+    for (int r = 0; r < 16; ++r) {
+      for (int c = 0; c < 8; ++c) {
+        bool nonzero_term = false, zero_term = false;
+        for (int x = 0; x < k; ++x) {
+          const bool za = oracle::num::Decode(t.a_type, t.a[r * k + x]).is_zero();
+          const bool zb = oracle::num::Decode(t.b_type, t.b[x * 8 + c]).is_zero();
+          (za || zb ? zero_term : nonzero_term) = true;
+        }
+        const uint32_t v = d[r * 8 + c];
+        neg_zero += v == sign;
+        pos_zero_from_terms += v == 0 && nonzero_term;
+        subnormal += (v & exp) == 0 && (v & ~sign) != 0;
+        zero_beside_nonzero += zero_term && nonzero_term;
+      }
+    }
+  }
+  ASSERT_GT(tiles, 50);
+  EXPECT_GT(neg_zero, 0);
+  EXPECT_GT(pos_zero_from_terms, 0);
+  EXPECT_GT(subnormal, 0);
+  EXPECT_GT(zero_beside_nonzero, 0);
 }
 
 }  // namespace
