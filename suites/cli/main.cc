@@ -38,6 +38,7 @@
 
 #include "oracle/core/backing.h"
 #include "oracle/core/rule.h"
+#include "oracle/core/spec_anchors.h"
 #include "oracle/core/text_format.h"
 #include "oracle/numerics/targets.h"
 #include "suites/captures/capture_sets.h"
@@ -47,6 +48,7 @@
 #include "suites/cli/explain_batch.h"
 #include "suites/cli/explain_smem.h"
 #include "suites/cli/explain_zcm.h"
+#include "suites/cli/minimize_command.h"
 #include "suites/cli/numerics_commands.h"
 #include "suites/cli/repro_cu.h"
 #include "suites/cli/run_cli.h"
@@ -57,12 +59,11 @@
 #include "suites/engine/campaign.h"
 #include "suites/engine/case_file.h"
 #include "suites/engine/device_campaign.h"
+#include "suites/engine/device_suite.h"
 #include "suites/engine/device_workers.h"
 #include "suites/engine/host_suite.h"
 #include "suites/engine/merge.h"
 #include "suites/kinds/case_kind.h"
-#include "suites/kinds/device_suite.h"
-#include "suites/reduce/minimize_command.h"
 #include "suites/tiling/tiling_fuzz.h"
 
 namespace {
@@ -226,13 +227,20 @@ int Rules(bool json) {
   if (json) {
     nlohmann::ordered_json j = nlohmann::ordered_json::array();
     for (const auto* r : tcfuzz::oracle::AllRules()) {
-      j.push_back({{"rule", r->id}, {"section", r->section}, {"meaning", r->meaning}});
+      const std::string_view anchor = tcfuzz::oracle::AnchorOf(r->section);
+      j.push_back({{"rule", r->id},
+                   {"section", r->section},
+                   {"anchor", anchor},
+                   {"url", anchor.empty() ? std::string() : tcfuzz::oracle::SpecUrl(anchor)},
+                   {"meaning", r->meaning}});
     }
     std::cout << j.dump(2) << "\n";
     return 0;
   }
   for (const auto* r : tcfuzz::oracle::AllRules()) {
-    std::cout << r->id << "  [" << r->section << "]  " << r->meaning << "\n";
+    const std::string_view anchor = tcfuzz::oracle::AnchorOf(r->section);
+    std::cout << r->id << "  [" << r->section << (anchor.empty() ? "" : "; #") << anchor << "]  "
+              << r->meaning << "\n";
   }
   return 0;
 }

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "oracle/core/result.h"
-#include "suites/cli/launch_cu.h"
+#include "suites/emit/launch_cu.h"
 
 namespace tcfuzz::suites::discover {
 

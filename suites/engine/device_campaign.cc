@@ -11,10 +11,10 @@
 #include "oracle/numerics/targets.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/batch_engine.h"
+#include "suites/engine/device_suite.h"
 #include "suites/engine/stop_signals.h"
 #include "suites/engine/subprocess.h"
 #include "suites/engine/worker_protocol.h"
-#include "suites/kinds/device_suite.h"
 
 namespace tcfuzz::suites {
 

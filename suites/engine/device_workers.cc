@@ -5,8 +5,8 @@
 #include "harness/device.h"
 #include "harness/planted_faults.h"
 #include "suites/engine/device_campaign.h"
+#include "suites/engine/device_suite.h"
 #include "suites/engine/worker_protocol.h"
-#include "suites/kinds/device_suite.h"
 
 namespace tcfuzz::suites {
 

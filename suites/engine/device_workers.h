@@ -1,6 +1,6 @@
 // The worker half of the GPU suites (`tcfuzz worker`), the only campaign code that touches the
 // GPU: it runs a range of one suite's case indices and prints the worker protocol
-// (suites/engine/worker_protocol.h). The parent half is suites/kinds/device_suite.h.
+// (suites/engine/worker_protocol.h). The parent half is suites/engine/device_suite.h.
 #pragma once
 
 #include <cstddef>

@@ -19,8 +19,9 @@
 #include "oracle/core/result.h"
 #include "oracle/core/text_format.h"
 #include "suites/checks/check_failure.h"
+#include "suites/engine/device_suite.h"
 #include "suites/engine/host_suite.h"
-#include "suites/kinds/device_suite.h"
+#include "suites/kinds/emit_cu.h"
 #include "suites/reduce/signature.h"
 
 namespace tcfuzz::suites {
@@ -51,9 +52,9 @@ struct CaseKind {
   // GPU kinds; null where the kind has no device half.
   int (*run_on_device)(const std::string& file, const oracle::TextDoc& doc,
                        std::ostream& out);  // `worker --case-file`
-  // `repro --emit-cu`: exit code 0, or a one-line error and exit 2.
-  int (*emit_cu)(const std::string& file, const oracle::TextDoc& doc, const std::string& out_path,
-                 const std::string& gpu_row);
+  // `repro --emit-cu`: the CUDA file (suites/kinds/emit_cu.h), or a one-line error.
+  oracle::Result<EmittedCu> (*emit_cu)(const std::string& file, const oracle::TextDoc& doc,
+                                       const std::string& gpu_row);
   oracle::Result<MinimizeJob> (*minimize)(const std::string& file, const oracle::TextDoc& doc,
                                           int budget);
   // The kind's host campaign suite (`tcfuzz run --suite NAME`); null: none.

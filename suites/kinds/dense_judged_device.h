@@ -12,8 +12,8 @@
 #include "generators/mma/device_drawn_dense_gen.h"
 #include "harness/dense_judged_lane.h"
 #include "oracle/numerics/dot_product.h"
+#include "suites/engine/device_suite.h"
 #include "suites/engine/device_workers.h"
-#include "suites/kinds/device_suite.h"
 
 namespace tcfuzz::suites {
 

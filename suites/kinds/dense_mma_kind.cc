@@ -2,12 +2,12 @@
 // returned when there is one (oracle/mma/dense_case_text.h).
 #include "generators/core/mma_values.h"
 #include "oracle/mma/dense_case_text.h"
-#include "suites/cli/repro_cu.h"
 #include "suites/engine/device_workers.h"
 #include "suites/kinds/case_kind.h"
 #include "suites/kinds/dense_device_cases.h"
 #include "suites/kinds/dense_judged_device.h"
 #include "suites/kinds/dense_mma_device.h"
+#include "suites/kinds/emit_cu.h"
 
 namespace tcfuzz::suites {
 namespace {

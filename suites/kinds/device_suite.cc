@@ -1,4 +1,4 @@
-#include "suites/kinds/device_suite.h"
+#include "suites/engine/device_suite.h"
 
 #include "suites/engine/worker_protocol.h"
 #include "suites/kinds/case_kind.h"

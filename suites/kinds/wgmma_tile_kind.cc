@@ -3,9 +3,9 @@
 // device returned when there is one (oracle/wgmma/wgmma_tile_text.h).
 #include "generators/smem/wgmma_tile_gen.h"
 #include "oracle/wgmma/wgmma_tile_text.h"
-#include "suites/cli/repro_cu.h"
 #include "suites/engine/device_workers.h"
 #include "suites/kinds/case_kind.h"
+#include "suites/kinds/emit_cu.h"
 #include "suites/kinds/tcgen05_judged_device.h"
 #include "suites/kinds/wgmma_device_cases.h"
 #include "suites/kinds/wgmma_judged_device.h"

@@ -2,7 +2,7 @@
 // same way. Steps, each kept only when the signature is unchanged: zero whole operands, then
 // halves and single values (A's kept values, B, C); reset metadata nibbles to the canonical
 // ascending pair (0,1); replace the remaining values by one. The evaluator runs a candidate on
-// the device (suites/reduce/minimize_command.h) or, in tests, on a stand-in.
+// the device (suites/cli/minimize_command.h) or, in tests, on a stand-in.
 #pragma once
 
 #include <functional>

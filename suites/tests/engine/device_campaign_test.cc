@@ -17,11 +17,11 @@
 
 #include "oracle/core/text_format.h"
 #include "suites/engine/atomic_file.h"
+#include "suites/engine/device_suite.h"
 #include "suites/engine/host_suite.h"
 #include "suites/engine/merge.h"
 #include "suites/kinds/case_kind.h"
 #include "suites/kinds/dense_device_cases.h"
-#include "suites/kinds/device_suite.h"
 #include "suites/kinds/wgmma_device_cases.h"
 #include "suites/tests/support/fake_device.h"
 #include "suites/tests/support/report_compare.h"

@@ -66,7 +66,7 @@ TEST(ReproCu, EmittedFileRunsOnTheDevice) {
   }
 }
 
-// The driver-API files of dense and descriptor-tile cases (suites/cli/launch_cu.h) on the device:
+// The driver-API files of dense and descriptor-tile cases (suites/emit/launch_cu.h) on the device:
 // small-integer cases the oracle gets exactly right report no difference.
 TEST(ReproCu, DenseAndTileFilesRunOnTheDevice) {
   const harness::DeviceInfo info = harness::ProbeDevice();

@@ -6,8 +6,8 @@
 #include <set>
 
 #include "generators/core/random_source.h"
+#include "suites/engine/device_suite.h"
 #include "suites/kinds/case_kind.h"
-#include "suites/kinds/device_suite.h"
 #include "suites/tests/support/test_seed.h"
 
 namespace tcfuzz::suites {

@@ -346,7 +346,7 @@ TEST(Tcgen05Tile, MaskedColumnsReadZerosAndTheRestMatchTheUnmaskedProduct) {
 }
 
 TEST(Tcgen05Idesc, EncodesTable42) {
-  // The README's explain example: M = 64, N = 128, f32 D, f16 A/B, maximum shift 32 columns.
+  // docs/usage.md's explain example: M = 64, N = 128, f32 D, f16 A/B, maximum shift 32 columns.
   tcgen05::IdescFields f;
   f.m = 64;
   f.n = 128;

@@ -10,9 +10,9 @@
 #include "generators/core/random_source.h"
 #include "generators/smem/wgmma_tile_gen.h"
 #include "oracle/smem/smem_case.h"
+#include "suites/cli/minimize_command.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/kinds/wgmma_device_cases.h"
-#include "suites/reduce/minimize_command.h"
 #include "suites/tests/support/temp_dir.h"
 
 namespace tcfuzz::suites {

@@ -1,4 +1,4 @@
-#include "suites/reduce/minimize_command.h"
+#include "suites/cli/minimize_command.h"
 
 #include <stdlib.h>
 

@@ -1,8 +1,8 @@
-#include "suites/cli/launch_cu.h"
+#include "suites/emit/launch_cu.h"
 
 #include <cstdio>
 
-#include "suites/cli/cli_common.h"
+#include "oracle/core/text_format.h"
 
 namespace tcfuzz::suites {
 namespace {
@@ -58,7 +58,7 @@ oracle::Result<std::string> LaunchCuText(const LaunchCu& c) {
   if (!map.ok()) return R::Fail(map.error());
   const harness::KernelLaunch& l = c.launch.launch;
   std::string cu;
-  cu += "// Reproducer emitted by tcfuzz from " + cli::OneLine(c.from) + "\n";
+  cu += "// Reproducer emitted by tcfuzz from " + oracle::OneLine(c.from) + "\n";
   cu += "// Instruction: " + c.instruction + "\n";
   cu += "// Build and run: nvcc -arch=" + c.arch +
         " repro.cu -o repro -lcuda && ./repro   (a GPU that runs " + c.arch + ")\n";
