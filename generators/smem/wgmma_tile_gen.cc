@@ -261,6 +261,33 @@ void BreakOneDescriptor(Source& s, GeneratedWgmma& g) {
   c.desc = BreakDescriptorField(s, c, *g.broken);
 }
 
+oracle::wgmma::WgmmaTile PlainWgmmaTile(Format ab, Format b_type, Format d, int n,
+                                        const std::vector<uint64_t>& a,
+                                        const std::vector<uint64_t>& b, std::vector<uint32_t> c,
+                                        int image_bytes) {
+  oracle::wgmma::WgmmaTile t;
+  t.ab = ab;
+  t.b_type = b_type;
+  t.d = d;
+  t.n = n;
+  const auto operand = [&](Operand which, Format f, int rows, uint64_t start) {
+    SmemCase c_;
+    c_.arch = Arch::kSm90a;
+    c_.operand = which;
+    c_.view = {Major::kK, DTypeOf(f), rows, 32};
+    c_.desc =
+        EncodeMatrix(Arch::kSm90a, SmemMatrix{start, 128, 256, 0, false, Swizzle::kNone}).desc;
+    return c_;
+  };
+  t.a = operand(Operand::kA, ab, 64, 0);
+  t.b = operand(Operand::kB, b_type, n, static_cast<uint64_t>(image_bytes / 2));
+  t.image.assign(static_cast<std::size_t>(image_bytes), 0);
+  oracle::wgmma::PlaceOperand(t, Operand::kA, a);
+  oracle::wgmma::PlaceOperand(t, Operand::kB, b);
+  t.c = std::move(c);
+  return t;
+}
+
 GeneratedWgmma DrawWgmmaTile(Source& s) {
   static constexpr int kN[] = {64, 8, 16, 128, 256, 24};
   return DrawTile(s, Arch::kSm90a, 64, kN);

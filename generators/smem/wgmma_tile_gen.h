@@ -38,6 +38,16 @@ inline constexpr int kWgmmaImageBytes = 64 * 1024;
 // under which no two elements share a byte; its other fields kept. nullopt when none is.
 std::optional<oracle::smem::SmemCase> WithCompactStrides(const oracle::smem::SmemCase& c);
 
+// A wgmma tile (sm_90a, M = 64) whose operands are K-major without swizzle in their most compact
+// canonical layout (core matrices of 8 rows x 16 bytes: LBO 128 between K units, SBO 256 between
+// row groups), A at 0 and B at image_bytes / 2, holding `a` (64 x K) and `b` (n x K) row-major;
+// `c` (64 x n, empty: scale-d false). What deciding vectors and probes are placed in.
+oracle::wgmma::WgmmaTile PlainWgmmaTile(oracle::num::Format ab, oracle::num::Format b_type,
+                                        oracle::num::Format d, int n,
+                                        const std::vector<uint64_t>& a,
+                                        const std::vector<uint64_t>& b, std::vector<uint32_t> c,
+                                        int image_bytes = kWgmmaImageBytes);
+
 // wgmma (sm_90a): M = 64, N of 8..256.
 GeneratedWgmma DrawWgmmaTile(Source& s);
 // The descriptors of a dense wgmma tile of A/B type `ab` (f32 D) and N `n`, drawn as DrawWgmmaTile

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "generators/smem/wgmma_tile_gen.h"
 #include "harness/mma_dense.h"
 #include "harness/tcgen05_exec.h"
 #include "harness/wgmma_exec.h"
@@ -77,57 +78,22 @@ oracle::Result<KitProgram> DenseProgram(const NumericsQuestion& q,
   return PR::Ok(std::move(prog));
 }
 
-smem::DType DTypeOf(Format f) {
-  switch (f) {
-    case Format::kBF16:
-      return smem::DType::kBF16;
-    case Format::kTF32:
-      return smem::DType::kTF32;
-    case Format::kE4M3:
-      return smem::DType::kE4M3;
-    case Format::kE5M2:
-      return smem::DType::kE5M2;
-    default:
-      return smem::DType::kF16;
-  }
-}
-
-// wgmma m64n8, both operands K-major without swizzle (LBO 128, SBO 256) in a 4 KiB image: A at
-// 0, B at 2048; C loaded (scale-d true).
+// wgmma m64n8 (gen::PlainWgmmaTile) in a 4 KiB image; C loaded (scale-d true).
 oracle::Result<KitProgram> WgmmaProgram(const NumericsQuestion& q,
                                         const std::vector<Probe>& probes) {
   using PR = oracle::Result<KitProgram>;
   std::vector<oracle::wgmma::WgmmaTile> tiles;
   for (std::size_t at = 0; at < probes.size(); at += kProbesPerTile) {
-    oracle::wgmma::WgmmaTile t;
-    t.ab = t.b_type = q.ab;
-    t.d = q.cd;
-    t.n = 8;
-    const auto operand = [&](smem::Operand which, int rows, uint64_t start) {
-      smem::SmemCase c;
-      c.arch = smem::Arch::kSm90a;
-      c.operand = which;
-      c.view = {smem::Major::kK, DTypeOf(q.ab), rows, 32};
-      c.desc = smem::EncodeMatrix(smem::Arch::kSm90a,
-                                  smem::SmemMatrix{start, 128, 256, 0, false, smem::Swizzle::kNone})
-                   .desc;
-      return c;
-    };
-    t.a = operand(smem::Operand::kA, 64, 0);
-    t.b = operand(smem::Operand::kB, 8, 2048);
-    t.image.assign(4096, 0);
     std::vector<uint64_t> a(static_cast<std::size_t>(64 * q.k), 0),
         b(static_cast<std::size_t>(8 * q.k), 0);
-    t.c.assign(64 * 8, 0);
+    std::vector<uint32_t> c(64 * 8, 0);
     for (std::size_t i = 0; i < kProbesPerTile && at + i < probes.size(); ++i) {
       const Probe& p = probes[at + i];
       std::copy(p.a.begin(), p.a.end(), a.begin() + static_cast<std::ptrdiff_t>(i * q.k));
       std::copy(p.b.begin(), p.b.end(), b.begin() + static_cast<std::ptrdiff_t>(i * q.k));
-      t.c[i * 8 + i] = p.c;
+      c[i * 8 + i] = p.c;
     }
-    if (!oracle::wgmma::PlaceOperand(t, smem::Operand::kA, a) ||
-        !oracle::wgmma::PlaceOperand(t, smem::Operand::kB, b))
-      return PR::Fail("a wgmma probe tile does not place for " + q.Name());
+    oracle::wgmma::WgmmaTile t = gen::PlainWgmmaTile(q.ab, q.ab, q.cd, 8, a, b, std::move(c), 4096);
     tiles.push_back(std::move(t));
   }
   KitProgram prog;

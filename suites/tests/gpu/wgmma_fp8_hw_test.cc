@@ -29,10 +29,6 @@ using oracle::num::Format;
 namespace num = oracle::num;
 namespace smem = oracle::smem;
 
-smem::DType DTypeOf(Format f) {
-  return f == Format::kE4M3 ? smem::DType::kE4M3 : smem::DType::kE5M2;
-}
-
 // A finite fp8 pattern with its exponent field in lo..hi (0..max: every binade).
 uint64_t Fp8(gen::RandomSource& s, Format f, int lo, int hi) {
   const int mant = f == Format::kE4M3 ? 3 : 2, max_e = f == Format::kE4M3 ? 15 : 30;
@@ -44,27 +40,9 @@ uint64_t Fp8(gen::RandomSource& s, Format f, int lo, int hi) {
   }
 }
 
-// A 64 x 8 x 32 tile, both operands K-major without swizzle (LBO 128, SBO 256), random values;
-// C near the products' magnitudes (exponent in [c_lo, c_lo + 20]).
+// A 64 x 8 x 32 tile (gen::PlainWgmmaTile: both operands K-major, no swizzle), random values; C
+// near the products' magnitudes.
 oracle::wgmma::WgmmaTile Draw(gen::RandomSource& s, Format a, Format b, Format d, bool narrow) {
-  oracle::wgmma::WgmmaTile t;
-  t.ab = a;
-  t.b_type = b;
-  t.d = d;
-  t.n = 8;
-  const auto operand = [&](smem::Operand which, Format f, int rows, uint64_t start) {
-    smem::SmemCase c;
-    c.arch = smem::Arch::kSm90a;
-    c.operand = which;
-    c.view = {smem::Major::kK, DTypeOf(f), rows, 32};
-    c.desc = smem::EncodeMatrix(smem::Arch::kSm90a,
-                                smem::SmemMatrix{start, 128, 256, 0, false, smem::Swizzle::kNone})
-                 .desc;
-    return c;
-  };
-  t.a = operand(smem::Operand::kA, a, 64, 0);
-  t.b = operand(smem::Operand::kB, b, 8, gen::kWgmmaImageBytes / 2);
-  t.image.assign(gen::kWgmmaImageBytes, 0);
   const auto value = [&](Format f) {
     if (!narrow) return Fp8(s, f, 0, 255);
     return f == Format::kE4M3 ? Fp8(s, f, 6, 9) : Fp8(s, f, 14, 17);  // four binades: cancellation
@@ -72,16 +50,15 @@ oracle::wgmma::WgmmaTile Draw(gen::RandomSource& s, Format a, Format b, Format d
   std::vector<uint64_t> av(64 * 32), bv(8 * 32);
   for (uint64_t& x : av) x = value(a);
   for (uint64_t& x : bv) x = value(b);
-  EXPECT_TRUE(oracle::wgmma::PlaceOperand(t, smem::Operand::kA, av));
-  EXPECT_TRUE(oracle::wgmma::PlaceOperand(t, smem::Operand::kB, bv));
   const int max_exp = d == Format::kF16 ? 12 : 16;
+  std::vector<uint32_t> c;
   for (int i = 0; i < 64 * 8; ++i) {
     const double v = (1.0 + static_cast<double>(s.Below(1u << 23)) / (1u << 23)) *
                      std::ldexp(1.0, static_cast<int>(s.Below(21)) + max_exp - 20) *
                      (s.Below(2) ? -1 : 1);
-    t.c.push_back(static_cast<uint32_t>(num::FromDouble(d, v)));
+    c.push_back(static_cast<uint32_t>(num::FromDouble(d, v)));
   }
-  return t;
+  return gen::PlainWgmmaTile(a, b, d, 8, av, bv, std::move(c));
 }
 
 struct Candidate {

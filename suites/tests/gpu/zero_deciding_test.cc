@@ -45,37 +45,17 @@ oracle::mma::DenseTile DenseTileOf(const test::ZeroVector& v, const oracle::mma:
   return t;
 }
 
-// A wgmma tile: A 64 x K and B 8 x K, both K-major without swizzle, compact (core matrices of 8
-// rows x 16 bytes: LBO 128 between K units, SBO 256 between row groups).
+// A wgmma tile (gen::PlainWgmmaTile: both operands K-major, no swizzle): row 0 of A and of B hold
+// the vector.
 oracle::wgmma::WgmmaTile WgmmaTileOf(const test::ZeroVector& v) {
-  oracle::wgmma::WgmmaTile t;
-  t.ab = t.b_type = v.ab;
-  t.d = v.cd;
-  t.n = 8;
-  const auto operand = [&](smem::Operand which, int rows, uint64_t start) {
-    smem::SmemCase c;
-    c.arch = smem::Arch::kSm90a;
-    c.operand = which;
-    c.view = {smem::Major::kK, v.ab == Format::kBF16 ? smem::DType::kBF16 : smem::DType::kF16, rows,
-              32};
-    c.desc = smem::EncodeMatrix(smem::Arch::kSm90a,
-                                smem::SmemMatrix{start, 128, 256, 0, false, smem::Swizzle::kNone})
-                 .desc;
-    return c;
-  };
-  t.a = operand(smem::Operand::kA, 64, 0);
-  t.b = operand(smem::Operand::kB, 8, gen::kWgmmaImageBytes / 2);
-  t.image.assign(gen::kWgmmaImageBytes, 0);
-  const int k = oracle::wgmma::TileK(t);
+  const int k = v.ab == Format::kTF32 ? 8 : 16;
   std::vector<uint64_t> a(static_cast<std::size_t>(64 * k), 0),
       b(static_cast<std::size_t>(8 * k), 0);
   const auto va = test::Spread(v, v.a, k), vb = test::Spread(v, v.b, k);
   for (int x = 0; x < k; ++x)
     a[static_cast<std::size_t>(x)] = va[static_cast<std::size_t>(x)],
     b[static_cast<std::size_t>(x)] = vb[static_cast<std::size_t>(x)];
-  oracle::wgmma::PlaceOperand(t, smem::Operand::kA, a);
-  oracle::wgmma::PlaceOperand(t, smem::Operand::kB, b);
-  return t;
+  return gen::PlainWgmmaTile(v.ab, v.ab, v.cd, 8, a, b, {});
 }
 
 TEST(ZeroDeciding, OnTheDevice) {
