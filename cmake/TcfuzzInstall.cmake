@@ -15,7 +15,8 @@ install(TARGETS tcfuzz_oracle tcfuzz_generators EXPORT tcfuzzTargets
 foreach(layer oracle generators)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${layer}/
           DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tcfuzz/${layer}
-          FILES_MATCHING PATTERN "*.h")
+          FILES_MATCHING PATTERN "*.h"
+          PATTERN "json_reader.h" EXCLUDE)  # internal: it needs nlohmann/json
 endforeach()
 install(FILES ${PROJECT_SOURCE_DIR}/corpus/toolchain/expectations.txt
         DESTINATION ${CMAKE_INSTALL_DATADIR}/tcfuzz/toolchain)

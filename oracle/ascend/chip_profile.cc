@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "oracle/core/json_reader.h"
+
 namespace tcfuzz::oracle::ascend {
 namespace {
 
@@ -64,8 +66,10 @@ const ChipProfile* FindChip(std::string_view name) {
 
 Result<ChipProfile> ChipFromJson(std::string_view json) {
   using R = Result<ChipProfile>;
-  const nlohmann::json j = nlohmann::json::parse(json, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) return R::Fail("chip profile: not a JSON object");
+  const auto parsed = ParseJson(json);
+  if (!parsed.ok()) return R::Fail("chip profile: " + parsed.error());
+  const nlohmann::json& j = parsed.value();
+  if (!j.is_object()) return R::Fail("chip profile: not a JSON object");
   static const std::array<std::string_view, 10> kInts = {
       "npu_arch", "ai_cores", "vector_cores", "l0a",        "l0b",
       "l0c",      "l1",       "ub",           "bias_table", "l1_platform"};

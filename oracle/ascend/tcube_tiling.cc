@@ -3,6 +3,8 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
+#include "oracle/core/json_reader.h"
+
 namespace tcfuzz::oracle::ascend {
 namespace {
 
@@ -96,8 +98,9 @@ std::vector<uint8_t> ToImage(const TCubeTiling& t) {
 
 Result<TCubeTiling> FromJson(std::string_view json) {
   using R = Result<TCubeTiling>;
-  const nlohmann::json j = nlohmann::json::parse(json, nullptr, false);
-  if (j.is_discarded()) return R::Fail("tiling JSON: not valid JSON");
+  const auto parsed = ParseJson(json);
+  if (!parsed.ok()) return R::Fail("tiling JSON: not valid JSON (" + parsed.error() + ")");
+  const nlohmann::json& j = parsed.value();
   if (!j.is_object())
     return R::Fail("tiling JSON: expected an object of the 50 TCubeTiling fields");
   TCubeTiling t;

@@ -7,6 +7,7 @@
 #include "oracle/ascend/k_loop.h"
 #include "oracle/ascend/problem_contract.h"
 #include "oracle/ascend/tiling_math.h"
+#include "oracle/core/json_reader.h"
 
 namespace tcfuzz::oracle::ascend {
 namespace {
@@ -129,8 +130,10 @@ std::span<const Rule* const> TilingWarnings() { return kSoft; }
 
 Result<Problem> ProblemFromJson(std::string_view json) {
   using R = Result<Problem>;
-  const nlohmann::json j = nlohmann::json::parse(json, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) return R::Fail("problem: not a JSON object");
+  const auto parsed = ParseJson(json);
+  if (!parsed.ok()) return R::Fail("problem: " + parsed.error());
+  const nlohmann::json& j = parsed.value();
+  if (!j.is_object()) return R::Fail("problem: not a JSON object");
   static const std::array<std::string_view, 13> kKeys = {
       "M",       "N",       "K",      "aType",  "bType",  "cType",   "biasType",
       "aFormat", "bFormat", "transA", "transB", "isBias", "schedule"};

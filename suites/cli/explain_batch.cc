@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "oracle/core/json_reader.h"
 #include "oracle/core/text_format.h"
 #include "oracle/smem/canonical_layout.h"
 #include "oracle/smem/smem_case.h"
@@ -126,10 +127,11 @@ int Batch(std::istream& in, std::ostream& out, std::ostream& err,
   while (std::getline(in, text)) {
     ++line_no;
     if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
-    const Json j = Json::parse(text, nullptr, false);
-    Result<std::string> r = j.is_discarded() || !j.is_object()
+    const auto parsed = oracle::ParseJson(text);
+    Result<std::string> r = !parsed.ok() ? Result<std::string>(oracle::Error(parsed.error()))
+                            : !parsed.value().is_object()
                                 ? Result<std::string>(oracle::Error("not a JSON object"))
-                                : one(j);
+                                : one(parsed.value());
     if (!r.ok()) {
       out.flush();
       err << "tcfuzz: error: line " << line_no << ": " << oracle::OneLine(r.error()) << "\n";

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "oracle/core/json_reader.h"
 #include "oracle/core/text_format.h"
 #include "oracle/sparse/sparse_metadata.h"
 #include "suites/captures/capture_sets.h"
@@ -208,8 +209,10 @@ int OracleDotStream(std::istream& in, std::ostream& out, std::ostream& err, Form
       out << buf;
       continue;
     }
-    const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) return fail("not a JSON object");
+    const auto parsed = oracle::ParseJson(line);
+    if (!parsed.ok()) return fail(parsed.error());
+    const nlohmann::json& j = parsed.value();
+    if (!j.is_object()) return fail("not a JSON object");
     for (const char* key : {"a", "b", "c"}) {
       if (!j.contains(key)) return fail(std::string("missing \"") + key + "\"");
     }

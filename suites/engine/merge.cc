@@ -165,6 +165,20 @@ int MergeReports(const std::vector<std::string>& dirs, const std::string& out, s
   if (!opened.ok()) return fail(opened.error());
   ReportFolder folder = std::move(opened).value();
   for (const auto& [path, dir] : files) {
+    // A shard's files are copied only as the regular files they are inside it: a link (to
+    // anything a CI runner can read) would publish what it points at.
+    std::filesystem::path at(dir);
+    bool inside = true;
+    for (const auto& part : std::filesystem::path(path)) {
+      at /= part;
+      std::error_code ec;
+      const auto st = std::filesystem::symlink_status(at, ec);
+      inside = inside && !ec && !std::filesystem::is_symlink(st);
+    }
+    std::error_code ec;
+    if (!inside || !std::filesystem::is_regular_file(std::filesystem::symlink_status(at, ec)))
+      return fail(dir + "/" + path +
+                  ": not a regular file inside the shard (links are not followed)");
     auto text = ReadFile(dir + "/" + path);
     if (!text.ok()) return fail(text.error());
     auto written = WriteFileAtomic(folder.work() + "/" + path, text.value());

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "oracle/core/json_reader.h"
 #include "oracle/core/text_format.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/worker_protocol.h"
@@ -429,47 +430,50 @@ std::string JUnitXml(const CampaignReport& report) {
 
 namespace {
 
+// The reader's tree: nlohmann's map-based json (oracle/core/json_reader.h), linear to build.
+using JsonIn = nlohmann::json;
+
 // The reader's own errors, thrown inside ReadSummary and turned into its one line.
 struct Bad {
   std::string what;
 };
 
-const Json& Field(const Json& j, const char* key) {
+const JsonIn& Field(const JsonIn& j, const char* key) {
   if (!j.is_object() || !j.contains(key)) throw Bad{std::string("no \"") + key + "\""};
   return j.at(key);
 }
-uint64_t U64(const Json& j, const char* key) {
-  const Json& v = Field(j, key);
+uint64_t U64(const JsonIn& j, const char* key) {
+  const JsonIn& v = Field(j, key);
   if (!v.is_number_unsigned()) throw Bad{std::string("\"") + key + "\" is not a count"};
   return v.get<uint64_t>();
 }
-std::string Str(const Json& j, const char* key) {
-  const Json& v = Field(j, key);
+std::string Str(const JsonIn& j, const char* key) {
+  const JsonIn& v = Field(j, key);
   if (!v.is_string()) throw Bad{std::string("\"") + key + "\" is not a string"};
   return v.get<std::string>();
 }
-double Num(const Json& j, const char* key) {
-  const Json& v = Field(j, key);
+double Num(const JsonIn& j, const char* key) {
+  const JsonIn& v = Field(j, key);
   if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0 ||
       v.get<double>() > 1e12)
     throw Bad{std::string("\"") + key + "\" is not a number of seconds"};
   return v.get<double>();
 }
-bool Bool(const Json& j, const char* key) {
-  const Json& v = Field(j, key);
+bool Bool(const JsonIn& j, const char* key) {
+  const JsonIn& v = Field(j, key);
   if (!v.is_boolean()) throw Bad{std::string("\"") + key + "\" is not true or false"};
   return v.get<bool>();
 }
 template <typename T, typename F>
-std::map<std::string, T> MapOf(const Json& j, const char* key, F get) {
-  const Json& v = Field(j, key);
+std::map<std::string, T> MapOf(const JsonIn& j, const char* key, F get) {
+  const JsonIn& v = Field(j, key);
   if (!v.is_object()) throw Bad{std::string("\"") + key + "\" is not an object"};
   std::map<std::string, T> out;
   for (const auto& [k, x] : v.items()) out[k] = get(x, k);
   return out;
 }
 
-FailureRecord RecordFrom(const Json& j) {
+FailureRecord RecordFrom(const JsonIn& j) {
   FailureRecord f;
   f.signature = Str(j, "signature");
   f.case_name = Str(j, "case");
@@ -482,16 +486,16 @@ FailureRecord RecordFrom(const Json& j) {
   if (j.contains("expectation_line"))
     f.expectation_line = static_cast<int>(std::min<uint64_t>(U64(j, "expectation_line"), 1u << 30));
   if (j.contains("tile")) {
-    const Json& t = j.at("tile");
+    const JsonIn& t = j.at("tile");
     TileDiff d;
     d.cols = static_cast<int>(std::min<uint64_t>(U64(t, "cols"), 1024));
     d.format = Str(t, "format");
     for (const auto& [key, into] :
          {std::pair{"expected", &d.expected}, std::pair{"observed", &d.observed}}) {
-      const Json& words = Field(t, key);
+      const JsonIn& words = Field(t, key);
       if (!words.is_array() || words.size() > 64 * 256)
         throw Bad{"a tile's words are not a list of at most 64 x 256"};
-      for (const Json& w : words) {
+      for (const JsonIn& w : words) {
         if (!w.is_number_unsigned() || w.get<uint64_t>() > 0xFFFFFFFFu)
           throw Bad{"a tile word is not 32 bits"};
         into->push_back(static_cast<uint32_t>(w.get<uint64_t>()));
@@ -511,7 +515,7 @@ FailureRecord RecordFrom(const Json& j) {
   return f;
 }
 
-SuiteReport SuiteFrom(const Json& j) {
+SuiteReport SuiteFrom(const JsonIn& j) {
   SuiteReport s;
   s.suite = Str(j, "suite");
   s.device = Bool(j, "gpu_suite");
@@ -524,20 +528,20 @@ SuiteReport SuiteFrom(const Json& j) {
   s.seconds = Num(j, "seconds");
   if (j.contains("worker_seconds_by_phase"))
     s.worker_phases =
-        MapOf<double>(j, "worker_seconds_by_phase", [](const Json& x, const std::string& k) {
+        MapOf<double>(j, "worker_seconds_by_phase", [](const JsonIn& x, const std::string& k) {
           if (!x.is_number()) throw Bad{"phase \"" + k + "\" is not a number"};
           return x.get<double>();
         });
-  const Json& declared = Field(j, "declared_families");
+  const JsonIn& declared = Field(j, "declared_families");
   if (!declared.is_array()) throw Bad{"\"declared_families\" is not a list"};
-  for (const Json& f : declared) {
+  for (const JsonIn& f : declared) {
     if (!f.is_string()) throw Bad{"a declared family is not a string"};
     s.declared_families.push_back(f.get<std::string>());
   }
-  s.families = MapOf<FamilyStats>(j, "families", [](const Json& x, const std::string&) {
+  s.families = MapOf<FamilyStats>(j, "families", [](const JsonIn& x, const std::string&) {
     return FamilyStats{U64(x, "cases"), U64(x, "failed"), U64(x, "expected")};
   });
-  const auto count = [](const Json& x, const std::string& k) {
+  const auto count = [](const JsonIn& x, const std::string& k) {
     if (!x.is_number_unsigned()) throw Bad{"\"" + k + "\" is not a count"};
     return x.get<uint64_t>();
   };
@@ -546,10 +550,10 @@ SuiteReport SuiteFrom(const Json& j) {
   for (const auto& [key, records] :
        {std::pair{"failures", &s.failures}, std::pair{"model_unconfirmed", &s.unconfirmed},
         std::pair{"expected_failures", &s.expected_failures}, std::pair{"flaky", &s.flaky}}) {
-    const Json& list = Field(j, key);
+    const JsonIn& list = Field(j, key);
     if (!list.is_array()) throw Bad{std::string("\"") + key + "\" is not a list"};
     if (list.size() > kMaxListedFailures) throw Bad{std::string("\"") + key + "\" is over its cap"};
-    for (const Json& r : list) records->push_back(RecordFrom(r));
+    for (const JsonIn& r : list) records->push_back(RecordFrom(r));
   }
   CapTilePictures(s);  // however many a file holds, the page draws the report's own cap
   return s;
@@ -560,9 +564,17 @@ SuiteReport SuiteFrom(const Json& j) {
 oracle::Result<CampaignReport> ReadSummary(const std::string& path) {
   auto text = ReadFile(path, std::size_t{64} << 20);
   if (!text.ok()) return oracle::Error(text.error());
+  auto r = ParseSummary(text.value());
+  if (!r.ok()) return oracle::Error(path + ": " + r.error());
+  return r;
+}
+
+oracle::Result<CampaignReport> ParseSummary(std::string_view text) {
   try {
-    // nlohmann's parser keeps its own stack, so deep nesting cannot overflow ours.
-    const Json j = Json::parse(text.value());
+    // Bounded in depth, linear in keys, duplicate keys refused (oracle/core/json_reader.h).
+    auto parsed = oracle::ParseJson(text);
+    if (!parsed.ok()) throw Bad{"not a tcfuzz summary: " + parsed.error()};
+    const JsonIn& j = parsed.value();
     CampaignReport r;
     r.tool = Str(j, "tool");
     if (!r.tool.starts_with("tcfuzz")) throw Bad{"not a tcfuzz report (tool '" + r.tool + "')"};
@@ -581,10 +593,10 @@ oracle::Result<CampaignReport> ReadSummary(const std::string& path) {
     r.shard_source = Str(j, "shard_source");
     if (j.contains("merged_shards")) r.merged_shards = U64(j, "merged_shards");
     r.interrupted = Bool(j, "interrupted");
-    const Json& o = Field(j, "options");
-    const Json& suites = Field(o, "suites");
+    const JsonIn& o = Field(j, "options");
+    const JsonIn& suites = Field(o, "suites");
     if (!suites.is_array()) throw Bad{"\"options.suites\" is not a list"};
-    for (const Json& s : suites) {
+    for (const JsonIn& s : suites) {
       if (!s.is_string()) throw Bad{"a suite name is not a string"};
       r.planned_suites.push_back(s.get<std::string>());
     }
@@ -595,9 +607,9 @@ oracle::Result<CampaignReport> ReadSummary(const std::string& path) {
     r.expectations_file = Str(o, "expectations");
     r.skips_file = Str(o, "skips");
     r.strict = Bool(o, "strict");
-    const Json& lines = Field(j, "expectation_lines");
+    const JsonIn& lines = Field(j, "expectation_lines");
     if (!lines.is_array()) throw Bad{"\"expectation_lines\" is not a list"};
-    for (const Json& l : lines) {
+    for (const JsonIn& l : lines) {
       ExpectationUse u;
       u.line = static_cast<int>(std::min<uint64_t>(U64(l, "line"), 1u << 30));
       u.text = Str(l, "text");
@@ -606,15 +618,15 @@ oracle::Result<CampaignReport> ReadSummary(const std::string& path) {
       u.matched = U64(l, "matched");
       r.expectation_lines.push_back(std::move(u));
     }
-    const Json& list = Field(j, "suites");
+    const JsonIn& list = Field(j, "suites");
     if (!list.is_array()) throw Bad{"\"suites\" is not a list"};
-    for (const Json& s : list) r.suites.push_back(SuiteFrom(s));
+    for (const JsonIn& s : list) r.suites.push_back(SuiteFrom(s));
     return oracle::Result<CampaignReport>::Ok(std::move(r));
   } catch (const Bad& b) {
-    return oracle::Error(path + ": " + b.what);
+    return oracle::Error(b.what);
   } catch (const std::exception& e) {
     std::string what = e.what();
-    return oracle::Error(path + ": not a tcfuzz summary: " + what.substr(0, what.find('\n')));
+    return oracle::Error("not a tcfuzz summary: " + what.substr(0, what.find('\n')));
   }
 }
 

@@ -115,6 +115,8 @@ std::string JUnitXml(const CampaignReport& report);
 
 // A summary.json back (as SummaryJson wrote it); a one-line error naming the file otherwise.
 oracle::Result<CampaignReport> ReadSummary(const std::string& path);
+// The same from the file's text (a shard's summary.json is untrusted: summary_json_fuzzer).
+oracle::Result<CampaignReport> ParseSummary(std::string_view text);
 
 // Adds `more` (the same suite: another shard, or the rest of an interrupted run) to `into`,
 // keeping the lists in index order and within their caps.

@@ -176,5 +176,40 @@ TEST(HostileInput, MessagesSayWhatIsWrong) {
   std::filesystem::remove_all(dir);
 }
 
+// Issue 33: a shard's summary.json is untrusted input. A 60,000-deep array crashed `merge` and
+// `run --resume` (nlohmann's ordered_json copied subtrees recursively when its object grew),
+// 100,000 keys took half a minute (ordered_json inserts in linear time), and a duplicate key was
+// taken silently. Now: one line and exit 2, or a merge, at once.
+TEST(HostileInput, ShardReportsAreUntrustedJson) {
+  const std::string dir = test::TempDir("hostile_json");
+  const Outcome run = Tcfuzz(
+      "run --suite zero-column-mask --cases 100 --seed 1 --no-progress "
+      "--report " +
+          dir + "/shard",
+      dir);
+  ASSERT_EQ(run.code, 0) << run.err;
+  const std::string good = suites::ReadFile(dir + "/shard/summary.json").value();
+  const auto shard = [&](const std::string& name, const std::string& extra) {
+    std::filesystem::create_directories(dir + "/" + name);
+    std::string text = good;
+    text.replace(text.find("\"tool\""), 0, extra);
+    EXPECT_TRUE(suites::WriteFileAtomic(dir + "/" + name + "/summary.json", text).ok());
+    return dir + "/" + name;
+  };
+  const std::string deep =
+      shard("deep", "\"x\": " + std::string(60000, '[') + std::string(60000, ']') + ", ");
+  ExpectOneLineError(Tcfuzz("merge " + deep + " --report " + dir + "/m1", dir),
+                     "nested deeper than 64 levels");
+  ExpectOneLineError(Tcfuzz("run --resume " + deep, dir), "nested deeper than 64 levels");
+  ExpectOneLineError(
+      Tcfuzz("merge " + shard("dup", "\"seed\": 1, ") + " --report " + dir + "/m2", dir),
+      "duplicate key \"seed\"");
+  std::string keys = "\"y\": {";
+  for (int k = 0; k < 100000; ++k) keys += (k ? ",\"k" : "\"k") + std::to_string(k) + "\":1";
+  const Outcome wide =
+      Tcfuzz("merge " + shard("wide", keys + "}, ") + " --report " + dir + "/m3", dir);
+  EXPECT_EQ(wide.code, 0) << wide.err;
+}
+
 }  // namespace
 }  // namespace tcfuzz

@@ -325,6 +325,20 @@ TEST(DeviceCampaign, ABaselineKnowsAMismatchSkipsASuiteAndShardsMerge) {
   EXPECT_EQ(test::SummaryDiff(root + "/merged", root + "/full"), "[]");
   const std::string repro = "/reproducers/sparse-mma-" + std::to_string(planted) + ".txt";
   EXPECT_EQ(ReadFile(root + "/merged" + repro).value(), ReadFile(root + "/full" + repro).value());
+  // Issue 33: a reproducer that is a link out of its shard (to anything the runner can read) is
+  // refused, never copied into the published report; so is a linked reproducer folder.
+  ASSERT_TRUE(WriteFileAtomic(root + "/secret.txt", "not for the report\n").ok());
+  const std::string shard_repro = shards[planted % 2] + repro;
+  std::filesystem::remove(shard_repro);
+  std::filesystem::create_symlink(root + "/secret.txt", shard_repro);
+  EXPECT_EQ(MergeReports(shards, root + "/leaked", log), 2) << log.str();
+  EXPECT_FALSE(std::filesystem::exists(root + "/leaked" + repro));
+  std::filesystem::remove(shard_repro);
+  const std::string folder = shards[planted % 2] + "/reproducers";
+  std::filesystem::rename(folder, root + "/elsewhere");
+  ASSERT_TRUE(WriteFileAtomic(root + "/elsewhere" + repro.substr(repro.rfind('/')), "x\n").ok());
+  std::filesystem::create_directory_symlink(root + "/elsewhere", folder);
+  EXPECT_EQ(MergeReports(shards, root + "/leaked2", log), 2) << log.str();
   std::filesystem::remove_all(root);
 }
 

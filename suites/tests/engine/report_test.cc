@@ -207,7 +207,8 @@ TEST(Report, HostileSummariesAreOneLineErrors) {
   const std::pair<std::string, std::string> cases[] = {
       {"", "not a tcfuzz summary"},
       {"[", "not a tcfuzz summary"},
-      {std::string(100000, '[') + std::string(100000, ']'), "no \"tool\""},
+      {std::string(100000, '[') + std::string(100000, ']'), "nested deeper than 64 levels"},
+      {Replace(good, "\"seed\":", "\"seed\": 1, \"seed\":"), "duplicate key \"seed\""},
       {"{\"tool\": \"other\"}", "not a tcfuzz report"},
       {good.substr(0, good.size() / 2), "not a tcfuzz summary"},
       {escaping, "leaves the report folder"},
