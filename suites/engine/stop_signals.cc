@@ -21,11 +21,16 @@ StopSignals::StopSignals() {
   ::sigaction(SIGTERM, nullptr, &old_term_);
   if (old_int_.sa_handler != SIG_IGN) ::sigaction(SIGINT, &sa, nullptr);
   if (old_term_.sa_handler != SIG_IGN) ::sigaction(SIGTERM, &sa, nullptr);
+  struct sigaction pipe = sa;
+  pipe.sa_flags = SA_RESTART;  // every later write to the pipe raises it again: never reset
+  ::sigaction(SIGPIPE, nullptr, &old_pipe_);
+  if (old_pipe_.sa_handler != SIG_IGN) ::sigaction(SIGPIPE, &pipe, nullptr);
 }
 
 StopSignals::~StopSignals() {
   ::sigaction(SIGINT, &old_int_, nullptr);
   ::sigaction(SIGTERM, &old_term_, nullptr);
+  ::sigaction(SIGPIPE, &old_pipe_, nullptr);
 }
 
 bool StopRequested() { return g_stop_signal != 0; }

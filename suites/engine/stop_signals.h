@@ -1,6 +1,8 @@
 // SIGINT and SIGTERM for the length of a run that must end in a report: the first asks for a
 // stop at the next safe point, a second one (the handler resets itself) ends the process as the
-// signal would. A signal the caller ignores (nohup) stays ignored.
+// signal would. SIGPIPE (`tcfuzz run | head -1`: the reader went away) asks for the same stop and
+// stays caught, so the writes after it fail instead of killing the run before its report. A
+// signal the caller ignores (nohup) stays ignored.
 #pragma once
 
 #include <signal.h>
@@ -15,10 +17,10 @@ class StopSignals {
   StopSignals& operator=(const StopSignals&) = delete;
 
  private:
-  struct sigaction old_int_ = {}, old_term_ = {};
+  struct sigaction old_int_ = {}, old_term_ = {}, old_pipe_ = {};
 };
 
-// Whether SIGINT or SIGTERM arrived, and which (0: none).
+// Whether SIGINT, SIGTERM or SIGPIPE arrived, and which (0: none).
 bool StopRequested();
 int StopSignal();
 

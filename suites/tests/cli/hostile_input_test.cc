@@ -211,5 +211,30 @@ TEST(HostileInput, ShardReportsAreUntrustedJson) {
   EXPECT_EQ(wide.code, 0) << wide.err;
 }
 
+// Issue 33: output that cannot be written is an error. Every command exited 0 into a full disk or
+// a closed pipe, and `run | head -1` died of SIGPIPE with no report.
+TEST(HostileInput, OutputThatCannotBeWrittenIsAnError) {
+  const std::string dir = test::TempDir("hostile_stdout");
+  const std::string bin = TCFUZZ_BIN;
+  const auto status = [&](const std::string& cmd) {
+    const int s = std::system(("bash -c 'set -o pipefail; " + cmd + "' 2>" + dir + "/err").c_str());
+    return WIFEXITED(s) ? WEXITSTATUS(s) : -1;
+  };
+  const auto err = [&] { return suites::ReadFile(dir + "/err").value(); };
+  EXPECT_EQ(status(bin + " rules >/dev/full"), 2);
+  EXPECT_EQ(err().rfind("tcfuzz: error: standard output: ", 0), 0u) << err();
+  EXPECT_EQ(err().find('\n'), err().size() - 1) << err();
+  EXPECT_EQ(status(bin + " rules | head -c 1 >/dev/null"), 2);
+  EXPECT_NE(err().find("tcfuzz: error: standard output:"), std::string::npos) << err();
+  // A run whose reader went away (the first suite's line raises SIGPIPE) stops before the next
+  // suite with its report, marked interrupted.
+  EXPECT_EQ(status(bin + " run --suite zero-column-mask --suite smem --cases 20000 --seed 1 " +
+                   "--no-progress --report " + dir + "/r | head -c 1 >/dev/null"),
+            2);
+  const auto summary = suites::ReadFile(dir + "/r/summary.json");
+  ASSERT_TRUE(summary.ok()) << summary.error();
+  EXPECT_NE(summary.value().find("\"interrupted\": true"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace tcfuzz
