@@ -245,6 +245,20 @@ int Rules(bool json) {
   return 0;
 }
 
+// No option takes an empty value or one that is itself an option: `--svg ''` was silently
+// ignored and `--report --no-progress` made a folder named --no-progress (issue 33).
+void CheckOptionValues(const CLI::App& app) {
+  for (const CLI::Option* o : app.get_options()) {
+    if (o->get_type_size_max() == 0) continue;  // a flag
+    for (const std::string& v : o->results()) {
+      const std::string name = o->get_name().empty() ? "an argument" : o->get_name();
+      if (v.empty()) Die(name + ": an empty value (it must name something)");
+      if (v.starts_with("--")) Die(name + ": '" + v + "' is an option, not a value");
+    }
+  }
+  for (const CLI::App* sub : app.get_subcommands()) CheckOptionValues(*sub);
+}
+
 uint64_t RandomSeed() {
   std::random_device rd;
   return (uint64_t{rd()} << 32) | rd();
@@ -564,6 +578,7 @@ int RunCli(int argc, char** argv, CliMode mode) try {
   } catch (const CLI::ParseError& e) {
     Die(e.what());
   }
+  CheckOptionValues(app);
 
   // Parsing only (the argument fuzzer): commands that read nothing but their arguments and
   // write only stdout run; the others stop here, their options parsed and checked.
