@@ -29,10 +29,58 @@ std::string AtLine(int line, std::string_view message) {
 
 std::string_view ToolVersion() { return "tcfuzz " TCFUZZ_VERSION; }
 
-std::string OneLine(std::string_view text) {
+namespace {
+
+// The length of the valid UTF-8 sequence at text[i] (1 for ASCII), or 0 when it is not one
+// (a stray continuation byte, a truncated sequence, an overlong form, a surrogate, past U+10FFFF).
+std::size_t Utf8Length(std::string_view text, std::size_t i) {
+  const auto b = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = b(i);
+  if (lead < 0x80) return 1;
+  std::size_t n = 0;
+  unsigned char lo = 0x80, hi = 0xBF;  // the allowed range of the second byte
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    n = 2;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    n = 3;
+    if (lead == 0xE0) lo = 0xA0;  // overlong
+    if (lead == 0xED) hi = 0x9F;  // surrogates
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    n = 4;
+    if (lead == 0xF0) lo = 0x90;  // overlong
+    if (lead == 0xF4) hi = 0x8F;  // past U+10FFFF
+  } else {
+    return 0;
+  }
+  if (i + n > text.size() || b(i + 1) < lo || b(i + 1) > hi) return 0;
+  for (std::size_t k = 2; k < n; ++k) {
+    if (b(i + k) < 0x80 || b(i + k) > 0xBF) return 0;
+  }
+  return n;
+}
+
+}  // namespace
+
+std::string OneLine(std::string_view text, std::size_t max_bytes) {
   std::string out;
-  for (const char c : text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
     const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x80) {  // valid UTF-8 kept as it is; any other byte as \xNN
+      const std::size_t n = Utf8Length(text, i);
+      if (n > 0) {
+        out.append(text.substr(i, n));
+        i += n;
+        continue;
+      }
+      static const char* kHex = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+      ++i;
+      continue;
+    }
+    ++i;
     if (c == '\n') {
       out += "\\n";
     } else if (c == '\r') {
@@ -47,6 +95,11 @@ std::string OneLine(std::string_view text) {
     } else {
       out += c;
     }
+  }
+  if (out.size() > max_bytes) {
+    std::size_t cut = max_bytes;
+    while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;
+    out = out.substr(0, cut) + "...";
   }
   return out;
 }

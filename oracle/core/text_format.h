@@ -69,7 +69,9 @@ Result<uint64_t> ParseUint(std::string_view text, uint64_t max);
 
 // A text as one line: control characters (a newline in an argument, a file name or a JSON key)
 // become \n, \r, \t or \xNN, so a message that quotes it can never turn into several lines.
-std::string OneLine(std::string_view text);
+// Invalid UTF-8 becomes \xNN too (valid sequences are kept). Past `max_bytes`, cut at a
+// character's start and "..." added (error lines stay readable when a value is 128 KiB).
+std::string OneLine(std::string_view text, std::size_t max_bytes = std::string_view::npos);
 // 'text' for a message: one line, and at most 64 characters of it ("..." after them).
 std::string Quoted(std::string_view text);
 std::string Hex(uint64_t value, int digits);  // "0x" + zero-padded lower-case hex

@@ -26,7 +26,7 @@ struct Exit {
 };
 
 [[noreturn]] inline void Die(const std::string& message) {
-  std::cerr << "tcfuzz: error: " << OneLine(message) << "\n";
+  std::cerr << "tcfuzz: error: " << OneLine(message, 1000) << "\n";
   throw Exit{2};
 }
 

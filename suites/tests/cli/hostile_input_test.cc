@@ -243,5 +243,13 @@ TEST(HostileInput, OutputThatCannotBeWrittenIsAnError) {
   EXPECT_NE(summary.value().find("\"interrupted\": true"), std::string::npos);
 }
 
+// Issue 33: an error line quoting a 128 KiB value stays a bounded line.
+TEST(HostileInput, LongValuesMakeBoundedErrorLines) {
+  const std::string dir = test::TempDir("hostile_long");
+  const Outcome r = Tcfuzz("replay " + dir + "/" + std::string(3000, 'x'), dir);
+  ExpectOneLineError(r, "tcfuzz: error: ");
+  EXPECT_LT(r.err.size(), 1100u) << r.err.size();
+}
+
 }  // namespace
 }  // namespace tcfuzz

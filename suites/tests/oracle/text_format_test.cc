@@ -111,3 +111,30 @@ TEST(TextFormat, ManyKeysAndLookalikeHeaders) {
 
 }  // namespace
 }  // namespace tcfuzz::oracle
+
+namespace tcfuzz::oracle {
+namespace {
+
+// Issue 33: invalid UTF-8 was echoed raw into messages, and long values made error lines of
+// 128 KiB. Valid UTF-8 stays as it is; every other byte and control character is escaped.
+TEST(TextFormat, OneLineEscapesInvalidUtf8AndBoundsLength) {
+  EXPECT_EQ(OneLine("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"),
+            "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80");
+  EXPECT_EQ(OneLine("a\xff"
+                    "b"),
+            "a\\xffb");
+  EXPECT_EQ(OneLine("\xc3"), "\\xc3");                             // truncated sequence
+  EXPECT_EQ(OneLine("\xc0\xaf"), "\\xc0\\xaf");                    // overlong '/'
+  EXPECT_EQ(OneLine("\xed\xa0\x80"), "\\xed\\xa0\\x80");           // a surrogate
+  EXPECT_EQ(OneLine("\xf4\x90\x80\x80"), "\\xf4\\x90\\x80\\x80");  // past U+10FFFF
+  EXPECT_EQ(OneLine("\x80x"), "\\x80x");                           // a stray continuation byte
+  EXPECT_EQ(OneLine("a\nb\x01"), "a\\nb\\x01");
+  EXPECT_EQ(OneLine(std::string(5000, 'x'), 1000), std::string(1000, 'x') + "...");
+  // Cut at a character's start, never inside a UTF-8 sequence.
+  std::string euros;
+  for (int i = 0; i < 500; ++i) euros += "\xe2\x82\xac";
+  EXPECT_EQ(OneLine(euros, 1000), euros.substr(0, 999) + "...");
+}
+
+}  // namespace
+}  // namespace tcfuzz::oracle
