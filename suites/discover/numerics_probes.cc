@@ -51,7 +51,8 @@ uint64_t Value(gen::RandomSource& s, Format f, int e, bool neg) {
 
 uint64_t NegZero(Format f) { return uint64_t{1} << (num::StorageBits(f) - 1); }
 
-// One structured probe; the families aim at one parameter each, the rest is random.
+// One structured probe; the families aim at one parameter each, the rest is random. No call
+// takes two drawing arguments: their order is unspecified, and g++ and clang differ.
 Probe Draw(gen::RandomSource& s, const NumericsQuestion& q) {
   const Range r = RangeOf(q.ab);
   const Range rc = RangeOf(q.cd);
@@ -70,19 +71,24 @@ Probe Draw(gen::RandomSource& s, const NumericsQuestion& q) {
   };
   switch (s.Below(7)) {
     case 0:  // terms many binades apart: the alignment width F and the block size L
-      for (int t = 0, n = 1 + static_cast<int>(s.Below(5)); t < n; ++t)
-        term(pos(), t == 0 ? 0 : static_cast<int>(s.Below(32)));
-      if (coin())
-        p.c =
-            static_cast<uint32_t>(Value(s, q.cd, 2 * base - static_cast<int>(s.Below(30)), coin()));
+      for (int t = 0, n = 1 + static_cast<int>(s.Below(5)); t < n; ++t) {
+        const std::size_t k = pos();
+        term(k, t == 0 ? 0 : static_cast<int>(s.Below(32)));
+      }
+      if (coin()) {
+        const int e = 2 * base - static_cast<int>(s.Below(30));
+        p.c = static_cast<uint32_t>(Value(s, q.cd, e, coin()));
+      }
       break;
     case 1: {  // a cancelling pair and small terms: what survives the truncation
       const std::size_t i = pos(), j = pos();
       term(i, 0);
       p.a[j] = p.a[i] ^ NegZero(q.ab);
       p.b[j] = p.b[i];
-      for (int t = 0, n = 1 + static_cast<int>(s.Below(3)); t < n; ++t)
-        term(pos(), 4 + static_cast<int>(s.Below(28)));
+      for (int t = 0, n = 1 + static_cast<int>(s.Below(3)); t < n; ++t) {
+        const std::size_t k = pos();
+        term(k, 4 + static_cast<int>(s.Below(28)));
+      }
       if (i == j) p.a[j] = p.a[i];
       break;
     }
@@ -96,8 +102,10 @@ Probe Draw(gen::RandomSource& s, const NumericsQuestion& q) {
         p.a[j] = Value(s, q.ab, t / 2, coin());
         p.b[j] = Value(s, q.ab, t - t / 2, false);
       }
-      if (coin())
-        p.c = static_cast<uint32_t>(Value(s, q.cd, t + static_cast<int>(s.Below(8)), coin()));
+      if (coin()) {
+        const int e = t + static_cast<int>(s.Below(8));
+        p.c = static_cast<uint32_t>(Value(s, q.cd, e, coin()));
+      }
       break;
     }
     case 3:  // an exact zero of negative terms, or a negative sum below the smallest subnormal
@@ -125,12 +133,16 @@ Probe Draw(gen::RandomSource& s, const NumericsQuestion& q) {
       if (coin()) p.c = static_cast<uint32_t>(Value(s, q.cd, 2 * base - shift, coin()));
       break;
     }
-    case 4:  // C below the alignment of a large product: C fused (truncated) or added last
+    case 4: {  // C below the alignment of a large product: C fused (truncated) or added last
       term(pos(), 0);
-      p.c = static_cast<uint32_t>(
-          Value(s, q.cd, 2 * base - 10 - static_cast<int>(s.Below(20)), coin()));
-      if (coin()) term(pos(), 1 + static_cast<int>(s.Below(12)));
+      const int e = 2 * base - 10 - static_cast<int>(s.Below(20));
+      p.c = static_cast<uint32_t>(Value(s, q.cd, e, coin()));
+      if (coin()) {
+        const std::size_t k = pos();
+        term(k, 1 + static_cast<int>(s.Below(12)));
+      }
       break;
+    }
     default:  // dense random values around one exponent
       for (std::size_t k = 0; k < p.a.size(); ++k) {
         if (s.Below(4) == 0) continue;
@@ -140,6 +152,40 @@ Probe Draw(gen::RandomSource& s, const NumericsQuestion& q) {
       break;
   }
   return p;
+}
+
+// Probes of exact powers of two in one block: a power of two, half an ulp of D below it (a tie),
+// and one tail term `shift` binades down, positive and (f32 D, truncated) negative. Whether the
+// tail shows tells F <= shift from F > shift: a ladder over every shift the table's F can take,
+// with the tail in the first group of four (any L >= 4 fuses it) or at k = 4 (the second block
+// of L = 4, and the same f16 MMA as k = 0 and 1 on the fp8-via-f16 path).
+std::vector<Probe> TieLadder(const NumericsQuestion& q) {
+  const Range r = RangeOf(q.ab), rc = RangeOf(q.cd);
+  const int top = std::min(r.emax - 1, rc.emax / 2 - 1);
+  const auto pow2 = [&](int e) {
+    return num::EncodeExact(q.ab, false, 1, std::clamp(e, r.emin - r.frac, r.emax),
+                            num::Round::kTowardZero);
+  };
+  std::vector<Probe> ladder;
+  for (int shift = 10; shift <= 30; ++shift) {
+    for (std::size_t tail : {std::size_t{2}, std::size_t{4}}) {
+      for (bool neg : {false, true}) {
+        if (neg && q.cd != Format::kF32) continue;  // below a tie that rounds down: never shows
+        Probe p;
+        p.a.assign(static_cast<std::size_t>(q.k), 0);
+        p.b.assign(static_cast<std::size_t>(q.k), 0);
+        const auto put = [&](std::size_t k, int sh, bool minus) {
+          p.a[k] = pow2(top - sh / 2) | (minus ? NegZero(q.ab) : 0);
+          p.b[k] = pow2(top - (sh - sh / 2));
+        };
+        put(0, 0, false);
+        put(1, rc.frac + 1, false);
+        put(tail, shift, neg);
+        ladder.push_back(std::move(p));
+      }
+    }
+  }
+  return ladder;
 }
 
 std::string RoundingName(Rounding r) {
@@ -207,12 +253,11 @@ std::vector<Probe> SelectProbes(const NumericsQuestion& q) {
   gen::RandomSource s(seed);
   const std::vector<CandidateRow> cands = CandidateRows(q);
   constexpr int kPool = 480, kMaxProbes = 64;
-  std::vector<Probe> pool;
-  std::vector<std::vector<uint32_t>> pred(kPool);
-  for (int i = 0; i < kPool; ++i) {
-    pool.push_back(Draw(s, q));
-    for (const CandidateRow& c : cands)
-      pred[static_cast<std::size_t>(i)].push_back(ProbeD(q, pool.back(), c.params));
+  std::vector<Probe> pool = TieLadder(q);
+  while (static_cast<int>(pool.size()) < kPool) pool.push_back(Draw(s, q));
+  std::vector<std::vector<uint32_t>> pred(pool.size());
+  for (std::size_t i = 0; i < pool.size(); ++i) {
+    for (const CandidateRow& c : cands) pred[i].push_back(ProbeD(q, pool[i], c.params));
   }
   // Classes of candidates no chosen probe tells apart; each step keeps the probe that splits the
   // most pairs, until none splits any.
