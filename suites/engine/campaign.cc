@@ -207,8 +207,21 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
     }
   }
 
+  const auto t0 = Clock::now();
   CampaignReport report;
   report.tool = std::string(oracle::ToolVersion());
+  report.provenance = ThisRun();
+  if (device.available) {
+    report.provenance.backend = "cuda";
+    report.provenance.devices.push_back(device.name + ", CC " + std::to_string(device.cc_major) +
+                                        "." + std::to_string(device.cc_minor) + ", driver " +
+                                        std::to_string(device.driver_version) + ", runtime " +
+                                        std::to_string(device.runtime_version));
+  }
+  if (prior != nullptr) {  // a resumed run: when its first part started, every host and device
+    report.provenance = MergedProvenance({prior->provenance, report.provenance});
+    report.provenance.seconds = prior->provenance.seconds;  // this part's time is added below
+  }
   report.command_line = prior ? prior->command_line : o.command_line;
   static_cast<RunSettings&>(report) = o;
   report.planned_suites = planned;
@@ -277,6 +290,7 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
     expected += s.expected;
     flaky += s.families.count("flaky") ? s.families.at("flaky").cases : 0;
   }
+  report.provenance.seconds += std::chrono::duration<double>(Clock::now() - t0).count();
   if (!WriteReport(report, folder, log)) return 2;
   log << "report: " << shown_dir << "/index.html, " << shown_dir << "/summary.json, " << shown_dir
       << "/junit.xml" << (failed ? ", reproducers in " + shown_dir + "/reproducers/" : "") << "\n";

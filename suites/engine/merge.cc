@@ -26,6 +26,9 @@ std::string Planned(const CampaignReport& r) {
 
 // The options every shard of one run shares; a difference names the first one found.
 std::string Differs(const CampaignReport& a, const CampaignReport& b) {
+  if (a.tool != b.tool) return "tcfuzz versions '" + a.tool + "' vs '" + b.tool + "'";
+  if (a.provenance.commit != b.provenance.commit)
+    return "commits '" + a.provenance.commit + "' vs '" + b.provenance.commit + "'";
   if (a.seed != b.seed) return "seed " + std::to_string(a.seed) + " vs " + std::to_string(b.seed);
   if (a.shard_count != b.shard_count)
     return "shard count " + std::to_string(a.shard_count) + " vs " + std::to_string(b.shard_count);
@@ -34,6 +37,11 @@ std::string Differs(const CampaignReport& a, const CampaignReport& b) {
   if (a.seconds != b.seconds) return "time budgets";
   if (a.gpu != b.gpu) return "--gpu " + a.gpu + " vs " + b.gpu;
   if (a.max_reproducers != b.max_reproducers) return "reproducer caps";
+  if (a.strict != b.strict) return "--strict in one and not the other";
+  if (a.expectations_file != b.expectations_file)
+    return "--expectations '" + a.expectations_file + "' vs '" + b.expectations_file + "'";
+  if (a.skips_file != b.skips_file)
+    return "--skips '" + a.skips_file + "' vs '" + b.skips_file + "'";
   return "";
 }
 
@@ -96,6 +104,12 @@ int MergeReports(const std::vector<std::string>& dirs, const std::string& out, s
   merged.shard_source = "merged";
   merged.merged_shards = shards.size();
   merged.suites.clear();
+  std::vector<Provenance> parts;
+  for (const Shard& s : shards) parts.push_back(s.report.provenance);
+  merged.provenance = MergedProvenance(parts);
+  merged.provenance.seconds = 0;  // shards run side by side: the longest one
+  for (const Provenance& p : parts)
+    merged.provenance.seconds = std::max(merged.provenance.seconds, p.seconds);
   // An expectation line is stale in the run when it could have matched somewhere and matched
   // nowhere: counts add up over the shards.
   for (ExpectationUse& u : merged.expectation_lines) {

@@ -1,8 +1,11 @@
 #include "suites/engine/report.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <nlohmann/json.hpp>
 
 #include "oracle/core/json_reader.h"
@@ -190,9 +193,59 @@ void AddSuiteReport(SuiteReport& into, const SuiteReport& more) {
   into.resume_from = more.resume_from;
 }
 
+Provenance ThisRun() {
+  Provenance p;
+#ifdef TCFUZZ_GIT_COMMIT
+  p.commit = TCFUZZ_GIT_COMMIT;
+#endif
+#ifdef TCFUZZ_CUDA_TOOLKIT
+  p.toolkit = TCFUZZ_CUDA_TOOLKIT;
+#endif
+  p.backend = "none";
+  char host[256] = {0};
+  if (::gethostname(host, sizeof host - 1) == 0) p.hosts.push_back(oracle::OneLine(host, 128));
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  char when[32] = {0};
+  if (::gmtime_r(&now, &utc) != nullptr)
+    std::strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  p.started = when;
+  return p;
+}
+
+Provenance MergedProvenance(const std::vector<Provenance>& parts) {
+  Provenance m;
+  if (parts.empty()) return m;
+  m.commit = parts.front().commit;
+  m.toolkit = parts.front().toolkit;
+  m.backend = "none";
+  for (const Provenance& p : parts) {
+    for (const auto& [from, into] :
+         {std::pair{&p.hosts, &m.hosts}, std::pair{&p.devices, &m.devices}}) {
+      for (const std::string& x : *from) {
+        if (std::find(into->begin(), into->end(), x) == into->end()) into->push_back(x);
+      }
+    }
+    if (!p.started.empty() && (m.started.empty() || p.started < m.started)) m.started = p.started;
+    m.seconds += p.seconds;
+    if (p.backend == "cuda") m.backend = "cuda";
+  }
+  return m;
+}
+
+std::string ListOrNone(const std::vector<std::string>& items) {
+  std::string s;
+  for (const std::string& x : items) s += (s.empty() ? "" : "; ") + x;
+  return s.empty() ? "none" : s;
+}
+
 std::string SummaryJson(const CampaignReport& report) {
   Json j;
   j["tool"] = report.tool;
+  const Provenance& p = report.provenance;
+  j["provenance"] = {{"commit", p.commit},   {"toolkit", p.toolkit}, {"backend", p.backend},
+                     {"started", p.started}, {"seconds", p.seconds}, {"hosts", p.hosts},
+                     {"devices", p.devices}};
   j["command"] = report.command_line;
   j["seed"] = report.seed;
   j["seed_source"] = report.seed_source;
@@ -385,7 +438,13 @@ std::string JUnitXml(const CampaignReport& report) {
         {"shard", std::to_string(report.shard_index) + "/" + std::to_string(report.shard_count)},
         {"tool", report.tool},
         {"cases", std::to_string(s.cases)},
-        {"interrupted", report.interrupted ? "true" : "false"}};
+        {"interrupted", report.interrupted ? "true" : "false"},
+        {"commit", report.provenance.commit},
+        {"cuda_toolkit", report.provenance.toolkit},
+        {"backend", report.provenance.backend},
+        {"started", report.provenance.started},
+        {"hosts", ListOrNone(report.provenance.hosts)},
+        {"devices", ListOrNone(report.provenance.devices)}};
     for (const auto& [k, v] : props)
       body += "      <property name=\"" + k + "\" value=\"" + MarkupEscape(v) + "\"/>\n";
     body += "    </properties>\n" + cases_xml + "  </testsuite>\n";
@@ -579,6 +638,26 @@ oracle::Result<CampaignReport> ParseSummary(std::string_view text) {
     r.tool = Str(j, "tool");
     if (!r.tool.starts_with("tcfuzz")) throw Bad{"not a tcfuzz report (tool '" + r.tool + "')"};
     r.command_line = Str(j, "command");
+    if (j.contains("provenance")) {  // reports of tcfuzz 0.2.0 and before have none
+      const JsonIn& p = Field(j, "provenance");
+      Provenance& v = r.provenance;
+      v.commit = Str(p, "commit");
+      v.toolkit = Str(p, "toolkit");
+      v.backend = Str(p, "backend");
+      v.started = Str(p, "started");
+      v.seconds = Num(p, "seconds");
+      for (const auto& [key, into] :
+           {std::pair{"hosts", &v.hosts}, std::pair{"devices", &v.devices}}) {
+        const JsonIn& list = Field(p, key);
+        if (!list.is_array() || list.size() > 4096)
+          throw Bad{std::string("\"provenance.") + key + "\" is not a list of at most 4096"};
+        for (const JsonIn& x : list) {
+          if (!x.is_string())
+            throw Bad{std::string("a provenance ") + key + " entry is not a string"};
+          into->push_back(x.get<std::string>());
+        }
+      }
+    }
     r.seed = U64(j, "seed");
     r.seed_source = Str(j, "seed_source");
     const std::string shard = Str(j, "shard");
@@ -595,12 +674,17 @@ oracle::Result<CampaignReport> ParseSummary(std::string_view text) {
     r.interrupted = Bool(j, "interrupted");
     const JsonIn& o = Field(j, "options");
     const JsonIn& suites = Field(o, "suites");
-    if (!suites.is_array()) throw Bad{"\"options.suites\" is not a list"};
+    if (!suites.is_array() || suites.empty() || suites.size() > 64)
+      throw Bad{"\"options.suites\" is not a list of 1 to 64 suites"};
     for (const JsonIn& s : suites) {
       if (!s.is_string()) throw Bad{"a suite name is not a string"};
       r.planned_suites.push_back(s.get<std::string>());
     }
-    if (!Field(o, "cases").is_null()) r.cases = U64(o, "cases");
+    if (!Field(o, "cases").is_null()) {
+      r.cases = U64(o, "cases");
+      if (*r.cases == 0 || *r.cases > uint64_t{1} << 40)  // the CLI's own --cases limits
+        throw Bad{"\"options.cases\" is not 1 to 2^40"};
+    }
     if (!Field(o, "seconds").is_null()) r.seconds = Num(o, "seconds");
     r.gpu = Str(o, "gpu");
     r.max_reproducers = U64(o, "max_reproducers");

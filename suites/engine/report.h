@@ -95,8 +95,31 @@ struct RunSettings {
   bool strict = false;  // stale expectation lines and flaky cases fail the run too
 };
 
+// What produced a report and where (issue 34): in a fleet's merged report, every host and
+// device its shards ran on.
+struct Provenance {
+  std::string commit;   // the git commit tcfuzz was configured from ("" when not a checkout)
+  std::string toolkit;  // the CUDA toolkit it was built with ("13.0"; "" without CUDA)
+  std::string backend;  // "cuda" when a GPU ran its GPU suites, else "none"
+  std::string started;  // UTC, ISO 8601: when the run (its first part, when resumed) started
+  double seconds = 0;   // wall time of the run (its parts added; a merge: its longest shard)
+  std::vector<std::string> hosts;    // where it ran
+  std::vector<std::string> devices;  // "NVIDIA H100 80GB HBM3, CC 9.0, driver 13000, runtime 13000"
+};
+
+// This process's provenance: commit, toolkit, host, the start time now.
+Provenance ThisRun();
+
+// Parts of one run (shards, or a run and its resumption): the first part's commit and toolkit,
+// "cuda" if any part had a GPU, the earliest start, the seconds added, every host and device.
+Provenance MergedProvenance(const std::vector<Provenance>& parts);
+
+// Hosts or devices as one line: "a; b", or "none".
+std::string ListOrNone(const std::vector<std::string>& items);
+
 struct CampaignReport : RunSettings {
   std::string tool;
+  Provenance provenance;
   std::string command_line;
   std::vector<std::string> planned_suites;  // the suites in run order (a resume repeats them)
   std::vector<ExpectationUse> expectation_lines;

@@ -83,6 +83,18 @@ std::string Records(const char* title, const std::vector<FailureRecord>& list) {
   return h;
 }
 
+// Commit, toolkit, when, how long, where and on what (issue 34).
+std::string ProvenanceLine(const CampaignReport& r) {
+  const Provenance& p = r.provenance;
+  char secs[32];
+  std::snprintf(secs, sizeof secs, "%.1f", p.seconds);
+  return "<br>built from <code id=\"commit\">" + MarkupEscape(p.commit.empty() ? "?" : p.commit) +
+         "</code>, CUDA toolkit " + MarkupEscape(p.toolkit.empty() ? "none" : p.toolkit) +
+         "; started " + MarkupEscape(p.started) + ", " + secs + " s; host " +
+         MarkupEscape(ListOrNone(p.hosts)) + "; backend " + MarkupEscape(p.backend) +
+         ", device <span id=\"devices\">" + MarkupEscape(ListOrNone(p.devices)) + "</span>";
+}
+
 }  // namespace
 
 std::string IndexHtml(const CampaignReport& report) {
@@ -111,7 +123,8 @@ std::string IndexHtml(const CampaignReport& report) {
   h += "<p>" + E(report.tool) + ", seed <code id=\"seed\">" + N(report.seed) + "</code> (" +
        E(report.seed_source) + "), shard " + N(report.shard_index) + "/" + N(report.shard_count) +
        (report.merged_shards ? ", merged from " + N(report.merged_shards) + " shards" : "") +
-       "<br>command: <code>" + E(report.command_line) + "</code></p>\n";
+       "<br>command: <code>" + E(report.command_line) + "</code>" + ProvenanceLine(report) +
+       "</p>\n";
   h += "<p id=\"totals\" class=\"" + std::string(failed ? "fail" : "pass") +
        "\">cases <span id=\"cases\">" + N(cases) + "</span>, failed <span id=\"failed\">" +
        N(failed) + "</span>, expected_fail <span id=\"expected\">" + N(expected) +

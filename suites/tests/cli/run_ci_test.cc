@@ -19,6 +19,7 @@
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/run_expectations.h"
 #include "suites/engine/subprocess.h"
+#include "suites/tests/support/report_compare.h"
 #include "suites/tests/support/temp_dir.h"
 
 namespace tcfuzz {
@@ -114,17 +115,6 @@ TEST(RunCi, EachSchedulersVariablesGiveTheShard) {
   EXPECT_FALSE(cli::SeedFromRunId(Env({})));
 }
 
-// summary.json without what differs between equal runs.
-nlohmann::json Comparable(const std::string& dir) {
-  auto j = nlohmann::json::parse(ReadFile(dir + "/summary.json").value());
-  for (const char* key : {"command", "shard", "shard_source", "merged_shards", "seed_source"})
-    j.erase(key);
-  for (auto& s : j["suites"]) {
-    for (const char* key : {"seconds", "cases_per_second"}) s.erase(key);
-  }
-  return j;
-}
-
 TEST(RunCi, ShardsFromEachSchedulerMergeIntoTheUnshardedReport) {
   const std::string root = test::TempDir("ci_shards");
   const std::vector<std::string> run = {"run",     "--suite", "zero-column-mask", "--suite", "smem",
@@ -163,8 +153,7 @@ TEST(RunCi, ShardsFromEachSchedulerMergeIntoTheUnshardedReport) {
   same_args.insert(same_args.end(),
                    {"--seed", std::to_string(seed.get<uint64_t>()), "--report", root + "/same"});
   ASSERT_EQ(Tcfuzz(same_args).exit_code, 0);
-  EXPECT_EQ(nlohmann::json::diff(Comparable(root + "/merged"), Comparable(root + "/same")).dump(),
-            "[]");
+  EXPECT_EQ(test::SummaryDiff(root + "/merged", root + "/same"), "[]");
   // A sharded run with no seed to share is refused before it starts.
   const CommandResult no_seed = Tcfuzz({"run", "--cases", "10", "--report", root + "/x"},
                                        {{"GTEST_SHARD_INDEX", "0"}, {"GTEST_TOTAL_SHARDS", "2"}});
@@ -220,8 +209,7 @@ TEST(RunCi, SigtermMidRunLeavesAnInterruptedReportThatResumeCompletes) {
                                       "30000", "--report", root + "/whole", "--no-progress"},
                                      {}, 600);
   ASSERT_EQ(whole.exit_code, 0);
-  EXPECT_EQ(nlohmann::json::diff(Comparable(root + "/r"), Comparable(root + "/whole")).dump(),
-            "[]");
+  EXPECT_EQ(test::SummaryDiff(root + "/r", root + "/whole"), "[]");
   // --resume takes nothing that would change the run.
   const CommandResult mixed = Tcfuzz({"run", "--resume", root + "/r", "--seed", "1"});
   EXPECT_EQ(mixed.exit_code, 2);

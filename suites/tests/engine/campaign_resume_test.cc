@@ -86,7 +86,11 @@ FileMap Files(const std::string& dir) {
     const std::string rel = fs::relative(e.path(), dir).string();
     if (rel == "summary.json" || rel == "index.html") continue;  // times and shard differ
     std::string text = ReadFile(e.path().string()).value();
-    if (rel == "junit.xml") text = std::regex_replace(text, std::regex(" time=\"[0-9.]+\""), "");
+    if (rel == "junit.xml") {  // times differ, and when the run started
+      text = std::regex_replace(text, std::regex(" time=\"[0-9.]+\""), "");
+      text =
+          std::regex_replace(text, std::regex("<property name=\"started\" value=\"[^\"]*\"/>"), "");
+    }
     out[rel] = text;
   }
   return out;
@@ -134,11 +138,25 @@ TEST(CampaignReports, ShardsMergeIntoTheUnshardedReport) {
   other.shard_count = 3;
   other.report_dir = root + "/other";
   ASSERT_EQ(RunCampaign(other, Suites(), log), 1);
+  CampaignOptions strict = other;  // the same run but for --strict
+  strict.seed = o.seed;
+  strict.strict = true;
+  strict.report_dir = root + "/strict";
+  ASSERT_EQ(RunCampaign(strict, Suites(), log), 1);
+  // A shard of another tcfuzz version: its summary says so.
+  fs::copy(shards[2], root + "/version", fs::copy_options::recursive);
+  std::string summary = ReadFile(root + "/version/summary.json").value();
+  const std::string tool = "\"tool\": \"tcfuzz ";
+  ASSERT_NE(summary.find(tool), std::string::npos);
+  summary.replace(summary.find(tool), tool.size(), tool + "9.9.9 was ");
+  ASSERT_TRUE(WriteFileAtomic(root + "/version/summary.json", summary).ok());
   const std::pair<std::vector<std::string>, std::string> bad[] = {
       {{shards[0], shards[1]}, "shards 1 of 3 are missing"},
       {{shards[0], shards[1], shards[1]}, "given twice"},
       {{shards[0], shards[1], other.report_dir}, "are not shards of one run (seed"},
       {{root + "/nothing"}, "nothing/summary.json"},
+      {{shards[0], shards[1], strict.report_dir}, "(--strict in one and not the other)"},
+      {{shards[0], shards[1], root + "/version"}, "(tcfuzz versions"},
   };
   for (const auto& [dirs, want] : bad) {
     std::ostringstream err;

@@ -7,6 +7,8 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <nlohmann/json.hpp>
+#include <regex>
 #include <string>
 
 #include "suites/engine/atomic_file.h"
@@ -79,6 +81,13 @@ CampaignReport EveryKind() {
   host.expected_failures = {Record("host", "b", 11, "check_z", "expected (line 1: known): z")};
   host.expected_failures[0].expectation_line = 1;
   r.suites = {host, gpu, skipped};
+  r.provenance = {"0123456789ab-dirty",
+                  "13.0",
+                  "cuda",
+                  "2026-11-25T10:00:00Z",
+                  42.5,
+                  {"runner-1", "runner <2>"},
+                  {"NVIDIA H100 80GB HBM3, CC 9.0, driver 13000, runtime 13000"}};
   r.expectation_lines = {{1, "suite=host family=b", "known", true, 1},
                          {2, "suite=host signature=gone", "fixed long ago", true, 0}};
   return r;
@@ -184,7 +193,51 @@ std::string Replace(std::string s, const std::string& from, const std::string& t
   return s;
 }
 
+// The summary with one value replaced, at a JSON pointer.
+std::string Edited(const std::string& summary, const std::string& pointer,
+                   const nlohmann::json& value) {
+  nlohmann::json j = nlohmann::json::parse(summary);
+  j[nlohmann::json::json_pointer(pointer)] = value;
+  return j.dump(2);
+}
+
 // A GPU suite one shard skipped (no GPU there) and another ran: the sum ran, with its failures.
+// What produced the report and where, in all three files (issue 34).
+TEST(Report, EveryFileSaysWhatRanWhere) {
+  const CampaignReport r = EveryKind();
+  const std::string xml = JUnitXml(r), html = IndexHtml(r);
+  EXPECT_NE(xml.find("<property name=\"commit\" value=\"0123456789ab-dirty\"/>"),
+            std::string::npos);
+  EXPECT_NE(xml.find("<property name=\"hosts\" value=\"runner-1; runner &lt;2&gt;\"/>"),
+            std::string::npos);
+  EXPECT_NE(xml.find("<property name=\"devices\" value=\"NVIDIA H100 80GB HBM3, CC 9.0"),
+            std::string::npos);
+  EXPECT_NE(html.find("<code id=\"commit\">0123456789ab-dirty</code>"), std::string::npos);
+  EXPECT_NE(html.find("<span id=\"devices\">NVIDIA H100 80GB HBM3, CC 9.0"), std::string::npos);
+  EXPECT_NE(SummaryJson(r).find("\"started\": \"2026-11-25T10:00:00Z\""), std::string::npos);
+  // This process: a host, and a start time in UTC ISO 8601.
+  const Provenance now = ThisRun();
+  ASSERT_EQ(now.hosts.size(), 1u);
+  EXPECT_FALSE(now.hosts[0].empty());
+  EXPECT_TRUE(std::regex_match(now.started, std::regex("20[0-9]{2}-[01][0-9]-[0-3][0-9]T[0-2][0-9]:"
+                                                       "[0-5][0-9]:[0-6][0-9]Z")))
+      << now.started;
+  EXPECT_EQ(now.backend, "none");
+  // Parts of one run: every host and device once, the earliest start, the seconds added.
+  Provenance later = r.provenance;
+  later.started = "2026-11-25T11:00:00Z";
+  later.seconds = 7.5;
+  later.hosts = {"runner-3", "runner-1"};
+  later.backend = "none";
+  later.devices.clear();
+  const Provenance m = MergedProvenance({later, r.provenance});
+  EXPECT_EQ(m.started, "2026-11-25T10:00:00Z");
+  EXPECT_EQ(m.seconds, 50.0);
+  EXPECT_EQ(m.hosts, (std::vector<std::string>{"runner-3", "runner-1", "runner <2>"}));
+  EXPECT_EQ(m.devices, r.provenance.devices);
+  EXPECT_EQ(m.backend, "cuda");
+}
+
 TEST(Report, ASkippedShardDoesNotHideOneThatRan) {
   const CampaignReport r = EveryKind();
   SuiteReport skipped = r.suites[2], ran = r.suites[1];
@@ -216,6 +269,10 @@ TEST(Report, HostileSummariesAreOneLineErrors) {
       {Replace(good, "\"seconds\": 1234.5", "\"seconds\": 1e308"), "not a number of seconds"},
       {Replace(good, "\"reproducers/host-3.txt\"", "\"javascript:alert(1)\""),
        "leaves the report folder"},
+      // Past the CLI's own limits: no suite to run, more cases than --cases takes.
+      {Edited(good, "/options/suites", nlohmann::json::array()), "not a list of 1 to 64 suites"},
+      {Edited(good, "/options/cases", ~uint64_t{0}), "\"options.cases\" is not 1 to 2^40"},
+      {Edited(good, "/provenance/hosts/0", 7), "provenance hosts entry is not a string"},
   };
   for (const auto& [text, want] : cases) {
     ASSERT_TRUE(WriteFileAtomic(dir + "/summary.json", text).ok());
