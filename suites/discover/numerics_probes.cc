@@ -120,7 +120,8 @@ Probe Draw(gen::RandomSource& s, const NumericsQuestion& q) {
       }
       break;
     case 6: {  // one large term and many equal small ones near the alignment: L and F
-      const int shift = (coin() ? 10 : 20) + static_cast<int>(s.Below(8));
+      const int near = coin() ? 10 : 20;
+      const int shift = near + static_cast<int>(s.Below(8));
       term(pos(), 0);
       const std::size_t small = pos();
       term(small, shift);
