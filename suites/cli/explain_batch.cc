@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "oracle/core/json_reader.h"
@@ -11,6 +12,7 @@
 #include "oracle/tcgen05/zero_column_mask.h"
 #include "suites/cli/explain_smem.h"
 #include "suites/cli/explain_zcm.h"
+#include "suites/engine/line_reader.h"
 
 namespace tcfuzz::suites {
 namespace {
@@ -42,12 +44,22 @@ class Line {
     return 0;
   }
   bool Flag(const char* key) {
+    used_.insert(key);
     if (!j_.contains(key)) return false;
     if (!j_[key].is_boolean())
       return Fail(std::string("\"") + key + "\" must be true or false"), false;
     return j_[key].get<bool>();
   }
-  bool Has(const char* key) const { return j_.contains(key); }
+  bool Has(const char* key) {
+    used_.insert(key);
+    return j_.contains(key);
+  }
+  // After every key the kind reads: a key it did not read is a typo ("Sparse"), never ignored.
+  void NoOtherKeys() {
+    for (const auto& [key, value] : j_.items()) {
+      if (!used_.count(key)) Fail("unknown key \"" + key + "\"");
+    }
+  }
   template <class E>
   E Enum(const char* key, std::optional<E> (*parse)(std::string_view)) {
     const std::string s = Text(key);
@@ -62,12 +74,14 @@ class Line {
 
  private:
   bool Need(const char* key) {
+    used_.insert(key);
     if (j_.contains(key)) return true;
     Fail(std::string("missing \"") + key + "\"");
     return false;
   }
   const Json& j_;
   std::string error_;
+  std::set<std::string, std::less<>> used_;
 };
 
 Result<std::string> ExplainOne(const Json& j) {
@@ -85,6 +99,7 @@ Result<std::string> ExplainOne(const Json& j) {
     c.desc = l.Number("desc", ~uint64_t{0});
     if (l.Has("pattern_anchor"))
       c.pattern_start = l.Number("pattern_anchor", smem::kSmemWindowBytes - 1);
+    l.NoOtherKeys();
     if (!l.error().empty()) return oracle::Error(l.error());
     if (auto ok = smem::CheckView(c.view); !ok.ok()) return oracle::Error(ok.error());
     return Result<std::string>::Ok(ExplainSmemJson(c));
@@ -96,6 +111,7 @@ Result<std::string> ExplainOne(const Json& j) {
     c.shape.sparse = l.Flag("sparse");
     if (l.Has("idesc")) c.shape.idesc = static_cast<uint32_t>(l.Number("idesc", 0xffffffffu));
     c.desc = l.Number("desc", ~uint64_t{0});
+    l.NoOtherKeys();
     if (!l.error().empty()) return oracle::Error(l.error());
     if (c.shape.m < 1 || c.shape.n < 1) return oracle::Error("\"m\" and \"n\" must be positive");
     return Result<std::string>::Ok(ExplainZcmJson(c));
@@ -114,6 +130,7 @@ Result<std::string> EncodeOne(const Json& j) {
   const smem::DType dtype = l.Enum<smem::DType>("dtype", smem::ParseDType);
   const std::string layout_text = l.Text("layout");
   const uint64_t start = l.Has("start") ? l.Number("start", smem::kSmemWindowBytes - 1) : 0;
+  l.NoOtherKeys();
   if (!l.error().empty()) return oracle::Error(l.error());
   auto layout = smem::ParseCanonical(layout_text, dtype);
   if (!layout.ok()) return oracle::Error("\"layout\": " + layout.error());
@@ -123,9 +140,9 @@ Result<std::string> EncodeOne(const Json& j) {
 int Batch(std::istream& in, std::ostream& out, std::ostream& err,
           Result<std::string> (*one)(const Json&)) {
   std::string text;
-  int line_no = 0;
-  while (std::getline(in, text)) {
-    ++line_no;
+  LineReader lines(in);
+  while (lines.Next(text)) {
+    const int line_no = lines.line_no();
     if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
     const auto parsed = oracle::ParseJson(text);
     Result<std::string> r = !parsed.ok() ? Result<std::string>(oracle::Error(parsed.error()))
@@ -138,6 +155,11 @@ int Batch(std::istream& in, std::ostream& out, std::ostream& err,
       return 2;
     }
     out << r.value();
+  }
+  if (!lines.error().empty()) {
+    out.flush();
+    err << "tcfuzz: error: " << lines.error() << "\n";
+    return 2;
   }
   return 0;
 }

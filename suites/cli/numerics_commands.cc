@@ -11,6 +11,7 @@
 #include "oracle/sparse/sparse_metadata.h"
 #include "suites/captures/capture_sets.h"
 #include "suites/cli/backing_output.h"
+#include "suites/engine/line_reader.h"
 
 namespace tcfuzz::suites {
 namespace {
@@ -152,10 +153,11 @@ std::string ExplainSparseJson(const SparseForm& f, int sel) {
 int OracleDotStream(std::istream& in, std::ostream& out, std::ostream& err, Format ab, Format cd,
                     const oracle::num::DotParams& params, bool hex) {
   std::string line;
+  LineReader lines(in);
   int line_no = 0;
   const auto fail = [&](const std::string& msg) {
     out.flush();
-    err << "tcfuzz: error: line " << line_no << ": " << msg << "\n";
+    err << "tcfuzz: error: line " << line_no << ": " << oracle::OneLine(msg) << "\n";
     return 2;
   };
   const auto parse_hex = [](const nlohmann::json& v, int digits, uint64_t& bits) -> bool {
@@ -175,8 +177,8 @@ int OracleDotStream(std::istream& in, std::ostream& out, std::ostream& err, Form
   };
   std::vector<std::string_view> words;
   std::vector<uint64_t> a, b;
-  while (std::getline(in, line)) {
-    ++line_no;
+  while (lines.Next(line)) {
+    line_no = lines.line_no();
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     if (hex) {
       words.clear();
@@ -216,6 +218,10 @@ int OracleDotStream(std::istream& in, std::ostream& out, std::ostream& err, Form
     for (const char* key : {"a", "b", "c"}) {
       if (!j.contains(key)) return fail(std::string("missing \"") + key + "\"");
     }
+    for (const auto& [key, value] : j.items()) {  // a typo must not be answered as something else
+      if (key != "a" && key != "b" && key != "c")
+        return fail("unknown key \"" + key + "\" (a line holds \"a\", \"b\" and \"c\")");
+    }
     if (!j["a"].is_array() || !j["b"].is_array()) return fail("\"a\" and \"b\" must be arrays");
     if (j["a"].size() != j["b"].size()) {
       return fail("\"a\" has " + std::to_string(j["a"].size()) + " values, \"b\" " +
@@ -245,13 +251,18 @@ int OracleDotStream(std::istream& in, std::ostream& out, std::ostream& err, Form
     std::snprintf(buf, sizeof buf, "{\"d\":\"%0*x\"}", HexDigits(cd), d);
     out << buf << "\n";
   }
+  if (!lines.error().empty()) {
+    out.flush();
+    err << "tcfuzz: error: " << lines.error() << "\n";
+    return 2;
+  }
   return 0;
 }
 
 int OracleCaptures(const std::string& dir, std::ostream& out) {
   std::error_code ec;
   if (!std::filesystem::is_directory(dir, ec)) {
-    std::cerr << "tcfuzz: error: --dir: " << dir << " is not a folder\n";
+    std::cerr << "tcfuzz: error: --dir: " << oracle::OneLine(dir) << " is not a folder\n";
     return 2;
   }
   const auto sets = FindCaptureSets(dir);

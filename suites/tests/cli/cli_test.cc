@@ -217,6 +217,40 @@ CliRun TcfuzzWithInput(const std::string& args, const std::string& input) {
   return Tcfuzz(args + " < " + dir + "/in.jsonl");
 }
 
+// The three line readers (issue 33): a line past 1 MiB is an error naming it, after the lines
+// before it are answered; stdin a folder is an error, not an empty input; a key the line's kind
+// does not read is a typo, never answered as something else.
+TEST(Cli, BatchReadersBoundTheirLinesAndRefuseUnknownKeys) {
+  const std::string dot = "oracle dot --arch sm_90 --instr wgmma --ab f16 --cd f32";
+  const std::string one = "{\"a\":[\"3c00\"],\"b\":[\"4000\"],\"c\":\"00000000\"}\n";
+  const std::string huge = std::string((1 << 20) + 1, ' ') + "\n";
+  for (const std::string& cmd : {dot, std::string("explain batch"), std::string("encode batch")}) {
+    const CliRun r = TcfuzzWithInput(cmd, (cmd == dot ? one : "") + huge);
+    EXPECT_EQ(r.code, 2) << cmd;
+    EXPECT_NE(r.out.find("tcfuzz: error: line " + std::string(cmd == dot ? "2" : "1") +
+                         " is longer than 1048576 bytes"),
+              std::string::npos)
+        << cmd << ": " << r.out.substr(0, 300);
+    if (cmd == dot) {
+      EXPECT_EQ(r.out.find("{\"d\":\"40000000\"}\n"), 0u) << r.out.substr(0, 300);
+    }
+    const CliRun folder = Tcfuzz(cmd + " < /tmp");
+    EXPECT_EQ(folder.code, 2) << cmd;
+    EXPECT_EQ(folder.out, "tcfuzz: error: stdin is a folder\n") << cmd;
+  }
+  const CliRun typo = TcfuzzWithInput(
+      dot, "{\"a\":[\"3c00\"],\"b\":[\"4000\"],\"c\":\"00000000\",\"sparse\":true}\n");
+  EXPECT_EQ(typo.code, 2);
+  EXPECT_NE(typo.out.find("line 1: unknown key \"sparse\""), std::string::npos) << typo.out;
+  const CliRun zcm = TcfuzzWithInput(
+      "explain batch", "{\"kind\":\"zcm\",\"m\":128,\"n\":64,\"desc\":0,\"Sparse\":true}\n");
+  EXPECT_EQ(zcm.code, 2);
+  EXPECT_NE(zcm.out.find("line 1: unknown key \"Sparse\""), std::string::npos) << zcm.out;
+  const CliRun ok = TcfuzzWithInput(
+      "explain batch", "{\"kind\":\"zcm\",\"m\":128,\"n\":64,\"desc\":0,\"sparse\":true}\n");
+  EXPECT_EQ(ok.code, 0) << ok.out;
+}
+
 TEST(Cli, OracleDotReadsJsonLinesAndWritesOneResultPerLine) {
   // Numerics reference T1 (fp16 -> f32, C = 0): a = [1, 2^-13 x5], b = [1, 2^-12 x5];
   // Hopper keeps 25 fraction bits (0x3F800001), Ampere 24 (0x3F800000).
