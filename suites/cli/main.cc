@@ -32,6 +32,7 @@
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <random>
 #include <tuple>
 #include <utility>
@@ -162,13 +163,17 @@ int ExplainSmem(const SmemArgs& a) {
     c.pattern_start =
         ParseNumberArg("--pattern-anchor", a.pattern_anchor, smem::kSmemWindowBytes - 1);
   }
+  std::optional<std::string> svg;  // drawn first: a picture that cannot be drawn prints nothing
   if (!a.svg.empty()) {
-    auto svg = tcfuzz::suites::SmemSvg(c);
-    if (!svg.ok()) Die("--svg: " + svg.error());
-    auto written = tcfuzz::suites::WriteFileAtomic(a.svg, svg.value());
-    if (!written.ok()) Die(written.error());
+    auto drawn = tcfuzz::suites::SmemSvg(c);
+    if (!drawn.ok()) Die("--svg: " + drawn.error());
+    svg = std::move(drawn.value());
   }
   std::cout << (a.json ? tcfuzz::suites::ExplainSmemJson(c) : tcfuzz::suites::ExplainSmemText(c));
+  if (svg) {  // after the table, so --svg /dev/stdout reads table then picture
+    auto written = tcfuzz::suites::WriteFileAtomic(a.svg, *svg);
+    if (!written.ok()) Die(written.error());
+  }
   return 0;
 }
 

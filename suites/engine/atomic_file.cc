@@ -6,8 +6,10 @@
 
 #include <cerrno>
 #include <climits>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <iostream>
 
 namespace tcfuzz::suites {
 
@@ -59,10 +61,32 @@ Result<bool> WriteSpecial(const std::string& path, std::string_view content, boo
   return w;
 }
 
+// The descriptor a path names when it is one of this process's streams: "-" (stdout),
+// /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N; else -1. Such a target is the stream
+// itself: following its link would rename a temporary file over whatever stdout is (a file: the
+// command's own output lost) or fail (a pipe).
+int StreamDescriptor(std::string_view path) {
+  if (path == "-" || path == "/dev/stdout") return STDOUT_FILENO;
+  if (path == "/dev/stderr") return STDERR_FILENO;
+  for (std::string_view prefix : {"/dev/fd/", "/proc/self/fd/"}) {
+    if (!path.starts_with(prefix)) continue;
+    const std::string_view n = path.substr(prefix.size());
+    if (n.empty() || n.size() > 4 || n.find_first_not_of("0123456789") != n.npos) return -1;
+    return std::stoi(std::string(n));
+  }
+  return -1;
+}
+
 }  // namespace
 
 Result<bool> WriteFileAtomic(const std::string& requested, std::string_view content) {
   namespace fs = std::filesystem;
+  if (const int fd = StreamDescriptor(requested); fd >= 0) {
+    std::cout.flush();  // what the command printed before comes first
+    std::cerr.flush();
+    std::fflush(nullptr);
+    return WriteAll(fd, content, requested);
+  }
   const Result<std::string> resolved = FollowLinks(requested);
   if (!resolved.ok()) return Result<bool>::Fail(resolved.error());
   const std::string& path = resolved.value();

@@ -5,6 +5,8 @@
 // or none, never half of one. A symbolic link is followed to the file it names; a terminal,
 // /dev/null or a FIFO is written as it is (a FIFO without a reader is an error, not a hang);
 // a hard-linked file is rewritten in place so every name sees it; nothing else is replaced.
+// "-", /dev/stdout, /dev/stderr and /dev/fd/N name the process's own stream, written in order
+// after what the command printed.
 //
 // Reading: a regular file up to a size cap, or standard input ("-"); a FIFO, a device or a folder
 // is refused at once with a one-line error.

@@ -193,6 +193,21 @@ TEST(Cli, ExplainSmemTableAndSvg) {
   const std::string svg = suites::ReadFile(dir + "/m.svg").value();
   EXPECT_EQ(svg.rfind("<svg", 0), 0u);
   EXPECT_NE(svg.find("<title>row 15, k 7 @ byte"), std::string::npos);
+  // /dev/stdout is the stream (issue 33): after the table through a pipe, and after the table in
+  // a file stdout is redirected to, never renamed over it.
+  const std::string to_stdout =
+      "explain smem --arch sm_100a --operand a --major k --dtype tf32 --rows 16 --kbytes 32 "
+      "--pattern-anchor 0x80 --svg /dev/stdout 0xc000401000010000";
+  for (const std::string& cmd : {to_stdout + " | cat", to_stdout + " > " + dir + "/out.txt"}) {
+    const CliRun s = Tcfuzz(cmd);
+    ASSERT_EQ(s.code, 0) << s.out;
+    const std::string all =
+        cmd.ends_with("cat") ? s.out : suites::ReadFile(dir + "/out.txt").value();
+    const std::size_t table = all.find("fixed_46_48"), picture = all.find("<svg");
+    EXPECT_NE(table, std::string::npos) << all.substr(0, 400);
+    EXPECT_NE(picture, std::string::npos) << all.substr(0, 400);
+    EXPECT_LT(table, picture);
+  }
   std::filesystem::remove_all(dir);
 }
 
