@@ -174,7 +174,7 @@ TEST(RunCi, SigtermMidRunLeavesAnInterruptedReportThatResumeCompletes) {
     for (const char* v : kSchedulerVars) ::unsetenv(v);
     const std::string cmd =
         std::string("exec ") + TCFUZZ_BIN +
-        " run --suite sparse-oracle --seed 5 --cases 30000 --progress-every 0.01 --report " + root +
+        " run --suite sparse-oracle --seed 5 --cases 8000 --progress-every 0.01 --report " + root +
         "/r > " + log_path + " 2>&1";
     ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
@@ -199,14 +199,14 @@ TEST(RunCi, SigtermMidRunLeavesAnInterruptedReportThatResumeCompletes) {
   const auto cut = nlohmann::json::parse(ReadFile(root + "/r/summary.json").value());
   EXPECT_TRUE(cut["interrupted"].get<bool>());
   EXPECT_FALSE(cut["suites"][0]["complete"].get<bool>());
-  EXPECT_LT(cut["cases"].get<uint64_t>(), 30000u);
+  EXPECT_LT(cut["cases"].get<uint64_t>(), 8000u);
   EXPECT_NE(ReadFile(log_path).value().find("tcfuzz run --resume " + root + "/r"),
             std::string::npos);
   // Resumed, it is the run that was never stopped.
   const CommandResult resumed = Tcfuzz({"run", "--resume", root + "/r", "--no-progress"}, {}, 600);
   EXPECT_EQ(resumed.exit_code, 0) << resumed.out << resumed.err;
   const CommandResult whole = Tcfuzz({"run", "--suite", "sparse-oracle", "--seed", "5", "--cases",
-                                      "30000", "--report", root + "/whole", "--no-progress"},
+                                      "8000", "--report", root + "/whole", "--no-progress"},
                                      {}, 600);
   ASSERT_EQ(whole.exit_code, 0);
   EXPECT_EQ(test::SummaryDiff(root + "/r", root + "/whole"), "[]");
