@@ -1,15 +1,19 @@
 #include "suites/engine/report_folder.h"
 
 #include <fcntl.h>
+#include <signal.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <system_error>
+#include <vector>
 
 namespace tcfuzz::suites {
 namespace fs = std::filesystem;
@@ -22,6 +26,58 @@ bool IsReportEntry(const std::string& name) {
   }
   return name.starts_with("journal-") && name.ends_with(".txt");
 }
+
+namespace {
+
+// Takes the lock file at `path` without waiting: the descriptor, or -1 when another process holds
+// it. A holder unlinks the file before it lets go, so a lock taken on a file no longer at `path`
+// is retried on the new one.
+int TakeLock(const std::string& path) {
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+    if (fd < 0) return -2;
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      ::close(fd);
+      return -1;
+    }
+    struct stat held = {}, now = {};
+    if (::fstat(fd, &held) == 0 && ::stat(path.c_str(), &now) == 0 && held.st_ino == now.st_ino &&
+        held.st_dev == now.st_dev) {
+      // The pid is only for another run's message: a lock without it still locks.
+      const std::string pid = std::to_string(::getpid()) + "\n";
+      const bool noted = ::ftruncate(fd, 0) == 0 && ::pwrite(fd, pid.data(), pid.size(), 0) ==
+                                                        static_cast<ssize_t>(pid.size());
+      (void)noted;
+      return fd;
+    }
+    ::close(fd);
+  }
+  return -1;
+}
+
+// Staging folders of runs into `target` that died (SIGKILL, power loss) before switching theirs
+// in: .NAME.tcfuzz-PID-N (and -N.old) whose PID is gone. One with a summary.json is a finished
+// report whose switch failed, which tcfuzz said where it kept: it stays.
+void RemoveDeadStaging(const fs::path& target) {
+  const std::string prefix = "." + target.filename().string() + ".tcfuzz-";
+  std::error_code ec;
+  std::vector<fs::path> dead;
+  for (fs::directory_iterator it(target.parent_path(), ec), end; !ec && it != end;
+       it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (!name.starts_with(prefix) || name.ends_with("lock")) continue;
+    const std::string rest = name.substr(prefix.size());
+    const long pid = std::strtol(rest.c_str(), nullptr, 10);
+    if (pid <= 0 || pid == ::getpid() || ::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM)
+      continue;
+    if (!it->is_directory(ec) || it->is_symlink(ec)) continue;
+    if (fs::exists(it->path() / "summary.json", ec)) continue;
+    dead.push_back(it->path());
+  }
+  for (const fs::path& d : dead) fs::remove_all(d, ec);
+}
+
+}  // namespace
 
 oracle::Result<ReportFolder> ReportFolder::Open(const std::string& dir, bool keep_contents) {
   if (dir.empty()) return oracle::Error("--report: empty folder name");
@@ -56,13 +112,33 @@ oracle::Result<ReportFolder> ReportFolder::Open(const std::string& dir, bool kee
   const fs::path parent = target.parent_path();
   fs::create_directories(parent, ec);
   if (ec) return oracle::Error(parent.string() + ": cannot create it (" + ec.message() + ")");
+  ReportFolder f;
+  f.lock_path_ = (parent / ("." + target.filename().string() + ".tcfuzz-lock")).string();
+  f.lock_fd_ = TakeLock(f.lock_path_);
+  if (f.lock_fd_ == -2) {
+    return oracle::Error(dir + ": cannot lock it (" + f.lock_path_ + ": " + std::strerror(errno) +
+                         ")");
+  }
+  if (f.lock_fd_ < 0) {
+    std::string holder = "another tcfuzz process";
+    if (FILE* in = std::fopen(f.lock_path_.c_str(), "r")) {
+      long pid = 0;
+      if (std::fscanf(in, "%ld", &pid) == 1 && pid > 0)
+        holder = "tcfuzz process " + std::to_string(pid);
+      std::fclose(in);
+    }
+    f.lock_path_.clear();  // not ours to remove
+    return oracle::Error(dir + ": " + holder +
+                         " is writing a report there; wait for it or give "
+                         "--report another folder");
+  }
+  RemoveDeadStaging(target);
   static std::atomic<unsigned> counter{0};
   const fs::path work = parent / ("." + target.filename().string() + ".tcfuzz-" +
                                   std::to_string(::getpid()) + "-" + std::to_string(counter++));
   if (::mkdir(work.c_str(), 0777) != 0)
     return oracle::Error(dir + ": cannot write beside it in " + parent.string() + " (" +
                          std::strerror(errno) + ")");
-  ReportFolder f;
   f.target_ = target.string();
   f.work_ = work.string();
   if (keep_contents && fs::exists(st)) {
@@ -75,14 +151,23 @@ oracle::Result<ReportFolder> ReportFolder::Open(const std::string& dir, bool kee
 ReportFolder::ReportFolder(ReportFolder&& other) noexcept
     : target_(std::move(other.target_)),
       work_(std::move(other.work_)),
-      committed_(other.committed_) {
+      committed_(other.committed_),
+      lock_path_(std::move(other.lock_path_)),
+      lock_fd_(other.lock_fd_) {
   other.committed_ = true;  // the moved-from folder owns nothing
+  other.lock_path_.clear();
+  other.lock_fd_ = -1;
 }
 
 ReportFolder::~ReportFolder() {
-  if (committed_ || work_.empty()) return;
-  std::error_code ec;
-  fs::remove_all(work_, ec);
+  if (!committed_ && !work_.empty()) {
+    std::error_code ec;
+    fs::remove_all(work_, ec);
+  }
+  if (lock_fd_ >= 0) {  // unlinked while still held: the next run takes a fresh file
+    if (!lock_path_.empty()) ::unlink(lock_path_.c_str());
+    ::close(lock_fd_);
+  }
 }
 
 oracle::Result<bool> ReportFolder::Commit() {

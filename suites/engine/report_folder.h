@@ -2,7 +2,10 @@
 // fresh sibling folder while the run goes, and switched in with one atomic exchange at the end
 // (or at an interruption), so a reader sees the previous report or the new one, never
 // summary.json of one run beside junit.xml or reproducers of another. A folder that holds files
-// no tcfuzz report has is refused rather than replaced.
+// no tcfuzz report has is refused rather than replaced. One writer at a time: a lock file beside
+// the folder (.NAME.tcfuzz-lock, held with flock, gone with its holder) makes a second run into
+// the same folder an error rather than a silent loss; the holder removes the staging folders of
+// dead runs into that folder (those holding no finished summary.json).
 #pragma once
 
 #include <string>
@@ -30,6 +33,8 @@ class ReportFolder {
   ReportFolder() = default;
   std::string target_, work_;
   bool committed_ = false;
+  std::string lock_path_;
+  int lock_fd_ = -1;
 };
 
 // Whether a folder entry is one tcfuzz writes into a report (summary.json, reproducers/, ...).

@@ -216,6 +216,40 @@ TEST(CampaignReports, ARerunLeavesNoReproducerOfThePreviousRun) {
   fs::remove_all(dir);
 }
 
+// One writer at a time (issue 33: several writers all said they succeeded, the last one won), and
+// the staging folders of dead runs into the folder go at the next run; a finished report whose
+// switch failed and a live run's staging stay.
+TEST(CampaignReports, OneWriterAtATimeAndDeadRunsStagingIsRemoved) {
+  const std::string root = TempDir("one_writer");
+  const std::string dir = root + "/busy";
+  {
+    auto holder = ReportFolder::Open(dir, false);
+    ASSERT_TRUE(holder.ok()) << holder.error();
+    uint64_t ran = 0;
+    std::ostringstream log;
+    EXPECT_EQ(RunCampaign(Options(dir), Suites(~uint64_t{0}, &ran), log), 2);
+    EXPECT_EQ(ran, 0u);
+    EXPECT_NE(log.str().find("busy: tcfuzz process " + std::to_string(::getpid()) +
+                             " is writing a report there"),
+              std::string::npos)
+        << log.str();
+  }
+  EXPECT_FALSE(fs::exists(root + "/.busy.tcfuzz-lock"));  // gone with its holder
+  const std::string dead = root + "/.busy.tcfuzz-999999999-0";
+  const std::string finished = root + "/.busy.tcfuzz-999999998-3";
+  const std::string live = root + "/.busy.tcfuzz-" + std::to_string(::getppid()) + "-0";
+  ASSERT_TRUE(WriteFileAtomic(dead + "/journal-first.txt", "half").ok());
+  ASSERT_TRUE(WriteFileAtomic(finished + "/summary.json", "{}").ok());
+  ASSERT_TRUE(WriteFileAtomic(live + "/journal-first.txt", "running").ok());
+  std::ostringstream log;
+  EXPECT_EQ(RunCampaign(Options(dir), Suites(), log), 1) << log.str();
+  EXPECT_FALSE(fs::exists(dead));
+  EXPECT_TRUE(fs::exists(finished + "/summary.json"));
+  EXPECT_TRUE(fs::exists(live + "/journal-first.txt"));
+  EXPECT_TRUE(fs::exists(dir + "/summary.json"));
+  fs::remove_all(root);
+}
+
 TEST(CampaignReports, TheFolderIsCheckedBeforeTheFirstCase) {
   const std::string root = TempDir("folder");
   ASSERT_TRUE(WriteFileAtomic(root + "/file", "x").ok());
