@@ -449,7 +449,8 @@ int RunCli(int argc, char** argv, CliMode mode) try {
   uint64_t cases = 0;
   double seconds = 0;
   bool no_progress = false;
-  run->add_option("--suite", options.suites, "suite name (repeatable; default: every host suite)");
+  auto* suite_opt = run->add_option("--suite", options.suites,
+                                    "suite name (repeatable; default: every host suite)");
   auto* seed_opt = run->add_option("--seed", seed_text, "base seed (default: random, printed)");
   auto* cases_opt = AddNumber(run, "--cases", cases, 1, uint64_t{1} << 40,
                               "cases per suite (default: each suite's own, about 30 s each)");
@@ -464,7 +465,8 @@ int RunCli(int argc, char** argv, CliMode mode) try {
   auto* shard_count_opt =
       AddNumber(run, "--shard-count", shard_count, 1, uint64_t{1} << 20,
                 "shards in all, for a Kubernetes Indexed Job (its completions)");
-  run->add_option("--report", options.report_dir, "report folder (default: report)");
+  auto* report_opt =
+      run->add_option("--report", options.report_dir, "report folder (default: report)");
   run->add_flag("--no-progress", no_progress, "no live progress line");
   double progress_every = 30;
   AddSeconds(run, "--progress-every", progress_every,
@@ -479,21 +481,25 @@ int RunCli(int argc, char** argv, CliMode mode) try {
   uint64_t reruns = 2;
   AddNumber(run, "--reruns", reruns, 0, 10,
             "GPU suites: runs of a failing case again, each in a fresh worker (default 2)");
-  std::string resume_dir;
-  auto* resume_opt = run->add_option("--resume", resume_dir,
-                                     "finish the interrupted run whose report is in this folder");
-  for (CLI::Option* o : {seed_opt, cases_opt, time_opt, shard_opt, shard_count_opt,
-                         expectations_opt, skips_opt, strict_opt})
-    resume_opt->excludes(o);
-
   uint64_t cases_per_launch = 0;
   AddNumber(
       run, "--cases-per-launch", cases_per_launch, 1, uint64_t{1} << 20,
       "GPU suites: cases per kernel launch (default 65536; 1 is the one-case-per-launch baseline)");
   std::string gpu_mode = "auto";
-  run->add_option("--gpu", gpu_mode,
-                  "GPU suites: auto (run when a device answers), require, off (default auto)")
-      ->check(CLI::IsMember({"auto", "require", "off"}));
+  auto* gpu_opt =
+      run->add_option("--gpu", gpu_mode,
+                      "GPU suites: auto (run when a device answers), require, off (default auto)")
+          ->check(CLI::IsMember({"auto", "require", "off"}));
+  std::string resume_dir;
+  auto* resume_opt = run->add_option("--resume", resume_dir,
+                                     "finish the interrupted run whose report is in this folder "
+                                     "(with its own suites, seed, shard, report folder and "
+                                     "baseline: options naming those are refused)");
+  // What the interrupted run recorded is what it goes on with: an option it would ignore is an
+  // error, not a silent no-op.
+  for (CLI::Option* o : {suite_opt, seed_opt, cases_opt, time_opt, shard_opt, shard_count_opt,
+                         report_opt, expectations_opt, skips_opt, strict_opt, gpu_opt})
+    resume_opt->excludes(o);
 
   // merge
   CLI::App* merge = app.add_subcommand("merge", "Add the shard reports of one run into one report");

@@ -202,6 +202,16 @@ TEST(RunCi, SigtermMidRunLeavesAnInterruptedReportThatResumeCompletes) {
   EXPECT_LT(cut["cases"].get<uint64_t>(), 8000u);
   EXPECT_NE(ReadFile(log_path).value().find("tcfuzz run --resume " + root + "/r"),
             std::string::npos);
+  // An option the resumed run would ignore is refused, and the report is left as it was.
+  for (const char* opt : {"--suite", "--report", "--gpu", "--seed"}) {
+    const std::string value = std::string(opt) == "--gpu"    ? "off"
+                              : std::string(opt) == "--seed" ? "1"
+                                                             : "smem";
+    const CommandResult ignored = Tcfuzz({"run", "--resume", root + "/r", opt, value}, {}, 60);
+    EXPECT_EQ(ignored.exit_code, 2) << opt;
+    EXPECT_EQ(ignored.err, std::string("tcfuzz: error: ") + opt + " excludes --resume\n");
+  }
+  EXPECT_TRUE(nlohmann::json::parse(ReadFile(root + "/r/summary.json").value())["interrupted"]);
   // Resumed, it is the run that was never stopped.
   const CommandResult resumed = Tcfuzz({"run", "--resume", root + "/r", "--no-progress"}, {}, 600);
   EXPECT_EQ(resumed.exit_code, 0) << resumed.out << resumed.err;
