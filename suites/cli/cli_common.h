@@ -1,6 +1,7 @@
 // Helpers every tcfuzz command shares: one-line errors with exit code 2, number parsing.
 #pragma once
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -49,7 +50,10 @@ inline void CheckRunnable(const std::string& what, const std::string& command) {
         "export", "set", "if", "for", "while", "until", "case"}) {
     if (program == builtin) return;  // the shell's own word
   }
-  const auto runnable = [](const std::string& p) { return ::access(p.c_str(), X_OK) == 0; };
+  const auto runnable = [](const std::string& p) {  // a folder is "executable" to access(): no
+    struct stat st {};
+    return ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(p.c_str(), X_OK) == 0;
+  };
   if (program.find('/') != std::string::npos) {
     if (!runnable(program)) Die(what + ": '" + program + "' is not an executable file");
     return;

@@ -13,6 +13,8 @@
 namespace tcfuzz::suites {
 namespace {
 
+constexpr uint64_t kMaxItem = uint64_t{1} << 32;  // far past any scan's items
+
 std::vector<std::string> SplitTargets(const std::string& list) {
   std::vector<std::string> out;
   if (list == "all") {
@@ -46,20 +48,16 @@ void AddToolchainCommands(CLI::App& app, ToolchainCli& t) {
                      "known deviations per toolkit (default: toolchain/expectations.txt of "
                      "$TCFUZZ_DATA_DIR, the install's share/tcfuzz or the source tree's corpus/)");
   t.scan->add_flag("--no-expectations", t.no_expectations, "hold every verdict to the model alone");
-  t.scan->add_option("--jobs", t.options.jobs, "worker processes at once (default: every core)")
-      ->check(CLI::Range(1, 256));
+  cli::AddNumber(t.scan, "--jobs", t.options.jobs, 1, 256,
+                 "worker processes at once (default: every core)");
   t.scan->add_flag("--json", t.json, "one JSON object per form and target instead of the table");
-  t.scan
-      ->add_option("--item-timeout-ms", t.item_timeout_ms,
-                   "a worker's deadline for one item (default 30000)")
-      ->check(CLI::Range(1, 3600000));
-  t.scan
-      ->add_option("--plant-crash", t.options.plant_crash,
-                   "(test only) the worker crashes at this item")
+  cli::AddNumber(t.scan, "--item-timeout-ms", t.item_timeout_ms, 1, 3600000,
+                 "a worker's deadline for one item (default 30000)");
+  cli::AddNumber(t.scan, "--plant-crash", t.options.plant_crash, 0, kMaxItem,
+                 "(test only) the worker crashes at this item")
       ->group("");
-  t.scan
-      ->add_option("--plant-hang", t.options.plant_hang,
-                   "(test only) the worker hangs at this item")
+  cli::AddNumber(t.scan, "--plant-hang", t.options.plant_hang, 0, kMaxItem,
+                 "(test only) the worker hangs at this item")
       ->group("");
   t.scan->add_option("--out", t.out, "write the table or JSON here (atomically) instead of stdout");
 
@@ -69,10 +67,13 @@ void AddToolchainCommands(CLI::App& app, ToolchainCli& t) {
   t.worker->add_option("--ptxas", t.options.ptxas, "the ptxas binary");
   t.worker->add_option("--targets", t.targets, "comma-separated targets");
   t.worker->add_option("--forms", t.options.forms, "the scan's form pattern");
-  t.worker->add_option("--first", t.first, "first item")->required();
-  t.worker->add_option("--plant-crash", t.options.plant_crash, "(test only) crash at this item");
-  t.worker->add_option("--plant-hang", t.options.plant_hang, "(test only) hang at this item");
-  t.worker->add_option("--count", t.count, "number of items")->required();
+  // Every number through the one parser: "-1" is an error, never 2^64 - 1.
+  cli::AddNumber(t.worker, "--first", t.first, 0, kMaxItem, "first item")->required();
+  cli::AddNumber(t.worker, "--plant-crash", t.options.plant_crash, 0, kMaxItem,
+                 "(test only) crash at this item");
+  cli::AddNumber(t.worker, "--plant-hang", t.options.plant_hang, 0, kMaxItem,
+                 "(test only) hang at this item");
+  cli::AddNumber(t.worker, "--count", t.count, 0, kMaxItem, "number of items")->required();
 }
 
 int RunToolchainCommand(ToolchainCli& t) {

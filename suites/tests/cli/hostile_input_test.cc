@@ -162,6 +162,12 @@ TEST(HostileInput, MessagesSayWhatIsWrong) {
   ExpectOneLineError(
       Tcfuzz("tiling fuzz --tiler /nonexistent/tiler --cases 3 --report " + dir + "/tf", dir),
       "--tiler: '/nonexistent/tiler' is not an executable file");
+  // A folder is searchable, so access(X_OK) passes it; it is still no program (issue 33).
+  ExpectOneLineError(
+      Tcfuzz("tiling fuzz --tiler " + dir + " --cases 3 --report " + dir + "/tf", dir),
+      "--tiler: '" + dir + "' is not an executable file");
+  ExpectOneLineError(Tcfuzz("oracle captures --dir '/no\nsuch'", dir),
+                     "--dir: /no\\nsuch is not a folder");
   // A newline inside an argument stays inside the one line.
   ExpectOneLineError(Tcfuzz(kSmem.substr(0, kSmem.find("--arch")) + "--arch 'sm_90a\nX'" +
                                 kSmem.substr(kSmem.find(" --operand")) + " 0",

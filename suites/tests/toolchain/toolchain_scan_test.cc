@@ -122,6 +122,26 @@ CliRun Tcfuzz(const std::string& args) {
   return r;
 }
 
+// Every number through the one parser (issue 33): a sign, a space or a negative count is an error
+// naming the option, never read as 1 or wrapped to 2^64 - 1.
+TEST(ToolchainScan, NumbersAreReadByTheOneParser) {
+  const std::pair<std::string, std::string> bad[] = {
+      {"toolchain scan --targets sm_90a --jobs +1",
+       "tcfuzz: error: --jobs: '+1' is not a number\n"},
+      {"toolchain scan --targets sm_90a --jobs ' 1'",
+       "tcfuzz: error: --jobs: ' 1' is not a number\n"},
+      {"toolchain scan --targets sm_90a --item-timeout-ms 0",
+       "tcfuzz: error: --item-timeout-ms: must be at least 1, got 0\n"},
+      {"toolchain worker --targets sm_90a --first -1 --count 1",
+       "tcfuzz: error: --first: '-1' is not a number\n"},
+  };
+  for (const auto& [args, want] : bad) {
+    const CliRun r = Tcfuzz(args);
+    EXPECT_EQ(r.code, 2) << args;
+    EXPECT_EQ(r.out, want) << args;
+  }
+}
+
 TEST(ToolchainScan, PlantedCrashAndHangAreIsolatedToTheirItems) {
   if (!harness::NvJitLink::Load().ok()) GTEST_SKIP() << harness::NvJitLink::Load().error();
   const std::string dir = test::TempDir("toolchain_plant");
