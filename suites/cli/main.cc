@@ -169,11 +169,16 @@ int ExplainSmem(const SmemArgs& a) {
     if (!drawn.ok()) Die("--svg: " + drawn.error());
     svg = std::move(drawn.value());
   }
-  std::cout << (a.json ? tcfuzz::suites::ExplainSmemJson(c) : tcfuzz::suites::ExplainSmemText(c));
-  if (svg) {  // after the table, so --svg /dev/stdout reads table then picture
+  // A file is written before the table, so a path that cannot be written prints nothing; the
+  // command's own stdout (--svg -) gets the table first, then the picture.
+  const bool after = svg && tcfuzz::suites::NamesOwnStream(a.svg);
+  auto write_svg = [&] {
     auto written = tcfuzz::suites::WriteFileAtomic(a.svg, *svg);
     if (!written.ok()) Die(written.error());
-  }
+  };
+  if (svg && !after) write_svg();
+  std::cout << (a.json ? tcfuzz::suites::ExplainSmemJson(c) : tcfuzz::suites::ExplainSmemText(c));
+  if (after) write_svg();
   return 0;
 }
 

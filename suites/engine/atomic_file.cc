@@ -79,6 +79,8 @@ int StreamDescriptor(std::string_view path) {
 
 }  // namespace
 
+bool NamesOwnStream(std::string_view path) { return StreamDescriptor(path) >= 0; }
+
 Result<bool> WriteFileAtomic(const std::string& requested, std::string_view content) {
   namespace fs = std::filesystem;
   if (const int fd = StreamDescriptor(requested); fd >= 0) {

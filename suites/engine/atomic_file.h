@@ -23,6 +23,11 @@ namespace tcfuzz::suites {
 // path.
 oracle::Result<bool> WriteFileAtomic(const std::string& path, std::string_view content);
 
+// True when `path` names one of this process's own streams ("-", /dev/stdout, /dev/stderr,
+// /dev/fd/N, /proc/self/fd/N): a caller that prints too writes such a file after its own output,
+// and any other file before it, so that an output error leaves standard output empty.
+bool NamesOwnStream(std::string_view path);
+
 // Reads a whole regular file, or standard input for "-" (at most `max_bytes`). Error: one line
 // naming the path.
 oracle::Result<std::string> ReadFile(const std::string& path, std::size_t max_bytes = 1 << 24);
