@@ -15,7 +15,7 @@
 #include "harness/judged_launch.h"
 #include "harness/ptx_kernel.h"
 #include "oracle/core/result.h"
-#include "oracle/wgmma/device_drawn_tile.h"
+#include "oracle/tile/device_drawn_tile.h"
 
 namespace tcfuzz::harness::judged {
 
@@ -235,7 +235,7 @@ void TrimToLayouts(JudgedResult& r, uint64_t suite_key, std::span<const Layout> 
   for (JudgedCase& k : r.kept) {
     const uint64_t cs = oracle::CaseSeedFromKey(suite_key, k.index);
     const Layout& l =
-        layouts[oracle::wgmma::drawn::LayoutIndex(cs, static_cast<uint32_t>(layouts.size()))];
+        layouts[oracle::tile::drawn::LayoutIndex(cs, static_cast<uint32_t>(layouts.size()))];
     k.d_regs.resize(static_cast<std::size_t>(words(l)));
     k.d_regs.shrink_to_fit();
   }

@@ -51,21 +51,21 @@ COPIED:
 )";
 }
 
-std::vector<const oracle::wgmma::WgmmaTile*> PointersTo(
-    std::span<const oracle::wgmma::WgmmaTile> tiles) {
-  std::vector<const oracle::wgmma::WgmmaTile*> p;
+std::vector<const oracle::tile::DescriptorTile*> PointersTo(
+    std::span<const oracle::tile::DescriptorTile> tiles) {
+  std::vector<const oracle::tile::DescriptorTile*> p;
   for (const auto& t : tiles) p.push_back(&t);
   return p;
 }
 
 oracle::Result<PreparedLaunch> PrepareSmemTileKernel(
     const std::string& ptx, const std::string& entry,
-    std::span<const oracle::wgmma::WgmmaTile* const> tiles, std::vector<uint32_t> desc,
+    std::span<const oracle::tile::DescriptorTile* const> tiles, std::vector<uint32_t> desc,
     int image_bytes, size_t per_tile_words,
     std::function<std::vector<uint32_t>(std::span<const uint32_t>)> unpack_d) {
   std::vector<uint32_t> images;  // little-endian words, one image after the other
-  for (const oracle::wgmma::WgmmaTile* tile : tiles) {
-    const oracle::wgmma::WgmmaTile& t = *tile;
+  for (const oracle::tile::DescriptorTile* tile : tiles) {
+    const oracle::tile::DescriptorTile& t = *tile;
     if (t.image.size() != static_cast<size_t>(image_bytes)) {
       return oracle::Result<PreparedLaunch>::Fail(std::string(kHostError) +
                                                   "a tile's image is not the spec's size");

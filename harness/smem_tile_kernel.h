@@ -11,7 +11,7 @@
 
 #include "harness/ptx_kernel.h"
 #include "oracle/core/result.h"
-#include "oracle/wgmma/wgmma_mma.h"
+#include "oracle/tile/descriptor_tile.h"
 
 namespace tcfuzz::harness {
 
@@ -22,8 +22,8 @@ namespace tcfuzz::harness {
 std::string SmemTileKernelHead(const std::string& name, int image_bytes, int desc_bytes);
 
 // Pointers to each tile of a span (the Prepare* functions take tiles by pointer).
-std::vector<const oracle::wgmma::WgmmaTile*> PointersTo(
-    std::span<const oracle::wgmma::WgmmaTile> tiles);
+std::vector<const oracle::tile::DescriptorTile*> PointersTo(
+    std::span<const oracle::tile::DescriptorTile> tiles);
 
 // `entry` of `ptx` as a launch of one CTA of 128 threads per tile: the tiles' images, then
 // `desc` (the tiles' descriptor records), the image size as dynamic shared memory. Each tile's
@@ -32,7 +32,7 @@ std::vector<const oracle::wgmma::WgmmaTile*> PointersTo(
 // when a tile's image is not image_bytes long.
 oracle::Result<PreparedLaunch> PrepareSmemTileKernel(
     const std::string& ptx, const std::string& entry,
-    std::span<const oracle::wgmma::WgmmaTile* const> tiles, std::vector<uint32_t> desc,
+    std::span<const oracle::tile::DescriptorTile* const> tiles, std::vector<uint32_t> desc,
     int image_bytes, size_t per_tile_words,
     std::function<std::vector<uint32_t>(std::span<const uint32_t>)> unpack_d);
 

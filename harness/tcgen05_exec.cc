@@ -122,7 +122,7 @@ WAIT:
   return p;
 }
 
-Tcgen05Spec Tcgen05SpecOf(const oracle::wgmma::WgmmaTile& t) {
+Tcgen05Spec Tcgen05SpecOf(const oracle::tile::DescriptorTile& t) {
   return {t.ab,
           t.b_type,
           t.d,
@@ -133,13 +133,13 @@ Tcgen05Spec Tcgen05SpecOf(const oracle::wgmma::WgmmaTile& t) {
 }
 
 oracle::Result<PreparedLaunch> PrepareTcgen05(
-    const Tcgen05Spec& spec, std::span<const oracle::wgmma::WgmmaTile* const> tiles,
+    const Tcgen05Spec& spec, std::span<const oracle::tile::DescriptorTile* const> tiles,
     const std::string& target) {
   using R = oracle::Result<PreparedLaunch>;
   const size_t per_case = static_cast<size_t>(128 * spec.n + 1);
   std::vector<uint32_t> desc;
-  for (const oracle::wgmma::WgmmaTile* tile : tiles) {
-    const oracle::wgmma::WgmmaTile& t = *tile;
+  for (const oracle::tile::DescriptorTile* tile : tiles) {
+    const oracle::tile::DescriptorTile& t = *tile;
     if (t.a.view.rows != 128)
       return R::Fail(std::string(kHostError) + "a tile does not fit the spec (M = 128)");
     if (t.sparse.has_value() != spec.sparse || (spec.sparse && spec.ws) || t.n != spec.n ||
@@ -171,7 +171,7 @@ oracle::Result<PreparedLaunch> PrepareTcgen05(
     desc.push_back(*idesc);
     desc.push_back(0);
     if (spec.sparse) {
-      const std::vector<uint32_t> meta = oracle::wgmma::Tcgen05MetadataColumns(*t.sparse);
+      const std::vector<uint32_t> meta = oracle::tile::Tcgen05MetadataColumns(*t.sparse);
       desc.insert(desc.end(), meta.begin(), meta.end());
     }
   }
@@ -184,7 +184,7 @@ oracle::Result<PreparedLaunch> PrepareTcgen05(
 }
 
 oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(
-    const Tcgen05Spec& spec, std::span<const oracle::wgmma::WgmmaTile* const> tiles) {
+    const Tcgen05Spec& spec, std::span<const oracle::tile::DescriptorTile* const> tiles) {
   const std::string device =
       DeviceTarget();  // "sm_100", "sm_103": the arch-specific target adds "a"
   const auto p = PrepareTcgen05(spec, tiles, device.empty() ? "sm_100a" : device + "a");
@@ -193,7 +193,7 @@ oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(
 }
 
 oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(
-    const Tcgen05Spec& spec, std::span<const oracle::wgmma::WgmmaTile> tiles) {
+    const Tcgen05Spec& spec, std::span<const oracle::tile::DescriptorTile> tiles) {
   return RunTcgen05(spec, PointersTo(tiles));
 }
 

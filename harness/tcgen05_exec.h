@@ -14,7 +14,7 @@
 
 #include "harness/ptx_kernel.h"
 #include "oracle/core/result.h"
-#include "oracle/wgmma/wgmma_mma.h"
+#include "oracle/tile/descriptor_tile.h"
 
 namespace tcfuzz::harness {
 
@@ -28,7 +28,7 @@ struct Tcgen05Spec {
 };
 
 // The spec of a tile (.ws when it carries a zero-column mask).
-Tcgen05Spec Tcgen05SpecOf(const oracle::wgmma::WgmmaTile& t);
+Tcgen05Spec Tcgen05SpecOf(const oracle::tile::DescriptorTile& t);
 
 std::string Tcgen05Instruction(const Tcgen05Spec& s);
 // What the tiles of one launch share: the instruction, N and the image size (the module is
@@ -41,14 +41,14 @@ std::string Tcgen05Module(const Tcgen05Spec& s, const std::string& target = "sm_
 
 // The batch as a launch of the module for `target` (sm_100a, sm_103a, ...).
 oracle::Result<PreparedLaunch> PrepareTcgen05(
-    const Tcgen05Spec& spec, std::span<const oracle::wgmma::WgmmaTile* const> tiles,
+    const Tcgen05Spec& spec, std::span<const oracle::tile::DescriptorTile* const> tiles,
     const std::string& target);
 
 // D [128][n] per tile on device 0.
 // Runs the module for the device's own arch-specific target.
 oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(
-    const Tcgen05Spec& spec, std::span<const oracle::wgmma::WgmmaTile* const> tiles);
+    const Tcgen05Spec& spec, std::span<const oracle::tile::DescriptorTile* const> tiles);
 oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(
-    const Tcgen05Spec& spec, std::span<const oracle::wgmma::WgmmaTile> tiles);
+    const Tcgen05Spec& spec, std::span<const oracle::tile::DescriptorTile> tiles);
 
 }  // namespace tcfuzz::harness

@@ -1,7 +1,7 @@
 // What the descriptor-tile judged kernels (`smem-hw-judged` on wgmma, `tcgen05-judged`) share, as
 // plain constexpr C++ that the kernels (nvcc --expt-relaxed-constexpr) and the host tests run: a
 // case's A (M x K) and B (N x K) f16/bf16 elements follow from its case seed
-// (oracle/wgmma/device_drawn_tile.h); each thread of the case's block places its share in the
+// (oracle/tile/device_drawn_tile.h); each thread of the case's block places its share in the
 // shared-memory image at the byte the oracle's address map names for the decoded descriptor
 // (oracle/smem/address_map.h), every other byte holding poison (all ones: NaN in f16 and bf16), and
 // keeps the decoded values, from which it judges its D elements through the bit-exact model's
@@ -13,7 +13,7 @@
 #include "oracle/numerics/fast_dot.h"
 #include "oracle/smem/address_map.h"
 #include "oracle/smem/swizzle.h"
-#include "oracle/wgmma/device_drawn_tile.h"
+#include "oracle/tile/device_drawn_tile.h"
 
 namespace tcfuzz::harness {
 
@@ -62,7 +62,7 @@ constexpr void PlaceTileShare(const oracle::smem::SmemMatrix& ma,
                               const oracle::smem::OperandView& vb, uint32_t bf16, uint64_t cs,
                               int thread, int threads, uint64_t image_bytes, const Store16& store,
                               Values& v) {
-  namespace wd = oracle::wgmma::drawn;
+  namespace wd = oracle::tile::drawn;
   const oracle::num::Format f = bf16 ? oracle::num::Format::kBF16 : oracle::num::Format::kF16;
   const oracle::mma::drawn::Mode mode = wd::ModeOf(cs);
   for (int which = 0; which < 2; ++which) {

@@ -26,7 +26,7 @@ int DescriptorRecordBytes(const WgmmaSpec& s) {
 
 }  // namespace
 
-WgmmaSpec SpecOf(const oracle::wgmma::WgmmaTile& t) {
+WgmmaSpec SpecOf(const oracle::tile::DescriptorTile& t) {
   WgmmaSpec s;
   s.ab = t.ab;
   s.b_type = t.b_type;
@@ -116,12 +116,12 @@ std::string WgmmaModule(const WgmmaSpec& s) {
 }
 
 oracle::Result<PreparedLaunch> PrepareWgmma(
-    const WgmmaSpec& spec, std::span<const oracle::wgmma::WgmmaTile* const> tiles) {
+    const WgmmaSpec& spec, std::span<const oracle::tile::DescriptorTile* const> tiles) {
   const int regs = AccumulatorRegisters(spec);
   const size_t per_case = static_cast<size_t>(128 * regs + 1);
   std::vector<uint32_t> desc;
-  for (const oracle::wgmma::WgmmaTile* tile : tiles) {
-    const oracle::wgmma::WgmmaTile& t = *tile;
+  for (const oracle::tile::DescriptorTile* tile : tiles) {
+    const oracle::tile::DescriptorTile& t = *tile;
     for (uint64_t d : {t.a.desc, t.b.desc}) {
       desc.push_back(static_cast<uint32_t>(d));
       desc.push_back(static_cast<uint32_t>(d >> 32));
@@ -130,7 +130,7 @@ oracle::Result<PreparedLaunch> PrepareWgmma(
       if (!t.sparse)
         return oracle::Result<PreparedLaunch>::Fail(std::string(kHostError) +
                                                     "a dense tile in a wgmma.sp batch");
-      const std::vector<uint32_t> meta = oracle::wgmma::SparseMetadataRegisters(*t.sparse);
+      const std::vector<uint32_t> meta = oracle::tile::SparseMetadataRegisters(*t.sparse);
       desc.insert(desc.end(), meta.begin(), meta.end());
     }
     if (spec.with_c) {  // thread t's registers, placed by the fragment map like D
@@ -140,7 +140,7 @@ oracle::Result<PreparedLaunch> PrepareWgmma(
       for (int th = 0; th < 128; ++th) {
         for (int i = 0; i < regs; ++i) {
           const auto at = [&](int e) {
-            const auto x = oracle::wgmma::MapD(th, e);
+            const auto x = oracle::tile::MapD(th, e);
             return t.c[static_cast<size_t>(x.row) * spec.n + x.col];
           };
           desc.push_back(spec.d == Format::kF16 ? (at(2 * i) & 0xFFFF) | at(2 * i + 1) << 16
@@ -158,11 +158,11 @@ oracle::Result<PreparedLaunch> PrepareWgmma(
         if (spec.d ==
             Format::kF16) {  // two accumulators a register, the lower index in the low half
           for (int h = 0; h < 2; ++h) {
-            const auto at = oracle::wgmma::MapD(t, 2 * i + h);
+            const auto at = oracle::tile::MapD(t, 2 * i + h);
             d[static_cast<size_t>(at.row) * spec.n + at.col] = (v >> (16 * h)) & 0xFFFF;
           }
         } else {
-          const auto at = oracle::wgmma::MapD(t, i);
+          const auto at = oracle::tile::MapD(t, i);
           d[static_cast<size_t>(at.row) * spec.n + at.col] = v;
         }
       }
@@ -174,14 +174,14 @@ oracle::Result<PreparedLaunch> PrepareWgmma(
 }
 
 oracle::Result<std::vector<std::vector<uint32_t>>> RunWgmma(
-    const WgmmaSpec& spec, std::span<const oracle::wgmma::WgmmaTile* const> tiles) {
+    const WgmmaSpec& spec, std::span<const oracle::tile::DescriptorTile* const> tiles) {
   const auto p = PrepareWgmma(spec, tiles);
   if (!p.ok()) return oracle::Result<std::vector<std::vector<uint32_t>>>::Fail(p.error());
   return RunPrepared(p.value());
 }
 
 oracle::Result<std::vector<std::vector<uint32_t>>> RunWgmma(
-    const WgmmaSpec& spec, std::span<const oracle::wgmma::WgmmaTile> tiles) {
+    const WgmmaSpec& spec, std::span<const oracle::tile::DescriptorTile> tiles) {
   return RunWgmma(spec, PointersTo(tiles));
 }
 

@@ -3,7 +3,7 @@
 // so the swizzle patterns hold), adds the buffer's shared address to each descriptor's start
 // address, issues the one instruction with scale-d false (true, loading the tile's C, when it has
 // one), and stores every thread's accumulators; D is unpacked with the oracle's fragment map
-// (oracle/wgmma/wgmma_mma.h).
+// (oracle/tile/descriptor_tile.h).
 #pragma once
 
 #include <span>
@@ -12,7 +12,7 @@
 
 #include "harness/ptx_kernel.h"
 #include "oracle/core/result.h"
-#include "oracle/wgmma/wgmma_mma.h"
+#include "oracle/tile/descriptor_tile.h"
 
 namespace tcfuzz::harness {
 
@@ -32,7 +32,7 @@ struct WgmmaSpec {
   // instruction runs with scale-d true (D = A·B + C).
   bool with_c = false;
 };
-WgmmaSpec SpecOf(const oracle::wgmma::WgmmaTile& t);
+WgmmaSpec SpecOf(const oracle::tile::DescriptorTile& t);
 
 int AccumulatorRegisters(const WgmmaSpec& s);  // N/2 (f32, s32) or N/4 (f16) per thread
 
@@ -42,14 +42,14 @@ std::string WgmmaModule(const WgmmaSpec& s);
 
 // The batch as a launch (one CTA per tile); an error when an image is not spec.image_bytes.
 // Tiles by pointer: a worker's batch of 64 KiB images is not copied to form it.
-oracle::Result<PreparedLaunch> PrepareWgmma(const WgmmaSpec& spec,
-                                            std::span<const oracle::wgmma::WgmmaTile* const> tiles);
+oracle::Result<PreparedLaunch> PrepareWgmma(
+    const WgmmaSpec& spec, std::span<const oracle::tile::DescriptorTile* const> tiles);
 
 // D [64][n] per tile on device 0 (every tile must have SpecOf(tile) == spec). An error names
 // the CUDA failure, or a shared-memory buffer the driver did not place on a 1024-byte boundary.
 oracle::Result<std::vector<std::vector<uint32_t>>> RunWgmma(
-    const WgmmaSpec& spec, std::span<const oracle::wgmma::WgmmaTile* const> tiles);
+    const WgmmaSpec& spec, std::span<const oracle::tile::DescriptorTile* const> tiles);
 oracle::Result<std::vector<std::vector<uint32_t>>> RunWgmma(
-    const WgmmaSpec& spec, std::span<const oracle::wgmma::WgmmaTile> tiles);
+    const WgmmaSpec& spec, std::span<const oracle::tile::DescriptorTile> tiles);
 
 }  // namespace tcfuzz::harness

@@ -213,7 +213,7 @@ __global__ void __launch_bounds__(kWgmmaJudgedThreads)
   const int thread = static_cast<int>(threadIdx.x);
   const uint64_t index = first + w * stride;
   const uint64_t cs = oracle::CaseSeedFromKey(key, index);
-  const WgmmaJudgedLayout l = layouts[oracle::wgmma::drawn::LayoutIndex(cs, n_layouts)];
+  const WgmmaJudgedLayout l = layouts[oracle::tile::drawn::LayoutIndex(cs, n_layouts)];
   // The image on a 1024-byte boundary of the shared window, so the swizzle patterns hold.
   const uint32_t window = static_cast<uint32_t>(__cvta_generic_to_shared(shared));
   const uint32_t pad = (1024 - window % 1024) % 1024;

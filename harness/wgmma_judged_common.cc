@@ -17,7 +17,7 @@ std::vector<uint32_t> WgmmaJudgedD(std::span<const uint32_t> regs, int n) {
     for (int x = 0; x < per_thread; ++x) {
       const std::size_t at = static_cast<std::size_t>(t * per_thread + x);
       if (at >= regs.size()) return d;
-      const oracle::wgmma::Coord c = oracle::wgmma::MapD(t, x);
+      const oracle::tile::Coord c = oracle::tile::MapD(t, x);
       d[static_cast<std::size_t>(c.row * n + c.col)] = regs[at];
     }
   }

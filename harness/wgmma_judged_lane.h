@@ -3,14 +3,14 @@
 // wgmma tile: its layout is an entry of the launch's table (two descriptors drawn on the host by
 // the smem-hw generator), its values follow from its case seed; placing them and judging D are the
 // descriptor-tile kernels' shared code (harness/tile_judged_lane.h), here with wgmma's descriptor
-// decode and accumulator fragment (oracle/wgmma/wgmma_mma.h MapD).
+// decode and accumulator fragment (oracle/tile/descriptor_tile.h MapD).
 #pragma once
 
 #include <cstdint>
 
 #include "harness/tile_judged_lane.h"
+#include "oracle/tile/descriptor_tile.h"
 #include "oracle/wgmma/smem_descriptor.h"
-#include "oracle/wgmma/wgmma_mma.h"
 
 namespace tcfuzz::harness {
 
@@ -44,7 +44,7 @@ constexpr void PlaceShare(const WgmmaJudgedLayout& l, uint64_t cs, int thread, u
 // Accumulator `index` of thread `thread`: D(row, col) = A(row, :) · B(col, :) with scale-d false.
 constexpr uint32_t ExpectedWgmmaD(const WgmmaJudgedLayout& l, const WgmmaJudgedValues& v,
                                   int thread, int index, const oracle::num::fast::Params& p) {
-  const oracle::wgmma::Coord d = oracle::wgmma::MapD(thread, index);
+  const oracle::tile::Coord d = oracle::tile::MapD(thread, index);
   return ExpectedTileD(v.a[d.row], v.b[d.col], l.bf16, p);
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every repository path the front page and docs/ name exists (issue 29): a path in backticks or
 # a link target that starts at a top-level folder, with or without its extension (a stem such as
-# `generators/smem/wgmma_tile_gen` names its .h/.cc pair). Placeholders (<...>, *, {a,b}) are
+# `generators/smem/descriptor_tile_gen` names its .h/.cc pair). Placeholders (<...>, *, {a,b}) are
 # skipped. Prints each missing path with its file and exits 1 when any is.
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -109,6 +109,7 @@ std::string Quoted(std::string_view text) {
 }
 
 Result<uint64_t> ParseUint(std::string_view text, uint64_t max) {
+  const std::string_view given = text;  // messages quote what was written, 0x and all
   int base = 10;
   if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
     base = 16;
@@ -118,10 +119,10 @@ Result<uint64_t> ParseUint(std::string_view text, uint64_t max) {
   uint64_t value = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value, base);
   if (ec == std::errc::result_out_of_range) {
-    return Result<uint64_t>::Fail("number " + Quoted(text) + " does not fit in 64 bits");
+    return Result<uint64_t>::Fail("number " + Quoted(given) + " does not fit in 64 bits");
   }
   if (ec != std::errc() || end != text.data() + text.size()) {
-    return Result<uint64_t>::Fail(Quoted(text) + " is not a number");
+    return Result<uint64_t>::Fail(Quoted(given) + " is not a number");
   }
   if (value > max) {
     return Result<uint64_t>::Fail(std::to_string(value) + " exceeds the maximum " +

@@ -1,5 +1,8 @@
 #include "oracle/tcgen05/zero_column_mask_text.h"
 
+#include <algorithm>
+#include <cctype>
+
 #include "oracle/core/rule.h"
 #include "oracle/core/verdict.h"
 
@@ -61,10 +64,17 @@ Result<ZcmCaseFile> ZcmCaseFromDoc(const TextDoc& doc) {
     f.c.shape.idesc = static_cast<uint32_t>(idesc.value());
   }
   if (const TextEntry* e = doc.Find("expect.mask")) {
-    if (!e->value.starts_with("0x") || e->value.size() < 3) {
-      return R::Fail("line " + std::to_string(e->line) + ": expect.mask must be 0x<hex>");
+    // A mask is up to 256 bits, compared as the hex text the oracle prints (lower case): anything
+    // but hex digits after "0x" is a file error, never a failing case.
+    std::string hex = e->value;
+    const std::string_view digits = std::string_view(hex).substr(std::min<size_t>(2, hex.size()));
+    if (!hex.starts_with("0x") || digits.empty() || digits.size() > 64 ||
+        digits.find_first_not_of("0123456789abcdefABCDEF") != std::string_view::npos) {
+      return R::Fail("line " + std::to_string(e->line) +
+                     ": expect.mask must be 0x and 1 to 64 hex digits");
     }
-    f.expect.mask_hex = e->value;
+    for (char& c : hex) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    f.expect.mask_hex = hex;
   }
   if (const TextEntry* e = doc.Find("expect.rules")) {
     auto rules = ParseRuleIds(e->value);

@@ -85,6 +85,17 @@ def test_dot_products_equal_the_cli():
         got = tcfuzz.numerics.dot("sm_90", "mma", "f16", "f32", [int(x, 16) for x in line["a"]],
                                   [int(x, 16) for x in line["b"]], int(line["c"], 16))
         assert f"{got:08x}" == json.loads(want)["d"], line
+    # Bits above the format's width: the CLI and the module both refuse (neither drops them).
+    with pytest.raises(ValueError, match="bits above the 16 of f16"):
+        tcfuzz.numerics.dot("sm_90", "mma", "f16", "f32", [0x13C00], [0x3C00], 0)
+    with pytest.raises(ValueError, match="bits above the 4 of e2m1"):
+        tcfuzz.numerics.dot("sm_100", "tcgen05", "e2m1", "f32", [0x12], [0x2], 0,
+                            allow_unconfirmed=True)
+    refused = subprocess.run([TCFUZZ, "oracle", "dot", "--arch", "sm_100", "--instr", "tcgen05",
+                              "--ab", "e2m1", "--allow-unconfirmed"],
+                             input='{"a":["12"],"b":["02"],"c":"00000000"}\n',
+                             capture_output=True, text=True)
+    assert refused.returncode == 2 and "bits above the 4 of e2m1" in refused.stderr, refused
 
 
 def test_sparse_maps_and_metadata():

@@ -71,12 +71,12 @@ void BM_SmemHwJudgedLaneCase(benchmark::State& state) {
   const auto params = suites::FastMmaParams(oracle::num::Gpu::kSm90, oracle::num::Instr::kWgmma);
   const uint64_t key = gen::SuiteKey(kSeed, suites::kSmemHwJudgedSuite);
   auto v = std::make_unique<harness::WgmmaJudgedValues>();
-  std::vector<uint8_t> image(gen::kWgmmaImageBytes);
+  std::vector<uint8_t> image(gen::kTileImageBytes);
   uint64_t index = 0, outputs = 0;
   for (auto _ : state) {
     const uint64_t cs = oracle::CaseSeedFromKey(key, index++);
     const harness::WgmmaJudgedLayout& l =
-        table[oracle::wgmma::drawn::LayoutIndex(cs, static_cast<uint32_t>(table.size()))];
+        table[oracle::tile::drawn::LayoutIndex(cs, static_cast<uint32_t>(table.size()))];
     std::fill(image.begin(), image.end(), harness::kWgmmaJudgedPoison);
     const auto store = [&image](uint64_t byte, uint32_t bits) {
       image[byte] = static_cast<uint8_t>(bits);
@@ -101,8 +101,8 @@ BENCHMARK(BM_SmemHwJudgedLaneCase);
 void BM_SmemHwJudgedHostJudge(benchmark::State& state) {
   uint64_t index = 0;
   for (auto _ : state) {
-    const gen::GeneratedWgmma g = suites::DrawSmemHwJudgedCase(kSeed, index++);
-    benchmark::DoNotOptimize(oracle::wgmma::WgmmaReference(g.tile, /*general_only=*/true));
+    const gen::GeneratedTile g = suites::DrawSmemHwJudgedCase(kSeed, index++);
+    benchmark::DoNotOptimize(oracle::tile::TileReference(g.tile, /*general_only=*/true));
   }
   state.SetItemsProcessed(static_cast<int64_t>(index));
 }
@@ -115,12 +115,12 @@ void BM_Tcgen05JudgedLaneCase(benchmark::State& state) {
   const auto params = suites::FastMmaParams(oracle::num::Gpu::kSm100, oracle::num::Instr::kTcgen05);
   const uint64_t key = gen::SuiteKey(kSeed, suites::kTcgen05JudgedSuite);
   auto v = std::make_unique<harness::Tcgen05JudgedValues>();
-  std::vector<uint8_t> image(gen::kWgmmaImageBytes);
+  std::vector<uint8_t> image(gen::kTileImageBytes);
   uint64_t index = 0, outputs = 0;
   for (auto _ : state) {
     const uint64_t cs = oracle::CaseSeedFromKey(key, index++);
     const harness::Tcgen05JudgedLayout& l =
-        table[oracle::wgmma::drawn::LayoutIndex(cs, static_cast<uint32_t>(table.size()))];
+        table[oracle::tile::drawn::LayoutIndex(cs, static_cast<uint32_t>(table.size()))];
     std::fill(image.begin(), image.end(), harness::kTileJudgedPoison);
     const auto store = [&image](uint64_t byte, uint32_t bits) {
       image[byte] = static_cast<uint8_t>(bits);
@@ -145,8 +145,8 @@ BENCHMARK(BM_Tcgen05JudgedLaneCase);
 void BM_Tcgen05JudgedHostJudge(benchmark::State& state) {
   uint64_t index = 0;
   for (auto _ : state) {
-    const gen::GeneratedWgmma g = suites::DrawTcgen05JudgedCase(kSeed, index++);
-    benchmark::DoNotOptimize(oracle::wgmma::WgmmaReference(g.tile, /*general_only=*/true));
+    const gen::GeneratedTile g = suites::DrawTcgen05JudgedCase(kSeed, index++);
+    benchmark::DoNotOptimize(oracle::tile::TileReference(g.tile, /*general_only=*/true));
   }
   state.SetItemsProcessed(static_cast<int64_t>(index));
 }

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <optional>
+#include <random>
 #include <string>
 #include <string_view>
 
@@ -115,6 +116,13 @@ E ParseEnumArg(const std::string& what, const std::string& text,
   const std::optional<E> v = parse(text);
   if (!v) Die(what + ": '" + text + "' is not one of " + accepted);
   return *v;
+}
+
+// A seed from the system's entropy, for a run given no --seed (the run prints it).
+inline uint64_t RandomSeed() {
+  std::random_device rd;
+  const uint64_t high = rd();
+  return (high << 32) | rd();
 }
 
 // The log of a long command (run, tiling fuzz) as one stream: its results go to stdout and every

@@ -1,4 +1,4 @@
-// tcfuzz: the command-line tool (suites/cli/main.cc says what each command takes).
+// tcfuzz: the command-line tool (suites/cli/main.cc: the table of command groups).
 #include <cerrno>
 #include <csignal>
 #include <cstdio>

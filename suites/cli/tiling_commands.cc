@@ -9,7 +9,9 @@
 #include "oracle/ascend/tiling_rules.h"
 #include "oracle/ascend/tiling_sim.h"
 #include "suites/cli/cli_common.h"
+#include "suites/cli/command_group.h"
 #include "suites/engine/atomic_file.h"
+#include "suites/tiling/tiling_fuzz.h"
 
 namespace tcfuzz::suites {
 namespace {
@@ -164,3 +166,90 @@ int TilingSimulate(const std::string& chip_arg, const std::string& problem_file,
 }
 
 }  // namespace tcfuzz::suites
+
+namespace tcfuzz::cli {
+namespace {
+
+class Tiling final : public CommandGroup {
+ public:
+  void Add(CLI::App& app) override {
+    CLI::App* tiling =
+        app.add_subcommand("tiling", "Ascend C Matmul TCubeTiling: chips and checks");
+    tiling->require_subcommand(1);
+    chips_ = tiling->add_subcommand("chips", "list the built-in SoC profiles");
+    chips_->add_flag("--json", json_, "as JSON");
+    check_ = tiling->add_subcommand("check", "validate a tiling (exit 0 legal, 1 illegal)");
+    simulate_ = tiling->add_subcommand(
+        "simulate", "run the tiled execution on the CPU (exit 0 clean, 1 findings)");
+    make_ = tiling->add_subcommand("make", "the reference tiler's answer, as the JSON form");
+    for (CLI::App* c : {check_, simulate_, make_}) {
+      c->add_option("--chip", chip_, "SoC name (case-insensitive) or a profile JSON file")
+          ->required();
+      c->add_option("--problem", problem_, "problem JSON ('-' for stdin)")->required();
+      if (c != make_)
+        c->add_option("TILING", tiling_, "a 200-byte .bin image or a .json form")->required();
+    }
+    check_->add_flag("--json", json_, "print the JSON verdict");
+    simulate_->add_flag("--numeric", numeric_,
+                        "also compare the tiled product with a plain matmul (small shapes)");
+
+    fuzz_ = tiling->add_subcommand("fuzz",
+                                   "fuzz a tiler: generated problems, every answer "
+                                   "validated and simulated (exit 0 clean, 1 findings)");
+    fuzz_->add_option("--tiler", tf_.tiler_command,
+                      "command: problem JSON on stdin, TCFUZZ_CHIP and TCFUZZ_L1_SIZE in the "
+                      "environment; tiling JSON or 200-byte image on stdout (exit 0), or exit 1 "
+                      "to refuse (default: the reference tiler; docs/tiler-under-test.md)");
+    fuzz_->add_option("--chip", tf_.chip_arg,
+                      "SoC name or profile file (default: every built-in chip in turn)");
+    seed_ = fuzz_->add_option("--seed", seed_text_, "base seed (default: random, printed)");
+    auto* cases = AddNumber(fuzz_, "--cases", tf_.cases, 1, uint64_t{1} << 40,
+                            "number of problems (default 2000)");
+    cases->excludes(
+        AddSeconds(fuzz_, "--time", tf_.seconds, "seconds to run instead of a case count"));
+    AddNumber(fuzz_, "--timeout-ms", timeout_ms_, 1, 3600000,
+              "deadline for one tiler call (default 10000)");
+    fuzz_->add_option("--report", tf_.out_dir, "report folder (default: report/tiling-fuzz)");
+    AddNumber(fuzz_, "--tiler-l1", tf_.tiler_l1, 1, uint64_t{1} << 40,
+              "L1 bytes the tiler is told to plan against, as TCFUZZ_L1_SIZE (default: the "
+              "chip's platform L1)");
+  }
+
+  int Run(const Call& call) override {
+    if (*chips_) return suites::TilingChips(json_);
+    if (*fuzz_) return Fuzz(call);
+    if (!*check_ && !*simulate_ && !*make_) return -1;
+    if (call.ParseOnly()) return 0;  // each reads files
+    if (*check_) return suites::TilingCheck(chip_, problem_, tiling_, json_);
+    if (*simulate_) return suites::TilingSimulate(chip_, problem_, tiling_, numeric_);
+    return suites::TilingMake(chip_, problem_);
+  }
+
+ private:
+  int Fuzz(const Call& call) {
+    if (!tf_.tiler_command.empty()) CheckRunnable("--tiler", tf_.tiler_command);
+    if (!tf_.chip_arg.empty()) tf_.chip = suites::LoadChip(tf_.chip_arg);
+    tf_.seed = *seed_ ? ParseNumberArg("--seed", seed_text_, ~uint64_t{0}) : RandomSeed();
+    if (tf_.out_dir.empty()) Die("--report: empty folder name");
+    tf_.timeout = std::chrono::milliseconds(timeout_ms_);
+    tf_.command_line = call.CommandLine();
+    if (call.ParseOnly()) return 0;
+    ErrorsToStderr split;
+    std::ostream log(&split);
+    return suites::RunTilingFuzz(tf_, log);
+  }
+
+  CLI::App *chips_ = nullptr, *check_ = nullptr, *simulate_ = nullptr, *make_ = nullptr,
+           *fuzz_ = nullptr;
+  CLI::Option* seed_ = nullptr;
+  std::string chip_, problem_, tiling_, seed_text_;
+  bool json_ = false, numeric_ = false;
+  uint64_t timeout_ms_ = 10000;
+  suites::TilingFuzzOptions tf_;
+};
+
+}  // namespace
+
+std::unique_ptr<CommandGroup> TilingCommands() { return std::make_unique<Tiling>(); }
+
+}  // namespace tcfuzz::cli

@@ -7,6 +7,7 @@
 
 #include "oracle/ptx/ptx_target.h"
 #include "suites/cli/cli_common.h"
+#include "suites/cli/command_group.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/data_files.h"
 
@@ -124,3 +125,24 @@ int RunToolchainCommand(ToolchainCli& t) {
 }
 
 }  // namespace tcfuzz::suites
+
+namespace tcfuzz::cli {
+namespace {
+
+class Toolchain final : public CommandGroup {
+ public:
+  void Add(CLI::App& app) override { suites::AddToolchainCommands(app, t_); }
+  int Run(const Call& call) override {
+    if (!*t_.scan && !*t_.worker) return -1;
+    return call.ParseOnly() ? 0 : suites::RunToolchainCommand(t_);  // it starts processes
+  }
+
+ private:
+  suites::ToolchainCli t_;
+};
+
+}  // namespace
+
+std::unique_ptr<CommandGroup> ToolchainCommands() { return std::make_unique<Toolchain>(); }
+
+}  // namespace tcfuzz::cli

@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "generators/smem/wgmma_tile_gen.h"
+#include "generators/smem/descriptor_tile_gen.h"
 #include "harness/mma_dense.h"
 #include "harness/tcgen05_exec.h"
 #include "harness/wgmma_exec.h"
 #include "oracle/mma/dense_case_text.h"
 #include "oracle/smem/smem_case.h"
-#include "oracle/wgmma/wgmma_tile_text.h"
+#include "oracle/tile/descriptor_tile_text.h"
 #include "suites/discover/numerics_probes.h"
 #include "suites/engine/atomic_file.h"
 
@@ -82,7 +82,7 @@ oracle::Result<KitProgram> DenseProgram(const NumericsQuestion& q,
 oracle::Result<KitProgram> WgmmaProgram(const NumericsQuestion& q,
                                         const std::vector<Probe>& probes) {
   using PR = oracle::Result<KitProgram>;
-  std::vector<oracle::wgmma::WgmmaTile> tiles;
+  std::vector<oracle::tile::DescriptorTile> tiles;
   for (std::size_t at = 0; at < probes.size(); at += kProbesPerTile) {
     std::vector<uint64_t> a(static_cast<std::size_t>(64 * q.k), 0),
         b(static_cast<std::size_t>(8 * q.k), 0);
@@ -93,7 +93,8 @@ oracle::Result<KitProgram> WgmmaProgram(const NumericsQuestion& q,
       std::copy(p.b.begin(), p.b.end(), b.begin() + static_cast<std::ptrdiff_t>(i * q.k));
       c[i * 8 + i] = p.c;
     }
-    oracle::wgmma::WgmmaTile t = gen::PlainWgmmaTile(q.ab, q.ab, q.cd, 8, a, b, std::move(c), 4096);
+    oracle::tile::DescriptorTile t =
+        gen::PlainWgmmaTile(q.ab, q.ab, q.cd, 8, a, b, std::move(c), 4096);
     tiles.push_back(std::move(t));
   }
   KitProgram prog;
@@ -101,7 +102,7 @@ oracle::Result<KitProgram> WgmmaProgram(const NumericsQuestion& q,
   prog.arch = "sm_90a";
   prog.question = "numerics of " + q.Name() + " (F, L, e_zero, rounding, zero sign, C)";
   const harness::WgmmaSpec spec = harness::SpecOf(tiles.front());
-  std::vector<const oracle::wgmma::WgmmaTile*> ptrs;
+  std::vector<const oracle::tile::DescriptorTile*> ptrs;
   for (const auto& t : tiles) ptrs.push_back(&t);
   auto launch = harness::PrepareWgmma(spec, ptrs);
   if (!launch.ok()) return PR::Fail(launch.error());
@@ -113,12 +114,12 @@ oracle::Result<KitProgram> WgmmaProgram(const NumericsQuestion& q,
   prog.cu.half_words = q.cd == Format::kF16;
   prog.cu.address_word = true;
   for (const auto& t : tiles) {
-    const auto d = oracle::wgmma::WgmmaReference(t);
+    const auto d = oracle::tile::TileReference(t);
     if (!d.ok()) return PR::Fail(d.error());
     prog.cu.expected.insert(prog.cu.expected.end(), d.value().begin(), d.value().end());
-    oracle::TextWriter w(oracle::wgmma::kWgmmaTileKind);
+    oracle::TextWriter w(oracle::tile::kDescriptorTileKind);
     w.Add("origin.question", "numerics " + q.Name());
-    oracle::wgmma::AppendWgmmaTile(w, t, 0);
+    oracle::tile::AppendDescriptorTile(w, t, 0);
     prog.cu.case_texts.push_back(w.str());
   }
   return PR::Ok(std::move(prog));
@@ -142,9 +143,9 @@ oracle::Result<KitProgram> TileProgram(const std::filesystem::path& file) {
   }
   auto doc = oracle::TextDoc::Parse(kept);
   if (!doc.ok()) return PR::Fail(file.string() + ": " + doc.error());
-  auto f = oracle::wgmma::WgmmaTileFromDoc(doc.value());
+  auto f = oracle::tile::DescriptorTileFromDoc(doc.value());
   if (!f.ok()) return PR::Fail(file.string() + ": " + f.error());
-  const oracle::wgmma::WgmmaTile& t = f.value().tile;
+  const oracle::tile::DescriptorTile& t = f.value().tile;
   const bool tcgen05 = t.a.arch != smem::Arch::kSm90a;
   KitProgram prog;
   prog.id = file.stem().string();
@@ -153,7 +154,7 @@ oracle::Result<KitProgram> TileProgram(const std::filesystem::path& file) {
   std::transform(reading.begin(), reading.end(), reading.begin(),
                  [](unsigned char ch) { return static_cast<char>(std::toupper(ch)); });
   prog.question = "reading " + reading + " (docs/doc-vs-hardware.md), deciding tile " + prog.id;
-  const oracle::wgmma::WgmmaTile* one[] = {&t};
+  const oracle::tile::DescriptorTile* one[] = {&t};
   oracle::Result<harness::PreparedLaunch> launch =
       oracle::Result<harness::PreparedLaunch>::Fail("");
   if (tcgen05) {
@@ -165,7 +166,7 @@ oracle::Result<KitProgram> TileProgram(const std::filesystem::path& file) {
     launch = harness::PrepareWgmma(harness::SpecOf(t), one);
   }
   if (!launch.ok()) return PR::Fail(file.string() + ": " + launch.error());
-  const auto d = oracle::wgmma::WgmmaReference(t);
+  const auto d = oracle::tile::TileReference(t);
   if (!d.ok()) return PR::Fail(file.string() + ": " + d.error());
   prog.cu.from = file.filename().string();
   prog.cu.arch = prog.arch;

@@ -7,7 +7,7 @@
 #include "oracle/core/spec_choices.h"
 #include "oracle/core/text_format.h"
 #include "oracle/mma/dense_case_text.h"
-#include "oracle/wgmma/wgmma_tile_text.h"
+#include "oracle/tile/descriptor_tile_text.h"
 #include "suites/discover/numerics_probes.h"
 
 namespace tcfuzz::suites::discover {
@@ -20,13 +20,13 @@ using R = oracle::Result<IngestReport>;
 struct Case {
   std::string question;  // origin.question
   std::optional<oracle::mma::DenseCaseFile> dense;
-  std::optional<oracle::wgmma::WgmmaTileFile> tile;
+  std::optional<oracle::tile::DescriptorTileFile> tile;
 };
 
 // D of a case under a candidate row.
 std::vector<uint32_t> DUnder(const Case& c, const num::DotParams& p) {
   if (c.dense) return oracle::mma::DenseReference(c.dense->tile, p);
-  const auto d = oracle::wgmma::WgmmaReference(c.tile->tile, false, &p);
+  const auto d = oracle::tile::TileReference(c.tile->tile, false, &p);
   return d.ok() ? d.value() : std::vector<uint32_t>{};
 }
 const std::vector<uint32_t>& Observed(const Case& c) {
@@ -102,7 +102,7 @@ oracle::Result<IngestReport> Ingest(const std::string& text, const std::string& 
       if (!f.ok()) return R::Fail(where + ": " + f.error());
       c.dense = std::move(f).value();
     } else {
-      auto f = oracle::wgmma::WgmmaTileFromDoc(doc.value());
+      auto f = oracle::tile::DescriptorTileFromDoc(doc.value());
       if (!f.ok()) return R::Fail(where + ": " + f.error());
       c.tile = std::move(f).value();
     }
@@ -148,12 +148,12 @@ oracle::Result<IngestReport> Ingest(const std::string& text, const std::string& 
   for (const auto& [question, list] : by_question) {
     for (const Case* c : list) {
       if (!c->tile) continue;
-      const auto ours = oracle::wgmma::WgmmaReference(c->tile->tile);
+      const auto ours = oracle::tile::TileReference(c->tile->tile);
       if (!ours.ok()) return R::Fail(name + ": " + question + ": " + ours.error());
       const int differ = Differing(ours.value(), Observed(*c));
       std::string line = question + ": ";
       if (question.starts_with("S7")) {
-        const auto other = oracle::wgmma::WgmmaReference(oracle::wgmma::AsReadUnder(
+        const auto other = oracle::tile::TileReference(oracle::tile::AsReadUnder(
             c->tile->tile, oracle::spec_choice::Base32BAtomKRows::kEightAsOtherModes));
         const bool theirs = other.ok() && Differing(other.value(), Observed(*c)) == 0;
         line += differ == 0 ? "tcfuzz's reading (4 K rows per atom)"

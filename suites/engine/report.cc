@@ -12,6 +12,7 @@
 #include "oracle/core/text_format.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/worker_protocol.h"
+#include "tcfuzz_commit.h"  // build/include: the commit at build time (cmake/GitCommit.cmake)
 
 namespace tcfuzz::suites {
 namespace {

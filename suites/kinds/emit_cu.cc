@@ -9,12 +9,12 @@
 #include "harness/wgmma_exec.h"
 #include "oracle/mma/dense_case_text.h"
 #include "oracle/sparse/sparse_case_text.h"
-#include "oracle/wgmma/wgmma_tile_text.h"
+#include "oracle/tile/descriptor_tile_text.h"
 #include "suites/checks/sparse_mma_checks.h"
 #include "suites/emit/launch_cu.h"
 #include "suites/engine/device_campaign.h"
 #include "suites/kinds/dense_device_cases.h"
-#include "suites/kinds/wgmma_device_cases.h"
+#include "suites/kinds/descriptor_tile_cases.h"
 
 namespace tcfuzz::suites {
 namespace {
@@ -85,17 +85,17 @@ oracle::Result<EmittedCu> EmitDenseCu(const std::string& file, const oracle::Tex
 
 oracle::Result<EmittedCu> EmitTileCu(const std::string& file, const oracle::TextDoc& doc,
                                      const std::string&) {
-  const auto f = oracle::wgmma::WgmmaTileFromDoc(doc);
+  const auto f = oracle::tile::DescriptorTileFromDoc(doc);
   if (!f.ok()) return oracle::Error(file + ": " + f.error());
-  const oracle::wgmma::WgmmaTile& t = f.value().tile;
+  const oracle::tile::DescriptorTile& t = f.value().tile;
   const bool tcgen05 = t.a.arch != oracle::smem::Arch::kSm90a;
-  const auto expected = oracle::wgmma::WgmmaReference(t);
+  const auto expected = oracle::tile::TileReference(t);
   if (!expected.ok()) return oracle::Error(file + ": " + expected.error());
   LaunchCu c;
   c.from = file;
   c.arch = tcgen05 ? "sm_100a" : "sm_90a";
   c.oracle_row = tcgen05 ? "sm_100 tcgen05" : "sm_90 wgmma";
-  const oracle::wgmma::WgmmaTile* one[] = {&t};
+  const oracle::tile::DescriptorTile* one[] = {&t};
   oracle::Result<harness::PreparedLaunch> launch =
       oracle::Result<harness::PreparedLaunch>::Fail("");
   if (tcgen05) {

@@ -7,14 +7,14 @@
 #include "oracle/tcgen05/instr_descriptor.h"
 #include "oracle/tcgen05/zero_column_mask.h"
 #include "suites/engine/worker_protocol.h"
+#include "suites/kinds/descriptor_tile_judged.h"
 #include "suites/kinds/judged_worker.h"
-#include "suites/kinds/wgmma_judged_device.h"
 
 namespace tcfuzz::suites {
 
 using oracle::num::Format;
 
-const std::vector<oracle::wgmma::WgmmaTile>& Tcgen05JudgedLayoutTiles(uint64_t seed) {
+const std::vector<oracle::tile::DescriptorTile>& Tcgen05JudgedLayoutTiles(uint64_t seed) {
   return PlaceableLayouts(seed, kTcgen05JudgedSuite, kTcgen05JudgedLayouts, [](gen::Source& s) {
     const Format type = s.Coin() ? Format::kBF16 : Format::kF16;
     // A third through .ws (N 64 or 128), as the tcgen05 suite; else N of 8..128 by 8 (Table 39,
@@ -27,10 +27,10 @@ const std::vector<oracle::wgmma::WgmmaTile>& Tcgen05JudgedLayoutTiles(uint64_t s
 }
 
 oracle::Result<std::vector<harness::Tcgen05JudgedLayout>> Tcgen05JudgedTable(
-    const std::vector<oracle::wgmma::WgmmaTile>& layouts) {
+    const std::vector<oracle::tile::DescriptorTile>& layouts) {
   using R = oracle::Result<std::vector<harness::Tcgen05JudgedLayout>>;
   std::vector<harness::Tcgen05JudgedLayout> table;
-  for (const oracle::wgmma::WgmmaTile& t : layouts) {
+  for (const oracle::tile::DescriptorTile& t : layouts) {
     if (t.a.view.rows != harness::kTcgen05JudgedM || t.n > harness::kTcgen05JudgedMaxN ||
         t.sparse || (t.ab != Format::kF16 && t.ab != Format::kBF16) || t.b_type != t.ab ||
         t.d != Format::kF32) {
@@ -74,7 +74,7 @@ oracle::Result<std::vector<harness::Tcgen05JudgedLayout>> Tcgen05JudgedTable(
   return R::Ok(std::move(table));
 }
 
-gen::GeneratedWgmma DrawTcgen05JudgedCase(uint64_t seed, uint64_t index) {
+gen::GeneratedTile DrawTcgen05JudgedCase(uint64_t seed, uint64_t index) {
   return DrawJudgedTile(seed, kTcgen05JudgedSuite, Tcgen05JudgedLayoutTiles(seed), index);
 }
 
@@ -96,7 +96,7 @@ int RunTcgen05JudgedWorker(const WorkerArgs& a, std::ostream& out) {
     const auto params = FastMmaParams(gpu, oracle::num::Instr::kTcgen05);  // likewise present
     l.f16 = params->first;
     l.bf16 = params->second;
-    l.image_bytes = gen::kWgmmaImageBytes;
+    l.image_bytes = gen::kTileImageBytes;
     return harness::RunTcgen05Judged(l);
   };
   half.judge = [&](uint64_t index, const std::vector<uint32_t>& d, bool device_failed,

@@ -13,7 +13,7 @@
 #include <ostream>
 #include <vector>
 
-#include "generators/smem/wgmma_tile_gen.h"
+#include "generators/smem/descriptor_tile_gen.h"
 #include "harness/tcgen05_judged_lane.h"
 #include "oracle/core/result.h"
 #include "suites/engine/device_workers.h"
@@ -25,15 +25,15 @@ inline constexpr uint64_t kTcgen05JudgedSampleEvery = 4096;
 inline constexpr uint32_t kTcgen05JudgedLayouts = 1024;
 
 // The layouts of a run with base seed `seed` (tiles without values), drawn once per process.
-const std::vector<oracle::wgmma::WgmmaTile>& Tcgen05JudgedLayoutTiles(uint64_t seed);
+const std::vector<oracle::tile::DescriptorTile>& Tcgen05JudgedLayoutTiles(uint64_t seed);
 // The same as the kernel's table (the instruction descriptor from the oracle's encoder, the
 // column map from the oracle's expansion of the mask); an error names a layout the kernel cannot
 // run.
 oracle::Result<std::vector<harness::Tcgen05JudgedLayout>> Tcgen05JudgedTable(
-    const std::vector<oracle::wgmma::WgmmaTile>& layouts);
+    const std::vector<oracle::tile::DescriptorTile>& layouts);
 
 // Case `index` of a run with base seed `seed`, as the kernel builds it.
-gen::GeneratedWgmma DrawTcgen05JudgedCase(uint64_t seed, uint64_t index);
+gen::GeneratedTile DrawTcgen05JudgedCase(uint64_t seed, uint64_t index);
 
 int RunTcgen05JudgedWorker(const WorkerArgs& args, std::ostream& out);
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "generators/smem/wgmma_tile_gen.h"
+#include "generators/smem/descriptor_tile_gen.h"
 #include "oracle/smem/canonical_layout.h"
 #include "oracle/smem/smem_case.h"
 #include "oracle/tcgen05/zero_column_mask.h"
@@ -12,8 +12,8 @@ namespace tcfuzz::suites {
 
 using oracle::smem::Operand;
 using oracle::smem::SmemCase;
-using oracle::wgmma::WgmmaTile;
-using oracle::wgmma::WgmmaTileFile;
+using oracle::tile::DescriptorTile;
+using oracle::tile::DescriptorTileFile;
 
 namespace {
 
@@ -23,8 +23,8 @@ uint64_t Region(const SmemCase& c) {
   return m ? m->start & ~uint64_t{1023} : 0;
 }
 
-std::vector<uint64_t> Values(const WgmmaTile& t, Operand which) {
-  return oracle::wgmma::ReadOperand(t, which).value_or(std::vector<uint64_t>{});
+std::vector<uint64_t> Values(const DescriptorTile& t, Operand which) {
+  return oracle::tile::ReadOperand(t, which).value_or(std::vector<uint64_t>{});
 }
 
 // The D element a mismatch signature names ("D[r][c]"); {-1, -1} for other signatures.
@@ -38,14 +38,14 @@ Element SignatureElement(const FailureSignature& s) {
 }
 
 // The B column D column `col` reads (a zero-column mask can shift or zero it: -1).
-int BColumn(const WgmmaTile& t, int col) {
+int BColumn(const DescriptorTile& t, int col) {
   if (!t.zero_column_mask) return col;
   const auto e = oracle::tcgen05::Expand(*t.zero_column_mask, t.a.view.rows, t.n);
   return e ? e->b_column[static_cast<std::size_t>(col)] : col;
 }
 
 // The non-zero values: A's indices, then B's offset by A's count.
-std::vector<std::size_t> LiveValues(const WgmmaTileFile& f) {
+std::vector<std::size_t> LiveValues(const DescriptorTileFile& f) {
   std::vector<std::size_t> live;
   const std::vector<uint64_t> a = Values(f.tile, Operand::kA), b = Values(f.tile, Operand::kB);
   for (std::size_t i = 0; i < a.size() + b.size(); ++i) {
@@ -56,18 +56,18 @@ std::vector<std::size_t> LiveValues(const WgmmaTileFile& f) {
 
 }  // namespace
 
-std::size_t NonZeroValues(const WgmmaTileFile& f) { return LiveValues(f).size(); }
+std::size_t NonZeroValues(const DescriptorTileFile& f) { return LiveValues(f).size(); }
 
-std::optional<WgmmaTile> Replace(const WgmmaTile& t, const SmemCase& a, const SmemCase& b,
-                                 const std::vector<uint64_t>& a_values,
-                                 const std::vector<uint64_t>& b_values, uint8_t fill) {
-  WgmmaTile out = t;
+std::optional<DescriptorTile> Replace(const DescriptorTile& t, const SmemCase& a, const SmemCase& b,
+                                      const std::vector<uint64_t>& a_values,
+                                      const std::vector<uint64_t>& b_values, uint8_t fill) {
+  DescriptorTile out = t;
   out.a = a;
   out.b = b;
   out.n = b.view.rows;
   out.image.assign(t.image.size(), fill);
-  if (!oracle::wgmma::PlaceOperand(out, Operand::kA, a_values) ||
-      !oracle::wgmma::PlaceOperand(out, Operand::kB, b_values)) {
+  if (!oracle::tile::PlaceOperand(out, Operand::kA, a_values) ||
+      !oracle::tile::PlaceOperand(out, Operand::kB, b_values)) {
     return std::nullopt;
   }
   // Aliased elements, or B's bytes over A's: the values would not read back as placed.
@@ -91,14 +91,14 @@ std::optional<SmemCase> CompactLayout(const SmemCase& c, oracle::smem::Major maj
   return gen::WithCompactStrides(s);
 }
 
-TileMinimizeResult MinimizeTile(const WgmmaTileFile& start, const FailureSignature& signature,
+TileMinimizeResult MinimizeTile(const DescriptorTileFile& start, const FailureSignature& signature,
                                 const TileEvaluator& evaluate, int budget) {
-  Shrinker<WgmmaTileFile> s(start, signature, evaluate, budget);
+  Shrinker<DescriptorTileFile> s(start, signature, evaluate, budget);
   const uint8_t fill = start.fill;
-  const auto attempt = [&](const std::optional<WgmmaTile>& t) {
-    return t && s.Try(WgmmaTileFile{*t, fill, std::nullopt});
+  const auto attempt = [&](const std::optional<DescriptorTile>& t) {
+    return t && s.Try(DescriptorTileFile{*t, fill, std::nullopt});
   };
-  const auto cur = [&s]() -> const WgmmaTile& { return s.current().tile; };
+  const auto cur = [&s]() -> const DescriptorTile& { return s.current().tile; };
   // 1. N: the smallest multiple of 8 (16 on tcgen05) that still holds the misread column; a
   // masked tile keeps its N (the mask's shape depends on it).
   const auto [row, col] = SignatureElement(signature);
@@ -108,14 +108,14 @@ TileMinimizeResult MinimizeTile(const WgmmaTileFile& start, const FailureSignatu
       SmemCase b = cur().b;
       b.view.rows = n;
       std::vector<uint64_t> bv = Values(cur(), Operand::kB);
-      bv.resize(static_cast<std::size_t>(n * oracle::wgmma::TileK(cur())));
+      bv.resize(static_cast<std::size_t>(n * oracle::tile::TileK(cur())));
       if (attempt(Replace(cur(), cur().a, b, Values(cur(), Operand::kA), bv, fill))) break;
     }
   }
   // 2. Layouts: the simplest one, else compact strides with its own major and swizzle, else the
   // start back on the pattern start.
   for (const Operand which : {Operand::kA, Operand::kB}) {
-    const auto pick = [&](const WgmmaTile& t) -> const SmemCase& {
+    const auto pick = [&](const DescriptorTile& t) -> const SmemCase& {
       return which == Operand::kA ? t.a : t.b;
     };
     const auto with = [&](const SmemCase& c) {
@@ -160,7 +160,7 @@ TileMinimizeResult MinimizeTile(const WgmmaTileFile& start, const FailureSignatu
     attempt(Replace(cur(), cur().a, cur().b, a, b, fill));
   }
   s.ZeroInParts<std::size_t>(
-      LiveValues, [fill](WgmmaTileFile& f, std::span<const std::size_t> slots) {
+      LiveValues, [fill](DescriptorTileFile& f, std::span<const std::size_t> slots) {
         std::vector<uint64_t> a = Values(f.tile, Operand::kA), b = Values(f.tile, Operand::kB);
         for (const std::size_t i : slots) (i < a.size() ? a[i] : b[i - a.size()]) = 0;
         const auto t = Replace(f.tile, f.tile.a, f.tile.b, a, b, fill);

@@ -12,35 +12,35 @@
 #include <optional>
 #include <vector>
 
-#include "oracle/wgmma/wgmma_tile_text.h"
+#include "oracle/tile/descriptor_tile_text.h"
 #include "suites/reduce/signature.h"
 
 namespace tcfuzz::suites {
 
-using TileEvaluator = std::function<Evaluation(const oracle::wgmma::WgmmaTileFile&)>;
+using TileEvaluator = std::function<Evaluation(const oracle::tile::DescriptorTileFile&)>;
 
 struct TileMinimizeResult {
-  oracle::wgmma::WgmmaTileFile minimized;
+  oracle::tile::DescriptorTileFile minimized;
   int tries = 0;
   int accepted = 0;
 };
 
 // How many of A's and B's values are non-zero (what minimizing brings down).
-std::size_t NonZeroValues(const oracle::wgmma::WgmmaTileFile& f);
+std::size_t NonZeroValues(const oracle::tile::DescriptorTileFile& f);
 
-TileMinimizeResult MinimizeTile(const oracle::wgmma::WgmmaTileFile& start,
+TileMinimizeResult MinimizeTile(const oracle::tile::DescriptorTileFile& start,
                                 const FailureSignature& signature, const TileEvaluator& evaluate,
                                 int budget);
 
 // The tile with descriptors `a`, `b` (and N = b.view.rows) and the given operand values placed
 // through their maps on a fresh image of `fill`; nullopt when a map fails, leaves the image, or
 // aliases two elements (the values would not read back).
-std::optional<oracle::wgmma::WgmmaTile> Replace(const oracle::wgmma::WgmmaTile& t,
-                                                const oracle::smem::SmemCase& a,
-                                                const oracle::smem::SmemCase& b,
-                                                const std::vector<uint64_t>& a_values,
-                                                const std::vector<uint64_t>& b_values,
-                                                uint8_t fill);
+std::optional<oracle::tile::DescriptorTile> Replace(const oracle::tile::DescriptorTile& t,
+                                                    const oracle::smem::SmemCase& a,
+                                                    const oracle::smem::SmemCase& b,
+                                                    const std::vector<uint64_t>& a_values,
+                                                    const std::vector<uint64_t>& b_values,
+                                                    uint8_t fill);
 
 // The operand on its region with this major and swizzle and the smallest LBO/SBO that the
 // oracle's map keeps legal and free of aliasing; nullopt when the type does not allow them.

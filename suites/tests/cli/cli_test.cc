@@ -10,9 +10,9 @@
 
 #include "generators/core/random_source.h"
 #include "generators/mma/dense_mma_gen.h"
-#include "generators/smem/wgmma_tile_gen.h"
+#include "generators/smem/descriptor_tile_gen.h"
 #include "oracle/mma/dense_case_text.h"
-#include "oracle/wgmma/wgmma_tile_text.h"
+#include "oracle/tile/descriptor_tile_text.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/device_campaign.h"
 #include "suites/tests/support/temp_dir.h"
@@ -817,11 +817,11 @@ TEST(Cli, ReproEmitsDenseAndTileCasesAsStandaloneDriverFiles) {
   dw.Add("origin.gpu", "sm_90");
   dw.Add("origin.mode", std::string(gen::Name(dense.mode)));
   ASSERT_TRUE(suites::WriteFileAtomic(dir + "/dense.txt", dw.str()).ok());
-  gen::GeneratedWgmma tile = gen::DrawWgmmaTile(s);
+  gen::GeneratedTile tile = gen::DrawWgmmaTile(s);
   while (tile.tile.d != oracle::num::Format::kF16)
     tile = gen::DrawWgmmaTile(s);  // halves in the map
-  oracle::TextWriter tw(oracle::wgmma::kWgmmaTileKind);
-  oracle::wgmma::AppendWgmmaTile(tw, tile.tile, tile.fill);
+  oracle::TextWriter tw(oracle::tile::kDescriptorTileKind);
+  oracle::tile::AppendDescriptorTile(tw, tile.tile, tile.fill);
   ASSERT_TRUE(suites::WriteFileAtomic(dir + "/tile.txt", tw.str()).ok());
   for (const std::string name : {"dense", "tile"}) {
     const CliRun r =

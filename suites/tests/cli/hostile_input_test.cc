@@ -114,6 +114,12 @@ TEST(HostileInput, NumbersAreParsedOneWay) {
            {"run --seed ''", "--seed: an empty value"},
            {"run --shard ''", "--shard: an empty value"},
            {"explain zcm --m 64 --n 257 0x0", "--n: 257 exceeds the maximum 256"},
+           // Quoted as written, 0x and all.
+           {"explain zcm --m 64 --n 64 0x1ffffffffffffffff",
+            "DESC: number '0x1ffffffffffffffff' does not fit in 64 bits"},
+           // Every option is checked before the note on an unconfirmed row: no note, one error.
+           {"oracle dot --arch sm_100 --instr tcgen05 --ab e2m1 --allow-unconfirmed --input xml",
+            "--input: want json or hex, not 'xml'"},
        }) {
     ExpectOneLineError(Tcfuzz(args, dir), says);
   }

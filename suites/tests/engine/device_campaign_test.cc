@@ -22,7 +22,7 @@
 #include "suites/engine/merge.h"
 #include "suites/kinds/case_kind.h"
 #include "suites/kinds/dense_device_cases.h"
-#include "suites/kinds/wgmma_device_cases.h"
+#include "suites/kinds/descriptor_tile_cases.h"
 #include "suites/tests/support/fake_device.h"
 #include "suites/tests/support/report_compare.h"
 #include "suites/tests/support/temp_dir.h"

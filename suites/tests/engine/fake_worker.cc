@@ -22,15 +22,15 @@
 #include "suites/engine/device_campaign.h"
 #include "suites/engine/worker_protocol.h"
 #include "suites/kinds/dense_device_cases.h"
-#include "suites/kinds/wgmma_device_cases.h"
+#include "suites/kinds/descriptor_tile_cases.h"
 
 namespace {
 
 // One smem-hw tile as a device that reads what the oracle's maps say.
-void SmemHwCase(uint64_t index, const tcfuzz::gen::GeneratedWgmma& g, bool wrong) {
+void SmemHwCase(uint64_t index, const tcfuzz::gen::GeneratedTile& g, bool wrong) {
   using tcfuzz::suites::CaseLine;
   using tcfuzz::suites::CaseOutcome;
-  const auto want = tcfuzz::oracle::wgmma::WgmmaReference(g.tile);
+  const auto want = tcfuzz::oracle::tile::TileReference(g.tile);
   if (!want.ok()) return;  // a broken descriptor with no as-if reading: the fake has no D to give
   std::vector<uint32_t> d = want.value();
   if (!tcfuzz::suites::BrokenRules(g.tile).empty()) {
@@ -43,7 +43,7 @@ void SmemHwCase(uint64_t index, const tcfuzz::gen::GeneratedWgmma& g, bool wrong
   if (!wrong) return;
   // The first element reads A's next element along K instead (its probe value is one more, or
   // wraps at the type's range).
-  const auto a = tcfuzz::oracle::wgmma::ReadOperand(g.tile, tcfuzz::oracle::smem::Operand::kA);
+  const auto a = tcfuzz::oracle::tile::ReadOperand(g.tile, tcfuzz::oracle::smem::Operand::kA);
   const int row = static_cast<int>(a->size()) / g.tile.a.view.rows;  // A's stored elements a row
   const double v = tcfuzz::oracle::num::ToDouble(g.tile.d, d[0]);
   for (int kk = 0; kk < row; ++kk) {
@@ -86,22 +86,22 @@ void DenseWrong(uint64_t index, const tcfuzz::gen::GeneratedDense& g) {
 int CaseFile(const char* path) {
   using tcfuzz::suites::CaseLine;
   using tcfuzz::suites::CaseOutcome;
-  const auto f = tcfuzz::suites::ReadWgmmaTileCase(path);
+  const auto f = tcfuzz::suites::ReadDescriptorTileCase(path);
   if (!f.ok()) {
     std::printf("%s\nran 1\ndone\n", CaseLine(0, CaseOutcome::kHarnessError, f.error()).c_str());
     return 0;
   }
   const auto& t = f.value().tile;
-  const auto want = tcfuzz::oracle::wgmma::WgmmaReference(t);
-  const auto a = tcfuzz::oracle::wgmma::ReadOperand(t, tcfuzz::oracle::smem::Operand::kA);
-  const auto b = tcfuzz::oracle::wgmma::ReadOperand(t, tcfuzz::oracle::smem::Operand::kB);
+  const auto want = tcfuzz::oracle::tile::TileReference(t);
+  const auto a = tcfuzz::oracle::tile::ReadOperand(t, tcfuzz::oracle::smem::Operand::kA);
+  const auto b = tcfuzz::oracle::tile::ReadOperand(t, tcfuzz::oracle::smem::Operand::kB);
   if (!want.ok() || !a || !b || t.n < 6) {
     std::printf("%s\nran 1\ndone\n",
                 CaseLine(0, CaseOutcome::kHarnessError, "fake: no D for this tile").c_str());
     return 0;
   }
   std::vector<uint32_t> d = want.value();
-  const int k = tcfuzz::oracle::wgmma::TileK(t);
+  const int k = tcfuzz::oracle::tile::TileK(t);
   if ((*a)[static_cast<std::size_t>(3 * k + 2)] != 0 &&
       (*b)[static_cast<std::size_t>(5 * k + 2)] != 0)
     d[static_cast<std::size_t>(3 * t.n + 5)] ^= 1;

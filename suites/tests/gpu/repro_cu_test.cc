@@ -7,11 +7,11 @@
 
 #include "generators/core/random_source.h"
 #include "generators/mma/dense_mma_gen.h"
-#include "generators/smem/wgmma_tile_gen.h"
+#include "generators/smem/descriptor_tile_gen.h"
 #include "harness/device.h"
 #include "oracle/mma/dense_case_text.h"
 #include "oracle/sparse/sparse_case_text.h"
-#include "oracle/wgmma/wgmma_tile_text.h"
+#include "oracle/tile/descriptor_tile_text.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/subprocess.h"
 #include "suites/tests/support/temp_dir.h"
@@ -79,12 +79,12 @@ TEST(ReproCu, DenseAndTileFilesRunOnTheDevice) {
   gen::RandomSource s(test::Seed());
   gen::GeneratedDense dense = gen::DrawDense(s);
   while (dense.mode != gen::ValueMode::kSmallInt) dense = gen::DrawDense(s);
-  gen::GeneratedWgmma tile = gen::DrawWgmmaTile(s);
+  gen::GeneratedTile tile = gen::DrawWgmmaTile(s);
   while (tile.values != gen::TileValues::kSmallInt) tile = gen::DrawWgmmaTile(s);
-  oracle::TextWriter dw(oracle::mma::kDenseKind), tw(oracle::wgmma::kWgmmaTileKind);
+  oracle::TextWriter dw(oracle::mma::kDenseKind), tw(oracle::tile::kDescriptorTileKind);
   oracle::mma::AppendDenseCase(dw, dense.tile);
   dw.Add("origin.mode", "small_int");
-  oracle::wgmma::AppendWgmmaTile(tw, tile.tile, tile.fill);
+  oracle::tile::AppendDescriptorTile(tw, tile.tile, tile.fill);
   ASSERT_TRUE(suites::WriteFileAtomic(dir + "/dense.txt", dw.str()).ok());
   ASSERT_TRUE(suites::WriteFileAtomic(dir + "/tile.txt", tw.str()).ok());
   for (const std::string name : {"dense", "tile"}) {

@@ -18,7 +18,7 @@
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/device_campaign.h"
 #include "suites/engine/worker_protocol.h"
-#include "suites/kinds/wgmma_device_cases.h"
+#include "suites/kinds/descriptor_tile_cases.h"
 #include "suites/tests/support/temp_dir.h"
 
 namespace tcfuzz::suites {
@@ -65,12 +65,12 @@ TEST(SmemHwCampaign, Tcgen05DescriptorTilesRunCleanOnBlackwell) {
 
 // With TCFUZZ_CAPTURE_DIR set, a deciding file is kept again with the D the device returned (its
 // text as it is, plus origin.device and observed.* lines): our own captures for corpus/.
-void KeepCapture(const std::filesystem::path& file, const oracle::wgmma::WgmmaTileFile& f,
+void KeepCapture(const std::filesystem::path& file, const oracle::tile::DescriptorTileFile& f,
                  const std::vector<uint32_t>& got, const harness::DeviceInfo& info) {
   const char* dir = std::getenv("TCFUZZ_CAPTURE_DIR");
   if (dir == nullptr) return;
-  oracle::TextWriter w(oracle::wgmma::kWgmmaTileKind);
-  AppendWgmmaTile(w, f.tile, f.fill, &got);
+  oracle::TextWriter w(oracle::tile::kDescriptorTileKind);
+  AppendDescriptorTile(w, f.tile, f.fill, &got);
   std::string text = ReadFile(file.string()).value();
   text += "origin.device = " + info.name + ", CC " + std::to_string(info.cc_major) + "." +
           std::to_string(info.cc_minor) + ", driver " + std::to_string(info.driver_version) + "\n";
@@ -93,14 +93,14 @@ TEST(SmemHwDeciding, DescriptorRowsOnTheDevice) {
   int files = 0;
   for (const auto& entry : std::filesystem::directory_iterator(std::string(TCFUZZ_SOURCE_DIR) +
                                                                "/corpus/smem_hw/deciding")) {
-    const auto f = ReadWgmmaTileCase(entry.path().string());
+    const auto f = ReadDescriptorTileCase(entry.path().string());
     ASSERT_TRUE(f.ok()) << f.error();
-    const oracle::wgmma::WgmmaTile& t = f.value().tile;
+    const oracle::tile::DescriptorTile& t = f.value().tile;
     const auto got =
-        harness::RunWgmma(harness::SpecOf(t), std::span<const oracle::wgmma::WgmmaTile>(&t, 1));
+        harness::RunWgmma(harness::SpecOf(t), std::span<const oracle::tile::DescriptorTile>(&t, 1));
     ASSERT_TRUE(got.ok()) << entry.path().filename() << ": " << got.error();
-    const auto want = oracle::wgmma::WgmmaReference(t).value();
-    gen::GeneratedWgmma g;
+    const auto want = oracle::tile::TileReference(t).value();
+    gen::GeneratedTile g;
     g.tile = t;
     g.values = gen::TileValues::kProbe;
     const std::string what = MismatchDetail(want, got.value()[0], static_cast<std::size_t>(t.n));
@@ -126,17 +126,17 @@ TEST(Tcgen05Deciding, S7OnTheDevice) {
   int files = 0;
   for (const auto& entry : std::filesystem::directory_iterator(std::string(TCFUZZ_SOURCE_DIR) +
                                                                "/corpus/tcgen05_hw/deciding")) {
-    const auto f = ReadWgmmaTileCase(entry.path().string());
+    const auto f = ReadDescriptorTileCase(entry.path().string());
     ASSERT_TRUE(f.ok()) << f.error();
-    const oracle::wgmma::WgmmaTile& t = f.value().tile;
+    const oracle::tile::DescriptorTile& t = f.value().tile;
     const auto got = harness::RunTcgen05(harness::Tcgen05SpecOf(t),
-                                         std::span<const oracle::wgmma::WgmmaTile>(&t, 1));
+                                         std::span<const oracle::tile::DescriptorTile>(&t, 1));
     ASSERT_TRUE(got.ok()) << entry.path().filename() << ": " << got.error();
-    const auto want = oracle::wgmma::WgmmaReference(t).value();
-    const auto eight = oracle::wgmma::WgmmaReference(
-                           oracle::wgmma::AsReadUnder(
-                               t, oracle::spec_choice::Base32BAtomKRows::kEightAsOtherModes))
-                           .value();
+    const auto want = oracle::tile::TileReference(t).value();
+    const auto eight =
+        oracle::tile::TileReference(
+            oracle::tile::AsReadUnder(t, oracle::spec_choice::Base32BAtomKRows::kEightAsOtherModes))
+            .value();
     const std::string reading = got.value()[0] == want
                                     ? "Table 55's 4 K rows per atom (tcfuzz's reading)"
                                 : got.value()[0] == eight ? "8 K rows per atom (the other reading)"

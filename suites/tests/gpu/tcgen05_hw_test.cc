@@ -7,7 +7,7 @@
 #include <map>
 
 #include "generators/core/random_source.h"
-#include "generators/smem/wgmma_tile_gen.h"
+#include "generators/smem/descriptor_tile_gen.h"
 #include "harness/device.h"
 #include "harness/tcgen05_exec.h"
 #include "suites/tests/support/test_seed.h"
@@ -21,10 +21,10 @@ TEST(Tcgen05Hw, GeneratedDescriptorTilesAgreeWithTheOracle) {
   if (info.cc_major != 10)
     GTEST_SKIP() << "tcgen05 runs on compute capability 10.x, this is " << info.name;
   gen::RandomSource s(test::Seed());
-  std::map<std::string, std::pair<Tcgen05Spec, std::vector<oracle::wgmma::WgmmaTile>>> batches;
+  std::map<std::string, std::pair<Tcgen05Spec, std::vector<oracle::tile::DescriptorTile>>> batches;
   for (int i = 0; i < 768; ++i) {
     // Dense, .ws with a zero-column mask, and .sp with its metadata in tensor memory (TM1).
-    gen::GeneratedWgmma g =
+    gen::GeneratedTile g =
         i % 3 == 2 ? gen::DrawTcgen05SpTile(s) : gen::DrawTcgen05Tile(s, i % 3 == 1);
     if (g.values == gen::TileValues::kRandom)
       continue;  // layouts and masks here; arithmetic: the tcgen05 suite
@@ -38,7 +38,7 @@ TEST(Tcgen05Hw, GeneratedDescriptorTilesAgreeWithTheOracle) {
     const auto d = RunTcgen05(batch.first, batch.second);
     ASSERT_TRUE(d.ok()) << name << ": " << d.error();
     for (size_t t = 0; t < batch.second.size(); ++t) {
-      const auto want = oracle::wgmma::WgmmaReference(batch.second[t]);
+      const auto want = oracle::tile::TileReference(batch.second[t]);
       ASSERT_TRUE(want.ok()) << want.error();
       if (want.value() != d.value()[t] && ++mismatched <= 5) {
         ADD_FAILURE() << name << " tile " << t << " mask 0x" << std::hex

@@ -12,9 +12,9 @@
 #include "harness/tcgen05_judged.h"
 #include "suites/engine/device_workers.h"
 #include "suites/engine/worker_protocol.h"
+#include "suites/kinds/descriptor_tile_cases.h"
 #include "suites/kinds/judged_worker.h"
 #include "suites/kinds/tcgen05_judged_device.h"
-#include "suites/kinds/wgmma_device_cases.h"
 #include "suites/tests/support/judged_campaign.h"
 #include "suites/tests/support/test_seed.h"
 
@@ -37,7 +37,7 @@ harness::Tcgen05JudgedLaunch LaunchOf(
   harness::Tcgen05JudgedLaunch l;
   l.layouts = table;
   l.f16 = params.first, l.bf16 = params.second;
-  l.image_bytes = gen::kWgmmaImageBytes;
+  l.image_bytes = gen::kTileImageBytes;
   return l;
 }
 
@@ -61,8 +61,8 @@ TEST(Tcgen05JudgedHw, EveryCaseIsTheHostsTileAndItsDIsTheOracles) {
   int bad = 0;
   for (const harness::JudgedCase& k : got.value().kept) {
     seen.insert(k.index);
-    const gen::GeneratedWgmma g = DrawTcgen05JudgedCase(seed, k.index);
-    const auto want = oracle::wgmma::WgmmaReference(g.tile, true);
+    const gen::GeneratedTile g = DrawTcgen05JudgedCase(seed, k.index);
+    const auto want = oracle::tile::TileReference(g.tile, true);
     ASSERT_TRUE(want.ok()) << want.error();
     if (want.value() != k.d_regs && ++bad <= 5)
       ADD_FAILURE() << "case " << k.index << " " << TileFamily(g.tile) << " N " << g.tile.n << ": "

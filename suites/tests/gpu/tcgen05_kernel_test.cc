@@ -6,7 +6,7 @@
 #include <algorithm>
 
 #include "generators/core/random_source.h"
-#include "generators/smem/wgmma_tile_gen.h"
+#include "generators/smem/descriptor_tile_gen.h"
 #include "harness/nvjitlink.h"
 #include "harness/tcgen05_exec.h"
 #include "oracle/ptx/instruction_form.h"
@@ -73,15 +73,15 @@ TEST(Tcgen05Kernel, AssemblesForBlackwellWithTheIntendedForms) {
 // and selector in its instruction descriptor (Table 42 bits 2 and 0-1) and its rows' metadata.
 TEST(Tcgen05Kernel, SparseRecordsAndBatchesThatShareAModule) {
   gen::RandomSource s(test::Seed());
-  gen::GeneratedWgmma sp = gen::DrawTcgen05SpTile(s);
-  gen::GeneratedWgmma dense = gen::DrawTcgen05Tile(s, false);
+  gen::GeneratedTile sp = gen::DrawTcgen05SpTile(s);
+  gen::GeneratedTile dense = gen::DrawTcgen05Tile(s, false);
   while (dense.tile.n == sp.tile.n) dense = gen::DrawTcgen05Tile(s, false);
   EXPECT_NE(Tcgen05BatchKey(Tcgen05SpecOf(sp.tile)), Tcgen05BatchKey(Tcgen05SpecOf(dense.tile)));
-  const oracle::wgmma::WgmmaTile* mixed[] = {&sp.tile, &dense.tile};
+  const oracle::tile::DescriptorTile* mixed[] = {&sp.tile, &dense.tile};
   const auto refused = PrepareTcgen05(Tcgen05SpecOf(sp.tile), mixed, "sm_100a");
   ASSERT_FALSE(refused.ok());
   EXPECT_TRUE(IsContextSafeError(refused.error())) << refused.error();
-  const oracle::wgmma::WgmmaTile* one[] = {&sp.tile};
+  const oracle::tile::DescriptorTile* one[] = {&sp.tile};
   const auto p = PrepareTcgen05(Tcgen05SpecOf(sp.tile), one, "sm_100a");
   ASSERT_TRUE(p.ok()) << p.error();
   const std::vector<uint32_t>& record = p.value().launch.inputs.at(1);
@@ -89,7 +89,7 @@ TEST(Tcgen05Kernel, SparseRecordsAndBatchesThatShareAModule) {
   const uint32_t idesc = record[6];
   EXPECT_EQ((idesc >> 2) & 1, 1u);
   EXPECT_EQ(static_cast<int>(idesc & 3), sp.tile.sparse->selector);
-  const std::vector<uint32_t> meta = oracle::wgmma::Tcgen05MetadataColumns(*sp.tile.sparse);
+  const std::vector<uint32_t> meta = oracle::tile::Tcgen05MetadataColumns(*sp.tile.sparse);
   EXPECT_TRUE(std::equal(meta.begin(), meta.end(), record.begin() + 8));
 }
 
@@ -98,10 +98,10 @@ TEST(Tcgen05Kernel, SparseRecordsAndBatchesThatShareAModule) {
 // descriptor whose max shift is below the mask's breaks zcm.shift_over_idesc_max.
 TEST(Tcgen05Kernel, WsDescriptorAdmitsTheMasksShift) {
   gen::RandomSource s(test::Seed());
-  gen::GeneratedWgmma ws = gen::DrawTcgen05Tile(s, true);
+  gen::GeneratedTile ws = gen::DrawTcgen05Tile(s, true);
   for (const auto& [shift, code] : {std::pair{0u, 0u}, {5u, 1u}, {8u, 1u}, {9u, 2u}, {20u, 3u}}) {
     ws.tile.zero_column_mask = uint64_t{shift} << 56;
-    const oracle::wgmma::WgmmaTile* one[] = {&ws.tile};
+    const oracle::tile::DescriptorTile* one[] = {&ws.tile};
     const auto p = PrepareTcgen05(Tcgen05SpecOf(ws.tile), one, "sm_100a");
     ASSERT_TRUE(p.ok()) << p.error();
     const uint32_t idesc = p.value().launch.inputs.at(1).at(6);

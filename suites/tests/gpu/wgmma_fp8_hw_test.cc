@@ -11,13 +11,13 @@
 #include <string>
 
 #include "generators/core/random_source.h"
-#include "generators/smem/wgmma_tile_gen.h"
+#include "generators/smem/descriptor_tile_gen.h"
 #include "harness/device.h"
 #include "harness/wgmma_exec.h"
 #include "oracle/core/backing.h"
 #include "oracle/smem/smem_case.h"
-#include "oracle/wgmma/wgmma_mma.h"
-#include "oracle/wgmma/wgmma_tile_text.h"
+#include "oracle/tile/descriptor_tile.h"
+#include "oracle/tile/descriptor_tile_text.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/device_workers.h"
 #include "suites/tests/support/test_seed.h"
@@ -42,7 +42,7 @@ uint64_t Fp8(gen::RandomSource& s, Format f, int lo, int hi) {
 
 // A 64 x 8 x 32 tile (gen::PlainWgmmaTile: both operands K-major, no swizzle), random values; C
 // near the products' magnitudes.
-oracle::wgmma::WgmmaTile Draw(gen::RandomSource& s, Format a, Format b, Format d, bool narrow) {
+oracle::tile::DescriptorTile Draw(gen::RandomSource& s, Format a, Format b, Format d, bool narrow) {
   const auto value = [&](Format f) {
     if (!narrow) return Fp8(s, f, 0, 255);
     return f == Format::kE4M3 ? Fp8(s, f, 6, 9) : Fp8(s, f, 14, 17);  // four binades: cancellation
@@ -68,7 +68,7 @@ struct Candidate {
 };
 
 // Candidate D for one element: the products of row r and column j, then C fused or added last.
-uint32_t CandidateD(const oracle::wgmma::WgmmaTile& t, const std::vector<uint64_t>& a,
+uint32_t CandidateD(const oracle::tile::DescriptorTile& t, const std::vector<uint64_t>& a,
                     const std::vector<uint64_t>& b, int r, int j, const Candidate& c) {
   std::vector<uint64_t> x(a.begin() + r * 32, a.begin() + (r + 1) * 32),
       y(b.begin() + j * 32, b.begin() + (j + 1) * 32);
@@ -102,16 +102,16 @@ std::vector<Candidate> Candidates(Format d) {
   return c;
 }
 
-void Keep(const harness::DeviceInfo& info, const oracle::wgmma::WgmmaTile& t,
+void Keep(const harness::DeviceInfo& info, const oracle::tile::DescriptorTile& t,
           const std::vector<uint32_t>& d, bool narrow, int serial) {
   const char* dir = std::getenv("TCFUZZ_CAPTURE_DIR");
   if (!dir) return;
-  oracle::TextWriter w(oracle::wgmma::kWgmmaTileKind);
+  oracle::TextWriter w(oracle::tile::kDescriptorTileKind);
   w.Add("origin.device", info.name + ", CC " + std::to_string(info.cc_major) + "." +
                              std::to_string(info.cc_minor) + ", driver " +
                              std::to_string(info.driver_version));
   w.Add("origin.mode", narrow ? "narrow" : "random");
-  oracle::wgmma::AppendWgmmaTile(w, t, 0, &d);
+  oracle::tile::AppendDescriptorTile(w, t, 0, &d);
   char name[200];
   std::snprintf(name, sizeof name, "%s/wgmma_fp8_c_%s.%s_%s_%s_%03d.txt", dir,
                 std::string(num::Name(t.ab)).c_str(), std::string(num::Name(t.b_type)).c_str(),
@@ -137,7 +137,7 @@ TEST(WgmmaFp8Hw, TilesWithNonzeroC) {
       int scored = 0, row_ok = 0;
       std::string row_id;
       for (bool narrow : {false, true}) {
-        std::vector<oracle::wgmma::WgmmaTile> tiles;
+        std::vector<oracle::tile::DescriptorTile> tiles;
         for (int i = 0; i < tiles_per_mode; ++i) tiles.push_back(Draw(s, a, b, d, narrow));
         const harness::WgmmaSpec spec = harness::SpecOf(tiles[0]);
         ASSERT_TRUE(spec.with_c);
@@ -147,12 +147,12 @@ TEST(WgmmaFp8Hw, TilesWithNonzeroC) {
           const auto& t = tiles[i];
           const std::vector<uint32_t>& dev = got.value()[i];
           Keep(info, t, dev, narrow, serial++);
-          const auto av = oracle::wgmma::ReadOperand(t, smem::Operand::kA);
-          const auto bv = oracle::wgmma::ReadOperand(t, smem::Operand::kB);
+          const auto av = oracle::tile::ReadOperand(t, smem::Operand::kA);
+          const auto bv = oracle::tile::ReadOperand(t, smem::Operand::kB);
           ASSERT_TRUE(av && bv);
-          const auto want = oracle::wgmma::WgmmaReference(t);
+          const auto want = oracle::tile::TileReference(t);
           ASSERT_TRUE(want.ok()) << want.error();
-          row_id = std::string(oracle::wgmma::TileParams(t)->row);
+          row_id = std::string(oracle::tile::TileParams(t)->row);
           for (int r = 0; r < 64; ++r) {
             for (int j = 0; j < 8; ++j) {
               const uint32_t g = dev[static_cast<std::size_t>(r * 8 + j)];

@@ -6,7 +6,7 @@
 #include <map>
 
 #include "generators/core/random_source.h"
-#include "generators/smem/wgmma_tile_gen.h"
+#include "generators/smem/descriptor_tile_gen.h"
 #include "harness/device.h"
 #include "harness/wgmma_exec.h"
 #include "suites/tests/support/test_seed.h"
@@ -21,10 +21,10 @@ TEST(WgmmaHw, GeneratedDescriptorTilesAgreeWithTheOracle) {
     GTEST_SKIP() << "wgmma runs on sm_90a only, this is " << info.name;
   gen::RandomSource s(test::Seed());
   // Batches of tiles sharing a form.
-  std::map<std::string, std::pair<harness::WgmmaSpec, std::vector<oracle::wgmma::WgmmaTile>>>
+  std::map<std::string, std::pair<harness::WgmmaSpec, std::vector<oracle::tile::DescriptorTile>>>
       batches;
   for (int i = 0; i < 512; ++i) {
-    gen::GeneratedWgmma g = gen::DrawWgmmaTile(s);
+    gen::GeneratedTile g = gen::DrawWgmmaTile(s);
     if (g.values == gen::TileValues::kRandom)
       continue;  // layouts here; arithmetic: the smem-hw suite
     const harness::WgmmaSpec spec = harness::SpecOf(g.tile);
@@ -37,7 +37,7 @@ TEST(WgmmaHw, GeneratedDescriptorTilesAgreeWithTheOracle) {
     const auto d = harness::RunWgmma(batch.first, batch.second);
     ASSERT_TRUE(d.ok()) << name << ": " << d.error();
     for (size_t t = 0; t < batch.second.size(); ++t) {
-      const auto want = oracle::wgmma::WgmmaReference(batch.second[t]);
+      const auto want = oracle::tile::TileReference(batch.second[t]);
       ASSERT_TRUE(want.ok()) << want.error();
       for (size_t e = 0; e < want.value().size(); ++e) {
         if (want.value()[e] == d.value()[t][e]) continue;

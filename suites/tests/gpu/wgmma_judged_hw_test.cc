@@ -15,8 +15,8 @@
 #include "suites/engine/device_campaign.h"
 #include "suites/engine/device_workers.h"
 #include "suites/engine/worker_protocol.h"
+#include "suites/kinds/descriptor_tile_cases.h"
 #include "suites/kinds/judged_worker.h"
-#include "suites/kinds/wgmma_device_cases.h"
 #include "suites/kinds/wgmma_judged_device.h"
 #include "suites/tests/support/judged_campaign.h"
 #include "suites/tests/support/temp_dir.h"
@@ -39,7 +39,7 @@ harness::WgmmaJudgedLaunch LaunchOf(
   harness::WgmmaJudgedLaunch l;
   l.layouts = table;
   l.f16 = params.first, l.bf16 = params.second;
-  l.image_bytes = gen::kWgmmaImageBytes;
+  l.image_bytes = gen::kTileImageBytes;
   return l;
 }
 
@@ -63,8 +63,8 @@ TEST(WgmmaJudgedHw, EveryCaseIsTheHostsTileAndItsDIsTheOracles) {
   int bad = 0;
   for (const harness::JudgedCase& k : got.value().kept) {
     seen.insert(k.index);
-    const gen::GeneratedWgmma g = DrawSmemHwJudgedCase(seed, k.index);
-    const auto want = oracle::wgmma::WgmmaReference(g.tile, true);
+    const gen::GeneratedTile g = DrawSmemHwJudgedCase(seed, k.index);
+    const auto want = oracle::tile::TileReference(g.tile, true);
     ASSERT_TRUE(want.ok()) << want.error();
     const std::vector<uint32_t> d = harness::WgmmaJudgedD(k.d_regs, g.tile.n);
     if (want.value() != d && ++bad <= 5)

@@ -10,12 +10,12 @@
 #include <cstdio>
 #include <string>
 
-#include "generators/smem/wgmma_tile_gen.h"
+#include "generators/smem/descriptor_tile_gen.h"
 #include "harness/device.h"
 #include "harness/mma_dense.h"
 #include "harness/wgmma_exec.h"
 #include "oracle/smem/smem_case.h"
-#include "oracle/wgmma/wgmma_mma.h"
+#include "oracle/tile/descriptor_tile.h"
 #include "suites/engine/device_workers.h"
 
 namespace tcfuzz {
@@ -47,7 +47,7 @@ oracle::mma::DenseTile DenseTileOf(const test::ZeroVector& v, const oracle::mma:
 
 // A wgmma tile (gen::PlainWgmmaTile: both operands K-major, no swizzle): row 0 of A and of B hold
 // the vector.
-oracle::wgmma::WgmmaTile WgmmaTileOf(const test::ZeroVector& v) {
+oracle::tile::DescriptorTile WgmmaTileOf(const test::ZeroVector& v) {
   const int k = v.ab == Format::kTF32 ? 8 : 16;
   std::vector<uint64_t> a(static_cast<std::size_t>(64 * k), 0),
       b(static_cast<std::size_t>(8 * k), 0);
@@ -85,11 +85,11 @@ TEST(ZeroDeciding, OnTheDevice) {
     }
     // wgmma: sm_90a only, f16/bf16 inputs, C = +0 (the kernels run with scale-d 0).
     if (!sm90 || v.ab == Format::kTF32 || v.c != 0) continue;
-    const oracle::wgmma::WgmmaTile t = WgmmaTileOf(v);
+    const oracle::tile::DescriptorTile t = WgmmaTileOf(v);
     const auto d =
-        harness::RunWgmma(harness::SpecOf(t), std::span<const oracle::wgmma::WgmmaTile>(&t, 1));
+        harness::RunWgmma(harness::SpecOf(t), std::span<const oracle::tile::DescriptorTile>(&t, 1));
     ASSERT_TRUE(d.ok()) << v.name << ": " << d.error();
-    const auto want = oracle::wgmma::WgmmaReference(t);
+    const auto want = oracle::tile::TileReference(t);
     ASSERT_TRUE(want.ok()) << want.error();
     EXPECT_EQ(want.value()[0], v.sm90) << v.name;
     const uint32_t got = d.value()[0][0];

@@ -1,7 +1,7 @@
 // The tcgen05-judged kernel's thread code, run on the host (the suite's host-run twin): the
 // shared-memory image its 128 threads build is, byte for byte, the image the host rebuilds through
 // the oracle's placement (PlaceOperand over MapAddresses), and the D each thread computes for its
-// row is the general 128-bit model's (WgmmaReference with general_only), zeroed .ws columns
+// row is the general 128-bit model's (TileReference with general_only), zeroed .ws columns
 // included, for every N, type, major-ness and swizzle the layout table holds. The instruction,
 // tensor memory and the copies are left for the GPU test (gpu/tcgen05_judged_hw_test.cc), which
 // runs only on compute capability 10.0.
@@ -21,8 +21,8 @@
 #include "oracle/smem/smem_case.h"
 #include "oracle/tcgen05/instr_descriptor.h"
 #include "oracle/tcgen05/zero_column_mask.h"
+#include "suites/kinds/descriptor_tile_judged.h"
 #include "suites/kinds/judged_worker.h"
-#include "suites/kinds/wgmma_judged_device.h"
 #include "suites/tests/support/test_seed.h"
 
 namespace tcfuzz::suites {
@@ -39,7 +39,7 @@ std::vector<harness::Tcgen05JudgedLayout> TableOf(uint64_t seed) {
 // The image and values the kernel's 128 threads build for case seed `cs` of layout `l`.
 std::vector<uint8_t> BuildOnHost(const harness::Tcgen05JudgedLayout& l, uint64_t cs,
                                  harness::Tcgen05JudgedValues& v) {
-  std::vector<uint8_t> image(gen::kWgmmaImageBytes, harness::kTileJudgedPoison);
+  std::vector<uint8_t> image(gen::kTileImageBytes, harness::kTileJudgedPoison);
   const auto store = [&image](uint64_t byte, uint32_t bits) {
     image[byte] = static_cast<uint8_t>(bits);
     image[byte + 1] = static_cast<uint8_t>(bits >> 8);
@@ -62,9 +62,9 @@ TEST(Tcgen05JudgedLane, ImageAndDAreTheOraclesForEveryLayoutKind) {
   auto v = std::make_unique<harness::Tcgen05JudgedValues>();
   for (uint64_t index = 0; index < 120; ++index) {
     const uint64_t cs = oracle::CaseSeedFromKey(key, index);
-    const gen::GeneratedWgmma g = DrawTcgen05JudgedCase(seed, index);
+    const gen::GeneratedTile g = DrawTcgen05JudgedCase(seed, index);
     const harness::Tcgen05JudgedLayout& l =
-        table[oracle::wgmma::drawn::LayoutIndex(cs, kTcgen05JudgedLayouts)];
+        table[oracle::tile::drawn::LayoutIndex(cs, kTcgen05JudgedLayouts)];
     ASSERT_EQ(l.n, g.tile.n);
     ASSERT_EQ(l.ws != 0, g.tile.zero_column_mask.has_value());
     ns.insert(l.n);
@@ -76,7 +76,7 @@ TEST(Tcgen05JudgedLane, ImageAndDAreTheOraclesForEveryLayoutKind) {
     std::memset(static_cast<void*>(v.get()), 0xA5, sizeof *v);  // as uninitialized shared memory
     const std::vector<uint8_t> image = BuildOnHost(l, cs, *v);
     ASSERT_EQ(image, g.tile.image) << "case " << index << " N " << l.n;
-    const auto want = oracle::wgmma::WgmmaReference(g.tile, /*general_only=*/true);
+    const auto want = oracle::tile::TileReference(g.tile, /*general_only=*/true);
     ASSERT_TRUE(want.ok()) << want.error();
     const oracle::num::fast::Params& p = l.bf16 ? params->second : params->first;
     ws += l.ws;
@@ -104,7 +104,7 @@ TEST(Tcgen05JudgedLane, EveryLayoutIsLegalPlaceableAndDescribed) {
   const std::vector<harness::Tcgen05JudgedLayout> table = TableOf(seed);
   ASSERT_EQ(table.size(), layouts.size());
   for (std::size_t i = 0; i < layouts.size(); ++i) {
-    const oracle::wgmma::WgmmaTile& t = layouts[i];
+    const oracle::tile::DescriptorTile& t = layouts[i];
     const harness::Tcgen05JudgedLayout& l = table[i];
     EXPECT_TRUE(t.ab == Format::kF16 || t.ab == Format::kBF16);
     EXPECT_TRUE(t.n % 8 == 0 && t.n >= 8 && t.n <= 128) << t.n;
@@ -157,7 +157,7 @@ TEST(Tcgen05JudgedLane, AWrongDescriptorIsSeen) {
   for (uint64_t index = 0; index < 20; ++index) {
     const uint64_t cs = oracle::CaseSeedFromKey(key, index);
     harness::Tcgen05JudgedLayout l =
-        table[oracle::wgmma::drawn::LayoutIndex(cs, kTcgen05JudgedLayouts)];
+        table[oracle::tile::drawn::LayoutIndex(cs, kTcgen05JudgedLayouts)];
     // Swizzle code 2 (128B) <-> 6 (32B), 0 (none) <-> 4 (64B): bit 62 flipped.
     l.desc_b ^= uint64_t{1} << 62;
     differs += BuildOnHost(l, cs, *v) != DrawTcgen05JudgedCase(seed, index).tile.image;

@@ -1,7 +1,7 @@
 // The smem-hw-judged kernel's thread code, run on the host (the suite's host-run twin): the
 // shared-memory image its 128 threads build is, byte for byte, the image the host rebuilds
 // through the oracle's placement (PlaceOperand over MapAddresses), and the D each thread computes
-// for its accumulators is the general 128-bit model's (WgmmaReference with general_only), for
+// for its accumulators is the general 128-bit model's (TileReference with general_only), for
 // every N, type, major-ness and swizzle the layout table holds. Only the wgmma instruction itself
 // and the copies are left for the GPU test (gpu/wgmma_judged_hw_test.cc).
 #include "suites/kinds/wgmma_judged_device.h"
@@ -28,7 +28,7 @@ using oracle::num::Format;
 // The image and values the kernel's 128 threads build for case seed `cs` of layout `l`.
 std::vector<uint8_t> BuildOnHost(const harness::WgmmaJudgedLayout& l, uint64_t cs,
                                  harness::WgmmaJudgedValues& v) {
-  std::vector<uint8_t> image(gen::kWgmmaImageBytes, harness::kWgmmaJudgedPoison);
+  std::vector<uint8_t> image(gen::kTileImageBytes, harness::kWgmmaJudgedPoison);
   const auto store = [&image](uint64_t byte, uint32_t bits) {
     image[byte] = static_cast<uint8_t>(bits);
     image[byte + 1] = static_cast<uint8_t>(bits >> 8);
@@ -51,9 +51,9 @@ TEST(WgmmaJudgedLane, ImageAndDAreTheOraclesForEveryLayoutKind) {
   auto v = std::make_unique<harness::WgmmaJudgedValues>();
   for (uint64_t index = 0; index < 160; ++index) {
     const uint64_t cs = oracle::CaseSeedFromKey(key, index);
-    const gen::GeneratedWgmma g = DrawSmemHwJudgedCase(seed, index);
+    const gen::GeneratedTile g = DrawSmemHwJudgedCase(seed, index);
     const harness::WgmmaJudgedLayout& l =
-        table[oracle::wgmma::drawn::LayoutIndex(cs, kWgmmaJudgedLayouts)];
+        table[oracle::tile::drawn::LayoutIndex(cs, kWgmmaJudgedLayouts)];
     ASSERT_EQ(l.n, g.tile.n);
     ns.insert(l.n);
     const auto a = oracle::smem::DecodeMatrix(oracle::smem::Arch::kSm90a, g.tile.a.desc);
@@ -64,12 +64,12 @@ TEST(WgmmaJudgedLane, ImageAndDAreTheOraclesForEveryLayoutKind) {
     std::memset(static_cast<void*>(v.get()), 0xA5, sizeof *v);  // as uninitialized shared memory
     const std::vector<uint8_t> image = BuildOnHost(l, cs, *v);
     ASSERT_EQ(image, g.tile.image) << "case " << index << " N " << l.n;
-    const auto want = oracle::wgmma::WgmmaReference(g.tile, /*general_only=*/true);
+    const auto want = oracle::tile::TileReference(g.tile, /*general_only=*/true);
     ASSERT_TRUE(want.ok()) << want.error();
     const oracle::num::fast::Params& p = l.bf16 ? params->second : params->first;
     for (int thread = 0; thread < harness::kWgmmaJudgedThreads; ++thread) {
       for (int x = 0; x < l.n / 2; ++x) {
-        const oracle::wgmma::Coord c = oracle::wgmma::MapD(thread, x);
+        const oracle::tile::Coord c = oracle::tile::MapD(thread, x);
         ASSERT_EQ(harness::ExpectedWgmmaD(l, *v, thread, x, p),
                   want.value()[static_cast<std::size_t>(c.row * l.n + c.col)])
             << "case " << index << " thread " << thread << " accumulator " << x;
@@ -84,7 +84,7 @@ TEST(WgmmaJudgedLane, ImageAndDAreTheOraclesForEveryLayoutKind) {
 // A and B in one byte.
 TEST(WgmmaJudgedLane, EveryLayoutIsSpelledAndMapsInsideTheImage) {
   const auto& layouts = WgmmaJudgedLayoutTiles(test::Seed());
-  for (const oracle::wgmma::WgmmaTile& t : layouts) {
+  for (const oracle::tile::DescriptorTile& t : layouts) {
     EXPECT_TRUE(harness::WgmmaJudgedSpells(t.n)) << t.n;
     EXPECT_TRUE(t.ab == Format::kF16 || t.ab == Format::kBF16);
     std::set<uint64_t> bytes;  // of A and B together
@@ -94,7 +94,7 @@ TEST(WgmmaJudgedLane, EveryLayoutIsSpelledAndMapsInsideTheImage) {
       const auto map = oracle::smem::Map(*c);
       ASSERT_TRUE(map.ok()) << map.error();
       for (const uint64_t bit : map.value().bits) {
-        EXPECT_LE(bit / 8 + 2, static_cast<uint64_t>(gen::kWgmmaImageBytes));
+        EXPECT_LE(bit / 8 + 2, static_cast<uint64_t>(gen::kTileImageBytes));
         bytes.insert(bit / 8);
       }
       elements += map.value().bits.size();
@@ -114,8 +114,7 @@ TEST(WgmmaJudgedLane, AWrongDescriptorIsSeen) {
   int differs = 0;
   for (uint64_t index = 0; index < 20; ++index) {
     const uint64_t cs = oracle::CaseSeedFromKey(key, index);
-    harness::WgmmaJudgedLayout l =
-        table[oracle::wgmma::drawn::LayoutIndex(cs, kWgmmaJudgedLayouts)];
+    harness::WgmmaJudgedLayout l = table[oracle::tile::drawn::LayoutIndex(cs, kWgmmaJudgedLayouts)];
     l.desc_b ^= uint64_t{1} << 62;  // the swizzle code's low bit
     differs += BuildOnHost(l, cs, *v) != DrawSmemHwJudgedCase(seed, index).tile.image;
   }

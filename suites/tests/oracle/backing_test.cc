@@ -11,12 +11,12 @@
 #include <string>
 
 #include "generators/core/random_source.h"
+#include "generators/smem/descriptor_tile_gen.h"
 #include "generators/smem/smem_descriptor_gen.h"
-#include "generators/smem/wgmma_tile_gen.h"
 #include "oracle/mma/dense_mma.h"
 #include "oracle/numerics/dot_product.h"
 #include "oracle/sparse/sparse_metadata.h"
-#include "oracle/wgmma/wgmma_mma.h"
+#include "oracle/tile/descriptor_tile.h"
 #include "suites/tests/support/test_seed.h"
 
 namespace tcfuzz::oracle {
@@ -71,11 +71,11 @@ TEST(Backing, EveryReadingTheOracleNamesIsInTheTable) {
   for (const char* id : {"S0", "S1", "S2", "S4", "S5", "S6", "S7"})
     EXPECT_TRUE(seen.count(id)) << id << " never drawn";
   for (int i = 0; i < 40; ++i) {
-    const gen::GeneratedWgmma g = i % 4 == 0   ? gen::DrawWgmmaTile(s)
-                                  : i % 4 == 1 ? gen::DrawWgmmaSpTile(s)
-                                  : i % 4 == 2 ? gen::DrawTcgen05Tile(s, true)
-                                               : gen::DrawTcgen05SpTile(s);
-    for (std::string_view id : wgmma::ReadingsOf(g.tile)) EXPECT_TRUE(known(id)) << id;
+    const gen::GeneratedTile g = i % 4 == 0   ? gen::DrawWgmmaTile(s)
+                                 : i % 4 == 1 ? gen::DrawWgmmaSpTile(s)
+                                 : i % 4 == 2 ? gen::DrawTcgen05Tile(s, true)
+                                              : gen::DrawTcgen05SpTile(s);
+    for (std::string_view id : tile::ReadingsOf(g.tile)) EXPECT_TRUE(known(id)) << id;
   }
 }
 

@@ -10,7 +10,7 @@
 #include "generators/core/mma_values.h"
 #include "oracle/mma/dense_case_text.h"
 #include "oracle/sparse/sparse_case_text.h"
-#include "oracle/wgmma/wgmma_tile_text.h"
+#include "oracle/tile/descriptor_tile_text.h"
 #include "suites/checks/sparse_mma_checks.h"
 #include "suites/engine/atomic_file.h"
 
@@ -53,11 +53,11 @@ TEST(OwnCaptures, DenseFp8MmaWithCOnH100) {
 TEST(OwnCaptures, WgmmaFp8WithCOnH100) {
   int files = 0;
   for (const auto& [path, doc] : Captures("smem_hw/h100")) {
-    auto f = oracle::wgmma::WgmmaTileFromDoc(doc);
+    auto f = oracle::tile::DescriptorTileFromDoc(doc);
     ASSERT_TRUE(f.ok()) << path << ": " << f.error();
     ASSERT_TRUE(f.value().observed.has_value()) << path;
     ASSERT_FALSE(f.value().tile.c.empty()) << path << ": a capture with C";
-    const auto want = oracle::wgmma::WgmmaReference(f.value().tile);
+    const auto want = oracle::tile::TileReference(f.value().tile);
     ASSERT_TRUE(want.ok()) << path << ": " << want.error();
     EXPECT_EQ(want.value(), *f.value().observed) << path;
     ++files;

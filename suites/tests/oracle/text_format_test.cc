@@ -68,6 +68,10 @@ TEST(TextFormat, TypedAccessErrorsNameTheLine) {
   EXPECT_EQ(doc.value().Uint("absent", 1).error(), "missing required key 'absent'");
   EXPECT_EQ(ParseUint("18446744073709551616", ~uint64_t{0}).error(),
             "number '18446744073709551616' does not fit in 64 bits");
+  // A hex number is quoted as written, 0x and all (issue 33: the message dropped its 0x).
+  EXPECT_EQ(ParseUint("0x1ffffffffffffffff", ~uint64_t{0}).error(),
+            "number '0x1ffffffffffffffff' does not fit in 64 bits");
+  EXPECT_EQ(ParseUint("0x-1", ~uint64_t{0}).error(), "'0x-1' is not a number");
 }
 
 TEST(TextFormat, WriterHeaderCarriesFormatAndToolVersion) {

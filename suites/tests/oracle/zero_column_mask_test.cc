@@ -11,6 +11,7 @@
 
 #include "oracle/core/rule.h"
 #include "oracle/tcgen05/instr_descriptor.h"
+#include "oracle/tcgen05/zero_column_mask_text.h"
 
 namespace tcfuzz::oracle::tcgen05 {
 namespace {
@@ -226,6 +227,26 @@ TEST(ZeroColumnMaskRules, EveryViolationNamesARegisteredRuleWithASection) {
     EXPECT_FALSE(x.rule->section.empty());
     EXPECT_FALSE(x.message.empty());
   }
+}
+
+// expect.mask is hex text: anything else is a file error, not a failing case (issue 33:
+// "0x-1" was a FAIL); upper-case digits read as the lower-case ones the oracle prints.
+TEST(ZcmCaseFile, ExpectMaskIsHexOrAFileError) {
+  const std::string head =
+      "tcfuzz-text 1\ntool = t\nkind = zero_column_mask\nm = 128\nn = 64\nsparse = 0\n"
+      "desc = 0x0\nexpect.mask = ";
+  for (const char* bad : {"0x-1", "0x", "12", "0xg1", "0x 1"}) {
+    const auto doc = TextDoc::Parse(head + bad + "\n");
+    ASSERT_TRUE(doc.ok()) << doc.error();
+    const auto f = ZcmCaseFromDoc(doc.value());
+    ASSERT_FALSE(f.ok()) << bad;
+    EXPECT_EQ(f.error(), "line 8: expect.mask must be 0x and 1 to 64 hex digits") << bad;
+  }
+  const auto doc = TextDoc::Parse(head + "0xAB01\n");
+  ASSERT_TRUE(doc.ok()) << doc.error();
+  const auto f = ZcmCaseFromDoc(doc.value());
+  ASSERT_TRUE(f.ok()) << f.error();
+  EXPECT_EQ(f.value().expect.mask_hex, "0xab01");
 }
 
 }  // namespace

@@ -8,11 +8,11 @@
 #include <sstream>
 
 #include "generators/core/random_source.h"
-#include "generators/smem/wgmma_tile_gen.h"
+#include "generators/smem/descriptor_tile_gen.h"
 #include "oracle/smem/smem_case.h"
 #include "suites/cli/minimize_command.h"
 #include "suites/engine/atomic_file.h"
-#include "suites/kinds/wgmma_device_cases.h"
+#include "suites/kinds/descriptor_tile_cases.h"
 #include "suites/tests/support/temp_dir.h"
 
 namespace tcfuzz::suites {
@@ -20,8 +20,8 @@ namespace {
 
 using oracle::smem::Operand;
 using oracle::smem::Swizzle;
-using oracle::wgmma::WgmmaTile;
-using oracle::wgmma::WgmmaTileFile;
+using oracle::tile::DescriptorTile;
+using oracle::tile::DescriptorTileFile;
 
 constexpr int kRow = 3, kCol = 5, kK = 2;
 
@@ -32,56 +32,56 @@ Swizzle SwizzleOf(const oracle::smem::SmemCase& c) {
 // The oracle's D with one bit of D[kRow][kCol] flipped when A(kRow, kK) and B(kCol, kK) are both
 // non-zero and `needs` holds for the tile.
 template <typename Needs>
-Evaluation Planted(const WgmmaTileFile& f, Needs needs) {
-  const WgmmaTile& t = f.tile;
-  const std::vector<uint32_t> want = oracle::wgmma::WgmmaReference(t).value();
+Evaluation Planted(const DescriptorTileFile& f, Needs needs) {
+  const DescriptorTile& t = f.tile;
+  const std::vector<uint32_t> want = oracle::tile::TileReference(t).value();
   std::vector<uint32_t> got = want;
-  const auto a = oracle::wgmma::ReadOperand(t, Operand::kA),
-             b = oracle::wgmma::ReadOperand(t, Operand::kB);
-  const int k = oracle::wgmma::TileK(t);
+  const auto a = oracle::tile::ReadOperand(t, Operand::kA),
+             b = oracle::tile::ReadOperand(t, Operand::kB);
+  const int k = oracle::tile::TileK(t);
   if ((*a)[kRow * k + kK] != 0 && (*b)[kCol * k + kK] != 0 && needs(t))
     got[static_cast<std::size_t>(kRow * t.n + kCol)] ^= 1;
   return {MismatchSignature(want, got, static_cast<std::size_t>(t.n)), got};
 }
 
 // A small-integer f16 wgmma tile with A 128B-swizzled, N >= 32, and both trigger values non-zero.
-WgmmaTileFile StartTile() {
+DescriptorTileFile StartTile() {
   gen::RandomSource s(11);
   for (;;) {
-    gen::GeneratedWgmma g = gen::DrawWgmmaTile(s);
-    const WgmmaTile& t = g.tile;
+    gen::GeneratedTile g = gen::DrawWgmmaTile(s);
+    const DescriptorTile& t = g.tile;
     if (g.values != gen::TileValues::kSmallInt || t.ab != oracle::num::Format::kF16 || t.n < 32 ||
         SwizzleOf(t.a) != Swizzle::k128B || SwizzleOf(t.b) == Swizzle::kNone) {
       continue;
     }
-    const int k = oracle::wgmma::TileK(t);
-    auto a = *oracle::wgmma::ReadOperand(t, Operand::kA),
-         b = *oracle::wgmma::ReadOperand(t, Operand::kB);
+    const int k = oracle::tile::TileK(t);
+    auto a = *oracle::tile::ReadOperand(t, Operand::kA),
+         b = *oracle::tile::ReadOperand(t, Operand::kB);
     a[kRow * k + kK] = b[kCol * k + kK] = 0x4000;  // 2.0
     const auto placed = Replace(t, t.a, t.b, a, b, g.fill);
     if (placed) return {*placed, g.fill, std::nullopt};
   }
 }
 
-int NonZero(const WgmmaTile& t) {
+int NonZero(const DescriptorTile& t) {
   int n = 0;
   for (const Operand o : {Operand::kA, Operand::kB}) {
-    const auto values = oracle::wgmma::ReadOperand(t, o);
+    const auto values = oracle::tile::ReadOperand(t, o);
     for (const uint64_t v : *values) n += v != 0;
   }
   return n;
 }
 
 TEST(TileMinimize, ALayoutFreeMisreadShrinksToTheSimplestLayoutAndTwoValues) {
-  const WgmmaTileFile start = StartTile();
-  const auto device = [](const WgmmaTileFile& f) {
-    return Planted(f, [](const WgmmaTile&) { return true; });
+  const DescriptorTileFile start = StartTile();
+  const auto device = [](const DescriptorTileFile& f) {
+    return Planted(f, [](const DescriptorTile&) { return true; });
   };
   const Evaluation e = device(start);
   ASSERT_TRUE(e.failure);
   ASSERT_EQ(e.failure->where, "D[3][5]");
   const TileMinimizeResult r = MinimizeTile(start, *e.failure, device, 2000);
-  const WgmmaTile& t = r.minimized.tile;
+  const DescriptorTile& t = r.minimized.tile;
   EXPECT_EQ(t.n, 8);
   for (const auto* c : {&t.a, &t.b}) {
     EXPECT_TRUE(oracle::smem::Validate(*c).legal());
@@ -97,9 +97,9 @@ TEST(TileMinimize, ALayoutFreeMisreadShrinksToTheSimplestLayoutAndTwoValues) {
 }
 
 TEST(TileMinimize, AMisreadThatNeedsTheSwizzleKeepsIt) {
-  const WgmmaTileFile start = StartTile();
-  const auto device = [](const WgmmaTileFile& f) {
-    return Planted(f, [](const WgmmaTile& t) { return SwizzleOf(t.a) == Swizzle::k128B; });
+  const DescriptorTileFile start = StartTile();
+  const auto device = [](const DescriptorTileFile& f) {
+    return Planted(f, [](const DescriptorTile& t) { return SwizzleOf(t.a) == Swizzle::k128B; });
   };
   const Evaluation e = device(start);
   ASSERT_TRUE(e.failure);
@@ -111,9 +111,9 @@ TEST(TileMinimize, AMisreadThatNeedsTheSwizzleKeepsIt) {
 }
 
 TEST(TileMinimize, KeepsNothingThatFailsElsewhereAndHonoursTheBudget) {
-  const WgmmaTileFile start = StartTile();
-  const auto elsewhere = [](const WgmmaTileFile& f) {
-    std::vector<uint32_t> want = oracle::wgmma::WgmmaReference(f.tile).value(), got = want;
+  const DescriptorTileFile start = StartTile();
+  const auto elsewhere = [](const DescriptorTileFile& f) {
+    std::vector<uint32_t> want = oracle::tile::TileReference(f.tile).value(), got = want;
     got[0] ^= 1;
     return Evaluation{MismatchSignature(want, got, static_cast<std::size_t>(f.tile.n)), got};
   };
@@ -129,9 +129,9 @@ TEST(TileMinimize, KeepsNothingThatFailsElsewhereAndHonoursTheBudget) {
 // written file replays as the same mismatch without a device.
 TEST(TileMinimize, TheCommandShrinksAReproducerThroughWorkerProcesses) {
   const std::string dir = test::TempDir("tile_minimize_cmd");
-  WgmmaTileFile start = StartTile();
-  oracle::TextWriter w(oracle::wgmma::kWgmmaTileKind);
-  oracle::wgmma::AppendWgmmaTile(w, start.tile, start.fill);
+  DescriptorTileFile start = StartTile();
+  oracle::TextWriter w(oracle::tile::kDescriptorTileKind);
+  oracle::tile::AppendDescriptorTile(w, start.tile, start.fill);
   ASSERT_TRUE(WriteFileAtomic(dir + "/repro.txt", w.str()).ok());
   std::ostringstream log;
   ASSERT_EQ(RunMinimize(dir + "/repro.txt", dir + "/min.txt", 400, {FAKE_WORKER_BIN}, log), 0)
@@ -141,12 +141,12 @@ TEST(TileMinimize, TheCommandShrinksAReproducerThroughWorkerProcesses) {
   ASSERT_TRUE(text.ok());
   const auto doc = oracle::TextDoc::Parse(text.value());
   ASSERT_TRUE(doc.ok()) << doc.error();
-  const auto min = oracle::wgmma::WgmmaTileFromDoc(doc.value());
+  const auto min = oracle::tile::DescriptorTileFromDoc(doc.value());
   ASSERT_TRUE(min.ok()) << min.error();
   EXPECT_EQ(min.value().tile.n, 8);
   EXPECT_EQ(NonZero(min.value().tile), 2);
   EXPECT_EQ(doc.value().String("origin.gpu").value(), "sm_90");
-  const auto replay = ReplayWgmmaTile(doc.value());
+  const auto replay = ReplayDescriptorTile(doc.value());
   ASSERT_TRUE(replay.ok()) << replay.error();
   ASSERT_EQ(replay.value().failures.size(), 1u);
   EXPECT_EQ(replay.value().failures[0].message.substr(0, 7), "D[3][5]");

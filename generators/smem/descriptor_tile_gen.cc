@@ -1,4 +1,4 @@
-#include "generators/smem/wgmma_tile_gen.h"
+#include "generators/smem/descriptor_tile_gen.h"
 
 #include <algorithm>
 #include <array>
@@ -57,7 +57,7 @@ bool InsideHalf(const SmemCase& c, uint64_t half) {
   const auto map = Map(c);
   if (!map.ok()) return false;
   for (const uint64_t bit : map.value().bits) {
-    if (bit / 8 < half || bit / 8 + 4 > half + kWgmmaImageBytes / 2) return false;
+    if (bit / 8 < half || bit / 8 + 4 > half + kTileImageBytes / 2) return false;
   }
   return Unaliased(c);
 }
@@ -126,10 +126,10 @@ SmemCase DrawOperand(Source& s, Arch arch, Operand which, DType dtype, int rows,
 
 // A in the first half of the image, B in the second: each region 1024-aligned. Sparse: A holds
 // 32 bytes of kept elements per row, B the whole 64 bytes of K.
-void DrawOperands(Source& s, Arch arch, oracle::wgmma::WgmmaTile& t, DType a, DType b, int m,
+void DrawOperands(Source& s, Arch arch, oracle::tile::DescriptorTile& t, DType a, DType b, int m,
                   bool sparse) {
   t.a = DrawOperand(s, arch, Operand::kA, a, m, 32, 0);
-  t.b = DrawOperand(s, arch, Operand::kB, b, t.n, sparse ? 64 : 32, kWgmmaImageBytes / 2);
+  t.b = DrawOperand(s, arch, Operand::kB, b, t.n, sparse ? 64 : 32, kTileImageBytes / 2);
 }
 
 // The mma.sp form whose K and metadata a sparse wgmma of this A type shares: 64 bytes of K.
@@ -142,8 +142,8 @@ const oracle::sparse::SparseForm* SparseFormFor(Format a) {
 // (wgmma.mma_async.sp, tcgen05.mma.sp): A stores the kept half of K, with legal ordered
 // metadata; the selector ranges over what the mma.sp form of that K takes, which is also what
 // tcgen05's metadata columns allow (TM1).
-GeneratedWgmma DrawTile(Source& s, Arch arch, int m, std::span<const int> ns, bool sparse = false) {
-  GeneratedWgmma g;
+GeneratedTile DrawTile(Source& s, Arch arch, int m, std::span<const int> ns, bool sparse = false) {
+  GeneratedTile g;
   auto& t = g.tile;
   const TypePair& ty = kTypes[s.Below(kTypes.size())];
   t.ab = ty.ab;
@@ -164,7 +164,7 @@ GeneratedWgmma DrawTile(Source& s, Arch arch, int m, std::span<const int> ns, bo
   g.fill = is_float ? 0xFF : 0x7F;
 
   if (sparse) {
-    oracle::wgmma::WgmmaSparse sp;
+    oracle::tile::TileSparse sp;
     sp.form = SparseFormFor(ty.ab);
     sp.selector = static_cast<int>(s.Below(static_cast<uint64_t>(sp.form->max_selector()) + 1));
     // Ordered, distinct index pairs (tf32: element 0 or 1 of each pair).
@@ -174,8 +174,8 @@ GeneratedWgmma DrawTile(Source& s, Arch arch, int m, std::span<const int> ns, bo
     t.sparse = std::move(sp);
   }
   DrawOperands(s, arch, t, ty.dtype, DTypeOf(ty.b), m, sparse);
-  t.image.assign(kWgmmaImageBytes, g.fill);
-  const int k = oracle::wgmma::TileK(t), stored = sparse ? k / 2 : k;
+  t.image.assign(kTileImageBytes, g.fill);
+  const int k = oracle::tile::TileK(t), stored = sparse ? k / 2 : k;
   std::vector<int> hot(static_cast<size_t>(t.n));
   for (int& h : hot) h = static_cast<int>(s.Below(static_cast<uint64_t>(k)));
   const int range = ProbeRange(ty.ab);
@@ -201,8 +201,8 @@ GeneratedWgmma DrawTile(Source& s, Arch arch, int m, std::span<const int> ns, bo
     }
   }
   // Elements outside the image stay unplaced: the reference then says the map leaves it.
-  oracle::wgmma::PlaceOperand(t, Operand::kA, av);
-  oracle::wgmma::PlaceOperand(t, Operand::kB, bv);
+  oracle::tile::PlaceOperand(t, Operand::kA, av);
+  oracle::tile::PlaceOperand(t, Operand::kB, bv);
   return g;
 }
 
@@ -241,7 +241,7 @@ std::string_view Name(TileValues v) {
   return "?";
 }
 
-void BreakOneDescriptor(Source& s, GeneratedWgmma& g) {
+void BreakOneDescriptor(Source& s, GeneratedTile& g) {
   namespace tr = oracle::tcgen05::desc_rule;
   namespace wr = oracle::wgmma::desc_rule;
   oracle::smem::SmemCase& c = s.Coin() ? g.tile.b : g.tile.a;
@@ -261,11 +261,11 @@ void BreakOneDescriptor(Source& s, GeneratedWgmma& g) {
   c.desc = BreakDescriptorField(s, c, *g.broken);
 }
 
-oracle::wgmma::WgmmaTile PlainWgmmaTile(Format ab, Format b_type, Format d, int n,
-                                        const std::vector<uint64_t>& a,
-                                        const std::vector<uint64_t>& b, std::vector<uint32_t> c,
-                                        int image_bytes) {
-  oracle::wgmma::WgmmaTile t;
+oracle::tile::DescriptorTile PlainWgmmaTile(Format ab, Format b_type, Format d, int n,
+                                            const std::vector<uint64_t>& a,
+                                            const std::vector<uint64_t>& b, std::vector<uint32_t> c,
+                                            int image_bytes) {
+  oracle::tile::DescriptorTile t;
   t.ab = ab;
   t.b_type = b_type;
   t.d = d;
@@ -282,19 +282,19 @@ oracle::wgmma::WgmmaTile PlainWgmmaTile(Format ab, Format b_type, Format d, int 
   t.a = operand(Operand::kA, ab, 64, 0);
   t.b = operand(Operand::kB, b_type, n, static_cast<uint64_t>(image_bytes / 2));
   t.image.assign(static_cast<std::size_t>(image_bytes), 0);
-  oracle::wgmma::PlaceOperand(t, Operand::kA, a);
-  oracle::wgmma::PlaceOperand(t, Operand::kB, b);
+  oracle::tile::PlaceOperand(t, Operand::kA, a);
+  oracle::tile::PlaceOperand(t, Operand::kB, b);
   t.c = std::move(c);
   return t;
 }
 
-GeneratedWgmma DrawWgmmaTile(Source& s) {
+GeneratedTile DrawWgmmaTile(Source& s) {
   static constexpr int kN[] = {64, 8, 16, 128, 256, 24};
   return DrawTile(s, Arch::kSm90a, 64, kN);
 }
 
-oracle::wgmma::WgmmaTile DrawWgmmaLayout(Source& s, Format ab, int n) {
-  oracle::wgmma::WgmmaTile t;
+oracle::tile::DescriptorTile DrawWgmmaLayout(Source& s, Format ab, int n) {
+  oracle::tile::DescriptorTile t;
   t.ab = t.b_type = ab;
   t.d = Format::kF32;
   t.n = n;
@@ -302,25 +302,25 @@ oracle::wgmma::WgmmaTile DrawWgmmaLayout(Source& s, Format ab, int n) {
   return t;
 }
 
-GeneratedWgmma DrawWgmmaSpTile(Source& s) {
+GeneratedTile DrawWgmmaSpTile(Source& s) {
   static constexpr int kN[] = {64, 8, 16, 128, 256, 24};
   return DrawTile(s, Arch::kSm90a, 64, kN, true);
 }
 
-GeneratedWgmma DrawTcgen05SpTile(Source& s) {
+GeneratedTile DrawTcgen05SpTile(Source& s) {
   static constexpr int kN[] = {64, 8, 16, 128, 32};
   return DrawTile(s, Arch::kSm100a, 128, kN, true);
 }
 
-GeneratedWgmma DrawTcgen05Tile(Source& s, bool ws) {
+GeneratedTile DrawTcgen05Tile(Source& s, bool ws) {
   static constexpr int kN[] = {64, 8, 16, 128, 32};
-  GeneratedWgmma g = DrawTile(s, Arch::kSm100a, 128,
-                              ws ? std::span<const int>(kTcgen05WsN) : std::span<const int>(kN));
+  GeneratedTile g = DrawTile(s, Arch::kSm100a, 128,
+                             ws ? std::span<const int>(kTcgen05WsN) : std::span<const int>(kN));
   if (ws) DrawWsMask(s, g.tile);
   return g;
 }
 
-void DrawWsMask(Source& s, oracle::wgmma::WgmmaTile& t) {
+void DrawWsMask(Source& s, oracle::tile::DescriptorTile& t) {
   // A legal mask drawn for this M and N (the zero-column-mask generator's own shapes vary).
   const int m = t.a.view.rows;
   t.zero_column_mask.reset();
@@ -335,8 +335,8 @@ void DrawWsMask(Source& s, oracle::wgmma::WgmmaTile& t) {
   if (!t.zero_column_mask) t.zero_column_mask = 0;  // no columns zeroed
 }
 
-oracle::wgmma::WgmmaTile DrawTcgen05Layout(Source& s, Format ab, int n, bool ws) {
-  oracle::wgmma::WgmmaTile t;
+oracle::tile::DescriptorTile DrawTcgen05Layout(Source& s, Format ab, int n, bool ws) {
+  oracle::tile::DescriptorTile t;
   t.ab = t.b_type = ab;
   t.d = Format::kF32;
   t.n = n;

@@ -1,7 +1,7 @@
 // The wgmma_tile text form (the smem-hw and tcgen05 reproducers): what is written reads back to
 // the same tile and D, and every malformed file is one error naming its line. Also the
 // break-one tiles the smem-hw suite runs as "undefined by spec".
-#include "oracle/wgmma/wgmma_tile_text.h"
+#include "oracle/tile/descriptor_tile_text.h"
 
 #include <gtest/gtest.h>
 
@@ -10,33 +10,33 @@
 #include <iterator>
 
 #include "generators/core/random_source.h"
-#include "generators/smem/wgmma_tile_gen.h"
+#include "generators/smem/descriptor_tile_gen.h"
 #include "oracle/smem/smem_case.h"
 #include "suites/tests/support/test_seed.h"
 
-namespace tcfuzz::oracle::wgmma {
+namespace tcfuzz::oracle::tile {
 namespace {
 
-Result<WgmmaTileFile> Read(const std::string& text) {
+Result<DescriptorTileFile> Read(const std::string& text) {
   auto doc = TextDoc::Parse(text);
-  if (!doc.ok()) return Result<WgmmaTileFile>::Fail(doc.error());
-  return WgmmaTileFromDoc(doc.value());
+  if (!doc.ok()) return Result<DescriptorTileFile>::Fail(doc.error());
+  return DescriptorTileFromDoc(doc.value());
 }
 
 TEST(WgmmaTileText, WrittenTilesReadBackToTheSameImageDescriptorsAndD) {
   gen::RandomSource s(test::Seed());
   for (int i = 0; i < 50; ++i) {
-    const gen::GeneratedWgmma g = i % 5 == 0   ? gen::DrawWgmmaTile(s)
-                                  : i % 5 == 3 ? gen::DrawWgmmaSpTile(s)
-                                  : i % 5 == 4 ? gen::DrawTcgen05SpTile(s)
-                                               : gen::DrawTcgen05Tile(s, i % 5 == 1);
-    const auto d = WgmmaReference(g.tile);
+    const gen::GeneratedTile g = i % 5 == 0   ? gen::DrawWgmmaTile(s)
+                                 : i % 5 == 3 ? gen::DrawWgmmaSpTile(s)
+                                 : i % 5 == 4 ? gen::DrawTcgen05SpTile(s)
+                                              : gen::DrawTcgen05Tile(s, i % 5 == 1);
+    const auto d = TileReference(g.tile);
     ASSERT_TRUE(d.ok()) << d.error();
-    TextWriter w(kWgmmaTileKind);
-    AppendWgmmaTile(w, g.tile, g.fill, &d.value());
+    TextWriter w(kDescriptorTileKind);
+    AppendDescriptorTile(w, g.tile, g.fill, &d.value());
     const auto back = Read(w.str());
     ASSERT_TRUE(back.ok()) << back.error();
-    const WgmmaTile& t = back.value().tile;
+    const DescriptorTile& t = back.value().tile;
     EXPECT_EQ(t.image, g.tile.image);
     EXPECT_EQ(t.a, g.tile.a);
     EXPECT_EQ(t.b, g.tile.b);
@@ -45,15 +45,15 @@ TEST(WgmmaTileText, WrittenTilesReadBackToTheSameImageDescriptorsAndD) {
     EXPECT_EQ(std::tie(t.ab, t.b_type, t.d, t.n),
               std::tie(g.tile.ab, g.tile.b_type, g.tile.d, g.tile.n));
     EXPECT_EQ(back.value().observed, d.value());
-    EXPECT_EQ(WgmmaReference(t).value(), d.value());
+    EXPECT_EQ(TileReference(t).value(), d.value());
   }
 }
 
 TEST(WgmmaTileText, MalformedFilesAreOneLineErrorsNamingTheLine) {
   gen::RandomSource s(5);
-  const gen::GeneratedWgmma g = gen::DrawWgmmaTile(s);
-  TextWriter w(kWgmmaTileKind);
-  AppendWgmmaTile(w, g.tile, g.fill);
+  const gen::GeneratedTile g = gen::DrawWgmmaTile(s);
+  TextWriter w(kDescriptorTileKind);
+  AppendDescriptorTile(w, g.tile, g.fill);
   const std::string good = w.str();
   ASSERT_TRUE(Read(good).ok());
   const auto error_with = [&](const std::string& extra) {
@@ -87,17 +87,17 @@ TEST(WgmmaTileText, MalformedFilesAreOneLineErrorsNamingTheLine) {
   EXPECT_EQ(with_value("image.bytes", "100"), "image.bytes: must be a multiple of 16");
   EXPECT_NE(with_value("image.bytes", "262144").find("exceeds the maximum"), std::string::npos);
   // A selector past what the sparse form's threads hold (a thread pair: 0 or 1; all four: 0).
-  gen::GeneratedWgmma sp = gen::DrawWgmmaSpTile(s);
-  TextWriter spw(kWgmmaTileKind);
-  AppendWgmmaTile(spw, sp.tile, sp.fill);
+  gen::GeneratedTile sp = gen::DrawWgmmaSpTile(s);
+  TextWriter spw(kDescriptorTileKind);
+  AppendDescriptorTile(spw, sp.tile, sp.fill);
   std::string sp_text = spw.str();
   const std::size_t sel = sp_text.find("sparse.selector = ");
   sp_text.replace(sel, sp_text.find('\n', sel) - sel, "sparse.selector = 3");
   EXPECT_NE(Read(sp_text).error().find("sparse.selector"), std::string::npos);
   // tcgen05.mma.sp tiles read back; with a zero-column mask (.ws.sp) there is no kernel.
-  gen::GeneratedWgmma tsp = gen::DrawTcgen05SpTile(s);
-  TextWriter tw(kWgmmaTileKind);
-  AppendWgmmaTile(tw, tsp.tile, tsp.fill);
+  gen::GeneratedTile tsp = gen::DrawTcgen05SpTile(s);
+  TextWriter tw(kDescriptorTileKind);
+  AppendDescriptorTile(tw, tsp.tile, tsp.fill);
   ASSERT_TRUE(Read(tw.str()).ok()) << Read(tw.str()).error();
   EXPECT_NE(Read(tw.str() + "zero_column_mask = 0x0\n").error().find("no tcgen05.mma.ws.sp"),
             std::string::npos);
@@ -109,7 +109,7 @@ TEST(WgmmaTileText, MalformedFilesAreOneLineErrorsNamingTheLine) {
 TEST(WgmmaTileGen, BreakOneDescriptorBreaksExactlyOneRuleOfOneOperand) {
   gen::RandomSource s(test::Seed());
   for (int i = 0; i < 200; ++i) {
-    gen::GeneratedWgmma g = i % 2 ? gen::DrawWgmmaTile(s) : gen::DrawTcgen05Tile(s, false);
+    gen::GeneratedTile g = i % 2 ? gen::DrawWgmmaTile(s) : gen::DrawTcgen05Tile(s, false);
     gen::BreakOneDescriptor(s, g);
     ASSERT_NE(g.broken, nullptr);
     const auto va = smem::Validate(g.tile.a), vb = smem::Validate(g.tile.b);
@@ -122,16 +122,16 @@ TEST(WgmmaTileGen, BreakOneDescriptorBreaksExactlyOneRuleOfOneOperand) {
 }
 
 }  // namespace
-}  // namespace tcfuzz::oracle::wgmma
+}  // namespace tcfuzz::oracle::tile
 
-namespace tcfuzz::oracle::wgmma {
+namespace tcfuzz::oracle::tile {
 namespace {
 
 // A deciding file of corpus/<dir>: its name (stem), text form and tile.
 struct DecidingFile {
   std::string name;
   TextDoc doc;
-  WgmmaTileFile file;
+  DescriptorTileFile file;
 };
 
 // Every file of the corpus folder, read and parsed; one that does not parse fails the test.
@@ -142,8 +142,8 @@ std::vector<DecidingFile> DecidingFiles(const std::string& corpus_dir) {
     std::ifstream in(entry.path());
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const auto doc = TextDoc::Parse(text);
-    const auto f =
-        doc.ok() ? WgmmaTileFromDoc(doc.value()) : Result<WgmmaTileFile>::Fail(doc.error());
+    const auto f = doc.ok() ? DescriptorTileFromDoc(doc.value())
+                            : Result<DescriptorTileFile>::Fail(doc.error());
     if (!f.ok()) {
       ADD_FAILURE() << entry.path() << ": " << f.error();
       continue;
@@ -160,9 +160,9 @@ TEST(SmemHwDeciding, EachFileHasTheLayoutItsNameClaims) {
   int files = 0;
   for (const DecidingFile& d : DecidingFiles("corpus/smem_hw/deciding")) {
     const std::string& name = d.name;
-    const WgmmaTile& t = d.file.tile;
+    const DescriptorTile& t = d.file.tile;
     EXPECT_TRUE(smem::Validate(t.a).legal() && smem::Validate(t.b).legal()) << name;
-    EXPECT_TRUE(WgmmaReference(t).ok()) << name;
+    EXPECT_TRUE(TileReference(t).ok()) << name;
     EXPECT_EQ(d.doc.String("origin.mode").value(), "probe") << name;
     const smem::SmemCase& c = name.find("_a_") != std::string::npos ? t.a : t.b;
     const auto m = smem::DecodeMatrix(c.arch, c.desc);
@@ -218,16 +218,16 @@ TEST(SmemHwDeciding, OracleReproducesTheH100Captures) {
   for (const DecidingFile& d : DecidingFiles("corpus/smem_hw/deciding")) {
     if (!d.file.observed) continue;
     EXPECT_TRUE(d.doc.String("origin.device").value().starts_with("NVIDIA H100")) << d.name;
-    EXPECT_EQ(WgmmaReference(d.file.tile).value(), *d.file.observed) << d.name;
+    EXPECT_EQ(TileReference(d.file.tile).value(), *d.file.observed) << d.name;
     ++captured;
   }
   EXPECT_GE(captured, 17);
 }
 
 }  // namespace
-}  // namespace tcfuzz::oracle::wgmma
+}  // namespace tcfuzz::oracle::tile
 
-namespace tcfuzz::oracle::wgmma {
+namespace tcfuzz::oracle::tile {
 namespace {
 
 // The deciding tiles of spec choice S7 (corpus/tcgen05_hw/deciding, run on a CC 10.x device by
@@ -238,7 +238,7 @@ TEST(Tcgen05Deciding, EachFileDecidesS7) {
   int files = 0;
   for (const DecidingFile& d : DecidingFiles("corpus/tcgen05_hw/deciding")) {
     const std::string& name = d.name;
-    const WgmmaTile& t = d.file.tile;
+    const DescriptorTile& t = d.file.tile;
     EXPECT_EQ(d.doc.String("origin.mode").value(), "probe") << name;
     EXPECT_EQ(d.doc.String("origin.question").value(), "S7") << name;
     EXPECT_TRUE(smem::Validate(t.a).legal() && smem::Validate(t.b).legal()) << name;
@@ -251,12 +251,12 @@ TEST(Tcgen05Deciding, EachFileDecidesS7) {
     EXPECT_EQ(c.view.dtype, smem::DType::kTF32) << name;
     EXPECT_EQ(m->sbo, std::stoull(name.substr(name.find("sbo_") + 4))) << name;
     EXPECT_NE(m->sbo, 512u) << name;
-    const auto ours = WgmmaReference(t);
+    const auto ours = TileReference(t);
     const auto eight =
-        WgmmaReference(AsReadUnder(t, spec_choice::Base32BAtomKRows::kEightAsOtherModes));
+        TileReference(AsReadUnder(t, spec_choice::Base32BAtomKRows::kEightAsOtherModes));
     ASSERT_TRUE(ours.ok() && eight.ok()) << name;
     EXPECT_NE(ours.value(), eight.value()) << name << ": the two readings of S7 give the same D";
-    EXPECT_EQ(WgmmaReference(AsReadUnder(t, spec_choice::Base32BAtomKRows::kTable55Four)).value(),
+    EXPECT_EQ(TileReference(AsReadUnder(t, spec_choice::Base32BAtomKRows::kTable55Four)).value(),
               ours.value())
         << name;
     // Once a Blackwell has run the file (observed.* rows, TCFUZZ_CAPTURE_DIR), the oracle must
@@ -271,4 +271,4 @@ TEST(Tcgen05Deciding, EachFileDecidesS7) {
 }
 
 }  // namespace
-}  // namespace tcfuzz::oracle::wgmma
+}  // namespace tcfuzz::oracle::tile

@@ -1,15 +1,15 @@
-#include "oracle/wgmma/wgmma_mma.h"
+#include "oracle/tile/descriptor_tile.h"
 
 #include <algorithm>
 
 #include "oracle/numerics/tile_mma.h"
 #include "oracle/tcgen05/zero_column_mask.h"
 
-namespace tcfuzz::oracle::wgmma {
+namespace tcfuzz::oracle::tile {
 
-int TileK(const WgmmaTile& t) { return (t.sparse ? 64 : 32) * 8 / num::StorageBits(t.ab); }
+int TileK(const DescriptorTile& t) { return (t.sparse ? 64 : 32) * 8 / num::StorageBits(t.ab); }
 
-std::vector<uint32_t> SparseMetadataRegisters(const WgmmaSparse& s) {
+std::vector<uint32_t> SparseMetadataRegisters(const TileSparse& s) {
   std::vector<uint32_t> regs(128, 0);
   if (s.form == nullptr || s.selector < 0 || s.selector > s.form->max_selector())
     return regs;  // no lane holds it
@@ -30,7 +30,7 @@ std::vector<uint32_t> SparseMetadataRegisters(const WgmmaSparse& s) {
   return regs;
 }
 
-std::vector<uint32_t> Tcgen05MetadataColumns(const WgmmaSparse& s) {
+std::vector<uint32_t> Tcgen05MetadataColumns(const TileSparse& s) {
   std::vector<uint32_t> cols(2 * 128, 0);
   if (s.form == nullptr) return cols;
   const int cpr = s.form->chunks_per_row();
@@ -60,7 +60,7 @@ std::vector<uint32_t> Tcgen05MetadataColumns(const WgmmaSparse& s) {
   return cols;
 }
 
-std::optional<std::vector<uint64_t>> ReadOperand(const WgmmaTile& t, smem::Operand which,
+std::optional<std::vector<uint64_t>> ReadOperand(const DescriptorTile& t, smem::Operand which,
                                                  spec_choice::Base32BAtomKRows base32b) {
   const smem::SmemCase& c = which == smem::Operand::kA ? t.a : t.b;
   const auto decoded = smem::DecodeMatrix(c.arch, c.desc);
@@ -83,15 +83,15 @@ std::optional<std::vector<uint64_t>> ReadOperand(const WgmmaTile& t, smem::Opera
   return values;
 }
 
-WgmmaTile AsReadUnder(const WgmmaTile& t, spec_choice::Base32BAtomKRows base32b) {
-  WgmmaTile out = t;
+DescriptorTile AsReadUnder(const DescriptorTile& t, spec_choice::Base32BAtomKRows base32b) {
+  DescriptorTile out = t;
   for (const smem::Operand which : {smem::Operand::kA, smem::Operand::kB}) {
     if (const auto values = ReadOperand(t, which, base32b)) PlaceOperand(out, which, *values);
   }
   return out;
 }
 
-bool PlaceOperand(WgmmaTile& t, smem::Operand which, const std::vector<uint64_t>& values) {
+bool PlaceOperand(DescriptorTile& t, smem::Operand which, const std::vector<uint64_t>& values) {
   const auto map = smem::Map(which == smem::Operand::kA ? t.a : t.b);
   if (!map.ok()) return false;
   const auto& m = map.value();
@@ -111,13 +111,13 @@ bool PlaceOperand(WgmmaTile& t, smem::Operand which, const std::vector<uint64_t>
   return all;
 }
 
-std::optional<num::DotParams> TileParams(const WgmmaTile& t) {
+std::optional<num::DotParams> TileParams(const DescriptorTile& t) {
   if (t.a.arch != smem::Arch::kSm90a)
     return num::ParamsFor(num::Gpu::kSm100, num::Instr::kTcgen05, t.ab, t.d);
   return num::ParamsFor(num::Gpu::kSm90, num::Instr::kWgmma, t.ab, t.d);
 }
 
-std::vector<std::string_view> ReadingsOf(const WgmmaTile& t) {
+std::vector<std::string_view> ReadingsOf(const DescriptorTile& t) {
   std::vector<std::string_view> ids = smem::ReadingsOf(t.a);
   for (std::string_view id : smem::ReadingsOf(t.b)) {
     if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
@@ -142,8 +142,8 @@ std::vector<std::string_view> ReadingsOf(const WgmmaTile& t) {
   return ids;
 }
 
-Result<std::vector<uint32_t>> WgmmaReference(const WgmmaTile& t, bool general_only,
-                                             const num::DotParams* given) {
+Result<std::vector<uint32_t>> TileReference(const DescriptorTile& t, bool general_only,
+                                            const num::DotParams* given) {
   using R = Result<std::vector<uint32_t>>;
   const auto params = given ? std::optional<num::DotParams>(*given) : TileParams(t);
   const bool is_int = !num::IsFloat(t.ab);
@@ -202,4 +202,4 @@ Result<std::vector<uint32_t>> WgmmaReference(const WgmmaTile& t, bool general_on
   return R::Ok(std::move(d));
 }
 
-}  // namespace tcfuzz::oracle::wgmma
+}  // namespace tcfuzz::oracle::tile

@@ -1,6 +1,6 @@
 // The wgmma accumulator fragment and the reference over shared-memory images, against
 // derivations written here: the fragment formula of the PTX figure and plain double sums.
-#include "oracle/wgmma/wgmma_mma.h"
+#include "oracle/tile/descriptor_tile.h"
 
 #include <gtest/gtest.h>
 
@@ -8,14 +8,14 @@
 #include <set>
 
 #include "generators/core/random_source.h"
-#include "generators/smem/wgmma_tile_gen.h"
+#include "generators/smem/descriptor_tile_gen.h"
 #include "oracle/numerics/exact_dot.h"
 #include "oracle/sparse/sparse_metadata.h"
 #include "oracle/tcgen05/instr_descriptor.h"
 #include "oracle/tcgen05/zero_column_mask.h"
 #include "suites/tests/support/test_seed.h"
 
-namespace tcfuzz::oracle::wgmma {
+namespace tcfuzz::oracle::tile {
 namespace {
 
 using num::Format;
@@ -45,14 +45,14 @@ TEST(WgmmaFragment, EveryElementOfM64N256ExactlyOnce) {
   EXPECT_EQ(seen.size(), 64u * 256u);
 }
 
-TEST(WgmmaReference, GeneratedTilesAreExactSums) {
+TEST(TileReference, GeneratedTilesAreExactSums) {
   gen::RandomSource s(test::Seed());
   int probes = 0;
   for (int n = 0; n < 90; ++n) {
-    const gen::GeneratedWgmma g = gen::DrawWgmmaTile(s);
+    const gen::GeneratedTile g = gen::DrawWgmmaTile(s);
     if (g.values == gen::TileValues::kRandom) continue;  // the next test's
-    const WgmmaTile& t = g.tile;
-    const auto d = WgmmaReference(t);
+    const DescriptorTile& t = g.tile;
+    const auto d = TileReference(t);
     ASSERT_TRUE(d.ok()) << d.error();
     const auto a = ReadOperand(t, smem::Operand::kA), b = ReadOperand(t, smem::Operand::kB);
     const int k = TileK(t);
@@ -98,16 +98,16 @@ TEST(WgmmaReference, GeneratedTilesAreExactSums) {
 
 // Random tiles go through the sm_90 wgmma row: each D element is the model's dot product of the
 // A row and B column read through the maps, within the model's error bound of the exact sum.
-TEST(WgmmaReference, RandomTilesAreTheModelWithinItsBound) {
+TEST(TileReference, RandomTilesAreTheModelWithinItsBound) {
   gen::RandomSource s(test::Seed());
   int checked = 0;
   for (int n = 0; n < 120 && checked < 2000; ++n) {
-    const gen::GeneratedWgmma g = gen::DrawWgmmaTile(s);
-    const WgmmaTile& t = g.tile;
+    const gen::GeneratedTile g = gen::DrawWgmmaTile(s);
+    const DescriptorTile& t = g.tile;
     if (g.values != gen::TileValues::kRandom || !num::IsFloat(t.ab)) continue;
     const auto params = num::ParamsFor(num::Gpu::kSm90, num::Instr::kWgmma, t.ab, t.d);
     ASSERT_TRUE(params) << num::Name(t.ab);
-    const auto d = WgmmaReference(t);
+    const auto d = TileReference(t);
     ASSERT_TRUE(d.ok()) << d.error();
     const auto a = ReadOperand(t, smem::Operand::kA), b = ReadOperand(t, smem::Operand::kB);
     const int k = TileK(t);
@@ -140,11 +140,11 @@ TEST(WgmmaSpReference, StoredElementsMeetTheKTheirNibblesName) {
   gen::RandomSource s(test::Seed());
   int checked = 0;
   for (int n = 0; n < 60; ++n) {
-    const gen::GeneratedWgmma g = gen::DrawWgmmaSpTile(s);
-    const WgmmaTile& t = g.tile;
+    const gen::GeneratedTile g = gen::DrawWgmmaSpTile(s);
+    const DescriptorTile& t = g.tile;
     ASSERT_TRUE(t.sparse.has_value());
     EXPECT_TRUE(smem::Validate(t.a).legal() && smem::Validate(t.b).legal());
-    const auto d = WgmmaReference(t);
+    const auto d = TileReference(t);
     ASSERT_TRUE(d.ok()) << d.error();
     const sparse::SparseForm& f = *t.sparse->form;
     EXPECT_EQ(TileK(t), f.k);
@@ -202,8 +202,8 @@ TEST(Tcgen05SpMetadata, EachRowsNibblesInTheColumnsTm1Names) {
   gen::RandomSource s(test::Seed());
   std::set<std::pair<int, int>> seen;  // (bits per row, selector)
   for (int n = 0; n < 60 || (n < 2000 && !(seen.count({32, 1}) && seen.count({64, 0}))); ++n) {
-    const gen::GeneratedWgmma g = gen::DrawTcgen05SpTile(s);
-    const WgmmaSparse& sp = *g.tile.sparse;
+    const gen::GeneratedTile g = gen::DrawTcgen05SpTile(s);
+    const TileSparse& sp = *g.tile.sparse;
     const int cpr = sp.form->chunks_per_row();
     seen.insert({4 * cpr, sp.selector});
     EXPECT_TRUE(4 * cpr == 32 ? sp.selector <= 1 : sp.selector == 0) << sp.form->Name();
@@ -237,9 +237,9 @@ TEST(Tcgen05SpReference, TilesAreExactSumsOverTheKeptElements) {
   gen::RandomSource s(test::Seed());
   int checked = 0;
   for (int n = 0; n < 40; ++n) {
-    const gen::GeneratedWgmma g = gen::DrawTcgen05SpTile(s);
-    const WgmmaTile& t = g.tile;
-    const auto d = WgmmaReference(t);
+    const gen::GeneratedTile g = gen::DrawTcgen05SpTile(s);
+    const DescriptorTile& t = g.tile;
+    const auto d = TileReference(t);
     ASSERT_TRUE(d.ok()) << d.error();
     if (g.values == gen::TileValues::kRandom) continue;
     const sparse::SparseForm& f = *t.sparse->form;
@@ -268,11 +268,11 @@ TEST(Tcgen05SpReference, TilesAreExactSumsOverTheKeptElements) {
   EXPECT_GT(checked, 100);
 }
 
-TEST(WgmmaReference, AMapOutsideTheImageIsAnError) {
+TEST(TileReference, AMapOutsideTheImageIsAnError) {
   gen::RandomSource s(1);
-  WgmmaTile t = gen::DrawWgmmaTile(s).tile;
+  DescriptorTile t = gen::DrawWgmmaTile(s).tile;
   t.image.resize(64);
-  EXPECT_EQ(WgmmaReference(t).error(),
+  EXPECT_EQ(TileReference(t).error(),
             "an operand's address map reaches outside the shared-memory image");
 }
 
@@ -281,16 +281,16 @@ TEST(WgmmaTileGen, DescriptorsAreLegalAndOperandsStayInTheirHalves) {
   std::set<int> base_offsets;
   int at_limit = 0;
   for (int n = 0; n < 400; ++n) {
-    const WgmmaTile t = n % 4 == 0   ? gen::DrawWgmmaSpTile(s).tile
-                        : n % 4 == 1 ? gen::DrawWgmmaTile(s).tile
-                        : n % 4 == 2 ? gen::DrawTcgen05SpTile(s).tile
-                                     : gen::DrawTcgen05Tile(s, n % 8 == 3).tile;
+    const DescriptorTile t = n % 4 == 0   ? gen::DrawWgmmaSpTile(s).tile
+                             : n % 4 == 1 ? gen::DrawWgmmaTile(s).tile
+                             : n % 4 == 2 ? gen::DrawTcgen05SpTile(s).tile
+                                          : gen::DrawTcgen05Tile(s, n % 8 == 3).tile;
     EXPECT_TRUE(smem::Validate(t.a).legal()) << smem::Validate(t.a).violations().front().message;
     EXPECT_TRUE(smem::Validate(t.b).legal()) << smem::Validate(t.b).violations().front().message;
     const auto ma = smem::Map(t.a), mb = smem::Map(t.b);
     ASSERT_TRUE(ma.ok() && mb.ok());
-    for (uint64_t bit : ma.value().bits) EXPECT_LT(bit / 8, uint64_t{gen::kWgmmaImageBytes / 2});
-    for (uint64_t bit : mb.value().bits) EXPECT_GE(bit / 8, uint64_t{gen::kWgmmaImageBytes / 2});
+    for (uint64_t bit : ma.value().bits) EXPECT_LT(bit / 8, uint64_t{gen::kTileImageBytes / 2});
+    for (uint64_t bit : mb.value().bits) EXPECT_GE(bit / 8, uint64_t{gen::kTileImageBytes / 2});
     // No two elements share a byte: a probe value names one element (an aliased layout once
     // summed three "one-hot" B elements of one column).
     const std::set<uint64_t> a_bits(ma.value().bits.begin(), ma.value().bits.end());
@@ -310,23 +310,23 @@ TEST(WgmmaTileGen, DescriptorsAreLegalAndOperandsStayInTheirHalves) {
 }
 
 }  // namespace
-}  // namespace tcfuzz::oracle::wgmma
+}  // namespace tcfuzz::oracle::tile
 
-namespace tcfuzz::oracle::wgmma {
+namespace tcfuzz::oracle::tile {
 namespace {
 
 TEST(Tcgen05Tile, MaskedColumnsReadZerosAndTheRestMatchTheUnmaskedProduct) {
   gen::RandomSource s(test::Seed());
   int masked = 0;
   for (int n = 0; n < 40; ++n) {
-    WgmmaTile t = gen::DrawTcgen05Tile(s, true).tile;
+    DescriptorTile t = gen::DrawTcgen05Tile(s, true).tile;
     ASSERT_TRUE(t.zero_column_mask.has_value());
-    const auto with = WgmmaReference(t);
+    const auto with = TileReference(t);
     ASSERT_TRUE(with.ok()) << with.error();
     const auto e = tcgen05::Expand(*t.zero_column_mask, 128, t.n);
     ASSERT_TRUE(e.has_value());
     t.zero_column_mask.reset();
-    const auto plain = WgmmaReference(t);
+    const auto plain = TileReference(t);
     ASSERT_TRUE(plain.ok());
     for (int j = 0; j < t.n; ++j) {
       const int col = e->b_column[static_cast<size_t>(j)];
@@ -367,4 +367,4 @@ TEST(Tcgen05Idesc, EncodesTable42) {
 }
 
 }  // namespace
-}  // namespace tcfuzz::oracle::wgmma
+}  // namespace tcfuzz::oracle::tile

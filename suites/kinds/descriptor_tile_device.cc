@@ -1,4 +1,4 @@
-#include "suites/kinds/wgmma_tile_device.h"
+#include "suites/kinds/descriptor_tile_device.h"
 
 #include <algorithm>
 #include <span>
@@ -9,12 +9,12 @@
 #include "harness/wgmma_exec.h"
 #include "suites/engine/batched_worker.h"
 #include "suites/engine/worker_protocol.h"
-#include "suites/kinds/wgmma_device_cases.h"
+#include "suites/kinds/descriptor_tile_cases.h"
 
 namespace tcfuzz::suites {
 namespace {
 
-using oracle::wgmma::WgmmaTile;
+using oracle::tile::DescriptorTile;
 using Outputs = oracle::Result<std::vector<std::vector<uint32_t>>>;
 
 // Why this device cannot run the suite's tiles; empty when it can.
@@ -26,7 +26,7 @@ std::string DeviceUnsupported(bool tcgen05, const harness::DeviceInfo& d) {
 }
 
 // Tiles share a launch when they share the instruction.
-std::string GroupKey(bool tcgen05, const WgmmaTile& t) {
+std::string GroupKey(bool tcgen05, const DescriptorTile& t) {
   return tcgen05 ? harness::Tcgen05BatchKey(harness::Tcgen05SpecOf(t))
                  : harness::WgmmaInstruction(harness::SpecOf(t));
 }
@@ -37,23 +37,26 @@ struct TileSuite {
   bool tcgen05 = false;
   harness::DeviceInfo device;
 
-  WgmmaTile Draw(uint64_t index) const {
+  DescriptorTile Draw(uint64_t index) const {
     return (tcgen05 ? DrawTcgen05Case(seed, index) : DrawSmemHwCase(seed, index)).tile;
   }
-  std::string Unsupported(const WgmmaTile&) const { return DeviceUnsupported(tcgen05, device); }
-  std::string Key(const WgmmaTile& t) const { return GroupKey(tcgen05, t); }
+  std::string Unsupported(const DescriptorTile&) const {
+    return DeviceUnsupported(tcgen05, device);
+  }
+  std::string Key(const DescriptorTile& t) const { return GroupKey(tcgen05, t); }
 
-  Outputs Run(std::span<const WgmmaTile* const> tiles) const {
+  Outputs Run(std::span<const DescriptorTile* const> tiles) const {
     if (tcgen05) return harness::RunTcgen05(harness::Tcgen05SpecOf(*tiles.front()), tiles);
     return harness::RunWgmma(harness::SpecOf(*tiles.front()), tiles);
   }
 
   // A broken descriptor's D is recorded, not judged.
-  std::string Judge(uint64_t index, const WgmmaTile& t, const std::vector<uint32_t>& got) const {
+  std::string Judge(uint64_t index, const DescriptorTile& t,
+                    const std::vector<uint32_t>& got) const {
     if (!BrokenRules(t).empty())
       return CaseLine(index, CaseOutcome::kUndefinedBySpec,
                       UndefinedDetail(t, got) + ObservedField(got));
-    const auto want = oracle::wgmma::WgmmaReference(t);
+    const auto want = oracle::tile::TileReference(t);
     if (!want.ok()) return CaseLine(index, CaseOutcome::kHarnessError, "oracle: " + want.error());
     const std::string what = MismatchDetail(want.value(), got, static_cast<std::size_t>(t.n));
     return what.empty() ? std::string()
@@ -63,7 +66,7 @@ struct TileSuite {
 
 }  // namespace
 
-int RunWgmmaTileWorker(const WorkerArgs& a, bool tcgen05, std::ostream& out) {
+int RunDescriptorTileWorker(const WorkerArgs& a, bool tcgen05, std::ostream& out) {
   const std::vector<uint64_t> indices = ShardIndices(a);
   const auto d = DeviceOrSkip(indices.size(), out);
   if (!d) return 0;
@@ -75,10 +78,11 @@ int RunWgmmaTileWorker(const WorkerArgs& a, bool tcgen05, std::ostream& out) {
   }
   // Each tile is a 64 KiB image on the device: 4,096 of them are 256 MiB a launch.
   const std::size_t per_launch = std::min<std::size_t>(a.cases_per_launch, 4096);
-  return RunBatchedCases<WgmmaTile>(a, indices, per_launch, TileSuite{a.seed, tcgen05, *d}, out);
+  return RunBatchedCases<DescriptorTile>(a, indices, per_launch, TileSuite{a.seed, tcgen05, *d},
+                                         out);
 }
 
-int RunWgmmaTileCaseWorker(const WgmmaTile& t, std::ostream& out) {
+int RunDescriptorTileCaseWorker(const DescriptorTile& t, std::ostream& out) {
   const auto d = DeviceOrSkip(1, out);
   if (!d) return 0;
   return RunOneCase(t, TileSuite{0, t.a.arch != oracle::smem::Arch::kSm90a, *d}, out);

@@ -1,4 +1,4 @@
-#include "suites/kinds/wgmma_device_cases.h"
+#include "suites/kinds/descriptor_tile_cases.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,13 +14,13 @@
 
 namespace tcfuzz::suites {
 
-using oracle::wgmma::WgmmaTile;
+using oracle::tile::DescriptorTile;
 
 namespace {
 
 // One case in eight breaks a descriptor rule: enough to map what the device does with each
 // rule in a campaign, few enough that the legal space keeps its share.
-void MaybeBreak(gen::Source& s, gen::GeneratedWgmma& g) {
+void MaybeBreak(gen::Source& s, gen::GeneratedTile& g) {
   if (s.Below(8) == 0) gen::BreakOneDescriptor(s, g);
 }
 
@@ -38,24 +38,24 @@ std::string HexByte(uint64_t byte) {
 
 }  // namespace
 
-gen::GeneratedWgmma DrawSmemHwCase(uint64_t seed, uint64_t index) {
+gen::GeneratedTile DrawSmemHwCase(uint64_t seed, uint64_t index) {
   gen::RandomSource s(gen::CaseSeed(seed, kSmemHwSuite, index));
   // One tile in four is wgmma.mma_async.sp.
-  gen::GeneratedWgmma g = s.Below(4) == 0 ? gen::DrawWgmmaSpTile(s) : gen::DrawWgmmaTile(s);
+  gen::GeneratedTile g = s.Below(4) == 0 ? gen::DrawWgmmaSpTile(s) : gen::DrawWgmmaTile(s);
   MaybeBreak(s, g);
   return g;
 }
 
-gen::GeneratedWgmma DrawTcgen05Case(uint64_t seed, uint64_t index) {
+gen::GeneratedTile DrawTcgen05Case(uint64_t seed, uint64_t index) {
   gen::RandomSource s(gen::CaseSeed(seed, kTcgen05Suite, index));
   // A third through .ws with a zero-column mask, a sixth .sp, the rest dense.
   const uint64_t form = s.Below(6);
-  gen::GeneratedWgmma g = form == 5 ? gen::DrawTcgen05SpTile(s) : gen::DrawTcgen05Tile(s, form < 2);
+  gen::GeneratedTile g = form == 5 ? gen::DrawTcgen05SpTile(s) : gen::DrawTcgen05Tile(s, form < 2);
   MaybeBreak(s, g);
   return g;
 }
 
-std::string TileFamily(const WgmmaTile& t) {
+std::string TileFamily(const DescriptorTile& t) {
   std::string types = t.sparse ? "sp." + std::string(oracle::num::Name(t.ab))
                                : std::string(oracle::num::Name(t.ab));
   if (t.b_type != t.ab) types += "x" + std::string(oracle::num::Name(t.b_type));
@@ -63,18 +63,18 @@ std::string TileFamily(const WgmmaTile& t) {
          " b:" + OperandFamily(t.b) + (t.zero_column_mask ? " ws" : "");
 }
 
-std::string TileProbeExplanation(const gen::GeneratedWgmma& g,
+std::string TileProbeExplanation(const gen::GeneratedTile& g,
                                  const std::vector<uint32_t>& observed) {
-  const WgmmaTile& t = g.tile;
+  const DescriptorTile& t = g.tile;
   if (g.values != gen::TileValues::kProbe) return {};
-  const auto want = oracle::wgmma::WgmmaReference(t);
-  const auto a = oracle::wgmma::ReadOperand(t, oracle::smem::Operand::kA);
-  const auto b = oracle::wgmma::ReadOperand(t, oracle::smem::Operand::kB);
+  const auto want = oracle::tile::TileReference(t);
+  const auto a = oracle::tile::ReadOperand(t, oracle::smem::Operand::kA);
+  const auto b = oracle::tile::ReadOperand(t, oracle::smem::Operand::kB);
   const auto map_a = oracle::smem::Map(t.a);
   if (!want.ok() || !a || !b || !map_a.ok() || observed.size() != want.value().size()) return {};
   const auto first = FirstDifference(want.value(), observed);
   if (!first) return {};
-  const int k = oracle::wgmma::TileK(t), row = static_cast<int>(*first / t.n),
+  const int k = oracle::tile::TileK(t), row = static_cast<int>(*first / t.n),
             col = static_cast<int>(*first % t.n);
   const std::string at = "probe: D[" + std::to_string(row) + "][" + std::to_string(col) + "]";
   int b_col = col;
@@ -129,30 +129,30 @@ std::string TileProbeExplanation(const gen::GeneratedWgmma& g,
          (found > 3 ? " (+" + std::to_string(found - 3) + " more)" : "");
 }
 
-std::string BrokenRules(const WgmmaTile& t) {
+std::string BrokenRules(const DescriptorTile& t) {
   std::set<std::string> ids = oracle::smem::Validate(t.a).RuleIds();
   const auto b = oracle::smem::Validate(t.b).RuleIds();
   ids.insert(b.begin(), b.end());
   return ids.empty() ? std::string() : oracle::JoinRuleIds(ids);
 }
 
-std::string UndefinedDetail(const WgmmaTile& t, const std::vector<uint32_t>& observed) {
+std::string UndefinedDetail(const DescriptorTile& t, const std::vector<uint32_t>& observed) {
   const std::string rules = BrokenRules(t);
-  const auto want = oracle::wgmma::WgmmaReference(t);
+  const auto want = oracle::tile::TileReference(t);
   if (!want.ok()) return rules + ": no as-if reading (" + want.error() + ")";
   const std::string diff = MismatchDetail(want.value(), observed, static_cast<std::size_t>(t.n));
   return diff.empty() ? rules + ": as-if" : rules + ": differs from the as-if reading, " + diff;
 }
 
-oracle::Result<oracle::wgmma::WgmmaTileFile> ReadWgmmaTileCase(const std::string& path) {
-  return ReadCaseFile(path, oracle::wgmma::kWgmmaTileKind, oracle::wgmma::WgmmaTileFromDoc);
+oracle::Result<oracle::tile::DescriptorTileFile> ReadDescriptorTileCase(const std::string& path) {
+  return ReadCaseFile(path, oracle::tile::kDescriptorTileKind, oracle::tile::DescriptorTileFromDoc);
 }
 
-oracle::Result<Replayed> ReplayWgmmaTile(const oracle::TextDoc& doc) {
+oracle::Result<Replayed> ReplayDescriptorTile(const oracle::TextDoc& doc) {
   using R = oracle::Result<Replayed>;
-  auto f = oracle::wgmma::WgmmaTileFromDoc(doc);
+  auto f = oracle::tile::DescriptorTileFromDoc(doc);
   if (!f.ok()) return R::Fail(f.error());
-  const WgmmaTile& t = f.value().tile;
+  const DescriptorTile& t = f.value().tile;
   // A broken descriptor is undefined by the spec: the file records what a device did, and no
   // answer is wrong.
   if (const std::string broken = BrokenRules(t); !broken.empty()) {
@@ -160,7 +160,7 @@ oracle::Result<Replayed> ReplayWgmmaTile(const oracle::TextDoc& doc) {
                   "breaks " + broken +
                       ": undefined by spec, what a device returns is recorded, not judged"});
   }
-  const auto want = oracle::wgmma::WgmmaReference(t);
+  const auto want = oracle::tile::TileReference(t);
   if (!want.ok()) return R::Fail(want.error());
   if (!f.value().observed) return R::Ok(UnobservedDeviceCase(doc, "tile"));
   Replayed out;

@@ -24,21 +24,21 @@
 
 #include "oracle/core/result.h"
 #include "oracle/core/text_format.h"
-#include "oracle/wgmma/wgmma_mma.h"
+#include "oracle/tile/descriptor_tile.h"
 
-namespace tcfuzz::oracle::wgmma {
+namespace tcfuzz::oracle::tile {
 
-inline constexpr std::string_view kWgmmaTileKind = "wgmma_tile";
+inline constexpr std::string_view kDescriptorTileKind = "wgmma_tile";
 
-struct WgmmaTileFile {
-  WgmmaTile tile;
+struct DescriptorTileFile {
+  DescriptorTile tile;
   uint8_t fill = 0xFF;                            // image.fill: the bytes no element holds
   std::optional<std::vector<uint32_t>> observed;  // D [M][n]
 };
 
 // `fill`: the byte the image is written against (the generator's poison).
-void AppendWgmmaTile(TextWriter& w, const WgmmaTile& t, uint8_t fill,
-                     const std::vector<uint32_t>* observed = nullptr);
-Result<WgmmaTileFile> WgmmaTileFromDoc(const TextDoc& doc);
+void AppendDescriptorTile(TextWriter& w, const DescriptorTile& t, uint8_t fill,
+                          const std::vector<uint32_t>* observed = nullptr);
+Result<DescriptorTileFile> DescriptorTileFromDoc(const TextDoc& doc);
 
-}  // namespace tcfuzz::oracle::wgmma
+}  // namespace tcfuzz::oracle::tile

@@ -1,9 +1,9 @@
-#include "oracle/wgmma/wgmma_tile_text.h"
+#include "oracle/tile/descriptor_tile_text.h"
 
 #include <algorithm>
 #include <string>
 
-namespace tcfuzz::oracle::wgmma {
+namespace tcfuzz::oracle::tile {
 namespace {
 
 constexpr std::size_t kRunBytes = 64;  // image bytes per line (128 hex digits)
@@ -52,8 +52,8 @@ int HexDigit(char ch) {
 
 }  // namespace
 
-void AppendWgmmaTile(TextWriter& w, const WgmmaTile& t, uint8_t fill,
-                     const std::vector<uint32_t>* observed) {
+void AppendDescriptorTile(TextWriter& w, const DescriptorTile& t, uint8_t fill,
+                          const std::vector<uint32_t>* observed) {
   w.Add("arch", smem::Name(t.a.arch)).Add("ab", num::Name(t.ab)).Add("b_type", num::Name(t.b_type));
   w.Add("d", num::Name(t.d)).AddInt("n", t.n);
   AppendOperand(w, "a.", t.a);
@@ -98,11 +98,11 @@ void AppendWgmmaTile(TextWriter& w, const WgmmaTile& t, uint8_t fill,
   }
 }
 
-Result<WgmmaTileFile> WgmmaTileFromDoc(const TextDoc& doc) {
-  using R = Result<WgmmaTileFile>;
+Result<DescriptorTileFile> DescriptorTileFromDoc(const TextDoc& doc) {
+  using R = Result<DescriptorTileFile>;
   const auto kind = doc.String("kind");
-  if (!kind.ok() || kind.value() != kWgmmaTileKind)
-    return R::Fail("not a " + std::string(kWgmmaTileKind) + " case");
+  if (!kind.ok() || kind.value() != kDescriptorTileKind)
+    return R::Fail("not a " + std::string(kDescriptorTileKind) + " case");
   static const std::vector<std::string_view> kKeys = {"tool",
                                                       "kind",
                                                       "arch",
@@ -131,8 +131,8 @@ Result<WgmmaTileFile> WgmmaTileFromDoc(const TextDoc& doc) {
                        std::find(kKeys.begin(), kKeys.end(), e.key) != kKeys.end();
     if (!known) return R::Fail(AtLine(e, "unknown key"));
   }
-  WgmmaTileFile f;
-  WgmmaTile& t = f.tile;
+  DescriptorTileFile f;
+  DescriptorTile& t = f.tile;
   auto arch = ParseEnumKey<smem::Arch>(doc, "arch", smem::ParseArch);
   if (!arch.ok()) return R::Fail(arch.error());
   for (auto [key, out] :
@@ -161,7 +161,7 @@ Result<WgmmaTileFile> WgmmaTileFromDoc(const TextDoc& doc) {
     const std::size_t dot = name.find('.');
     const auto type =
         dot == std::string::npos ? std::nullopt : num::ParseFormat(name.substr(dot + 1));
-    WgmmaSparse sp;
+    TileSparse sp;
     sp.form = type ? sparse::FindForm(name.substr(0, dot), *type) : nullptr;
     if (sp.form == nullptr)
       return R::Fail(AtLine(*doc.Find("sparse.form"), "unknown form '" + name + "'"));
@@ -241,4 +241,4 @@ Result<WgmmaTileFile> WgmmaTileFromDoc(const TextDoc& doc) {
   return R::Ok(std::move(f));
 }
 
-}  // namespace tcfuzz::oracle::wgmma
+}  // namespace tcfuzz::oracle::tile

@@ -15,7 +15,7 @@
 #include "oracle/core/counter_hash.h"
 #include "oracle/mma/device_drawn_dense.h"
 
-namespace tcfuzz::oracle::wgmma::drawn {
+namespace tcfuzz::oracle::tile::drawn {
 
 // Streams apart from the value streams (the dense recipe's operands 1..5).
 inline constexpr uint32_t kLayoutStream = 6u << 24, kModeStream = 7u << 24;
@@ -39,4 +39,4 @@ constexpr uint32_t BBits(uint64_t case_seed, int n, int k, uint32_t bf16, mma::d
   return mma::drawn::HalfBits(case_seed, mma::drawn::kB, n, k, bf16, mode);
 }
 
-}  // namespace tcfuzz::oracle::wgmma::drawn
+}  // namespace tcfuzz::oracle::tile::drawn

@@ -1,0 +1,143 @@
+// `tcfuzz run` (a campaign and its report, suites/engine/campaign.h) and `tcfuzz merge` (the
+// shard reports of one run added into one, suites/engine/merge.h).
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "suites/cli/cli_common.h"
+#include "suites/cli/command_group.h"
+#include "suites/cli/run_shards.h"
+#include "suites/engine/campaign.h"
+#include "suites/engine/merge.h"
+
+namespace tcfuzz::cli {
+namespace {
+
+class Campaign final : public CommandGroup {
+ public:
+  void Add(CLI::App& app) override {
+    run_ = app.add_subcommand("run", "Run a campaign and write a report");
+    suite_ = run_->add_option("--suite", o_.suites,
+                              "suite name (repeatable; default: every host suite)");
+    seed_ = run_->add_option("--seed", seed_text_, "base seed (default: random, printed)");
+    cases_ = AddNumber(run_, "--cases", cases_value_, 1, uint64_t{1} << 40,
+                       "cases per suite (default: each suite's own, about 30 s each)");
+    time_ = AddSeconds(run_, "--time", seconds_value_, "seconds per suite instead of a case count");
+    cases_->excludes(time_);
+    shard_ = run_->add_option(
+        "--shard", shard_text_,
+        "I/N: run shard I of N (indices i with i % N == I); default: the scheduler's variables "
+        "(GTEST_SHARD_INDEX/GTEST_TOTAL_SHARDS, SLURM_ARRAY_TASK_ID/COUNT, JOB_COMPLETION_INDEX "
+        "with --shard-count, CI_NODE_INDEX/CI_NODE_TOTAL)");
+    shard_count_ = AddNumber(run_, "--shard-count", shard_count_value_, 1, uint64_t{1} << 20,
+                             "shards in all, for a Kubernetes Indexed Job (its completions)");
+    auto* report = run_->add_option("--report", o_.report_dir, "report folder (default: report)");
+    run_->add_flag("--no-progress", no_progress_, "no live progress line");
+    AddSeconds(run_, "--progress-every", progress_every_,
+               "off a terminal: a progress line this often (default 30 s)");
+    auto* expectations = run_->add_option(
+        "--expectations", o_.expectations_file,
+        "known failures (docs/ci.md): matching cases are expected_fail, not failures");
+    auto* skips =
+        run_->add_option("--skips", o_.skips_file, "suites not to run on a device (docs/ci.md)");
+    auto* strict =
+        run_->add_flag("--strict", o_.strict, "stale expectation lines and flakes fail the run");
+    AddNumber(run_, "--reruns", reruns_, 0, 10,
+              "GPU suites: runs of a failing case again, each in a fresh worker (default 2)");
+    AddNumber(run_, "--cases-per-launch", o_.device_cases_per_launch, 1, uint64_t{1} << 20,
+              "GPU suites: cases per kernel launch (default 65536; 1 is the "
+              "one-case-per-launch baseline)");
+    o_.gpu = "auto";
+    auto* gpu = run_->add_option("--gpu", o_.gpu,
+                                 "GPU suites: auto (run when a device answers), require, off "
+                                 "(default auto)")
+                    ->check(CLI::IsMember({"auto", "require", "off"}));
+    resume_ = run_->add_option("--resume", resume_dir_,
+                               "finish the interrupted run whose report is in this folder "
+                               "(with its own suites, seed, shard, report folder and "
+                               "baseline: options naming those are refused)");
+    // What the interrupted run recorded is what it goes on with: an option it would ignore is an
+    // error, not a silent no-op.
+    for (CLI::Option* o : {suite_, seed_, cases_, time_, shard_, shard_count_, report, expectations,
+                           skips, strict, gpu})
+      resume_->excludes(o);
+
+    merge_ = app.add_subcommand("merge", "Add the shard reports of one run into one report");
+    merge_->add_option("dirs", merge_dirs_, "shard report folders")->required();
+    merge_->add_option("--report", merge_out_, "folder of the merged report")->required();
+  }
+
+  int Run(const Call& call) override {
+    if (*merge_) {
+      if (call.ParseOnly()) return 0;
+      ErrorsToStderr split;
+      std::ostream log(&split);
+      return suites::MergeReports(merge_dirs_, merge_out_, log);
+    }
+    if (!*run_) return -1;
+    const Getenv env = [](const char* name) -> const char* { return std::getenv(name); };
+    auto shard = ChooseShard(
+        *shard_ ? std::optional<std::string>(shard_text_) : std::nullopt,
+        *shard_count_ ? std::optional<uint64_t>(shard_count_value_) : std::nullopt, env);
+    if (!shard.ok()) Die(shard.error());
+    o_.shard_index = shard.value().index;
+    o_.shard_count = shard.value().count;
+    o_.shard_source = shard.value().source;
+    if (*seed_) {
+      o_.seed = ParseNumberArg("--seed", seed_text_, ~uint64_t{0});
+    } else if (o_.shard_count > 1 && !*resume_) {
+      // Shards add up to one run only under one seed.
+      const auto derived = SeedFromRunId(env);
+      if (!derived)
+        Die("a sharded run (" + o_.shard_source +
+            ") needs the seed every shard shares: pass --seed S, or set TCFUZZ_RUN_ID to an id "
+            "all shards see");
+      o_.seed = derived->seed;
+      o_.seed_source = derived->source;
+    } else {
+      o_.seed = RandomSeed();
+      o_.seed_source = "random";
+    }
+    if (*time_) o_.seconds = seconds_value_;
+    if (*cases_) o_.cases = cases_value_;
+    // A suite named twice runs once.
+    std::vector<std::string> unique;
+    for (const std::string& s : o_.suites) {
+      if (std::find(unique.begin(), unique.end(), s) == unique.end()) unique.push_back(s);
+    }
+    o_.suites = std::move(unique);
+    o_.progress = !no_progress_ && ::isatty(STDERR_FILENO);
+    o_.progress_every = no_progress_ ? 0 : progress_every_;
+    o_.reruns = static_cast<int>(reruns_);
+    o_.command_line = call.CommandLine();
+    // The literal link, resolved by each worker at exec: the image this process runs, even if
+    // the file is rebuilt during a long run.
+    o_.worker = {"/proc/self/exe"};
+    if (call.ParseOnly()) return 0;
+    ErrorsToStderr split;
+    std::ostream log(&split);
+    if (*resume_) return suites::ResumeCampaign(resume_dir_, o_, log);
+    return suites::RunCampaign(o_, log);
+  }
+
+ private:
+  CLI::App *run_ = nullptr, *merge_ = nullptr;
+  CLI::Option *suite_ = nullptr, *seed_ = nullptr, *cases_ = nullptr, *time_ = nullptr,
+              *shard_ = nullptr, *shard_count_ = nullptr, *resume_ = nullptr;
+  suites::CampaignOptions o_;
+  std::string seed_text_, shard_text_, resume_dir_, merge_out_;
+  std::vector<std::string> merge_dirs_;
+  uint64_t shard_count_value_ = 0, reruns_ = 2, cases_value_ = 0;
+  double progress_every_ = 30, seconds_value_ = 0;
+  bool no_progress_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<CommandGroup> CampaignCommands() { return std::make_unique<Campaign>(); }
+
+}  // namespace tcfuzz::cli

@@ -1,0 +1,115 @@
+#include "suites/kinds/descriptor_tile_judged.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <utility>
+
+#include "generators/core/random_source.h"
+#include "harness/tile_judged_lane.h"
+#include "oracle/smem/smem_case.h"
+#include "oracle/tile/device_drawn_tile.h"
+#include "suites/engine/worker_protocol.h"
+#include "suites/kinds/judged_worker.h"
+
+namespace tcfuzz::suites {
+
+using oracle::num::Format;
+
+// Every element of A and B inside the image and no two (of either) sharing a byte: the kernel
+// places each element once and reads nothing it did not place (the generators' last fallback
+// does not check this itself).
+bool Placeable(const oracle::tile::DescriptorTile& t) {
+  std::vector<uint64_t> bytes;
+  for (const oracle::smem::SmemCase* c : {&t.a, &t.b}) {
+    const auto map = oracle::smem::Map(*c);
+    if (!map.ok()) return false;
+    for (const uint64_t bit : map.value().bits) {
+      if (bit / 8 + 2 > static_cast<uint64_t>(gen::kTileImageBytes)) return false;
+      bytes.push_back(bit / 8);
+    }
+  }
+  std::sort(bytes.begin(), bytes.end());
+  return std::adjacent_find(bytes.begin(), bytes.end()) == bytes.end();
+}
+
+namespace {
+
+std::vector<oracle::tile::DescriptorTile> DrawPlaceableLayouts(
+    uint64_t seed, const std::string& suite, uint32_t count,
+    const std::function<oracle::tile::DescriptorTile(gen::Source&)>& draw) {
+  // Layout i is the first placeable draw of streams i, i + count, i + 2 count, ... (a bounded
+  // search: past it, the layout before, which never happens with the generators as they are).
+  std::vector<oracle::tile::DescriptorTile> out;
+  const std::string stream = suite + ".layouts";
+  for (uint32_t i = 0; i < count; ++i) {
+    std::optional<oracle::tile::DescriptorTile> found;
+    for (uint64_t at = i; !found && at < uint64_t{1024} * count; at += count) {
+      gen::RandomSource s(gen::CaseSeed(seed, stream, at));
+      oracle::tile::DescriptorTile t = draw(s);
+      if (Placeable(t)) found = std::move(t);
+    }
+    if (found) {
+      out.push_back(std::move(*found));
+    } else if (!out.empty()) {
+      out.push_back(out.back());
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+const std::vector<oracle::tile::DescriptorTile>& PlaceableLayouts(
+    uint64_t seed, const std::string& suite, uint32_t count,
+    const std::function<oracle::tile::DescriptorTile(gen::Source&)>& draw) {
+  static std::mutex mu;
+  static std::map<std::pair<std::string, uint64_t>,
+                  std::unique_ptr<const std::vector<oracle::tile::DescriptorTile>>>
+      cache;
+  const std::lock_guard<std::mutex> lock(mu);
+  auto& slot = cache[{suite, seed}];
+  if (!slot) {
+    slot = std::make_unique<const std::vector<oracle::tile::DescriptorTile>>(
+        DrawPlaceableLayouts(seed, suite, count, draw));
+  }
+  return *slot;
+}
+
+gen::GeneratedTile DrawJudgedTile(uint64_t seed, const char* suite,
+                                  const std::vector<oracle::tile::DescriptorTile>& layouts,
+                                  uint64_t index) {
+  namespace wd = oracle::tile::drawn;
+  const uint64_t cs = gen::CaseSeed(seed, suite, index);
+  gen::GeneratedTile g;
+  g.tile = layouts[wd::LayoutIndex(cs, static_cast<uint32_t>(layouts.size()))];
+  g.values = gen::TileValues::kRandom;
+  g.fill = harness::kTileJudgedPoison;
+  oracle::tile::DescriptorTile& t = g.tile;
+  const uint32_t bf16 = t.ab == Format::kBF16;
+  const oracle::mma::drawn::Mode mode = wd::ModeOf(cs);
+  std::vector<uint64_t> a, b;
+  for (int row = 0; row < t.a.view.rows; ++row) {
+    for (int k = 0; k < harness::kTileJudgedK; ++k) a.push_back(wd::ABits(cs, row, k, bf16, mode));
+  }
+  for (int n = 0; n < t.n; ++n) {
+    for (int k = 0; k < harness::kTileJudgedK; ++k) b.push_back(wd::BBits(cs, n, k, bf16, mode));
+  }
+  t.image.assign(gen::kTileImageBytes, g.fill);
+  oracle::tile::PlaceOperand(t, oracle::smem::Operand::kA, a);
+  oracle::tile::PlaceOperand(t, oracle::smem::Operand::kB, b);
+  return g;
+}
+
+std::string JudgeKeptTile(uint64_t index, const oracle::tile::DescriptorTile& t,
+                          const std::vector<uint32_t>& d, bool device_failed) {
+  // The general model: the host's judge shares no arithmetic code with the device's.
+  const auto want = oracle::tile::TileReference(t, /*general_only=*/true);
+  if (!want.ok())
+    return CaseLine(index, CaseOutcome::kHarnessError, "tcfuzz defect: " + want.error());
+  return JudgeKept(index, want.value(), d, device_failed);
+}
+
+}  // namespace tcfuzz::suites

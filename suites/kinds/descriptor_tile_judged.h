@@ -1,0 +1,34 @@
+// What the descriptor-tile judged suites (smem-hw-judged: wgmma, tcgen05-judged) share: the
+// layouts of a run drawn once, a case's values as the kernels draw them (oracle/tile/
+// device_drawn_tile.h), and the host's judgement of a kept tile by the general model.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "generators/core/source.h"
+#include "generators/smem/descriptor_tile_gen.h"
+
+namespace tcfuzz::suites {
+
+// Whether every element of t's A and B lies inside the image, no two (of either) in one byte.
+bool Placeable(const oracle::tile::DescriptorTile& t);
+// `count` layouts of a run with base seed `seed`, drawn once per process: layout i is the first
+// placeable tile `draw` returns from the streams "<suite>.layouts" i, i + count, ...
+const std::vector<oracle::tile::DescriptorTile>& PlaceableLayouts(
+    uint64_t seed, const std::string& suite, uint32_t count,
+    const std::function<oracle::tile::DescriptorTile(gen::Source&)>& draw);
+// Case `index` of `suite` with base seed `seed`, as the kernels build it: the layout its case seed
+// picks from `layouts`, the recipe's values (oracle/tile/device_drawn_tile.h) placed by the
+// oracle in an image of poison.
+gen::GeneratedTile DrawJudgedTile(uint64_t seed, const char* suite,
+                                  const std::vector<oracle::tile::DescriptorTile>& layouts,
+                                  uint64_t index);
+// The host's line for a kept tile whose D (row-major) came back: judged by the general model
+// (suites/kinds/judged_worker.h JudgeKept).
+std::string JudgeKeptTile(uint64_t index, const oracle::tile::DescriptorTile& t,
+                          const std::vector<uint32_t>& d, bool device_failed);
+
+}  // namespace tcfuzz::suites
