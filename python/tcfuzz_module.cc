@@ -9,7 +9,6 @@
 
 #include "oracle/core/backing.h"
 #include "oracle/core/rule.h"
-#include "oracle/core/text_format.h"
 #include "oracle/numerics/dot_product.h"
 #include "oracle/numerics/formats.h"
 #include "oracle/numerics/targets.h"
@@ -234,17 +233,7 @@ PYBIND11_MODULE(_tcfuzz, m) {
           throw py::value_error("ab: '" + ab + "' is not an A/B float type");
         if (a.size() != b.size()) throw py::value_error("a and b differ in length");
         // What `oracle dot` refuses, refused here: bits above the format's width.
-        for (const auto* v : {&a, &b}) {
-          for (const uint64_t x : *v) {
-            if (!n::FitsStorage(x, fab))
-              throw py::value_error((v == &a ? "a: " : "b: ") + o::Hex(x, 1) +
-                                    " has bits above the " + std::to_string(n::StorageBits(fab)) +
-                                    " of " + ab);
-          }
-        }
-        if (!n::FitsStorage(c, fcd))
-          throw py::value_error("c: " + o::Hex(c, 1) + " has bits above the " +
-                                std::to_string(n::StorageBits(fcd)) + " of " + cd);
+        if (const auto wide = n::BitsAboveStorage(a, b, c, fab, fcd)) throw py::value_error(*wide);
         const auto params = n::ParamsFor(gpu, in, fab, fcd);
         if (!params)
           throw py::value_error("no model for " + arch + " " + instr + " " + ab + " -> " + cd);

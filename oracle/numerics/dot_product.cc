@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <limits>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -376,6 +378,27 @@ int32_t IntDotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, 
   const std::size_t n = std::min(a.size(), b.size());
   for (std::size_t k = 0; k < n; ++k) sum += DecodeInt(fa, a[k]) * DecodeInt(fb, b[k]);
   return IntResult(sum, satfinite);
+}
+
+std::optional<std::string> BitsAboveStorage(std::span<const uint64_t> a,
+                                            std::span<const uint64_t> b, uint64_t c, Format ab,
+                                            Format cd) {
+  const auto above = [](uint64_t bits, Format f) {
+    return StorageBits(f) < 64 && (bits >> StorageBits(f)) != 0;
+  };
+  const auto says = [](const std::string& what, uint64_t bits, Format f) {
+    char hex[24];
+    std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(bits));
+    return what + ": " + hex + " has bits above the " + std::to_string(StorageBits(f)) + " of " +
+           std::string(Name(f));
+  };
+  for (const auto& [v, name] : {std::pair{a, "a"}, std::pair{b, "b"}}) {
+    for (std::size_t k = 0; k < v.size(); ++k) {
+      if (above(v[k], ab)) return says(std::string(name) + "[" + std::to_string(k) + "]", v[k], ab);
+    }
+  }
+  if (above(c, cd)) return says("c", c, cd);
+  return std::nullopt;
 }
 
 }  // namespace tcfuzz::oracle::num

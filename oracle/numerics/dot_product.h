@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "oracle/numerics/formats.h"
@@ -77,6 +78,14 @@ std::span<const NumericsRow> NumericsRows();
 // (A may differ from B for fp8: `ab_b`), `c` in `cd` (f32 or f16). Returns D's bit pattern.
 uint32_t DotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c,
                     Format ab_a, Format ab_b, Format cd, const DotParams& params);
+
+// Bits above the storage width of their format in a or b (`ab`) or c (`cd`): the first such value
+// named ("a[3]: 0x13c00 has bits above the 16 of f16"), or nullopt. DotProduct reads only the low
+// StorageBits; every reader of element bits (`oracle dot`, the Python module) refuses wider values
+// with this rather than have their high bits dropped.
+std::optional<std::string> BitsAboveStorage(std::span<const uint64_t> a,
+                                            std::span<const uint64_t> b, uint64_t c, Format ab,
+                                            Format cd);
 
 // The same over operands already decoded (DecodeOperand), for tile references that decode each
 // element once rather than once per output it feeds.

@@ -47,11 +47,6 @@ std::optional<Format> ParseFormat(std::string_view s);
 bool IsFloat(Format f);
 bool IsSigned(Format f);    // integers
 int StorageBits(Format f);  // bits in the operand register (tf32: 32, its fp32 container)
-// Whether `bits` has nothing above f's StorageBits: what every reader of element bits (the CLI's
-// `oracle dot`, the Python module) refuses otherwise, rather than dropping the high bits.
-inline bool FitsStorage(uint64_t bits, Format f) {
-  return StorageBits(f) >= 64 || (bits >> StorageBits(f)) == 0;
-}
 
 // Float layout: exponent and fraction widths, bias, and which special values exist.
 struct FloatSpec {

@@ -51,7 +51,6 @@ class Campaign final : public CommandGroup {
     AddNumber(run_, "--cases-per-launch", o_.device_cases_per_launch, 1, uint64_t{1} << 20,
               "GPU suites: cases per kernel launch (default 65536; 1 is the "
               "one-case-per-launch baseline)");
-    o_.gpu = "auto";
     auto* gpu = run_->add_option("--gpu", o_.gpu,
                                  "GPU suites: auto (run when a device answers), require, off "
                                  "(default auto)")

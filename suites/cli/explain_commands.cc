@@ -40,10 +40,6 @@ struct SparseArgs {
 int ExplainZcm(const ZcmArgs& a) {
   oracle::tcgen05::ZcmCase c;
   c.desc = ParseNumberArg("DESC", a.desc, ~uint64_t{0});
-  if (a.m < 1) Die("--m: must be a positive integer, got " + std::to_string(a.m));
-  if (a.n < 1 || a.n > oracle::tcgen05::kMaxN) {
-    Die("--n: must be between 1 and 256, got " + std::to_string(a.n));
-  }
   c.shape.m = a.m;
   c.shape.n = a.n;
   c.shape.sparse = a.sparse;
@@ -99,8 +95,6 @@ int ExplainSparse(const SparseArgs& a) {
                                  "f16 bf16 tf32 s8 u8 e4m3 e5m2 e3m2 e2m3 e2m1 s4 u4");
   const auto* form = oracle::sparse::FindForm(a.shape, type);
   if (form == nullptr) Die("--shape/--type: mma.sp has no " + a.shape + " form for " + a.type);
-  if (a.selector < 0 || a.selector > 3)
-    Die("--selector: must be 0..3, got " + std::to_string(a.selector));
   std::cout << (a.json ? suites::ExplainSparseJson(*form, a.selector)
                        : suites::ExplainSparseText(*form, a.selector));
   return 0;
@@ -120,7 +114,8 @@ class Explain final : public CommandGroup {
     zcm_->add_option("DESC", za_.desc, "the descriptor, hex (0x...) or decimal")->required();
     AddNumber(zcm_, "--m", za_.m, 1, 1024, "M of the tcgen05.mma.ws instruction (32, 64, 128)")
         ->required();
-    AddNumber(zcm_, "--n", za_.n, 1, 256, "N of the instruction (1..256; legal: 64, 128, 256)")
+    AddNumber(zcm_, "--n", za_.n, 1, oracle::tcgen05::kMaxN,
+              "N of the instruction (1..256; legal: 64, 128, 256)")
         ->required();
     zcm_->add_flag("--sparse", za_.sparse, "the instruction is tcgen05.mma.ws.sp");
     zcm_->add_option("--idesc", za_.idesc,

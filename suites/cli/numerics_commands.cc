@@ -1,6 +1,5 @@
 #include "suites/cli/numerics_commands.h"
 
-#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
@@ -170,15 +169,6 @@ int OracleDotStream(std::istream& in, std::ostream& out, std::ostream& err, Form
     bits = r.value();
     return true;
   };
-  // Bits above the format's width are refused, never dropped (issue 33; the Python module alike).
-  const auto too_wide = [&](const std::vector<uint64_t>& v, Format f) {
-    return std::any_of(v.begin(), v.end(),
-                       [f](uint64_t x) { return !oracle::num::FitsStorage(x, f); });
-  };
-  const auto width_error = [](Format f) {
-    return std::string(" has bits above the ") + std::to_string(oracle::num::StorageBits(f)) +
-           " of " + std::string(oracle::num::Name(f));
-  };
   // One hex word of exactly `digits` digits.
   const auto word = [](std::string_view s, int digits, uint64_t& bits) {
     if (static_cast<int>(s.size()) != digits) return false;
@@ -214,8 +204,8 @@ int OracleDotStream(std::istream& in, std::ostream& out, std::ostream& err, Form
         return fail("the last word (C) is not " + std::to_string(HexDigits(cd)) +
                     " hex digits of " + std::string(oracle::num::Name(cd)));
       }
-      if (too_wide(a, ab) || too_wide(b, ab)) return fail("a word of A or B" + width_error(ab));
-      if (!oracle::num::FitsStorage(c, cd)) return fail("C" + width_error(cd));
+      // Bits above the format's width are refused, never dropped (the Python module alike).
+      if (const auto wide = oracle::num::BitsAboveStorage(a, b, c, ab, cd)) return fail(*wide);
       const uint32_t d =
           oracle::num::DotProduct(a, b, static_cast<uint32_t>(c), ab, ab, cd, params);
       char buf[16];
@@ -258,9 +248,7 @@ int OracleDotStream(std::istream& in, std::ostream& out, std::ostream& err, Form
       return fail("\"c\" is not " + std::to_string(HexDigits(cd)) + " hex digits of " +
                   std::string(oracle::num::Name(cd)));
     }
-    if (too_wide(a, ab)) return fail("a value of \"a\"" + width_error(ab));
-    if (too_wide(b, ab)) return fail("a value of \"b\"" + width_error(ab));
-    if (!oracle::num::FitsStorage(c, cd)) return fail("\"c\"" + width_error(cd));
+    if (const auto wide = oracle::num::BitsAboveStorage(a, b, c, ab, cd)) return fail(*wide);
     const uint32_t d = oracle::num::DotProduct(a, b, static_cast<uint32_t>(c), ab, ab, cd, params);
     char buf[32];
     std::snprintf(buf, sizeof buf, "{\"d\":\"%0*x\"}", HexDigits(cd), d);

@@ -34,6 +34,22 @@ std::vector<double> Rep(double first, double rest, int n) {
 const double k2m13 = std::ldexp(1.0, -13), k2m12 = std::ldexp(1.0, -12),
              k2m15 = std::ldexp(1.0, -15);
 
+// Element bits wider than their format are named, never dropped: f16 holds 16 bits, e2m1 4,
+// f32 32 (so C of an f16 -> f32 dot takes any 32-bit word).
+TEST(BitsAboveStorage, NamesTheFirstWideValue) {
+  const std::vector<uint64_t> ok = {0x3C00, 0xFFFF}, wide = {0x3C00, 0x13C00};
+  EXPECT_EQ(BitsAboveStorage(ok, ok, 0xFFFFFFFF, Format::kF16, Format::kF32), std::nullopt);
+  EXPECT_EQ(BitsAboveStorage(ok, wide, 0, Format::kF16, Format::kF32),
+            "b[1]: 0x13c00 has bits above the 16 of f16");
+  EXPECT_EQ(BitsAboveStorage(wide, wide, 0, Format::kF16, Format::kF32),
+            "a[1]: 0x13c00 has bits above the 16 of f16");
+  EXPECT_EQ(BitsAboveStorage(ok, ok, 0x10000, Format::kF16, Format::kF16),
+            "c: 0x10000 has bits above the 16 of f16");
+  const std::vector<uint64_t> fp4 = {0xF, 0x12};
+  EXPECT_EQ(BitsAboveStorage(fp4, fp4, 0, Format::kE2M1, Format::kF32),
+            "a[1]: 0x12 has bits above the 4 of e2m1");
+}
+
 TEST(DotProductVectors, T1_FractionBits25vs24) {
   const auto a = Rep(1, k2m13, 5), b = Rep(1, k2m12, 5);
   EXPECT_EQ(Dot(Gpu::kSm90, Instr::kMma, Format::kF16, Format::kF32, a, b), 0x3F800001u);
