@@ -23,7 +23,7 @@ GeneratedDense DrawDense(Source& s) {
     t.b_type = s.Coin() ? f.type : other(Format::kS8, Format::kU8);
   if (f.type == Format::kS4 || f.type == Format::kU4)
     t.b_type = s.Coin() ? f.type : other(Format::kS4, Format::kU4);
-  if (f.type == Format::kE4M3 || f.type == Format::kE5M2)
+  if (oracle::num::IsFp8(f.type))
     t.b_type = s.Coin() ? f.type : other(Format::kE4M3, Format::kE5M2);
   // f16 D: f16 inputs, and fp8 (PTX 8.7, sm_89 on).
   const bool f16_d = f.type == Format::kF16 || f.type == Format::kE4M3 || f.type == Format::kE5M2;

@@ -6,12 +6,6 @@
 #include "oracle/ascend/tiling_math.h"
 
 namespace tcfuzz::oracle::ascend {
-namespace {
-
-int64_t AlignUp(int64_t a, int64_t b) { return CeilDiv(a, b) * b; }
-
-}  // namespace
-
 Result<TCubeTiling> MakeTiling(const Problem& p, const ChipProfile& chip) {
   using R = Result<TCubeTiling>;
   // A problem outside the contract is refused with the rule it breaks (a correct refusal).

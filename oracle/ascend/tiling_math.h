@@ -12,6 +12,9 @@ namespace tcfuzz::oracle::ascend {
 // ceil(a / b) for a >= 0; 0 when b is not positive (callers report that case themselves).
 inline int64_t CeilDiv(int64_t a, int64_t b) { return b <= 0 ? 0 : (a + b - 1) / b; }
 
+// a rounded up to a multiple of b (b > 0).
+inline int64_t AlignUp(int64_t a, int64_t b) { return CeilDiv(a, b) * b; }
+
 // The product of non-negative factors, saturated.
 inline int64_t SatMul(std::initializer_list<int64_t> factors) {
   int64_t r = 1;

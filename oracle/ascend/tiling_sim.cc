@@ -24,8 +24,6 @@ void Note(SimResult& r, std::string_view id, const std::string& line) {
   r.findings.push_back({"tiling.sim." + std::string(id), line, 1});
 }
 
-int64_t AlignUp(int64_t a, int64_t b) { return CeilDiv(a, b) * b; }
-
 std::string Range(int64_t a, int64_t b) {
   return "[" + std::to_string(a) + ", " + std::to_string(b) + ")";
 }

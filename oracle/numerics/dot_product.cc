@@ -52,17 +52,12 @@ constexpr std::array<std::pair<Gpu, std::string_view>, 5> kGpus = {{{Gpu::kSm70,
 constexpr std::array<std::pair<Instr, std::string_view>, 3> kInstrs = {
     {{Instr::kMma, "mma"}, {Instr::kWgmma, "wgmma"}, {Instr::kTcgen05, "tcgen05"}}};
 
-bool IsFp8(Format f) { return f == Format::kE4M3 || f == Format::kE5M2; }
-
 // An fp8 pattern as the f16 pattern of the same value (exact: f16 holds every e4m3 and e5m2
 // value; e5m2 is f16's high byte); other formats unchanged.
 uint64_t AsF16(Format f, uint64_t bits) {
   if (f == Format::kE5M2) return (bits & 0xFF) << 8;
   if (f == Format::kE4M3) return FromDouble(Format::kF16, ToDouble(f, bits));
   return bits;
-}
-bool IsF8F6F4(Format f) {
-  return IsFp8(f) || f == Format::kE3M2 || f == Format::kE2M3 || f == Format::kE2M1;
 }
 
 }  // namespace
@@ -147,7 +142,8 @@ std::optional<DotParams> ParamsFor(Gpu gpu, Instr instr, Format ab, Format cd) {
       const std::string_view row = instr == Instr::kMma ? "R100-mma" : "R100-tcgen05";
       if (half) return DotParams{25, 16, -133, out, true, row};
       if (ab == Format::kTF32) return DotParams{25, 8, -133, out, true, row};
-      if (instr == Instr::kTcgen05 && IsF8F6F4(ab)) return DotParams{25, 32, -133, out, true, row};
+      if (instr == Instr::kTcgen05 && (IsFp8(ab) || IsFp6Fp4(ab)))
+        return DotParams{25, 32, -133, out, true, row};
       if (instr == Instr::kMma && IsFp8(ab)) {  // two f16 HMMAs and an add, as on sm_90
         DotParams p{25, 16, -133, out, true, "R100-mma-fp8"};
         p.fp8_via_f16 = true;

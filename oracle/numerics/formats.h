@@ -48,6 +48,14 @@ bool IsFloat(Format f);
 bool IsSigned(Format f);    // integers
 int StorageBits(Format f);  // bits in the operand register (tf32: 32, its fp32 container)
 
+// The classes the PTX ISA's type rules speak of (e.g. "e4m3/e5m2", ".kind::f8f6f4").
+constexpr bool IsFp8(Format f) { return f == Format::kE4M3 || f == Format::kE5M2; }
+constexpr bool IsFp6Fp4(Format f) {
+  return f == Format::kE3M2 || f == Format::kE2M3 || f == Format::kE2M1;
+}
+constexpr bool IsInt8(Format f) { return f == Format::kS8 || f == Format::kU8; }
+constexpr bool IsInt4(Format f) { return f == Format::kS4 || f == Format::kU4; }
+
 // Float layout: exponent and fraction widths, bias, and which special values exist.
 struct FloatSpec {
   int exp_bits;

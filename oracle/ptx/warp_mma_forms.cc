@@ -11,10 +11,6 @@
 namespace tcfuzz::oracle::ptx {
 namespace {
 
-bool IsInt8(Format f) { return f == Format::kS8 || f == Format::kU8; }
-bool IsInt4(Format f) { return f == Format::kS4 || f == Format::kU4; }
-bool IsFp8(Format f) { return f == Format::kE4M3 || f == Format::kE5M2; }
-bool IsFp6Fp4(Format f) { return f == Format::kE3M2 || f == Format::kE2M3 || f == Format::kE2M1; }
 bool IsInt(Format f) { return IsInt8(f) || IsInt4(f); }
 
 // §9.7.13.4 / §9.7.14.6.3: f16, bf16, tf32 pair with themselves; s8/u8, s4/u4 and e4m3/e5m2

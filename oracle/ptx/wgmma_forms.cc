@@ -18,9 +18,6 @@ constexpr std::array<WgmmaType, 7> kTypes{{
     {Format::kU8, 32, false, false, false, true, false},
 }};
 
-bool IsFp8(Format f) { return f == Format::kE4M3 || f == Format::kE5M2; }
-bool IsInt8(Format f) { return f == Format::kS8 || f == Format::kU8; }
-
 }  // namespace
 
 std::span<const WgmmaType> WgmmaTypes() { return kTypes; }

@@ -12,9 +12,9 @@ namespace {
 constexpr std::array<int, 3> kWsM = {32, 64, 128};
 constexpr std::array<int, 3> kWsNDense = {64, 128, 256};
 constexpr std::array<int, 2> kWsNSparse = {64, 128};
-constexpr std::array<const Rule*, 6> kRules = {&ws_rule::kM,       &ws_rule::kNDense,
-                                               &ws_rule::kNSparse, &ws_rule::kIdescM,
-                                               &ws_rule::kIdescN,  &ws_rule::kIdescSparsity};
+constexpr std::array<const Rule*, 6> kWsRules = {&ws_rule::kM,       &ws_rule::kNDense,
+                                                 &ws_rule::kNSparse, &ws_rule::kIdescM,
+                                                 &ws_rule::kIdescN,  &ws_rule::kIdescSparsity};
 
 bool Contains(std::span<const int> set, int v) {
   return std::find(set.begin(), set.end(), v) != set.end();
@@ -22,7 +22,7 @@ bool Contains(std::span<const int> set, int v) {
 
 }  // namespace
 
-std::span<const Rule* const> MmaWsRules() { return kRules; }
+std::span<const Rule* const> MmaWsRules() { return kWsRules; }
 std::span<const int> LegalWsN(bool sparse) {
   return sparse ? std::span<const int>(kWsNSparse) : std::span<const int>(kWsNDense);
 }

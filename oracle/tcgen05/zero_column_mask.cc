@@ -7,14 +7,14 @@
 namespace tcfuzz::oracle::tcgen05 {
 namespace {
 
-constexpr std::array<const Rule*, 4> kRules = {&zcm_rule::kReserved36, &zcm_rule::kReserved62,
-                                               &zcm_rule::kShiftMax, &zcm_rule::kShiftOverIdesc};
+constexpr std::array<const Rule*, 4> kZcmRules = {&zcm_rule::kReserved36, &zcm_rule::kReserved62,
+                                                  &zcm_rule::kShiftMax, &zcm_rule::kShiftOverIdesc};
 
 uint8_t Get8(const Field& f, uint64_t desc) { return static_cast<uint8_t>(f.Get(desc)); }
 
 }  // namespace
 
-std::span<const Rule* const> ZeroColumnMaskRules() { return kRules; }
+std::span<const Rule* const> ZeroColumnMaskRules() { return kZcmRules; }
 
 ZeroColumnMask DecodeZeroColumnMask(uint64_t desc) {
   using namespace zcm_field;

@@ -147,7 +147,7 @@ std::optional<oracle::num::DotParams> SparseParams(const SparseTile& t, oracle::
 
 std::optional<oracle::num::DotParams> SparseParams(const SparseTile& t) {
   using oracle::num::Gpu;
-  const bool fp8 = t.a_type == Format::kE4M3 || t.a_type == Format::kE5M2;
+  const bool fp8 = oracle::num::IsFp8(t.a_type);
   return SparseParams(t, fp8 ? Gpu::kSm89 : Gpu::kSm90);
 }
 

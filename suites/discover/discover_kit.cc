@@ -36,7 +36,7 @@ num::DotParams ShownRow(const NumericsQuestion& q) {
 oracle::Result<KitProgram> DenseProgram(const NumericsQuestion& q,
                                         const std::vector<Probe>& probes) {
   using PR = oracle::Result<KitProgram>;
-  const bool fp8 = q.ab == Format::kE4M3 || q.ab == Format::kE5M2;
+  const bool fp8 = oracle::num::IsFp8(q.ab);
   const char* shape = q.k == 8 ? "m16n8k8" : q.k == 16 ? "m16n8k16" : "m16n8k32";
   const oracle::mma::DenseForm* f = oracle::mma::FindDenseForm(shape, q.ab);
   if (f == nullptr) return PR::Fail("no dense form " + std::string(shape) + " for " + q.Name());

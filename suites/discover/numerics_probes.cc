@@ -17,8 +17,6 @@ using oracle::num::Instr;
 using oracle::num::Rounding;
 namespace num = oracle::num;
 
-bool IsFp8(Format f) { return f == Format::kE4M3 || f == Format::kE5M2; }
-
 // Exponents of normal values of f, and its fraction bits (tf32 keeps 10 of its 23).
 struct Range {
   int emin, emax, frac;
