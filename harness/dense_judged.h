@@ -3,23 +3,17 @@
 // (harness/dense_judged_lane.h) with the device's numerics row.
 #pragma once
 
-#include <string>
-
 #include "harness/dense_judged_lane.h"
 #include "harness/judged_launch.h"
-#include "oracle/core/result.h"
 #include "oracle/numerics/fast_dot.h"
 
 namespace tcfuzz::harness {
 
 struct DenseJudgedLaunch : JudgedRange {
+  static constexpr const char* kSuite = "dense-mma-judged";
+  struct Kernel;  // harness/dense_judged.cu
   const DenseJudgedTable* table = nullptr;
   oracle::num::fast::Params f16, bf16;  // the row for each input type
 };
-
-oracle::Result<JudgedResult> RunDenseJudged(const DenseJudgedLaunch& launch);
-
-// Why this device cannot run the kernel (no image of it for the device's architecture), or empty.
-std::string DenseJudgedUnsupported();
 
 }  // namespace tcfuzz::harness

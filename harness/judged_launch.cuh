@@ -1,6 +1,17 @@
-// The CUDA half of harness/judged_launch.h, shared by the device-judged kernels: how a warp
-// reports its case (ReportCase), and the device buffers a worker keeps for its life (a launch
-// per batch must not pay cudaMalloc) with the copy of what came back.
+// The CUDA half of harness/judged_launch.h, written once for every device-judged suite: the one
+// kernel (which case a warp or block runs, the suite's Judge step, the report of its verdict and
+// D), the device buffers a worker keeps for its life (a launch per batch must not pay cudaMalloc)
+// with the copy of what came back, and RunJudged / JudgedUnsupported. A suite's .cu defines its
+// Launch::Kernel traits:
+//   using Table;                    what every case picks its variant or layout from
+//   struct Params;                  what else the kernel takes (numerics rows, image size)
+//   kWarpPerCase, kThreads, kWords  one warp or one block a case; threads a block; D words a slot
+//   Tables(l), ParamsOf(l)          the launch's tables and params
+//   Check(l)                        why the kernel cannot run this launch's tables, or empty
+//   SharedBytes(l)                  dynamic shared memory (0 for none)
+//   Words(table)                    (a block a case) the D words a case of that layout keeps
+//   __device__ Judge(...)           draw, run the instruction, compare with the device model
+// and instantiates RunJudged and JudgedUnsupported for its launch.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -14,6 +25,7 @@
 
 #include "harness/judged_launch.h"
 #include "harness/ptx_kernel.h"
+#include "oracle/core/counter_hash.h"
 #include "oracle/core/result.h"
 #include "oracle/tile/device_drawn_tile.h"
 
@@ -249,4 +261,86 @@ inline uint64_t Blocks(uint64_t count, unsigned threads = kThreads) {
   return blocks > 0x7FFFFFFFull ? 0 : blocks;
 }
 
+// What a block's case hands the report: its thread's D registers, register x at mine[x * kThreads].
+struct BlockD {
+  const uint32_t* mine = nullptr;
+  int regs = 0;
+};
+
+// The one kernel. A warp a case: lane l's four D registers; a block a case: BlockD.
+template <class K>
+__global__ void __launch_bounds__(K::kThreads)
+    JudgedKernel(const typename K::Table* tables, uint32_t n_tables, typename K::Params p,
+                 uint64_t key, uint64_t first, uint64_t stride, uint64_t count, Slots slots) {
+  if constexpr (K::kWarpPerCase) {
+    const uint64_t w = (static_cast<uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
+    if (w >= count) return;  // whole warps: the block is a multiple of 32 threads
+    const int lane = static_cast<int>(threadIdx.x % 32);
+    const uint64_t index = first + w * stride;
+    const uint64_t cs = oracle::CaseSeedFromKey(key, index);
+    uint32_t d[4] = {0, 0, 0, 0};
+    const bool ok = K::Judge(tables, n_tables, p, cs, lane, d);
+    ReportCase(slots, ok, cs, index, lane, d);
+  } else {
+    const uint64_t w = blockIdx.x;
+    if (w >= count) return;  // the whole block
+    const uint64_t index = first + w * stride;
+    const uint64_t cs = oracle::CaseSeedFromKey(key, index);
+    BlockD d;
+    const bool ok = K::Judge(tables, n_tables, p, cs, d);
+    ReportBlockCase(slots, ok, cs, index, d.mine, d.regs, static_cast<int>(K::kThreads));
+  }
+}
+
 }  // namespace tcfuzz::harness::judged
+
+namespace tcfuzz::harness {
+
+template <class Launch>
+std::string JudgedUnsupported() {
+  return judged::Unsupported(judged::JudgedKernel<typename Launch::Kernel>, Launch::kSuite);
+}
+
+template <class Launch>
+oracle::Result<JudgedResult> RunJudged(const Launch& l) {
+  using K = typename Launch::Kernel;
+  using R = oracle::Result<JudgedResult>;
+  const std::span<const typename K::Table> host = K::Tables(l);
+  if (host.empty() || l.count == 0) return R::Ok({});
+  const auto host_error = [](const std::string& why) {
+    return R::Fail(std::string(kHostError) + Launch::kSuite + ": " + why);
+  };
+  if (const std::string why = K::Check(l); !why.empty()) return host_error(why);
+  static judged::DeviceTables<typename K::Table> tables(Launch::kSuite);
+  static judged::Buffers buffers(Launch::kSuite, K::kWords);
+  const auto device_tables = tables.Upload(host);
+  if (!device_tables.ok()) return R::Fail(device_tables.error());
+  const uint64_t blocks = K::kWarpPerCase           ? judged::Blocks(l.count, K::kThreads)
+                          : l.count > 0x7FFFFFFFull ? 0
+                                                    : l.count;
+  if (blocks == 0) return host_error("too many cases for one launch");
+  const std::size_t smem = K::SharedBytes(l);
+  if (smem > 0) {
+    const cudaError_t e =
+        cudaFuncSetAttribute(judged::JudgedKernel<K>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                             static_cast<int>(smem));
+    if (e != cudaSuccess) return R::Fail(judged::CudaError(Launch::kSuite, "shared memory", e));
+  }
+  const auto slots = buffers.Prepare(l);
+  if (!slots.ok()) return R::Fail(slots.error());
+  judged::JudgedKernel<K><<<static_cast<unsigned>(blocks), K::kThreads, smem>>>(
+      device_tables.value(), static_cast<uint32_t>(host.size()), K::ParamsOf(l), l.suite_key,
+      l.first, l.stride, l.count, slots.value());
+  auto got = buffers.Collect(slots.value());
+  if constexpr (!K::kWarpPerCase) {
+    // A slot holds the widest layout's D; a kept case keeps its own layout's.
+    if (got.ok()) {
+      JudgedResult out = std::move(got).value();
+      judged::TrimToLayouts(out, l.suite_key, host, K::Words);
+      return R::Ok(std::move(out));
+    }
+  }
+  return got;
+}
+
+}  // namespace tcfuzz::harness

@@ -1,12 +1,21 @@
-// What every device-judged launch shares (sparse-mma-exact, dense-mma-judged): one warp per case,
-// case w of a launch is index first + w * stride under the suite key, each drawn and judged on
-// the device, so only the indices of failing cases and the D of a few come back: the first
-// failures, and the cases whose case seed is a multiple of sample_every (one in that many,
-// whatever the stride), which the host judges again with its own oracle.
+// What every device-judged launch shares (dense-mma-judged, sparse-mma-exact, sparse-mma-judged,
+// smem-hw-judged, tcgen05-judged): case w of a launch is index first + w * stride under the suite
+// key, drawn and judged on the device by one warp or one block, so only the indices of failing
+// cases and the D of a few come back: the first failures, and the cases whose case seed is a
+// multiple of sample_every (one in that many, whatever the stride), which the host judges again
+// with its own oracle.
+//
+// A suite is its launch struct: it derives JudgedRange, names its suite (`kSuite`) and declares
+// `struct Kernel`, its traits, defined beside its device code in harness/<suite>.cu (the shape
+// and the Judge step: harness/judged_launch.cuh). RunJudged and JudgedUnsupported are written
+// once for every suite; the build without a CUDA toolkit defines them in judged_stub.cc.
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
+
+#include "oracle/core/result.h"
 
 namespace tcfuzz::harness {
 
@@ -26,5 +35,15 @@ struct JudgedResult {
   std::vector<uint64_t> failed;  // every index whose D differed from what the device computed
   std::vector<JudgedCase> kept;  // D of the sampled cases and of the first failing ones
 };
+
+// One launch over the launch's range: its failing indices and kept D's, or why it could not run
+// (a host error: harness/ptx_kernel.h's kHostError, or the CUDA error).
+template <class Launch>
+oracle::Result<JudgedResult> RunJudged(const Launch& launch);
+
+// Why this device cannot run the suite's kernel (no image of it for the device's architecture),
+// or empty.
+template <class Launch>
+std::string JudgedUnsupported();
 
 }  // namespace tcfuzz::harness

@@ -5,23 +5,18 @@
 #pragma once
 
 #include <span>
-#include <string>
 
 #include "harness/judged_launch.h"
 #include "harness/sparse_judged_lane.h"
-#include "oracle/core/result.h"
 #include "oracle/numerics/fast_dot.h"
 
 namespace tcfuzz::harness {
 
 struct SparseJudgedLaunch : JudgedRange {
+  static constexpr const char* kSuite = "sparse-mma-judged";
+  struct Kernel;  // harness/sparse_judged.cu
   std::span<const SparseExactTable> tables;
   oracle::num::fast::Params f16, bf16;  // the row for each input type
 };
-
-oracle::Result<JudgedResult> RunSparseJudged(const SparseJudgedLaunch& launch);
-
-// Why this device cannot run the kernel (no image of it for the device's architecture), or empty.
-std::string SparseJudgedUnsupported();
 
 }  // namespace tcfuzz::harness

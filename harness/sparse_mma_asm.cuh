@@ -56,17 +56,12 @@ constexpr bool Spelled(const SparseExactInstruction& in) {
   return in.bf16 <= 1 && in.k32 <= 1 && in.ordered <= 1 && in.selector <= (in.k32 ? 1 : 3);
 }
 
-// A sparse kernel's tables on the device, once every instruction is one Mma spells.
-inline oracle::Result<const SparseExactTable*> UploadSpelled(
-    judged::DeviceTables<SparseExactTable>& tables, std::span<const SparseExactTable> host,
-    const char* suite) {
-  for (const SparseExactTable& t : host) {
-    if (!Spelled(t.instruction)) {
-      return oracle::Result<const SparseExactTable*>::Fail(
-          std::string(kHostError) + suite + ": the kernel spells no such instruction");
-    }
+// The sparse kernels' Check: every table's instruction one Mma spells.
+inline std::string CheckSpelled(std::span<const SparseExactTable> tables) {
+  for (const SparseExactTable& t : tables) {
+    if (!Spelled(t.instruction)) return "the kernel spells no such instruction";
   }
-  return tables.Upload(host);
+  return {};
 }
 
 // bf16, k32, ordered, selector packed into one switch code.

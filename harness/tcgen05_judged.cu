@@ -54,146 +54,131 @@ __device__ void Load8(uint32_t at, uint32_t (&r)[kLdColumns]) {
 }
 #endif
 
-// One block (four warps) per case. Dynamic shared memory: 1024 bytes of alignment slack, the
-// image, then the case's decoded A and B. After the instruction the image holds D for the judge,
-// column-major (thread t's column x at x * 128 + t: a warp's stores and loads hit 32 banks).
-__global__ void __launch_bounds__(kTcgen05JudgedThreads)
-    Tcgen05JudgedKernel(const Tcgen05JudgedLayout* layouts, uint32_t n_layouts,
-                        oracle::num::fast::Params f16, oracle::num::fast::Params bf16,
-                        uint32_t image_bytes, uint64_t key, uint64_t first, uint64_t stride,
-                        uint64_t count, judged::Slots slots) {
-#if TCFUZZ_HAS_TCGEN05
-  extern __shared__ __align__(16) unsigned char shared[];
-  __shared__ __align__(8) uint64_t bar;
-  __shared__ uint32_t tmem_base;
-  const uint64_t w = blockIdx.x;
-  if (w >= count) return;  // the whole block
-  const int thread = static_cast<int>(threadIdx.x), warp = thread / 32;
-  const uint64_t index = first + w * stride;
-  const uint64_t cs = oracle::CaseSeedFromKey(key, index);
-  const Tcgen05JudgedLayout& l = layouts[oracle::tile::drawn::LayoutIndex(cs, n_layouts)];
-  // The image on a 1024-byte boundary of the shared window, so the swizzle patterns hold.
-  const uint32_t window = static_cast<uint32_t>(__cvta_generic_to_shared(shared));
-  const uint32_t pad = (1024 - window % 1024) % 1024;
-  unsigned char* image = shared + pad;
-  auto* values = reinterpret_cast<Tcgen05JudgedValues*>(shared + 1024 + image_bytes);
-  const uint32_t bar_at = static_cast<uint32_t>(__cvta_generic_to_shared(&bar));
-  if (warp == 0) {
-    asm volatile(
-        "tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%0], %1;\n"
-        "tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;\n" ::"r"(
-            static_cast<uint32_t>(__cvta_generic_to_shared(&tmem_base))),
-        "n"(kTmemColumns)
-        : "memory");
-  }
-  if (thread == 0)
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"(bar_at) : "memory");
-  for (uint32_t i = threadIdx.x; i < image_bytes / 16; i += blockDim.x)
-    reinterpret_cast<uint4*>(image)[i] = make_uint4(~0u, ~0u, ~0u, ~0u);  // poison: NaN bytes
-  __syncthreads();
-  PlaceTcgen05Share(
-      l, cs, thread, image_bytes,
-      [image](uint64_t byte, uint32_t bits) {
-        *reinterpret_cast<uint16_t*>(image + byte) = static_cast<uint16_t>(bits);
-      },
-      *values);
-  // Every thread's generic-proxy writes (and the mbarrier's init) made visible to the async proxy
-  // the instruction reads through, then the barrier, after which the allocation is everyone's.
-  asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
-  asm volatile("tcgen05.fence::before_thread_sync;\n" ::: "memory");
-  __syncthreads();
-  asm volatile("tcgen05.fence::after_thread_sync;\n" ::: "memory");
-  const uint32_t tmem = tmem_base;
-  if (thread == 0) {
-    // Descriptors: the start address field moved onto the image's shared address (enc: >> 4).
-    const uint64_t base = (window + pad) >> 4;
-    IssueMma(l, tmem, l.desc_a + base, l.desc_b + base, bar_at);
-  }
-  for (uint32_t done = 0; !done;) {
-    asm volatile(
-        "{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta.b64 p, [%1], 0;\n"
-        "selp.u32 %0, 1, 0, p;\n}\n"
-        : "=r"(done)
-        : "r"(bar_at)
-        : "memory");
-  }
-  __syncwarp();  // threads leave the wait apart; tcgen05.ld is .sync.aligned
-  asm volatile("tcgen05.fence::after_thread_sync;\n" ::: "memory");
-  // The instruction has read the image (its completion is what the mbarrier saw): it becomes D's
-  // scratch. Warp w reads lanes 32w.. (the lane in the address's upper half).
-  auto* d = reinterpret_cast<uint32_t*>(image);
-  const uint32_t lanes = tmem + (static_cast<uint32_t>(warp * 32) << 16);
-  for (int c = 0; c < l.n; c += kLdColumns) {
-    uint32_t r[kLdColumns];
-    Load8(lanes + static_cast<uint32_t>(c), r);
-#pragma unroll
-    for (int x = 0; x < kLdColumns; ++x) d[(c + x) * kTcgen05JudgedThreads + thread] = r[x];
-  }
-  asm volatile("tcgen05.fence::before_thread_sync;\n" ::: "memory");
-  __syncthreads();
-  if (warp == 0) {
-    asm volatile(
-        "tcgen05.fence::after_thread_sync;\n"
-        "tcgen05.dealloc.cta_group::1.sync.aligned.b32 %0, %1;\n" ::"r"(tmem),
-        "n"(kTmemColumns)
-        : "memory");
-  }
-  const uint32_t* mine = d + thread;  // column x at mine[x * 128]
-  const oracle::num::fast::Params& p = l.bf16 ? bf16 : f16;
-  bool ok = true;
-  for (int x = 0; x < l.n; ++x)
-    ok = ok && mine[x * kTcgen05JudgedThreads] == ExpectedTcgen05D(l, *values, thread, x, p);
-  judged::ReportBlockCase(slots, ok, cs, index, mine, l.n, kTcgen05JudgedThreads);
-#else
-  (void)layouts, (void)n_layouts, (void)f16, (void)bf16, (void)image_bytes, (void)key, (void)first,
-      (void)stride, (void)count, (void)slots;
-  __trap();
-#endif
-}
-
 }  // namespace
 
-std::string Tcgen05JudgedUnsupported() {
-  return judged::Unsupported(Tcgen05JudgedKernel, "tcgen05-judged");
-}
+struct Tcgen05JudgedLaunch::Kernel {
+  using Table = Tcgen05JudgedLayout;
+  struct Params {
+    oracle::num::fast::Params f16, bf16;
+    uint32_t image_bytes;
+  };
+  static constexpr bool kWarpPerCase = false;
+  static constexpr unsigned kThreads = kTcgen05JudgedThreads;  // four warps
+  static constexpr uint64_t kWords = kTcgen05JudgedThreads * kTcgen05JudgedMaxN;
 
-oracle::Result<JudgedResult> RunTcgen05Judged(const Tcgen05JudgedLaunch& l) {
-  using R = oracle::Result<JudgedResult>;
-  if (l.layouts.empty() || l.count == 0) return R::Ok({});
-  for (const Tcgen05JudgedLayout& layout : l.layouts) {
-    if (layout.n < 8 || layout.n > kTcgen05JudgedMaxN || layout.n % 8 != 0 || layout.bf16 > 1 ||
-        layout.mn_a > 1 || layout.mn_b > 1 || layout.ws > 1)
-      return R::Fail(std::string(kHostError) + "tcgen05-judged: the kernel runs no such tile");
+  static std::span<const Table> Tables(const Tcgen05JudgedLaunch& l) { return l.layouts; }
+  static std::string Check(const Tcgen05JudgedLaunch& l) {
+    for (const Tcgen05JudgedLayout& layout : l.layouts) {
+      if (layout.n < 8 || layout.n > kTcgen05JudgedMaxN || layout.n % 8 != 0 || layout.bf16 > 1 ||
+          layout.mn_a > 1 || layout.mn_b > 1 || layout.ws > 1)
+        return "the kernel runs no such tile";
+    }
+    // After the instruction the image holds D (128 x N words) for the judge.
+    if (l.image_bytes % 1024 != 0 || l.image_bytes > 128 * 1024 ||
+        l.image_bytes < kTcgen05JudgedThreads * kTcgen05JudgedMaxN * sizeof(uint32_t))
+      return "the image is not whole KiB, at most 128 KiB, holding D";
+    return {};
   }
-  // After the instruction the image holds D (128 x N words) for the judge.
-  if (l.image_bytes % 1024 != 0 || l.image_bytes > 128 * 1024 ||
-      l.image_bytes < kTcgen05JudgedThreads * kTcgen05JudgedMaxN * sizeof(uint32_t)) {
-    return R::Fail(std::string(kHostError) +
-                   "tcgen05-judged: the image is not whole KiB, at most 128 KiB, holding D");
+  static Params ParamsOf(const Tcgen05JudgedLaunch& l) { return {l.f16, l.bf16, l.image_bytes}; }
+  // 1024 bytes of alignment slack, the image, then the case's decoded A and B. After the
+  // instruction the image holds D for the judge, column-major (thread t's column x at
+  // x * 128 + t: a warp's stores and loads hit 32 banks).
+  static std::size_t SharedBytes(const Tcgen05JudgedLaunch& l) {
+    return 1024 + l.image_bytes + sizeof(Tcgen05JudgedValues);
   }
-  static judged::DeviceTables<Tcgen05JudgedLayout> layouts("tcgen05-judged");
-  static judged::Buffers buffers("tcgen05-judged", kTcgen05JudgedThreads * kTcgen05JudgedMaxN);
-  const auto device_layouts = layouts.Upload(l.layouts);
-  if (!device_layouts.ok()) return R::Fail(device_layouts.error());
-  if (l.count > 0x7FFFFFFFull)
-    return R::Fail(std::string(kHostError) + "tcgen05-judged: too many cases for one launch");
-  const std::size_t smem = 1024 + l.image_bytes + sizeof(Tcgen05JudgedValues);
-  cudaError_t e = cudaFuncSetAttribute(
-      Tcgen05JudgedKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem));
-  if (e != cudaSuccess) return R::Fail(judged::CudaError("tcgen05-judged", "shared memory", e));
-  const auto slots = buffers.Prepare(l);
-  if (!slots.ok()) return R::Fail(slots.error());
-  Tcgen05JudgedKernel<<<static_cast<unsigned>(l.count), kTcgen05JudgedThreads, smem>>>(
-      device_layouts.value(), static_cast<uint32_t>(l.layouts.size()), l.f16, l.bf16, l.image_bytes,
-      l.suite_key, l.first, l.stride, l.count, slots.value());
-  auto got = buffers.Collect(slots.value());
-  if (!got.ok()) return got;
-  // A slot holds N = 128's D; a kept case keeps its own N's (128 x N words, row-major).
-  JudgedResult out = std::move(got).value();
-  judged::TrimToLayouts(out, l.suite_key, l.layouts, [](const Tcgen05JudgedLayout& layout) {
-    return kTcgen05JudgedThreads * layout.n;
-  });
-  return R::Ok(std::move(out));
-}
+  static uint64_t Words(const Table& layout) { return kTcgen05JudgedThreads * layout.n; }
+
+  __device__ static bool Judge(const Table* layouts, uint32_t n_layouts, const Params& p,
+                               uint64_t cs, judged::BlockD& out) {
+#if TCFUZZ_HAS_TCGEN05
+    extern __shared__ __align__(16) unsigned char shared[];
+    __shared__ __align__(8) uint64_t bar;
+    __shared__ uint32_t tmem_base;
+    const int thread = static_cast<int>(threadIdx.x), warp = thread / 32;
+    const Tcgen05JudgedLayout& l = layouts[oracle::tile::drawn::LayoutIndex(cs, n_layouts)];
+    // The image on a 1024-byte boundary of the shared window, so the swizzle patterns hold.
+    const uint32_t window = static_cast<uint32_t>(__cvta_generic_to_shared(shared));
+    const uint32_t pad = (1024 - window % 1024) % 1024;
+    unsigned char* image = shared + pad;
+    auto* values = reinterpret_cast<Tcgen05JudgedValues*>(shared + 1024 + p.image_bytes);
+    const uint32_t bar_at = static_cast<uint32_t>(__cvta_generic_to_shared(&bar));
+    if (warp == 0) {
+      asm volatile(
+          "tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%0], %1;\n"
+          "tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;\n" ::"r"(
+              static_cast<uint32_t>(__cvta_generic_to_shared(&tmem_base))),
+          "n"(kTmemColumns)
+          : "memory");
+    }
+    if (thread == 0)
+      asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"(bar_at) : "memory");
+    for (uint32_t i = threadIdx.x; i < p.image_bytes / 16; i += blockDim.x)
+      reinterpret_cast<uint4*>(image)[i] = make_uint4(~0u, ~0u, ~0u, ~0u);  // poison: NaN bytes
+    __syncthreads();
+    PlaceTcgen05Share(
+        l, cs, thread, p.image_bytes,
+        [image](uint64_t byte, uint32_t bits) {
+          *reinterpret_cast<uint16_t*>(image + byte) = static_cast<uint16_t>(bits);
+        },
+        *values);
+    // Every thread's generic-proxy writes (and the mbarrier's init) made visible to the async proxy
+    // the instruction reads through, then the barrier, after which the allocation is everyone's.
+    asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+    asm volatile("tcgen05.fence::before_thread_sync;\n" ::: "memory");
+    __syncthreads();
+    asm volatile("tcgen05.fence::after_thread_sync;\n" ::: "memory");
+    const uint32_t tmem = tmem_base;
+    if (thread == 0) {
+      // Descriptors: the start address field moved onto the image's shared address (enc: >> 4).
+      const uint64_t base = (window + pad) >> 4;
+      IssueMma(l, tmem, l.desc_a + base, l.desc_b + base, bar_at);
+    }
+    for (uint32_t done = 0; !done;) {
+      asm volatile(
+          "{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta.b64 p, [%1], 0;\n"
+          "selp.u32 %0, 1, 0, p;\n}\n"
+          : "=r"(done)
+          : "r"(bar_at)
+          : "memory");
+    }
+    __syncwarp();  // threads leave the wait apart; tcgen05.ld is .sync.aligned
+    asm volatile("tcgen05.fence::after_thread_sync;\n" ::: "memory");
+    // The instruction has read the image (its completion is what the mbarrier saw): it becomes D's
+    // scratch. Warp w reads lanes 32w.. (the lane in the address's upper half).
+    auto* d = reinterpret_cast<uint32_t*>(image);
+    const uint32_t lanes = tmem + (static_cast<uint32_t>(warp * 32) << 16);
+    for (int c = 0; c < l.n; c += kLdColumns) {
+      uint32_t r[kLdColumns];
+      Load8(lanes + static_cast<uint32_t>(c), r);
+#pragma unroll
+      for (int x = 0; x < kLdColumns; ++x) d[(c + x) * kTcgen05JudgedThreads + thread] = r[x];
+    }
+    asm volatile("tcgen05.fence::before_thread_sync;\n" ::: "memory");
+    __syncthreads();
+    if (warp == 0) {
+      asm volatile(
+          "tcgen05.fence::after_thread_sync;\n"
+          "tcgen05.dealloc.cta_group::1.sync.aligned.b32 %0, %1;\n" ::"r"(tmem),
+          "n"(kTmemColumns)
+          : "memory");
+    }
+    out.mine = d + thread;  // column x at mine[x * 128]
+    out.regs = l.n;
+    const oracle::num::fast::Params& row = l.bf16 ? p.bf16 : p.f16;
+    bool ok = true;
+    for (int x = 0; x < l.n; ++x)
+      ok =
+          ok && out.mine[x * kTcgen05JudgedThreads] == ExpectedTcgen05D(l, *values, thread, x, row);
+    return ok;
+#else
+    (void)layouts, (void)n_layouts, (void)p, (void)cs, (void)out;
+    __trap();
+    return false;
+#endif
+  }
+};
+
+template oracle::Result<JudgedResult> RunJudged(const Tcgen05JudgedLaunch&);
+template std::string JudgedUnsupported<Tcgen05JudgedLaunch>();
 
 }  // namespace tcfuzz::harness

@@ -12,24 +12,19 @@
 
 #include <cstdint>
 #include <span>
-#include <string>
 
 #include "harness/judged_launch.h"
 #include "harness/tcgen05_judged_lane.h"
-#include "oracle/core/result.h"
 #include "oracle/numerics/fast_dot.h"
 
 namespace tcfuzz::harness {
 
 struct Tcgen05JudgedLaunch : JudgedRange {
+  static constexpr const char* kSuite = "tcgen05-judged";
+  struct Kernel;  // harness/tcgen05_judged.cu
   std::span<const Tcgen05JudgedLayout> layouts;
   oracle::num::fast::Params f16, bf16;  // the device's tcgen05 row for each input type
   uint32_t image_bytes = 64 * 1024;     // the image every layout was drawn inside
 };
-
-oracle::Result<JudgedResult> RunTcgen05Judged(const Tcgen05JudgedLaunch& launch);
-
-// Why this device cannot run the kernel (no sm_100a image of it), or empty.
-std::string Tcgen05JudgedUnsupported();
 
 }  // namespace tcfuzz::harness

@@ -200,121 +200,103 @@ __device__ void RunN(int bf16, int ta, int tb, uint64_t da, uint64_t db, uint32_
   }
 }
 
-// One block (a warpgroup) per case. Dynamic shared memory: 1024 bytes of alignment slack, the
-// image, then the case's decoded A and B.
-__global__ void __launch_bounds__(kWgmmaJudgedThreads)
-    WgmmaJudgedKernel(const WgmmaJudgedLayout* layouts, uint32_t n_layouts,
-                      oracle::num::fast::Params f16, oracle::num::fast::Params bf16,
-                      uint32_t image_bytes, uint64_t key, uint64_t first, uint64_t stride,
-                      uint64_t count, judged::Slots slots) {
-  extern __shared__ __align__(16) unsigned char shared[];
-  const uint64_t w = blockIdx.x;
-  if (w >= count) return;  // the whole block
-  const int thread = static_cast<int>(threadIdx.x);
-  const uint64_t index = first + w * stride;
-  const uint64_t cs = oracle::CaseSeedFromKey(key, index);
-  const WgmmaJudgedLayout l = layouts[oracle::tile::drawn::LayoutIndex(cs, n_layouts)];
-  // The image on a 1024-byte boundary of the shared window, so the swizzle patterns hold.
-  const uint32_t window = static_cast<uint32_t>(__cvta_generic_to_shared(shared));
-  const uint32_t pad = (1024 - window % 1024) % 1024;
-  unsigned char* image = shared + pad;
-  auto* values = reinterpret_cast<WgmmaJudgedValues*>(shared + 1024 + image_bytes);
-  for (uint32_t i = threadIdx.x; i < image_bytes / 16; i += blockDim.x)
-    reinterpret_cast<uint4*>(image)[i] = make_uint4(~0u, ~0u, ~0u, ~0u);  // poison: NaN bytes
-  __syncthreads();
-  PlaceShare(
-      l, cs, thread, image_bytes,
-      [image](uint64_t byte, uint32_t bits) {
-        *reinterpret_cast<uint16_t*>(image + byte) = static_cast<uint16_t>(bits);
-      },
-      *values);
-  // Every thread's generic-proxy writes made visible to the async proxy wgmma reads through, then
-  // the barrier, and the fence again after it (as smem-hw's PTX kernels do).
-#if TCFUZZ_HAS_WGMMA
-  asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
-#endif
-  __syncthreads();
-#if TCFUZZ_HAS_WGMMA
-  asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
-#endif
-  // Descriptors: the start address field moved onto the image's shared address (enc: >> 4).
-  const uint64_t base = (window + pad) >> 4;
-  const uint64_t da = l.desc_a + base, db = l.desc_b + base;
-  auto* d = reinterpret_cast<uint32_t*>(image);
-  switch (l.n) {
-    case 8:
-      RunN<8>(l.bf16, l.mn_a, l.mn_b, da, db, d);
-      break;
-    case 16:
-      RunN<16>(l.bf16, l.mn_a, l.mn_b, da, db, d);
-      break;
-    case 24:
-      RunN<24>(l.bf16, l.mn_a, l.mn_b, da, db, d);
-      break;
-    case 64:
-      RunN<64>(l.bf16, l.mn_a, l.mn_b, da, db, d);
-      break;
-    case 128:
-      RunN<128>(l.bf16, l.mn_a, l.mn_b, da, db, d);
-      break;
-    default:
-      RunN<256>(l.bf16, l.mn_a, l.mn_b, da, db, d);
-      break;
-  }
-  const int regs = l.n / 2;
-  const uint32_t* mine = d + thread;  // accumulator x at mine[x * 128]
-  bool ok = true;
-  for (int x = 0; x < regs; ++x) {
-    ok = ok && mine[x * kWgmmaJudgedThreads] ==
-                   ExpectedWgmmaD(l, *values, thread, x, l.bf16 ? bf16 : f16);
-  }
-  judged::ReportBlockCase(slots, ok, cs, index, mine, regs, kWgmmaJudgedThreads);
-}
-
 }  // namespace
 
-std::string WgmmaJudgedUnsupported() {
-  return judged::Unsupported(WgmmaJudgedKernel, "smem-hw-judged");
-}
+struct WgmmaJudgedLaunch::Kernel {
+  using Table = WgmmaJudgedLayout;
+  struct Params {
+    oracle::num::fast::Params f16, bf16;
+    uint32_t image_bytes;
+  };
+  static constexpr bool kWarpPerCase = false;
+  static constexpr unsigned kThreads = kWgmmaJudgedThreads;  // a warpgroup
+  static constexpr uint64_t kWords = kWgmmaJudgedThreads * kWgmmaJudgedMaxN / 2;
 
-oracle::Result<JudgedResult> RunWgmmaJudged(const WgmmaJudgedLaunch& l) {
-  using R = oracle::Result<JudgedResult>;
-  if (l.layouts.empty() || l.count == 0) return R::Ok({});
-  for (const WgmmaJudgedLayout& layout : l.layouts) {
-    if (!WgmmaJudgedSpells(layout.n) || layout.bf16 > 1 || layout.mn_a > 1 || layout.mn_b > 1)
-      return R::Fail(std::string(kHostError) + "smem-hw-judged: the kernel spells no such wgmma");
+  static std::span<const Table> Tables(const WgmmaJudgedLaunch& l) { return l.layouts; }
+  static std::string Check(const WgmmaJudgedLaunch& l) {
+    int max_n = 0;
+    for (const WgmmaJudgedLayout& layout : l.layouts) {
+      if (!WgmmaJudgedSpells(layout.n) || layout.bf16 > 1 || layout.mn_a > 1 || layout.mn_b > 1)
+        return "the kernel spells no such wgmma";
+      max_n = layout.n > max_n ? layout.n : max_n;
+    }
+    // After the instruction the image holds the threads' D (128 x N/2 words) for the judge.
+    if (l.image_bytes % 1024 != 0 || l.image_bytes > 128 * 1024 ||
+        l.image_bytes < kWgmmaJudgedThreads * (max_n / 2) * sizeof(uint32_t))
+      return "the image is not whole KiB, at most 128 KiB, holding D";
+    return {};
   }
-  // After the instruction the image holds the threads' D (128 x N/2 words) for the judge.
-  int max_n = 0;
-  for (const WgmmaJudgedLayout& layout : l.layouts) max_n = layout.n > max_n ? layout.n : max_n;
-  if (l.image_bytes % 1024 != 0 || l.image_bytes > 128 * 1024 ||
-      l.image_bytes < kWgmmaJudgedThreads * (max_n / 2) * sizeof(uint32_t)) {
-    return R::Fail(std::string(kHostError) +
-                   "smem-hw-judged: the image is not whole KiB, at most 128 KiB, holding D");
+  static Params ParamsOf(const WgmmaJudgedLaunch& l) { return {l.f16, l.bf16, l.image_bytes}; }
+  // 1024 bytes of alignment slack, the image, then the case's decoded A and B.
+  static std::size_t SharedBytes(const WgmmaJudgedLaunch& l) {
+    return 1024 + l.image_bytes + sizeof(WgmmaJudgedValues);
   }
-  static judged::DeviceTables<WgmmaJudgedLayout> layouts("smem-hw-judged");
-  static judged::Buffers buffers("smem-hw-judged", kWgmmaJudgedThreads * kWgmmaJudgedMaxN / 2);
-  const auto device_layouts = layouts.Upload(l.layouts);
-  if (!device_layouts.ok()) return R::Fail(device_layouts.error());
-  if (l.count > 0x7FFFFFFFull)
-    return R::Fail(std::string(kHostError) + "smem-hw-judged: too many cases for one launch");
-  const std::size_t smem = 1024 + l.image_bytes + sizeof(WgmmaJudgedValues);
-  cudaError_t e = cudaFuncSetAttribute(
-      WgmmaJudgedKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem));
-  if (e != cudaSuccess) return R::Fail(judged::CudaError("smem-hw-judged", "shared memory", e));
-  const auto slots = buffers.Prepare(l);
-  if (!slots.ok()) return R::Fail(slots.error());
-  WgmmaJudgedKernel<<<static_cast<unsigned>(l.count), kWgmmaJudgedThreads, smem>>>(
-      device_layouts.value(), static_cast<uint32_t>(l.layouts.size()), l.f16, l.bf16, l.image_bytes,
-      l.suite_key, l.first, l.stride, l.count, slots.value());
-  auto got = buffers.Collect(slots.value());
-  if (!got.ok()) return got;
-  // A slot holds N = 256's D; a kept case keeps its own N's (128 x N/2 words).
-  JudgedResult out = std::move(got).value();
-  judged::TrimToLayouts(out, l.suite_key, l.layouts, [](const WgmmaJudgedLayout& layout) {
-    return kWgmmaJudgedThreads * layout.n / 2;
-  });
-  return R::Ok(std::move(out));
-}
+  static uint64_t Words(const Table& layout) { return kWgmmaJudgedThreads * layout.n / 2; }
+
+  __device__ static bool Judge(const Table* layouts, uint32_t n_layouts, const Params& p,
+                               uint64_t cs, judged::BlockD& out) {
+    extern __shared__ __align__(16) unsigned char shared[];
+    const int thread = static_cast<int>(threadIdx.x);
+    const WgmmaJudgedLayout l = layouts[oracle::tile::drawn::LayoutIndex(cs, n_layouts)];
+    // The image on a 1024-byte boundary of the shared window, so the swizzle patterns hold.
+    const uint32_t window = static_cast<uint32_t>(__cvta_generic_to_shared(shared));
+    const uint32_t pad = (1024 - window % 1024) % 1024;
+    unsigned char* image = shared + pad;
+    auto* values = reinterpret_cast<WgmmaJudgedValues*>(shared + 1024 + p.image_bytes);
+    for (uint32_t i = threadIdx.x; i < p.image_bytes / 16; i += blockDim.x)
+      reinterpret_cast<uint4*>(image)[i] = make_uint4(~0u, ~0u, ~0u, ~0u);  // poison: NaN bytes
+    __syncthreads();
+    PlaceShare(
+        l, cs, thread, p.image_bytes,
+        [image](uint64_t byte, uint32_t bits) {
+          *reinterpret_cast<uint16_t*>(image + byte) = static_cast<uint16_t>(bits);
+        },
+        *values);
+    // Every thread's generic-proxy writes made visible to the async proxy wgmma reads through,
+    // then the barrier, and the fence again after it (as smem-hw's PTX kernels do).
+#if TCFUZZ_HAS_WGMMA
+    asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+#endif
+    __syncthreads();
+#if TCFUZZ_HAS_WGMMA
+    asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+#endif
+    // Descriptors: the start address field moved onto the image's shared address (enc: >> 4).
+    const uint64_t base = (window + pad) >> 4;
+    const uint64_t da = l.desc_a + base, db = l.desc_b + base;
+    auto* d = reinterpret_cast<uint32_t*>(image);
+    switch (l.n) {
+      case 8:
+        RunN<8>(l.bf16, l.mn_a, l.mn_b, da, db, d);
+        break;
+      case 16:
+        RunN<16>(l.bf16, l.mn_a, l.mn_b, da, db, d);
+        break;
+      case 24:
+        RunN<24>(l.bf16, l.mn_a, l.mn_b, da, db, d);
+        break;
+      case 64:
+        RunN<64>(l.bf16, l.mn_a, l.mn_b, da, db, d);
+        break;
+      case 128:
+        RunN<128>(l.bf16, l.mn_a, l.mn_b, da, db, d);
+        break;
+      default:
+        RunN<256>(l.bf16, l.mn_a, l.mn_b, da, db, d);
+        break;
+    }
+    out.regs = l.n / 2;
+    out.mine = d + thread;  // accumulator x at mine[x * 128]
+    bool ok = true;
+    for (int x = 0; x < out.regs; ++x) {
+      ok = ok && out.mine[x * kWgmmaJudgedThreads] ==
+                     ExpectedWgmmaD(l, *values, thread, x, l.bf16 ? p.bf16 : p.f16);
+    }
+    return ok;
+  }
+};
+
+template oracle::Result<JudgedResult> RunJudged(const WgmmaJudgedLaunch&);
+template std::string JudgedUnsupported<WgmmaJudgedLaunch>();
 
 }  // namespace tcfuzz::harness

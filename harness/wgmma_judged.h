@@ -9,17 +9,17 @@
 
 #include <cstdint>
 #include <span>
-#include <string>
 #include <vector>
 
 #include "harness/judged_launch.h"
 #include "harness/wgmma_judged_lane.h"
-#include "oracle/core/result.h"
 #include "oracle/numerics/fast_dot.h"
 
 namespace tcfuzz::harness {
 
 struct WgmmaJudgedLaunch : JudgedRange {
+  static constexpr const char* kSuite = "smem-hw-judged";
+  struct Kernel;  // harness/wgmma_judged.cu
   std::span<const WgmmaJudgedLayout> layouts;
   oracle::num::fast::Params f16, bf16;  // the device's wgmma row for each input type
   uint32_t image_bytes = 64 * 1024;     // the image every layout was drawn inside
@@ -28,12 +28,7 @@ struct WgmmaJudgedLaunch : JudgedRange {
 // Whether n is one of kWgmmaJudgedNs.
 bool WgmmaJudgedSpells(int n);
 
-oracle::Result<JudgedResult> RunWgmmaJudged(const WgmmaJudgedLaunch& launch);
-
 // D [64][n] row-major from a kept case's registers (thread-major, n/2 per thread).
 std::vector<uint32_t> WgmmaJudgedD(std::span<const uint32_t> regs, int n);
-
-// Why this device cannot run the kernel (no sm_90a image of it), or empty.
-std::string WgmmaJudgedUnsupported();
 
 }  // namespace tcfuzz::harness

@@ -52,6 +52,10 @@ struct DeviceSuite {
                             oracle::num::Gpu gpu);
   // The worker half: `tcfuzz worker --suite NAME` over a range of case indices.
   int (*run_worker)(const WorkerArgs& args, std::ostream& out) = nullptr;
+  // The suite's support predicate: why device `d` cannot run it (its target, a numerics row, an
+  // image of its kernel), or empty; nullptr: every device runs_on accepts. Its worker and its GPU
+  // tests ask it; the campaign's parent asks only runs_on, which needs no CUDA.
+  std::string (*unsupported)(const harness::DeviceInfo& d) = nullptr;
   // false: run only when named (a narrower copy of another suite, or a suite whose kernel has not
   // yet run on a device: a nightly campaign should not be the first to run it).
   bool in_default_campaign = true;

@@ -3,7 +3,6 @@
 #include <string>
 
 #include "generators/core/random_source.h"
-#include "harness/dense_judged.h"
 #include "harness/mma_sp_exec.h"
 #include "oracle/core/counter_hash.h"
 #include "oracle/mma/dense_case_text.h"
@@ -40,23 +39,27 @@ gen::DeviceDrawnDense DrawDenseJudgedCase(uint64_t seed, uint64_t index) {
   return gen::DrawDeviceDrawnDense(gen::CaseSeed(seed, kDenseMmaJudgedSuite, index));
 }
 
+std::string DenseJudgedUnsupported(const harness::DeviceInfo& d) {
+  if (d.cc_major < 8) return "mma.sync m16n8k16 needs sm_80";
+  return JudgedKernelUnsupported<harness::DenseJudgedLaunch>(d, oracle::num::Instr::kMma);
+}
+
+harness::DenseJudgedLaunch DenseJudgedLaunchFor(const harness::DenseJudgedTable& table,
+                                                oracle::num::Gpu gpu) {
+  harness::DenseJudgedLaunch l;
+  l.table = &table;
+  const auto params = FastMmaParams(gpu);  // present: the support predicate said so
+  l.f16 = params->first;
+  l.bf16 = params->second;
+  return l;
+}
+
 int RunDenseJudgedWorker(const WorkerArgs& a, std::ostream& out) {
   const harness::DenseJudgedTable table = DenseJudgedTableOf();
   JudgedSuiteHalf half;
-  half.unsupported = [](const harness::DeviceInfo& d) {
-    if (d.cc_major < 8) return std::string("mma.sync m16n8k16 needs sm_80");
-    if (!FastMmaParams(GpuOf(d))) return std::string("no numerics row for this device");
-    return harness::DenseJudgedUnsupported();
-  };
-  half.launch = [&](const harness::JudgedRange& r, oracle::num::Gpu gpu) {
-    harness::DenseJudgedLaunch l;
-    static_cast<harness::JudgedRange&>(l) = r;
-    l.table = &table;
-    const auto params = FastMmaParams(gpu);  // present: unsupported() said so
-    l.f16 = params->first;
-    l.bf16 = params->second;
-    return harness::RunDenseJudged(l);
-  };
+  half.unsupported = DenseJudgedUnsupported;
+  half.launch = JudgedLaunches<harness::DenseJudgedLaunch>(
+      [&table](oracle::num::Gpu gpu) { return DenseJudgedLaunchFor(table, gpu); });
   half.judge = [&](uint64_t index, const std::vector<uint32_t>& d_regs, bool device_failed,
                    oracle::num::Gpu gpu) {
     const oracle::mma::DenseTile t = DrawDenseJudgedCase(a.seed, index).dense.tile;

@@ -7,10 +7,11 @@
 
 #include <cstdint>
 #include <ostream>
+#include <string>
 #include <vector>
 
 #include "generators/mma/device_drawn_dense_gen.h"
-#include "harness/dense_judged_lane.h"
+#include "harness/dense_judged.h"
 #include "oracle/numerics/dot_product.h"
 #include "suites/engine/device_suite.h"
 #include "suites/engine/device_workers.h"
@@ -26,6 +27,13 @@ harness::DenseJudgedTable DenseJudgedTableOf();
 
 // Case `index` of a run with base seed `seed`, as the kernel draws it.
 gen::DeviceDrawnDense DrawDenseJudgedCase(uint64_t seed, uint64_t index);
+
+// The suite's support predicate (DeviceSuite::unsupported).
+std::string DenseJudgedUnsupported(const harness::DeviceInfo& d);
+
+// The launch of `table`'s cases on a device of numerics row `gpu` (one the predicate accepts).
+harness::DenseJudgedLaunch DenseJudgedLaunchFor(const harness::DenseJudgedTable& table,
+                                                oracle::num::Gpu gpu);
 
 int RunDenseJudgedWorker(const WorkerArgs& args, std::ostream& out);
 

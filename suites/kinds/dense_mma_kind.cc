@@ -78,7 +78,8 @@ const DeviceSuite kDeviceSuites[] = {
      .worker_batch = uint64_t{1} << 26,
      .watchdog_per_case = std::chrono::microseconds(2),
      .describe = DescribeDenseJudged,
-     .run_worker = RunDenseJudgedWorker},
+     .run_worker = RunDenseJudgedWorker,
+     .unsupported = DenseJudgedUnsupported},
 };
 
 }  // namespace

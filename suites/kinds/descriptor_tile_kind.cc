@@ -121,6 +121,7 @@ const DeviceSuite kDeviceSuites[] = {
      .watchdog_per_case = std::chrono::microseconds(20),
      .describe = DescribeTile<DrawSmemHwJudgedCase>,
      .run_worker = RunWgmmaJudgedWorker,
+     .unsupported = WgmmaJudgedUnsupported,
      .in_default_campaign = false,  // until it has run on a GPU (docs/performance.md)
      .runs_on = [](int major, int minor) { return major == 9 && minor == 0; },
      .runs_on_what = "sm_90a (wgmma)"},
@@ -147,6 +148,7 @@ const DeviceSuite kDeviceSuites[] = {
      .watchdog_per_case = std::chrono::microseconds(20),
      .describe = DescribeTile<DrawTcgen05JudgedCase>,
      .run_worker = RunTcgen05JudgedWorker,
+     .unsupported = Tcgen05JudgedUnsupported,
      .in_default_campaign = false,  // until it has run on a GPU (docs/performance.md)
      .runs_on = [](int major, int minor) { return major == 10 && minor == 0; },
      .runs_on_what = "compute capability 10.0 (tcgen05, sm_100a code)"},

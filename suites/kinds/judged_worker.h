@@ -44,6 +44,28 @@ std::optional<std::pair<oracle::num::fast::Params, oracle::num::fast::Params>> F
 
 int RunJudgedWorker(const WorkerArgs& a, std::ostream& out, const JudgedSuiteHalf& half);
 
+// A judged suite's launches: `make(gpu)` gives the suite's launch on a device of numerics row
+// `gpu` (its tables and rows: the suite's XLaunchFor, which its GPU tests call too), the
+// worker's range goes in.
+template <class Launch, class Make>
+auto JudgedLaunches(Make make) {
+  return [make](const harness::JudgedRange& r, oracle::num::Gpu gpu) {
+    Launch l = make(gpu);
+    static_cast<harness::JudgedRange&>(l) = r;
+    return harness::RunJudged(l);
+  };
+}
+
+// The tail every judged suite's support predicate shares, after its target check: the device's
+// numerics row for `instr` (none for exact sums), then an image of the suite's kernel.
+template <class Launch>
+std::string JudgedKernelUnsupported(const harness::DeviceInfo& d,
+                                    std::optional<oracle::num::Instr> instr) {
+  if (instr && !FastMmaParams(GpuOf(d), *instr))
+    return std::string("no ") + Launch::kSuite + " numerics row for this device";
+  return harness::JudgedUnsupported<Launch>();
+}
+
 // The host's verdict on a kept case: the oracle's D `want` against the device's `got`.
 // `device_failed`: the device-side check failed it. A device-side verdict the host does not share
 // is a tcfuzz defect (the device model and the host model disagree), reported as a harness error.

@@ -70,19 +70,21 @@ std::vector<harness::SparseExactTable> SparseExactTables(
   return tables;
 }
 
+std::string SparseExactUnsupported(const harness::DeviceInfo& d) {
+  if (d.cc_major < 8) return "mma.sp needs sm_80";
+  return JudgedKernelUnsupported<harness::SparseExactLaunch>(d, std::nullopt);  // exact sums
+}
+
 int RunSparseExactWorker(const WorkerArgs& a, std::ostream& out) {
   const std::vector<harness::SparseExactTable> tables =
       SparseExactTables(ExactSuiteVariants(a.suite));
   JudgedSuiteHalf half;
-  half.unsupported = [](const harness::DeviceInfo& d) {
-    return d.cc_major < 8 ? std::string("mma.sp needs sm_80") : harness::SparseExactUnsupported();
-  };
-  half.launch = [&](const harness::JudgedRange& r, oracle::num::Gpu) {
+  half.unsupported = SparseExactUnsupported;
+  half.launch = JudgedLaunches<harness::SparseExactLaunch>([&tables](oracle::num::Gpu) {
     harness::SparseExactLaunch l;
-    static_cast<harness::JudgedRange&>(l) = r;
     l.tables = tables;
-    return harness::RunSparseExact(l);
-  };
+    return l;
+  });
   half.judge = [&](uint64_t index, const std::vector<uint32_t>& d_regs, bool device_failed,
                    oracle::num::Gpu gpu) {
     const gen::GeneratedSparse g = DrawSparseExactCase(a.suite, a.seed, index);

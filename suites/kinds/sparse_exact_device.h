@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <ostream>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "generators/sparse/device_drawn_gen.h"
@@ -23,6 +24,9 @@ inline constexpr uint64_t kSparseExactSampleEvery = 4096;
 // nibbles and kept positions, and the small integers' bit patterns.
 std::vector<harness::SparseExactTable> SparseExactTables(
     std::span<const gen::DrawnVariant> variants);
+
+// The support predicate of both sparse-mma-exact suites (DeviceSuite::unsupported).
+std::string SparseExactUnsupported(const harness::DeviceInfo& d);
 
 int RunSparseExactWorker(const WorkerArgs& args, std::ostream& out);
 

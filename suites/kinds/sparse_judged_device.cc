@@ -5,7 +5,6 @@
 
 #include "generators/core/random_source.h"
 #include "harness/mma_sp_exec.h"
-#include "harness/sparse_judged.h"
 #include "suites/checks/sparse_mma_checks.h"
 #include "suites/kinds/judged_worker.h"
 #include "suites/kinds/sparse_exact_device.h"
@@ -16,23 +15,27 @@ gen::DeviceDrawnSparseFloat DrawSparseJudgedCase(uint64_t seed, uint64_t index) 
   return gen::DrawDeviceDrawnFloat(gen::CaseSeed(seed, kSparseMmaJudgedSuite, index));
 }
 
+std::string SparseJudgedUnsupported(const harness::DeviceInfo& d) {
+  if (d.cc_major < 8) return "mma.sp needs sm_80";
+  return JudgedKernelUnsupported<harness::SparseJudgedLaunch>(d, oracle::num::Instr::kMma);
+}
+
+harness::SparseJudgedLaunch SparseJudgedLaunchFor(std::span<const harness::SparseExactTable> tables,
+                                                  oracle::num::Gpu gpu) {
+  harness::SparseJudgedLaunch l;
+  l.tables = tables;
+  const auto params = FastMmaParams(gpu);  // present: the support predicate said so
+  l.f16 = params->first;
+  l.bf16 = params->second;
+  return l;
+}
+
 int RunSparseJudgedWorker(const WorkerArgs& a, std::ostream& out) {
   const std::vector<harness::SparseExactTable> tables = SparseExactTables(gen::DrawnVariants());
   JudgedSuiteHalf half;
-  half.unsupported = [](const harness::DeviceInfo& d) {
-    if (d.cc_major < 8) return std::string("mma.sp needs sm_80");
-    if (!FastMmaParams(GpuOf(d))) return std::string("no numerics row for this device");
-    return harness::SparseJudgedUnsupported();
-  };
-  half.launch = [&](const harness::JudgedRange& r, oracle::num::Gpu gpu) {
-    harness::SparseJudgedLaunch l;
-    static_cast<harness::JudgedRange&>(l) = r;
-    l.tables = tables;
-    const auto params = FastMmaParams(gpu);  // present: unsupported() said so
-    l.f16 = params->first;
-    l.bf16 = params->second;
-    return harness::RunSparseJudged(l);
-  };
+  half.unsupported = SparseJudgedUnsupported;
+  half.launch = JudgedLaunches<harness::SparseJudgedLaunch>(
+      [&tables](oracle::num::Gpu gpu) { return SparseJudgedLaunchFor(tables, gpu); });
   half.judge = [&](uint64_t index, const std::vector<uint32_t>& d_regs, bool device_failed,
                    oracle::num::Gpu gpu) {
     const oracle::sparse::SparseTile t = DrawSparseJudgedCase(a.seed, index).sparse.tile;

@@ -9,8 +9,11 @@
 
 #include <cstdint>
 #include <ostream>
+#include <span>
+#include <string>
 
 #include "generators/sparse/device_drawn_gen.h"
+#include "harness/sparse_judged.h"
 #include "suites/engine/device_workers.h"
 
 namespace tcfuzz::suites {
@@ -20,6 +23,13 @@ inline constexpr uint64_t kSparseJudgedSampleEvery = 4096;
 
 // Case `index` of a run with base seed `seed`, as the kernel draws it.
 gen::DeviceDrawnSparseFloat DrawSparseJudgedCase(uint64_t seed, uint64_t index);
+
+// The suite's support predicate (DeviceSuite::unsupported).
+std::string SparseJudgedUnsupported(const harness::DeviceInfo& d);
+
+// The launch of `tables`' cases on a device of numerics row `gpu` (one the predicate accepts).
+harness::SparseJudgedLaunch SparseJudgedLaunchFor(std::span<const harness::SparseExactTable> tables,
+                                                  oracle::num::Gpu gpu);
 
 int RunSparseJudgedWorker(const WorkerArgs& args, std::ostream& out);
 

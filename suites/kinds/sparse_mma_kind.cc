@@ -295,7 +295,8 @@ const DeviceSuite kDeviceSuites[] = {
      .worker_batch = uint64_t{1} << 26,
      .watchdog_per_case = std::chrono::microseconds(1),
      .describe = DescribeSparse<DrawExact>,
-     .run_worker = RunSparseExactWorker},
+     .run_worker = RunSparseExactWorker,
+     .unsupported = SparseExactUnsupported},
     {.name = kSparseMmaExactF16K32Suite,
      .text_kind = oracle::sparse::kSparseKind,
      .description = "sparse-mma-exact restricted to m16n8k32.f16 (both spellings, selectors 0 and "
@@ -305,6 +306,7 @@ const DeviceSuite kDeviceSuites[] = {
      .watchdog_per_case = std::chrono::microseconds(1),
      .describe = DescribeSparse<DrawExactF16K32>,
      .run_worker = RunSparseExactWorker,
+     .unsupported = SparseExactUnsupported,
      .in_default_campaign = false},
     {.name = kSparseMmaJudgedSuite,
      .text_kind = oracle::sparse::kSparseKind,
@@ -315,6 +317,7 @@ const DeviceSuite kDeviceSuites[] = {
      .watchdog_per_case = std::chrono::microseconds(2),
      .describe = DescribeSparseJudged,
      .run_worker = RunSparseJudgedWorker,
+     .unsupported = SparseJudgedUnsupported,
      .in_default_campaign = false},  // until it has run on a GPU (docs/performance.md)
 };
 

@@ -3,7 +3,6 @@
 #include <string>
 
 #include "generators/core/random_source.h"
-#include "harness/tcgen05_judged.h"
 #include "oracle/tcgen05/instr_descriptor.h"
 #include "oracle/tcgen05/zero_column_mask.h"
 #include "suites/engine/worker_protocol.h"
@@ -78,27 +77,33 @@ gen::GeneratedTile DrawTcgen05JudgedCase(uint64_t seed, uint64_t index) {
   return DrawJudgedTile(seed, kTcgen05JudgedSuite, Tcgen05JudgedLayoutTiles(seed), index);
 }
 
+std::string Tcgen05JudgedUnsupported(const harness::DeviceInfo& d) {
+  if (d.cc_major != 10 || d.cc_minor != 0)
+    return "tcgen05-judged runs sm_100a code: needs compute capability 10.0";
+  return JudgedKernelUnsupported<harness::Tcgen05JudgedLaunch>(d, oracle::num::Instr::kTcgen05);
+}
+
+harness::Tcgen05JudgedLaunch Tcgen05JudgedLaunchFor(
+    std::span<const harness::Tcgen05JudgedLayout> table, oracle::num::Gpu gpu) {
+  harness::Tcgen05JudgedLaunch l;
+  l.layouts = table;
+  const auto params = FastMmaParams(gpu, oracle::num::Instr::kTcgen05);  // present: see above
+  l.f16 = params->first;
+  l.bf16 = params->second;
+  l.image_bytes = gen::kTileImageBytes;
+  return l;
+}
+
 int RunTcgen05JudgedWorker(const WorkerArgs& a, std::ostream& out) {
   const auto table = Tcgen05JudgedTable(Tcgen05JudgedLayoutTiles(a.seed));
   JudgedSuiteHalf half;
   half.unsupported = [&table](const harness::DeviceInfo& d) {
-    if (d.cc_major != 10 || d.cc_minor != 0)
-      return std::string("tcgen05-judged runs sm_100a code: needs compute capability 10.0");
-    if (!table.ok()) return table.error();
-    if (!FastMmaParams(GpuOf(d), oracle::num::Instr::kTcgen05))
-      return std::string("no tcgen05 numerics row for this device");
-    return harness::Tcgen05JudgedUnsupported();
+    const std::string why = Tcgen05JudgedUnsupported(d);  // the device first, then the layouts
+    return why.empty() && !table.ok() ? table.error() : why;
   };
-  half.launch = [&](const harness::JudgedRange& r, oracle::num::Gpu gpu) {
-    harness::Tcgen05JudgedLaunch l;
-    static_cast<harness::JudgedRange&>(l) = r;
-    l.layouts = table.value();  // ok: unsupported() said so
-    const auto params = FastMmaParams(gpu, oracle::num::Instr::kTcgen05);  // likewise present
-    l.f16 = params->first;
-    l.bf16 = params->second;
-    l.image_bytes = gen::kTileImageBytes;
-    return harness::RunTcgen05Judged(l);
-  };
+  half.launch = JudgedLaunches<harness::Tcgen05JudgedLaunch>([&table](oracle::num::Gpu gpu) {
+    return Tcgen05JudgedLaunchFor(table.value(), gpu);  // ok: the predicate said so
+  });
   half.judge = [&](uint64_t index, const std::vector<uint32_t>& d, bool device_failed,
                    oracle::num::Gpu) {
     // D comes back row-major.

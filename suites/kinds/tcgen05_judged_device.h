@@ -11,10 +11,12 @@
 
 #include <cstdint>
 #include <ostream>
+#include <span>
+#include <string>
 #include <vector>
 
 #include "generators/smem/descriptor_tile_gen.h"
-#include "harness/tcgen05_judged_lane.h"
+#include "harness/tcgen05_judged.h"
 #include "oracle/core/result.h"
 #include "suites/engine/device_workers.h"
 
@@ -34,6 +36,13 @@ oracle::Result<std::vector<harness::Tcgen05JudgedLayout>> Tcgen05JudgedTable(
 
 // Case `index` of a run with base seed `seed`, as the kernel builds it.
 gen::GeneratedTile DrawTcgen05JudgedCase(uint64_t seed, uint64_t index);
+
+// The suite's support predicate (DeviceSuite::unsupported).
+std::string Tcgen05JudgedUnsupported(const harness::DeviceInfo& d);
+
+// The launch of `table`'s cases on a device of numerics row `gpu` (one the predicate accepts).
+harness::Tcgen05JudgedLaunch Tcgen05JudgedLaunchFor(
+    std::span<const harness::Tcgen05JudgedLayout> table, oracle::num::Gpu gpu);
 
 int RunTcgen05JudgedWorker(const WorkerArgs& args, std::ostream& out);
 

@@ -10,7 +10,6 @@
 #include <utility>
 
 #include "generators/core/random_source.h"
-#include "harness/wgmma_judged.h"
 #include "oracle/core/counter_hash.h"
 #include "oracle/numerics/fast_dot.h"
 #include "oracle/smem/smem_case.h"
@@ -50,27 +49,29 @@ gen::GeneratedTile DrawSmemHwJudgedCase(uint64_t seed, uint64_t index) {
   return DrawJudgedTile(seed, kSmemHwJudgedSuite, WgmmaJudgedLayoutTiles(seed), index);
 }
 
+std::string WgmmaJudgedUnsupported(const harness::DeviceInfo& d) {
+  if (d.cc_major != 9 || d.cc_minor != 0) return "wgmma needs sm_90a";
+  return JudgedKernelUnsupported<harness::WgmmaJudgedLaunch>(d, oracle::num::Instr::kWgmma);
+}
+
+harness::WgmmaJudgedLaunch WgmmaJudgedLaunchFor(std::span<const harness::WgmmaJudgedLayout> table,
+                                                oracle::num::Gpu gpu) {
+  harness::WgmmaJudgedLaunch l;
+  l.layouts = table;
+  const auto params = FastMmaParams(gpu, oracle::num::Instr::kWgmma);  // present: see above
+  l.f16 = params->first;
+  l.bf16 = params->second;
+  l.image_bytes = gen::kTileImageBytes;
+  return l;
+}
+
 int RunWgmmaJudgedWorker(const WorkerArgs& a, std::ostream& out) {
   const std::vector<harness::WgmmaJudgedLayout> table =
       WgmmaJudgedTable(WgmmaJudgedLayoutTiles(a.seed));
   JudgedSuiteHalf half;
-  half.unsupported = [](const harness::DeviceInfo& d) {
-    if (d.cc_major != 9 || d.cc_minor != 0) return std::string("wgmma needs sm_90a");
-    if (!FastMmaParams(GpuOf(d), oracle::num::Instr::kWgmma))
-      return std::string("no wgmma numerics row for this device");
-    return harness::WgmmaJudgedUnsupported();
-  };
-  half.launch = [&](const harness::JudgedRange& r, oracle::num::Gpu gpu) {
-    harness::WgmmaJudgedLaunch l;
-    static_cast<harness::JudgedRange&>(l) = r;
-    l.layouts = table;
-    const auto params =
-        FastMmaParams(gpu, oracle::num::Instr::kWgmma);  // present: unsupported() said so
-    l.f16 = params->first;
-    l.bf16 = params->second;
-    l.image_bytes = gen::kTileImageBytes;
-    return harness::RunWgmmaJudged(l);
-  };
+  half.unsupported = WgmmaJudgedUnsupported;
+  half.launch = JudgedLaunches<harness::WgmmaJudgedLaunch>(
+      [&table](oracle::num::Gpu gpu) { return WgmmaJudgedLaunchFor(table, gpu); });
   half.judge = [&](uint64_t index, const std::vector<uint32_t>& d_regs, bool device_failed,
                    oracle::num::Gpu) {
     const gen::GeneratedTile g = DrawSmemHwJudgedCase(a.seed, index);

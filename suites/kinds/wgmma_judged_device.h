@@ -10,11 +10,12 @@
 
 #include <cstdint>
 #include <ostream>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "generators/smem/descriptor_tile_gen.h"
-#include "harness/wgmma_judged_lane.h"
+#include "harness/wgmma_judged.h"
 #include "suites/engine/device_workers.h"
 #include "suites/kinds/descriptor_tile_judged.h"
 
@@ -33,6 +34,13 @@ std::vector<harness::WgmmaJudgedLayout> WgmmaJudgedTable(
 // Case `index` of a run with base seed `seed`, as the kernel builds it: its layout, its values
 // placed in a poisoned image.
 gen::GeneratedTile DrawSmemHwJudgedCase(uint64_t seed, uint64_t index);
+
+// The suite's support predicate (DeviceSuite::unsupported).
+std::string WgmmaJudgedUnsupported(const harness::DeviceInfo& d);
+
+// The launch of `table`'s cases on a device of numerics row `gpu` (one the predicate accepts).
+harness::WgmmaJudgedLaunch WgmmaJudgedLaunchFor(std::span<const harness::WgmmaJudgedLayout> table,
+                                                oracle::num::Gpu gpu);
 
 int RunWgmmaJudgedWorker(const WorkerArgs& args, std::ostream& out);
 

@@ -4,87 +4,37 @@
 // Skips visibly without an sm_80+ device.
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
-#include <set>
-#include <sstream>
-
 #include "generators/core/random_source.h"
-#include "harness/dense_judged.h"
-#include "harness/device.h"
 #include "harness/mma_sp_exec.h"
-#include "suites/engine/atomic_file.h"
-#include "suites/engine/device_campaign.h"
-#include "suites/engine/device_workers.h"
-#include "suites/engine/worker_protocol.h"
 #include "suites/kinds/dense_device_cases.h"
 #include "suites/kinds/dense_judged_device.h"
-#include "suites/kinds/judged_worker.h"
-#include "suites/tests/support/judged_campaign.h"
-#include "suites/tests/support/temp_dir.h"
-#include "suites/tests/support/test_seed.h"
+#include "suites/tests/support/judged_hw.h"
 
 namespace tcfuzz::suites {
 namespace {
 
-#define TCFUZZ_NEEDS_ROW()                                                        \
-  const harness::DeviceInfo info = harness::ProbeDevice();                        \
-  if (!info.available) GTEST_SKIP() << "no GPU: " << info.reason;                 \
-  if (info.cc_major < 8)                                                          \
-    GTEST_SKIP() << "mma.sync m16n8k16 needs sm_80, device is " << info.cc_major; \
-  const auto params = FastMmaParams(GpuOf(info));                                 \
-  if (!params) GTEST_SKIP() << "no numerics row for " << info.name
-
 TEST(DenseJudgedHw, EveryCaseIsTheHostsCaseAndItsDIsTheOracles) {
-  TCFUZZ_NEEDS_ROW();
+  TCFUZZ_SKIP_UNLESS_SUITE_RUNS(kDenseMmaJudgedSuite);
   const uint64_t seed = test::Seed();
   const harness::DenseJudgedTable table = DenseJudgedTableOf();
-  harness::DenseJudgedLaunch l;
-  l.table = &table;
-  l.f16 = params->first, l.bf16 = params->second;
-  l.suite_key = gen::SuiteKey(seed, kDenseMmaJudgedSuite);
-  l.first = 1000;
-  l.count = 24000;
-  l.sample_every = 1;  // every D comes back
-  const auto got = harness::RunDenseJudged(l);
-  ASSERT_TRUE(got.ok()) << got.error();
-  EXPECT_TRUE(got.value().failed.empty())
-      << got.value().failed.size() << " cases failed the device-side check, first "
-      << got.value().failed.front();
-  ASSERT_EQ(got.value().kept.size(), l.count);
-  std::set<uint64_t> seen;
-  int bad = 0;
-  for (const harness::JudgedCase& k : got.value().kept) {
-    seen.insert(k.index);
-    const oracle::mma::DenseTile t = DrawDenseJudgedCase(seed, k.index).dense.tile;
-    const std::vector<uint32_t> want = oracle::mma::DenseReference(t, *DenseParams(t, GpuOf(info)));
-    const std::vector<uint32_t> d = harness::UnpackD(oracle::num::Format::kF32, k.d_regs, 0);
-    if (want != d && ++bad <= 5)
-      ADD_FAILURE() << "case " << k.index << " " << t.form->Name() << ": "
-                    << MismatchDetail(want, d);
-  }
-  EXPECT_EQ(bad, 0);
-  EXPECT_EQ(seen.size(), l.count);
+  test::ExpectEveryCaseIsTheHosts(
+      DenseJudgedLaunchFor(table, GpuOf(info)), gen::SuiteKey(seed, kDenseMmaJudgedSuite), 24000,
+      [&](const harness::JudgedCase& k) {
+        const oracle::mma::DenseTile t = DrawDenseJudgedCase(seed, k.index).dense.tile;
+        return test::HostView{oracle::mma::DenseReference(t, *DenseParams(t, GpuOf(info))),
+                              harness::UnpackD(oracle::num::Format::kF32, k.d_regs, 0),
+                              t.form->Name()};
+      });
 }
 
-// The device model with a narrower alignment (F = 20 instead of the row's) disagrees with the
-// hardware on the cases whose sums need the bits: the device-side check fails them.
 TEST(DenseJudgedHw, AWrongRowFailsCases) {
-  TCFUZZ_NEEDS_ROW();
+  TCFUZZ_SKIP_UNLESS_SUITE_RUNS(kDenseMmaJudgedSuite);
   const harness::DenseJudgedTable table = DenseJudgedTableOf();
-  harness::DenseJudgedLaunch l;
-  l.table = &table;
-  l.f16 = params->first, l.bf16 = params->second;
-  l.f16.F = l.bf16.F = 20;
-  l.suite_key = 7;
-  l.count = 4800;
-  const auto got = harness::RunDenseJudged(l);
-  ASSERT_TRUE(got.ok()) << got.error();
-  EXPECT_GT(got.value().failed.size(), 100u);
-  EXPECT_LE(got.value().kept.size(), l.keep_mismatches);
+  test::ExpectAWrongRowFails(DenseJudgedLaunchFor(table, GpuOf(info)), 4800);
 }
 
 TEST(DenseJudgedHw, CampaignThroughTheEngineRunsClean) {
-  TCFUZZ_NEEDS_ROW();
+  TCFUZZ_SKIP_UNLESS_SUITE_RUNS(kDenseMmaJudgedSuite);
   test::ExpectJudgedCampaignClean(kDenseMmaJudgedSuite, uint64_t{1} << 22);
 }
 

@@ -5,91 +5,40 @@
 // Blackwell: these have not run).
 #include <gtest/gtest.h>
 
-#include <set>
-
 #include "generators/core/random_source.h"
-#include "harness/device.h"
-#include "harness/tcgen05_judged.h"
-#include "suites/engine/device_workers.h"
-#include "suites/engine/worker_protocol.h"
 #include "suites/kinds/descriptor_tile_cases.h"
-#include "suites/kinds/judged_worker.h"
 #include "suites/kinds/tcgen05_judged_device.h"
-#include "suites/tests/support/judged_campaign.h"
-#include "suites/tests/support/test_seed.h"
+#include "suites/tests/support/judged_hw.h"
 
 namespace tcfuzz::suites {
 namespace {
 
-#define TCFUZZ_NEEDS_ROW()                                                              \
-  const harness::DeviceInfo info = harness::ProbeDevice();                              \
-  if (!info.available) GTEST_SKIP() << "no GPU: " << info.reason;                       \
-  if (info.cc_major != 10 || info.cc_minor != 0)                                        \
-    GTEST_SKIP() << "tcgen05-judged runs sm_100a code: needs compute capability 10.0, " \
-                    "device is "                                                        \
-                 << info.cc_major << "." << info.cc_minor;                              \
-  const auto params = FastMmaParams(GpuOf(info), oracle::num::Instr::kTcgen05);         \
-  if (!params) GTEST_SKIP() << "no tcgen05 numerics row for " << info.name
-
-harness::Tcgen05JudgedLaunch LaunchOf(
-    const std::vector<harness::Tcgen05JudgedLayout>& table,
-    const std::pair<oracle::num::fast::Params, oracle::num::fast::Params>& params) {
-  harness::Tcgen05JudgedLaunch l;
-  l.layouts = table;
-  l.f16 = params.first, l.bf16 = params.second;
-  l.image_bytes = gen::kTileImageBytes;
-  return l;
-}
-
 TEST(Tcgen05JudgedHw, EveryCaseIsTheHostsTileAndItsDIsTheOracles) {
-  TCFUZZ_NEEDS_ROW();
+  TCFUZZ_SKIP_UNLESS_SUITE_RUNS(kTcgen05JudgedSuite);
   const uint64_t seed = test::Seed();
   const auto table = Tcgen05JudgedTable(Tcgen05JudgedLayoutTiles(seed));
   ASSERT_TRUE(table.ok()) << table.error();
-  harness::Tcgen05JudgedLaunch l = LaunchOf(table.value(), *params);
-  l.suite_key = gen::SuiteKey(seed, kTcgen05JudgedSuite);
-  l.first = 1000;
-  l.count = 3000;
-  l.sample_every = 1;  // every D comes back
-  const auto got = harness::RunTcgen05Judged(l);
-  ASSERT_TRUE(got.ok()) << got.error();
-  EXPECT_TRUE(got.value().failed.empty())
-      << got.value().failed.size() << " cases failed the device-side check, first "
-      << got.value().failed.front();
-  ASSERT_EQ(got.value().kept.size(), l.count);
-  std::set<uint64_t> seen;
-  int bad = 0;
-  for (const harness::JudgedCase& k : got.value().kept) {
-    seen.insert(k.index);
-    const gen::GeneratedTile g = DrawTcgen05JudgedCase(seed, k.index);
-    const auto want = oracle::tile::TileReference(g.tile, true);
-    ASSERT_TRUE(want.ok()) << want.error();
-    if (want.value() != k.d_regs && ++bad <= 5)
-      ADD_FAILURE() << "case " << k.index << " " << TileFamily(g.tile) << " N " << g.tile.n << ": "
-                    << MismatchDetail(want.value(), k.d_regs);
-  }
-  EXPECT_EQ(bad, 0);
-  EXPECT_EQ(seen.size(), l.count);
+  // D comes back row-major.
+  test::ExpectEveryCaseIsTheHosts(
+      Tcgen05JudgedLaunchFor(table.value(), GpuOf(info)), gen::SuiteKey(seed, kTcgen05JudgedSuite),
+      3000, [&](const harness::JudgedCase& k) {
+        const gen::GeneratedTile g = DrawTcgen05JudgedCase(seed, k.index);
+        const auto want = oracle::tile::TileReference(g.tile, true);
+        EXPECT_TRUE(want.ok()) << want.error();
+        return test::HostView{want.ok() ? want.value() : std::vector<uint32_t>{}, k.d_regs,
+                              TileFamily(g.tile) + " N " + std::to_string(g.tile.n)};
+      });
 }
 
-// The device model with a narrower alignment (F = 20 instead of the row's) disagrees with the
-// hardware on the tiles whose sums need the bits: the device-side check fails them.
 TEST(Tcgen05JudgedHw, AWrongRowFailsCases) {
-  TCFUZZ_NEEDS_ROW();
+  TCFUZZ_SKIP_UNLESS_SUITE_RUNS(kTcgen05JudgedSuite);
   const auto table = Tcgen05JudgedTable(Tcgen05JudgedLayoutTiles(7));
   ASSERT_TRUE(table.ok()) << table.error();
-  harness::Tcgen05JudgedLaunch l = LaunchOf(table.value(), *params);
-  l.f16.F = l.bf16.F = 20;
-  l.suite_key = 7;
-  l.count = 2000;
-  const auto got = harness::RunTcgen05Judged(l);
-  ASSERT_TRUE(got.ok()) << got.error();
-  EXPECT_GT(got.value().failed.size(), 100u);
-  EXPECT_LE(got.value().kept.size(), l.keep_mismatches);
+  test::ExpectAWrongRowFails(Tcgen05JudgedLaunchFor(table.value(), GpuOf(info)), 2000);
 }
 
 TEST(Tcgen05JudgedHw, CampaignThroughTheEngineRunsClean) {
-  TCFUZZ_NEEDS_ROW();
+  TCFUZZ_SKIP_UNLESS_SUITE_RUNS(kTcgen05JudgedSuite);
   test::ExpectJudgedCampaignClean(kTcgen05JudgedSuite, uint64_t{1} << 18);
 }
 

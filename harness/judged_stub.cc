@@ -1,0 +1,31 @@
+// Built without a CUDA toolkit: every judged suite's launch reports why it cannot run.
+#include "harness/dense_judged.h"
+#include "harness/sparse_exact.h"
+#include "harness/sparse_judged.h"
+#include "harness/tcgen05_judged.h"
+#include "harness/wgmma_judged.h"
+
+namespace tcfuzz::harness {
+
+template <class Launch>
+oracle::Result<JudgedResult> RunJudged(const Launch&) {
+  return oracle::Result<JudgedResult>::Fail(
+      "no CUDA device: tcfuzz was built without a CUDA toolkit");
+}
+
+template <class Launch>
+std::string JudgedUnsupported() {
+  return "tcfuzz was built without a CUDA toolkit";
+}
+
+#define TCFUZZ_JUDGED_STUB(Launch)                                \
+  template oracle::Result<JudgedResult> RunJudged(const Launch&); \
+  template std::string JudgedUnsupported<Launch>();
+TCFUZZ_JUDGED_STUB(DenseJudgedLaunch)
+TCFUZZ_JUDGED_STUB(SparseExactLaunch)
+TCFUZZ_JUDGED_STUB(SparseJudgedLaunch)
+TCFUZZ_JUDGED_STUB(WgmmaJudgedLaunch)
+TCFUZZ_JUDGED_STUB(Tcgen05JudgedLaunch)
+#undef TCFUZZ_JUDGED_STUB
+
+}  // namespace tcfuzz::harness
