@@ -5,11 +5,14 @@
 
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "generators/core/source.h"
 #include "generators/smem/descriptor_tile_gen.h"
+#include "oracle/numerics/dot_product.h"
+#include "suites/kinds/judged_worker.h"
 
 namespace tcfuzz::suites {
 
@@ -30,5 +33,19 @@ gen::GeneratedTile DrawJudgedTile(uint64_t seed, const char* suite,
 // (suites/kinds/judged_worker.h JudgeKept).
 std::string JudgeKeptTile(uint64_t index, const oracle::tile::DescriptorTile& t,
                           const std::vector<uint32_t>& d, bool device_failed);
+
+// A tile suite's launch of `layouts` on a device of numerics row `gpu`, with the device's `instr`
+// rows (present: the suite's support predicate asked) and the generator's image size.
+template <class Launch, class Layout>
+Launch TileJudgedLaunchFor(std::span<const Layout> layouts, oracle::num::Gpu gpu,
+                           oracle::num::Instr instr) {
+  Launch l;
+  l.layouts = layouts;
+  const auto params = FastMmaParams(gpu, instr);
+  l.f16 = params->first;
+  l.bf16 = params->second;
+  l.image_bytes = gen::kTileImageBytes;
+  return l;
+}
 
 }  // namespace tcfuzz::suites

@@ -85,13 +85,8 @@ std::string Tcgen05JudgedUnsupported(const harness::DeviceInfo& d) {
 
 harness::Tcgen05JudgedLaunch Tcgen05JudgedLaunchFor(
     std::span<const harness::Tcgen05JudgedLayout> table, oracle::num::Gpu gpu) {
-  harness::Tcgen05JudgedLaunch l;
-  l.layouts = table;
-  const auto params = FastMmaParams(gpu, oracle::num::Instr::kTcgen05);  // present: see above
-  l.f16 = params->first;
-  l.bf16 = params->second;
-  l.image_bytes = gen::kTileImageBytes;
-  return l;
+  return TileJudgedLaunchFor<harness::Tcgen05JudgedLaunch>(table, gpu,
+                                                           oracle::num::Instr::kTcgen05);
 }
 
 int RunTcgen05JudgedWorker(const WorkerArgs& a, std::ostream& out) {

@@ -56,13 +56,7 @@ std::string WgmmaJudgedUnsupported(const harness::DeviceInfo& d) {
 
 harness::WgmmaJudgedLaunch WgmmaJudgedLaunchFor(std::span<const harness::WgmmaJudgedLayout> table,
                                                 oracle::num::Gpu gpu) {
-  harness::WgmmaJudgedLaunch l;
-  l.layouts = table;
-  const auto params = FastMmaParams(gpu, oracle::num::Instr::kWgmma);  // present: see above
-  l.f16 = params->first;
-  l.bf16 = params->second;
-  l.image_bytes = gen::kTileImageBytes;
-  return l;
+  return TileJudgedLaunchFor<harness::WgmmaJudgedLaunch>(table, gpu, oracle::num::Instr::kWgmma);
 }
 
 int RunWgmmaJudgedWorker(const WorkerArgs& a, std::ostream& out) {

@@ -14,6 +14,7 @@
 #include "oracle/tile/descriptor_tile_text.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/subprocess.h"
+#include "suites/tests/support/gpu_skip.h"
 #include "suites/tests/support/temp_dir.h"
 #include "suites/tests/support/test_seed.h"
 
@@ -104,11 +105,7 @@ TEST(ReproCu, DenseAndTileFilesRunOnTheDevice) {
 // the case-file worker flips bit 0 of D[0][0] after the real run): every candidate runs the real
 // instruction, the signature (D[0][0] differs) holds throughout, so the case shrinks.
 TEST(Minimize, PlantedMismatchShrinksOnTheDevice) {
-  const harness::DeviceInfo info = harness::ProbeDevice();
-  if (!info.available) GTEST_SKIP() << "no GPU: " << info.reason;
-  if (info.cc_major < 8)
-    GTEST_SKIP() << "mma.sp needs sm_80 or newer, device is " << info.cc_major << "."
-                 << info.cc_minor;
+  TCFUZZ_SKIP_BELOW_SM(8, "mma.sp");
   const std::string dir = test::TempDir("minimize_gpu");
   const std::string in = std::string(TCFUZZ_SOURCE_DIR) +
                          "/corpus/sparse_mma/h100/m16n8k16.bf16_ordered_sel1_f32_random_084.txt";

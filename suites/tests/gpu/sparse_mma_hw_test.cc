@@ -19,6 +19,7 @@
 #include "suites/checks/sparse_mma_checks.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/device_workers.h"
+#include "suites/tests/support/gpu_skip.h"
 #include "suites/tests/support/test_seed.h"
 
 namespace tcfuzz {
@@ -33,11 +34,7 @@ struct Tally {
 };
 
 TEST(SparseMmaHw, EveryFormAgreesWithTheOracle) {
-  const harness::DeviceInfo info = harness::ProbeDevice();
-  if (!info.available) GTEST_SKIP() << "no GPU: " << info.reason;
-  if (info.cc_major < 8)
-    GTEST_SKIP() << "mma.sp needs sm_80 or newer, device is " << info.cc_major << "."
-                 << info.cc_minor;
+  TCFUZZ_SKIP_BELOW_SM(8, "mma.sp");
   const oracle::num::Gpu gpu = suites::GpuOf(info);  // the device's numerics row
   // Draw legal cases and group them by instruction form.
   gen::RandomSource s(test::Seed());

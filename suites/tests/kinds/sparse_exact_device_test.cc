@@ -14,6 +14,7 @@
 #include "oracle/sparse/device_drawn_case.h"
 #include "suites/engine/device_campaign.h"
 #include "suites/engine/device_workers.h"
+#include "suites/tests/support/sparse_lane.h"
 #include "suites/tests/support/test_seed.h"
 
 namespace tcfuzz::suites {
@@ -44,16 +45,9 @@ TEST(SparseExactLane, RegistersAndDAreTheOraclesForEveryVariant) {
     const harness::SparseExactValues values = harness::DrawCase(t, cs);
     for (int lane = 0; lane < 32; ++lane) {
       const harness::SparseExactLane r = harness::BuildLane(t, values, cs, lane);
-      for (int x = 0; x < ar; ++x)
-        ASSERT_EQ(r.a[x], p.a[static_cast<std::size_t>(lane * ar + x)])
-            << index << " lane " << lane;
-      for (int x = 0; x < br; ++x)
-        ASSERT_EQ(r.b[x], p.b[static_cast<std::size_t>(lane * br + x)])
-            << index << " lane " << lane;
-      for (int x = 0; x < 4; ++x)
-        ASSERT_EQ(r.c[x], p.c[static_cast<std::size_t>(lane * 4 + x)]) << index << " lane " << lane;
-      ASSERT_EQ(r.e, p.e[static_cast<std::size_t>(lane)])
-          << g.op.form->Name() << " selector " << g.op.selector << " lane " << lane;
+      test::ExpectLaneIsPacked(r, p, ar, br, lane,
+                               std::to_string(index) + " " + g.op.form->Name() + " selector " +
+                                   std::to_string(g.op.selector));
       for (int x = 0; x < 4; ++x) {
         const int row = t.cd_row[lane][x], col = t.cd_col[lane][x];
         ASSERT_EQ(drawn::F32BitsOfInt(harness::ExpectedD(t, values, row, col)),

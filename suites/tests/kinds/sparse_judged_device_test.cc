@@ -21,6 +21,7 @@
 #include "suites/checks/sparse_mma_checks.h"
 #include "suites/kinds/judged_worker.h"
 #include "suites/kinds/sparse_exact_device.h"
+#include "suites/tests/support/sparse_lane.h"
 #include "suites/tests/support/test_seed.h"
 
 namespace tcfuzz::suites {
@@ -60,17 +61,9 @@ TEST(SparseJudgedLane, RegistersAndDAreTheOraclesForEveryRowVariantAndMode) {
       std::memset(static_cast<void*>(&values), 0xA5, sizeof values);  // as shared memory
       for (int lane = 0; lane < 32; ++lane) {
         const harness::SparseExactLane r = harness::DrawJudgedLane(t, cs, lane, values);
-        for (int x = 0; x < ar; ++x)
-          ASSERT_EQ(r.a[x], p.a[static_cast<std::size_t>(lane * ar + x)])
-              << index << " lane " << lane;
-        for (int x = 0; x < br; ++x)
-          ASSERT_EQ(r.b[x], p.b[static_cast<std::size_t>(lane * br + x)])
-              << index << " lane " << lane;
-        for (int x = 0; x < 4; ++x)
-          ASSERT_EQ(r.c[x], p.c[static_cast<std::size_t>(lane * 4 + x)])
-              << index << " lane " << lane;
-        ASSERT_EQ(r.e, p.e[static_cast<std::size_t>(lane)])
-            << g.op.form->Name() << " selector " << g.op.selector << " lane " << lane;
+        test::ExpectLaneIsPacked(r, p, ar, br, lane,
+                                 std::to_string(index) + " " + g.op.form->Name() + " selector " +
+                                     std::to_string(g.op.selector));
       }
       const oracle::num::fast::Params& row_params =
           g.tile.a_type == oracle::num::Format::kBF16 ? params->second : params->first;

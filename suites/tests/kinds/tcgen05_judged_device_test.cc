@@ -24,6 +24,7 @@
 #include "suites/kinds/descriptor_tile_judged.h"
 #include "suites/kinds/judged_worker.h"
 #include "suites/tests/support/test_seed.h"
+#include "suites/tests/support/tile_lane.h"
 
 namespace tcfuzz::suites {
 namespace {
@@ -39,14 +40,9 @@ std::vector<harness::Tcgen05JudgedLayout> TableOf(uint64_t seed) {
 // The image and values the kernel's 128 threads build for case seed `cs` of layout `l`.
 std::vector<uint8_t> BuildOnHost(const harness::Tcgen05JudgedLayout& l, uint64_t cs,
                                  harness::Tcgen05JudgedValues& v) {
-  std::vector<uint8_t> image(gen::kTileImageBytes, harness::kTileJudgedPoison);
-  const auto store = [&image](uint64_t byte, uint32_t bits) {
-    image[byte] = static_cast<uint8_t>(bits);
-    image[byte + 1] = static_cast<uint8_t>(bits >> 8);
-  };
-  for (int thread = 0; thread < harness::kTcgen05JudgedThreads; ++thread)
-    harness::PlaceTcgen05Share(l, cs, thread, image.size(), store, v);
-  return image;
+  return test::BuildImageOnHost(l, cs, v, harness::kTcgen05JudgedThreads,
+                                harness::kTileJudgedPoison,
+                                [](auto&&... a) { harness::PlaceTcgen05Share(a...); });
 }
 
 TEST(Tcgen05JudgedLane, ImageAndDAreTheOraclesForEveryLayoutKind) {

@@ -19,6 +19,7 @@
 #include "oracle/smem/smem_case.h"
 #include "suites/kinds/judged_worker.h"
 #include "suites/tests/support/test_seed.h"
+#include "suites/tests/support/tile_lane.h"
 
 namespace tcfuzz::suites {
 namespace {
@@ -28,14 +29,8 @@ using oracle::num::Format;
 // The image and values the kernel's 128 threads build for case seed `cs` of layout `l`.
 std::vector<uint8_t> BuildOnHost(const harness::WgmmaJudgedLayout& l, uint64_t cs,
                                  harness::WgmmaJudgedValues& v) {
-  std::vector<uint8_t> image(gen::kTileImageBytes, harness::kWgmmaJudgedPoison);
-  const auto store = [&image](uint64_t byte, uint32_t bits) {
-    image[byte] = static_cast<uint8_t>(bits);
-    image[byte + 1] = static_cast<uint8_t>(bits >> 8);
-  };
-  for (int thread = 0; thread < harness::kWgmmaJudgedThreads; ++thread)
-    harness::PlaceShare(l, cs, thread, image.size(), store, v);
-  return image;
+  return test::BuildImageOnHost(l, cs, v, harness::kWgmmaJudgedThreads, harness::kWgmmaJudgedPoison,
+                                [](auto&&... a) { harness::PlaceShare(a...); });
 }
 
 TEST(WgmmaJudgedLane, ImageAndDAreTheOraclesForEveryLayoutKind) {
