@@ -62,8 +62,9 @@ o::smem::SmemCase SmemCaseOf(uint64_t desc, const std::string& arch, const std::
 py::dict SmemExplain(uint64_t desc, const std::string& arch, const std::string& operand,
                      const std::string& major, const std::string& dtype, int rows, int kbytes) {
   const auto c = SmemCaseOf(desc, arch, operand, major, dtype, rows, kbytes);
-  py::dict d = VerdictDict(o::smem::Validate(c));
-  const auto map = o::smem::Map(c);
+  const o::smem::Explanation e = o::smem::Explain(c);  // one decode
+  py::dict d = VerdictDict(e.verdict);
+  const auto& map = e.map;
   if (map.ok()) {
     const auto& a = map.value();
     py::list rows_out;

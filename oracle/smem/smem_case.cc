@@ -147,7 +147,9 @@ Encoded EncodeMatrix(Arch arch, const SmemMatrix& m) {
   return e;
 }
 
-Verdict Validate(const SmemCase& c) {
+namespace {
+
+Verdict ValidateDecoded(const SmemCase& c, const std::optional<SmemMatrix>& m) {
   Verdict v;
   const uint64_t d = c.desc;
   const DType t = c.view.dtype;
@@ -184,7 +186,6 @@ Verdict Validate(const SmemCase& c) {
       v.Add(wr::kMnMajorDType, "major", 1, std::string(Name(t)) + " cannot be MN-major on wgmma");
     }
   }
-  const std::optional<SmemMatrix> m = DecodeMatrix(c.arch, d);
   if (!m) return v;  // no layout to reason about
   if (IsTcgen05(c.arch)) {
     if (m->swizzle == Swizzle::k128B32BAtom) {
@@ -240,9 +241,9 @@ Verdict Validate(const SmemCase& c) {
   return v;
 }
 
-std::vector<std::string_view> ReadingsOf(const SmemCase& c) {
+std::vector<std::string_view> ReadingsOfDecoded(const SmemCase& c,
+                                                const std::optional<SmemMatrix>& m) {
   std::vector<std::string_view> ids = {"S0"};
-  const std::optional<SmemMatrix> m = DecodeMatrix(c.arch, c.desc);
   if (!m) return ids;
   if (m->swizzle != Swizzle::kNone && m->base_offset != 0) ids.push_back("S1");
   if (m->swizzle == Swizzle::kNone) ids.push_back("S6");
@@ -253,10 +254,24 @@ std::vector<std::string_view> ReadingsOf(const SmemCase& c) {
   return ids;
 }
 
-Result<AddressMap> Map(const SmemCase& c) {
-  const std::optional<SmemMatrix> m = DecodeMatrix(c.arch, c.desc);
+Result<AddressMap> MapDecoded(const SmemCase& c, const std::optional<SmemMatrix>& m) {
   if (!m) return Result<AddressMap>::Fail("invalid swizzle code: the descriptor has no layout");
   return MapAddresses(*m, c.view);
+}
+
+}  // namespace
+
+Verdict Validate(const SmemCase& c) { return ValidateDecoded(c, DecodeMatrix(c.arch, c.desc)); }
+
+std::vector<std::string_view> ReadingsOf(const SmemCase& c) {
+  return ReadingsOfDecoded(c, DecodeMatrix(c.arch, c.desc));
+}
+
+Result<AddressMap> Map(const SmemCase& c) { return MapDecoded(c, DecodeMatrix(c.arch, c.desc)); }
+
+Explanation Explain(const SmemCase& c) {
+  const std::optional<SmemMatrix> m = DecodeMatrix(c.arch, c.desc);
+  return Explanation{m, ValidateDecoded(c, m), MapDecoded(c, m), ReadingsOfDecoded(c, m)};
 }
 
 }  // namespace tcfuzz::oracle::smem

@@ -67,6 +67,16 @@ Result<AddressMap> Map(const SmemCase& c);
 // S3 and S7 the 32-byte-atom mode, S4 absolute LBO mode, S5 sub-byte types, S6 no swizzle).
 std::vector<std::string_view> ReadingsOf(const SmemCase& c);
 
+// A case explained from one decode of its descriptor: what Validate, Map and ReadingsOf answer
+// (the CLI's explain, explain batch and the Python module ask this once).
+struct Explanation {
+  std::optional<SmemMatrix> matrix;  // nullopt: an invalid swizzle code
+  Verdict verdict;
+  Result<AddressMap> map;
+  std::vector<std::string_view> readings;
+};
+Explanation Explain(const SmemCase& c);
+
 // Element types, majors and swizzle modes the target's descriptors take (the legality tables
 // the generators draw from).
 std::span<const DType> DTypesFor(Arch arch);

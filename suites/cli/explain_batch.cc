@@ -102,7 +102,7 @@ Result<std::string> ExplainOne(const Json& j) {
     l.NoOtherKeys();
     if (!l.error().empty()) return oracle::Error(l.error());
     if (auto ok = smem::CheckView(c.view); !ok.ok()) return oracle::Error(ok.error());
-    return Result<std::string>::Ok(ExplainSmemJson(c));
+    return Result<std::string>::Ok(ExplainSmemJson(c, smem::Explain(c)));
   }
   if (kind == "zcm") {
     oracle::tcgen05::ZcmCase c;

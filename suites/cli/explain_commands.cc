@@ -71,9 +71,10 @@ int ExplainSmem(const SmemArgs& a) {
     c.pattern_start =
         ParseNumberArg("--pattern-anchor", a.pattern_anchor, smem::kSmemWindowBytes - 1);
   }
+  const smem::Explanation e = smem::Explain(c);  // the one decode
   std::optional<std::string> svg;  // drawn first: a picture that cannot be drawn prints nothing
   if (!a.svg.empty()) {
-    auto drawn = suites::SmemSvg(c);
+    auto drawn = suites::SmemSvg(c, e);
     if (!drawn.ok()) Die("--svg: " + drawn.error());
     svg = std::move(drawn.value());
   }
@@ -85,7 +86,7 @@ int ExplainSmem(const SmemArgs& a) {
     if (!written.ok()) Die(written.error());
   };
   if (svg && !after) write_svg();
-  std::cout << (a.json ? suites::ExplainSmemJson(c) : suites::ExplainSmemText(c));
+  std::cout << (a.json ? suites::ExplainSmemJson(c, e) : suites::ExplainSmemText(c, e));
   if (after) write_svg();
   return 0;
 }

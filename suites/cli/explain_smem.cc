@@ -102,7 +102,7 @@ std::string Hsl(int row, int unit) {
 
 }  // namespace
 
-std::string ExplainSmemText(const SmemCase& c) {
+std::string ExplainSmemText(const SmemCase& c, const Explanation& e) {
   std::string out = std::string(c.arch == Arch::kSm90a ? "wgmma" : "tcgen05") +
                     " shared-memory descriptor " + oracle::Hex(c.desc, 16) + "  (" +
                     std::string(Name(c.arch)) + ", operand " + std::string(Name(c.operand)) + ", " +
@@ -118,21 +118,21 @@ std::string ExplainSmemText(const SmemCase& c) {
                   Meaning(f, f.Get(c.desc), c.arch).c_str());
     out += buf;
   }
-  const auto m = DecodeMatrix(c.arch, c.desc);
+  const std::optional<SmemMatrix>& m = e.matrix;
   if (m) {
     out += "layout: " + LayoutFormula(c, *m) + " o Swizzle (" + std::string(Name(m->swizzle)) +
            "), T = " + std::to_string(128 / StorageBits(c.view.dtype)) + " elements per 16 bytes\n";
   }
-  const oracle::Verdict v = Validate(c);
+  const oracle::Verdict& v = e.verdict;
   if (m) out += AnchorText(c, *m, v);
   out += v.legal() ? "verdict: legal\n" : "verdict: ILLEGAL\n";
   for (const auto& x : v.violations()) {
     out += "  " + std::string(x.rule->id) + " (" + std::string(x.rule->section) +
            "): " + x.message + "\n";
   }
-  auto map = Map(c);
+  const auto& map = e.map;
   if (!map.ok()) return out + "map: none (" + map.error() + ")\n";
-  out += BackingText(ReadingsOf(c), BackingTarget(c.arch));
+  out += BackingText(e.readings, BackingTarget(c.arch));
   const AddressMap& a = map.value();
   std::vector<uint64_t> sorted = a.bits;
   std::sort(sorted.begin(), sorted.end());
@@ -171,15 +171,15 @@ std::string ExplainSmemText(const SmemCase& c) {
   return out;
 }
 
-std::string ExplainSmemJson(const SmemCase& c) {
+std::string ExplainSmemJson(const SmemCase& c, const Explanation& e) {
   nlohmann::ordered_json j;
   j["kind"] = "smem_descriptor";
   j["arch"] = std::string(Name(c.arch));
   nlohmann::ordered_json fields = nlohmann::ordered_json::object();
   for (const oracle::Field& f : FieldsOf(c.arch)) fields[std::string(f.name)] = f.Get(c.desc);
   j["fields"] = std::move(fields);
-  const oracle::Verdict v = Validate(c);
-  if (const auto m = DecodeMatrix(c.arch, c.desc); m && PatternAnchor(c, *m)) {
+  const oracle::Verdict& v = e.verdict;
+  if (const auto& m = e.matrix; m && PatternAnchor(c, *m)) {
     j["pattern_anchor"] = {{"address", *PatternAnchor(c, *m)},
                            {"given", c.pattern_start.has_value()}};
   } else {
@@ -190,9 +190,9 @@ std::string ExplainSmemJson(const SmemCase& c) {
   for (const auto& x : v.violations()) {
     j["violations"].push_back({{"rule", std::string(x.rule->id)}, {"message", x.message}});
   }
-  auto map = Map(c);
-  j["backing"] = map.ok() ? BackingJson(ReadingsOf(c), BackingTarget(c.arch))
-                          : nlohmann::ordered_json(nullptr);
+  const auto& map = e.map;
+  j["backing"] =
+      map.ok() ? BackingJson(e.readings, BackingTarget(c.arch)) : nlohmann::ordered_json(nullptr);
   if (map.ok()) {
     const AddressMap& a = map.value();
     j["addresses"] = nlohmann::ordered_json::array();
@@ -207,8 +207,8 @@ std::string ExplainSmemJson(const SmemCase& c) {
   return j.dump() + "\n";
 }
 
-oracle::Result<std::string> SmemSvg(const SmemCase& c) {
-  auto map = Map(c);
+oracle::Result<std::string> SmemSvg(const SmemCase& c, const Explanation& e) {
+  const auto& map = e.map;
   if (!map.ok()) return oracle::Result<std::string>::Fail(map.error());
   const AddressMap& a = map.value();
   const int eb = a.element_bits;

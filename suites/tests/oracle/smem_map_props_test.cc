@@ -3,9 +3,12 @@
 #include <rapidcheck/gtest.h>
 
 #include <set>
+#include <string>
+#include <vector>
 
 #include "generators/core/rc_source.h"
 #include "generators/smem/smem_descriptor_gen.h"
+#include "oracle/smem/smem_case.h"
 #include "oracle/smem/swizzle.h"
 
 namespace tcfuzz::oracle::smem {
@@ -56,6 +59,34 @@ RC_GTEST_PROP(SmemMapProps, SwizzlingIsAnInvolution, ()) {
     // And it never leaves the 128-byte row.
     RC_ASSERT(SwizzleAddress(addr, z, base_offset) / 128 == addr / 128);
   }
+}
+
+}  // namespace
+}  // namespace tcfuzz::oracle::smem
+
+namespace tcfuzz::oracle::smem {
+namespace {
+
+// Explain decodes once and answers what the three separate questions answer, for legal,
+// rule-breaking and raw-bit descriptors (raw bits include invalid tcgen05 swizzle codes, which
+// have no map).
+RC_GTEST_PROP(SmemMapProps, ExplainAnswersAsValidateMapAndReadings, ()) {
+  gen::RcSource s;
+  static constexpr std::array<gen::Intent, 3> kIntents = {
+      gen::Intent::kLegal, gen::Intent::kBreakOne, gen::Intent::kRawBits};
+  const gen::GeneratedSmem g = gen::DrawSmem(s, s.Pick(std::span<const gen::Intent>(kIntents)));
+  const Explanation e = Explain(g.c);
+  RC_ASSERT(e.matrix == DecodeMatrix(g.c.arch, g.c.desc));
+  const auto lines = [](const Verdict& v) {
+    std::vector<std::string> out;
+    for (const Violation& x : v.violations()) out.push_back(std::string(x.rule->id) + x.message);
+    return out;
+  };
+  RC_ASSERT(lines(e.verdict) == lines(Validate(g.c)));
+  const Result<AddressMap> map = Map(g.c);
+  RC_ASSERT(e.map.ok() == map.ok());
+  if (map.ok()) RC_ASSERT(e.map.value().bits == map.value().bits);
+  RC_ASSERT(e.readings == ReadingsOf(g.c));
 }
 
 }  // namespace
