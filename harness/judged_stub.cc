@@ -1,7 +1,7 @@
 // Built without a CUDA toolkit: every judged suite's launch reports why it cannot run.
 #include "harness/dense_judged.h"
-#include "harness/sparse_exact.h"
-#include "harness/sparse_judged.h"
+#include "harness/sparse_mma_exact.h"
+#include "harness/sparse_mma_judged.h"
 #include "harness/tcgen05_judged.h"
 #include "harness/wgmma_judged.h"
 

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "harness/mma_sp_exec.h"
-#include "harness/mma_sp_ptx.h"
 #include "harness/ptx_kernel.h"
+#include "harness/sparse_mma_exec.h"
+#include "harness/sparse_mma_ptx.h"
 #include "harness/warp_mma_ptx.h"
 #include "oracle/ptx/instruction_form.h"
 

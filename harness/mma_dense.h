@@ -27,7 +27,7 @@ std::string MmaDenseInstruction(const MmaDenseSpec& s);
 // The module with entry `tcfuzz_mma_dense(a, b, c, d, n)` for `target`.
 std::string MmaDenseModule(const MmaDenseSpec& s, const std::string& target);
 
-// Per-lane registers, case-major then lane (as harness/mma_sp_exec.h packs sparse cases).
+// Per-lane registers, case-major then lane (as harness/sparse_mma_exec.h packs sparse cases).
 struct PackedMmaDense {
   std::vector<uint32_t> a, b, c;
 };

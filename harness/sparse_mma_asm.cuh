@@ -10,7 +10,7 @@
 
 #include "harness/judged_launch.cuh"
 #include "harness/ptx_kernel.h"
-#include "harness/sparse_exact_lane.h"
+#include "harness/sparse_mma_exact_lane.h"
 
 namespace tcfuzz::harness {
 

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "oracle/numerics/formats.h"
-#include "oracle/sparse/device_drawn_case.h"
+#include "oracle/sparse/device_drawn_sparse.h"
 
 namespace tcfuzz::gen {
 

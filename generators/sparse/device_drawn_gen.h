@@ -1,6 +1,6 @@
 // The cases of the `sparse-mma-exact` suite as the host rebuilds them: each is drawn from its
-// case seed alone through oracle/sparse/device_drawn_case.h, element by element, exactly as the
-// kernel that runs them draws them on the device (harness/sparse_exact.h). Small-integer values
+// case seed alone through oracle/sparse/device_drawn_sparse.h, element by element, exactly as the
+// kernel that runs them draws them on the device (harness/sparse_mma_exact.h). Small-integer values
 // (exact sums), a defined metadata nibble per (row, chunk), one instruction variant per case.
 #pragma once
 

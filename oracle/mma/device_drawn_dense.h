@@ -1,7 +1,7 @@
 // The recipe of a device-judged dense case (the `dense-mma-judged` suite): every operand bit
 // pattern and the instruction type of case `index` follow from its case seed through
 // CounterDraw, one draw per element, so a kernel draws and judges a case on its own and the host
-// rebuilds the same case for the oracle and the reproducer (as oracle/sparse/device_drawn_case.h
+// rebuilds the same case for the oracle and the reproducer (as oracle/sparse/device_drawn_sparse.h
 // does for the small-integer suite). constexpr, no library calls: device code calls it.
 //
 // Values are f16 or bf16 patterns (A, B) and f32 patterns (C) in four modes, so that the sums

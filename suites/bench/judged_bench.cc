@@ -11,14 +11,14 @@
 
 #include "generators/core/random_source.h"
 #include "generators/sparse/device_drawn_gen.h"
-#include "harness/sparse_judged_lane.h"
+#include "harness/sparse_mma_judged_lane.h"
 #include "harness/tcgen05_judged_lane.h"
 #include "harness/wgmma_judged_lane.h"
 #include "oracle/core/counter_hash.h"
 #include "suites/checks/sparse_mma_checks.h"
 #include "suites/kinds/judged_worker.h"
-#include "suites/kinds/sparse_exact_device.h"
-#include "suites/kinds/sparse_judged_device.h"
+#include "suites/kinds/sparse_mma_exact_device.h"
+#include "suites/kinds/sparse_mma_judged_device.h"
 #include "suites/kinds/tcgen05_judged_device.h"
 #include "suites/kinds/wgmma_judged_device.h"
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "generators/core/random_source.h"
-#include "harness/mma_sp_exec.h"
+#include "harness/sparse_mma_exec.h"
 #include "oracle/numerics/dot_product.h"
 #include "oracle/sparse/sparse_form.h"
 #include "oracle/sparse/sparse_metadata.h"

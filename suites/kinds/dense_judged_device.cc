@@ -3,7 +3,7 @@
 #include <string>
 
 #include "generators/core/random_source.h"
-#include "harness/mma_sp_exec.h"
+#include "harness/sparse_mma_exec.h"
 #include "oracle/core/counter_hash.h"
 #include "oracle/mma/dense_case_text.h"
 #include "oracle/sparse/sparse_form.h"

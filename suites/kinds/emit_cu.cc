@@ -4,7 +4,7 @@
 
 #include "generators/core/mma_values.h"
 #include "harness/mma_dense.h"
-#include "harness/mma_sp_exec.h"
+#include "harness/sparse_mma_exec.h"
 #include "harness/tcgen05_exec.h"
 #include "harness/wgmma_exec.h"
 #include "oracle/mma/dense_case_text.h"

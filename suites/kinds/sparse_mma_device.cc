@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "harness/device.h"
-#include "harness/mma_sp_exec.h"
+#include "harness/sparse_mma_exec.h"
 #include "oracle/sparse/sparse_case_text.h"
 #include "suites/checks/sparse_mma_checks.h"
 #include "suites/engine/batched_worker.h"

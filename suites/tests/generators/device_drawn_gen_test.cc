@@ -8,7 +8,7 @@
 
 #include "generators/core/random_source.h"
 #include "oracle/numerics/formats.h"
-#include "oracle/sparse/device_drawn_case.h"
+#include "oracle/sparse/device_drawn_sparse.h"
 #include "suites/tests/support/test_seed.h"
 
 namespace tcfuzz::gen {

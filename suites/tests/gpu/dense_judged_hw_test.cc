@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "generators/core/random_source.h"
-#include "harness/mma_sp_exec.h"
+#include "harness/sparse_mma_exec.h"
 #include "suites/kinds/dense_device_cases.h"
 #include "suites/kinds/dense_judged_device.h"
 #include "suites/tests/support/judged_hw.h"

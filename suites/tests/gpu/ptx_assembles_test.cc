@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 
 #include "harness/mma_dense.h"
-#include "harness/mma_sp_ptx.h"
 #include "harness/planted_faults.h"
+#include "harness/sparse_mma_ptx.h"
 #include "harness/wgmma_exec.h"
 #include "oracle/sparse/sparse_form.h"
 #include "suites/engine/atomic_file.h"

@@ -8,7 +8,7 @@
 
 #include "generators/core/random_source.h"
 #include "harness/device.h"
-#include "harness/mma_sp_exec.h"
+#include "harness/sparse_mma_exec.h"
 #include "suites/checks/sparse_mma_checks.h"
 #include "suites/engine/subprocess.h"
 #include "suites/tests/support/printers.h"

@@ -14,7 +14,7 @@
 
 #include "generators/core/random_source.h"
 #include "harness/device.h"
-#include "harness/mma_sp_exec.h"
+#include "harness/sparse_mma_exec.h"
 #include "oracle/numerics/formats.h"
 #include "oracle/sparse/sparse_case_text.h"
 #include "suites/checks/sparse_mma_checks.h"

@@ -5,12 +5,12 @@
 #include <gtest/gtest.h>
 
 #include "generators/core/random_source.h"
-#include "harness/mma_sp_exec.h"
-#include "harness/sparse_exact.h"
-#include "oracle/sparse/device_drawn_case.h"
+#include "harness/sparse_mma_exact.h"
+#include "harness/sparse_mma_exec.h"
+#include "oracle/sparse/device_drawn_sparse.h"
 #include "suites/checks/sparse_mma_checks.h"
 #include "suites/engine/device_campaign.h"
-#include "suites/kinds/sparse_exact_device.h"
+#include "suites/kinds/sparse_mma_exact_device.h"
 #include "suites/tests/support/judged_hw.h"
 
 namespace tcfuzz::suites {

@@ -1,15 +1,15 @@
 // What one lane of the `sparse-mma-exact` kernel does, as plain constexpr C++ so the kernel
 // (nvcc --expt-relaxed-constexpr) and the host tests run the same code: build the lane's
-// registers of case `case_seed` from the recipe (oracle/sparse/device_drawn_case.h) and a table
+// registers of case `case_seed` from the recipe (oracle/sparse/device_drawn_sparse.h) and a table
 // of where each register element sits, and compute the exact D elements the lane will hold.
 // The table is filled on the host from the oracle's fragment maps and metadata rules
-// (SparseExactTables in suites/kinds/sparse_exact_device.h): the harness holds no layout or
+// (SparseExactTables in suites/kinds/sparse_mma_exact_device.h): the harness holds no layout or
 // legality rule itself.
 #pragma once
 
 #include <cstdint>
 
-#include "oracle/sparse/device_drawn_case.h"
+#include "oracle/sparse/device_drawn_sparse.h"
 
 namespace tcfuzz::harness {
 

@@ -1,6 +1,6 @@
 // The PTX the harness renders for sparse MMA: the instruction spelling and the kernel around it
 // (host-only; the assembler checks come with the toolchain suites).
-#include "harness/mma_sp_ptx.h"
+#include "harness/sparse_mma_ptx.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "harness/mma_sp_ptx.h"
+#include "harness/sparse_mma_ptx.h"
 
 #include "harness/warp_mma_ptx.h"
 #include "oracle/ptx/instruction_form.h"

@@ -5,7 +5,7 @@
 // oracle's own kept-position rule rather than the kernel's tables), for every variant and value
 // mode. Only the mma.sp instruction itself and the copies are left for the GPU test
 // (gpu/sparse_judged_hw_test.cc).
-#include "suites/kinds/sparse_judged_device.h"
+#include "suites/kinds/sparse_mma_judged_device.h"
 
 #include <gtest/gtest.h>
 
@@ -14,14 +14,14 @@
 
 #include "generators/core/random_source.h"
 #include "generators/mma/device_drawn_dense_gen.h"
-#include "harness/mma_sp_exec.h"
-#include "harness/sparse_judged_lane.h"
+#include "harness/sparse_mma_exec.h"
+#include "harness/sparse_mma_judged_lane.h"
 #include "oracle/core/counter_hash.h"
-#include "oracle/sparse/device_drawn_case.h"
+#include "oracle/sparse/device_drawn_sparse.h"
 #include "suites/checks/sparse_mma_checks.h"
 #include "suites/kinds/judged_worker.h"
-#include "suites/kinds/sparse_exact_device.h"
-#include "suites/tests/support/sparse_lane.h"
+#include "suites/kinds/sparse_mma_exact_device.h"
+#include "suites/tests/support/sparse_mma_lane.h"
 #include "suites/tests/support/test_seed.h"
 
 namespace tcfuzz::suites {

@@ -7,8 +7,8 @@
 #include <cstddef>
 #include <string>
 
-#include "harness/mma_sp_exec.h"
-#include "harness/sparse_exact_lane.h"
+#include "harness/sparse_mma_exact_lane.h"
+#include "harness/sparse_mma_exec.h"
 
 namespace tcfuzz::test {
 

@@ -1,10 +1,10 @@
 // The `sparse-mma-judged` GPU suite: mma.sp cases of every variant `sparse-mma-exact` runs
 // (f16/bf16, k16/k32, both spellings, every legal selector, f32 accumulators) with float
 // values in the dense recipe's three modes, drawn and judged on the device by the bit-exact model's
-// 64-bit path with the device's numerics row (harness/sparse_judged.h), one warp per case, launches
-// of 65,536. The host rebuilds and judges every failing case and one in kSparseJudgedSampleEvery
-// with its own oracle (the general model); a verdict the two models do not share is a tcfuzz defect
-// (suites/kinds/judged_worker.h).
+// 64-bit path with the device's numerics row (harness/sparse_mma_judged.h), one warp per case,
+// launches of 65,536. The host rebuilds and judges every failing case and one in
+// kSparseJudgedSampleEvery with its own oracle (the general model); a verdict the two models do not
+// share is a tcfuzz defect (suites/kinds/judged_worker.h).
 #pragma once
 
 #include <cstdint>
@@ -13,7 +13,7 @@
 #include <string>
 
 #include "generators/sparse/device_drawn_gen.h"
-#include "harness/sparse_judged.h"
+#include "harness/sparse_mma_judged.h"
 #include "suites/engine/device_workers.h"
 
 namespace tcfuzz::suites {

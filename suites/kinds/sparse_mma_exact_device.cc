@@ -1,12 +1,12 @@
-#include "suites/kinds/sparse_exact_device.h"
+#include "suites/kinds/sparse_mma_exact_device.h"
 
 #include <string>
 
 #include "generators/core/random_source.h"
 #include "generators/sparse/device_drawn_gen.h"
-#include "harness/mma_sp_exec.h"
 #include "harness/ptx_kernel.h"
-#include "harness/sparse_exact.h"
+#include "harness/sparse_mma_exact.h"
+#include "harness/sparse_mma_exec.h"
 #include "oracle/core/counter_hash.h"
 #include "oracle/numerics/formats.h"
 #include "suites/checks/sparse_mma_checks.h"

@@ -5,10 +5,10 @@
 #include <gtest/gtest.h>
 
 #include "generators/core/random_source.h"
-#include "harness/mma_sp_exec.h"
+#include "harness/sparse_mma_exec.h"
 #include "suites/checks/sparse_mma_checks.h"
-#include "suites/kinds/sparse_exact_device.h"
-#include "suites/kinds/sparse_judged_device.h"
+#include "suites/kinds/sparse_mma_exact_device.h"
+#include "suites/kinds/sparse_mma_judged_device.h"
 #include "suites/tests/support/judged_hw.h"
 
 namespace tcfuzz::suites {

@@ -5,7 +5,7 @@
 #include <span>
 #include <vector>
 
-#include "harness/mma_sp_ptx.h"
+#include "harness/sparse_mma_ptx.h"
 #include "oracle/core/result.h"
 #include "oracle/sparse/sparse_metadata.h"
 

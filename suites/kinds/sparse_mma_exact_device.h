@@ -1,6 +1,6 @@
 // The worker side of the `sparse-mma-exact` GPU suite: small-integer mma.sp cases (f16/bf16,
 // k16/k32, both spellings, every legal selector) drawn and checked on the device, one warp per
-// case, so a launch of a million cases ships back only what failed (harness/sparse_exact.h).
+// case, so a launch of a million cases ships back only what failed (harness/sparse_mma_exact.h).
 // The host still judges with the oracle: every failing case, and one case in
 // kSparseExactSampleEvery (picked by case seed) whatever the device said, which keeps the
 // device-side draw and check honest against the host generator and the bit-exact reference.
@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "generators/sparse/device_drawn_gen.h"
-#include "harness/sparse_exact_lane.h"
+#include "harness/sparse_mma_exact_lane.h"
 #include "suites/engine/device_workers.h"
 
 namespace tcfuzz::suites {

@@ -1,13 +1,13 @@
-#include "suites/kinds/sparse_judged_device.h"
+#include "suites/kinds/sparse_mma_judged_device.h"
 
 #include <string>
 #include <vector>
 
 #include "generators/core/random_source.h"
-#include "harness/mma_sp_exec.h"
+#include "harness/sparse_mma_exec.h"
 #include "suites/checks/sparse_mma_checks.h"
 #include "suites/kinds/judged_worker.h"
-#include "suites/kinds/sparse_exact_device.h"
+#include "suites/kinds/sparse_mma_exact_device.h"
 
 namespace tcfuzz::suites {
 

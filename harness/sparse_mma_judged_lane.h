@@ -1,7 +1,7 @@
 // What one lane of the `sparse-mma-judged` kernel does, as plain constexpr C++ so the kernel
 // (nvcc --expt-relaxed-constexpr) and the host tests run the same code: draw the lane's register
 // elements and metadata nibbles of case `case_seed` from the recipe (oracle/sparse/
-// device_drawn_case.h, float values) into the warp's shared copy of the case, pack its registers,
+// device_drawn_sparse.h, float values) into the warp's shared copy of the case, pack its registers,
 // and compute the D elements it will hold through the bit-exact model's 64-bit path
 // (oracle/numerics/fast_dot.h): C plus the kept products in stored order, L at a time, each stored
 // A element meeting the B row its chunk's nibble names. Where each element sits comes from the
@@ -11,10 +11,10 @@
 
 #include <cstdint>
 
-#include "harness/sparse_exact_lane.h"
+#include "harness/sparse_mma_exact_lane.h"
 #include "oracle/mma/device_drawn_dense.h"
 #include "oracle/numerics/fast_dot.h"
-#include "oracle/sparse/device_drawn_case.h"
+#include "oracle/sparse/device_drawn_sparse.h"
 
 namespace tcfuzz::harness {
 

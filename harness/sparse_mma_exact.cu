@@ -4,8 +4,8 @@
 
 #include "harness/judged_launch.cuh"
 #include "harness/ptx_kernel.h"
-#include "harness/sparse_exact.h"
 #include "harness/sparse_mma_asm.cuh"
+#include "harness/sparse_mma_exact.h"
 
 namespace tcfuzz::harness {
 

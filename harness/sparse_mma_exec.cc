@@ -1,4 +1,4 @@
-#include "harness/mma_sp_exec.h"
+#include "harness/sparse_mma_exec.h"
 
 #include "harness/ptx_kernel.h"
 
