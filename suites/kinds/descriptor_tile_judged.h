@@ -34,6 +34,20 @@ gen::GeneratedTile DrawJudgedTile(uint64_t seed, const char* suite,
 std::string JudgeKeptTile(uint64_t index, const oracle::tile::DescriptorTile& t,
                           const std::vector<uint32_t>& d, bool device_failed);
 
+// What a tile kernel's layout row holds of every tile: both descriptors, N, the type, the
+// major-ness of A and B.
+template <class Layout>
+Layout TileLayoutOf(const oracle::tile::DescriptorTile& t) {
+  Layout l;
+  l.desc_a = t.a.desc;
+  l.desc_b = t.b.desc;
+  l.n = static_cast<uint16_t>(t.n);
+  l.bf16 = t.ab == oracle::num::Format::kBF16;
+  l.mn_a = t.a.view.major == oracle::smem::Major::kMN;
+  l.mn_b = t.b.view.major == oracle::smem::Major::kMN;
+  return l;
+}
+
 // A tile suite's launch of `layouts` on a device of numerics row `gpu`, with the device's `instr`
 // rows (present: the suite's support predicate asked) and the generator's image size.
 template <class Launch, class Layout>

@@ -35,13 +35,7 @@ oracle::Result<std::vector<harness::Tcgen05JudgedLayout>> Tcgen05JudgedTable(
         t.d != Format::kF32) {
       return R::Fail("tcgen05-judged: a layout is not a dense M = 128 f16/bf16 -> f32 tile");
     }
-    harness::Tcgen05JudgedLayout l;
-    l.desc_a = t.a.desc;
-    l.desc_b = t.b.desc;
-    l.n = static_cast<uint16_t>(t.n);
-    l.bf16 = t.ab == Format::kBF16;
-    l.mn_a = t.a.view.major == oracle::smem::Major::kMN;
-    l.mn_b = t.b.view.major == oracle::smem::Major::kMN;
+    harness::Tcgen05JudgedLayout l = TileLayoutOf<harness::Tcgen05JudgedLayout>(t);
     oracle::tcgen05::IdescFields f;
     f.a = f.b = t.ab;
     f.d = t.d;

@@ -33,14 +33,7 @@ std::vector<harness::WgmmaJudgedLayout> WgmmaJudgedTable(
     const std::vector<oracle::tile::DescriptorTile>& layouts) {
   std::vector<harness::WgmmaJudgedLayout> table;
   for (const oracle::tile::DescriptorTile& t : layouts) {
-    harness::WgmmaJudgedLayout l;
-    l.desc_a = t.a.desc;
-    l.desc_b = t.b.desc;
-    l.n = static_cast<uint16_t>(t.n);
-    l.bf16 = t.ab == Format::kBF16;
-    l.mn_a = t.a.view.major == oracle::smem::Major::kMN;
-    l.mn_b = t.b.view.major == oracle::smem::Major::kMN;
-    table.push_back(l);
+    table.push_back(TileLayoutOf<harness::WgmmaJudgedLayout>(t));
   }
   return table;
 }

@@ -35,11 +35,7 @@ TEST(SparseExactLane, RegistersAndDAreTheOraclesForEveryVariant) {
         drawn::Pick(cs, drawn::kVariant, 0, 0, static_cast<uint32_t>(tables.size()));
     ++per_variant[v];
     const harness::SparseExactTable& t = tables[v];
-    const harness::MmaSpSpec spec{g.op.form,     g.op.variant, g.op.selector, g.tile.a_type,
-                                  g.tile.b_type, g.tile.cd,    false};
-    const harness::MmaSpCase one{g.op, g.tile};
-    const harness::PackedMmaSp p =
-        harness::PackMmaSp(spec, std::span<const harness::MmaSpCase>(&one, 1));
+    const harness::PackedMmaSp p = test::PackOne(g);
     const int ar = g.op.form->a_regs, br = g.op.form->b_regs;
     const std::vector<uint32_t> want_d = Reference(g.tile, oracle::num::ExactParams(g.tile.cd));
     const harness::SparseExactValues values = harness::DrawCase(t, cs);

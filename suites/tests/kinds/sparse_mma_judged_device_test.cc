@@ -48,11 +48,7 @@ TEST(SparseJudgedLane, RegistersAndDAreTheOraclesForEveryRowVariantAndMode) {
       ++per_variant[v];
       ++per_mode[drawn_case.mode];
       const harness::SparseExactTable& t = tables[v];
-      const harness::MmaSpSpec spec{g.op.form,     g.op.variant, g.op.selector, g.tile.a_type,
-                                    g.tile.b_type, g.tile.cd,    false};
-      const harness::MmaSpCase one{g.op, g.tile};
-      const harness::PackedMmaSp p =
-          harness::PackMmaSp(spec, std::span<const harness::MmaSpCase>(&one, 1));
+      const harness::PackedMmaSp p = test::PackOne(g);
       const int ar = g.op.form->a_regs, br = g.op.form->b_regs;
       const std::vector<uint32_t> want =
           Reference(g.tile, *SparseParams(g.tile, gpu), SparseBlocking::kCompressed,

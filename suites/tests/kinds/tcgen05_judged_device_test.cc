@@ -64,11 +64,7 @@ TEST(Tcgen05JudgedLane, ImageAndDAreTheOraclesForEveryLayoutKind) {
     ASSERT_EQ(l.n, g.tile.n);
     ASSERT_EQ(l.ws != 0, g.tile.zero_column_mask.has_value());
     ns.insert(l.n);
-    const auto a = oracle::smem::DecodeMatrix(oracle::smem::Arch::kSm100a, g.tile.a.desc);
-    const auto b = oracle::smem::DecodeMatrix(oracle::smem::Arch::kSm100a, g.tile.b.desc);
-    kinds.insert(std::string(oracle::num::Name(g.tile.ab)) + " " +
-                 std::string(Name(g.tile.a.view.major)) + std::string(Name(a->swizzle)) + " " +
-                 std::string(Name(g.tile.b.view.major)) + std::string(Name(b->swizzle)));
+    kinds.insert(test::LayoutKind(oracle::smem::Arch::kSm100a, g.tile));
     std::memset(static_cast<void*>(v.get()), 0xA5, sizeof *v);  // as uninitialized shared memory
     const std::vector<uint8_t> image = BuildOnHost(l, cs, *v);
     ASSERT_EQ(image, g.tile.image) << "case " << index << " N " << l.n;

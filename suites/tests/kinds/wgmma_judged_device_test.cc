@@ -51,11 +51,7 @@ TEST(WgmmaJudgedLane, ImageAndDAreTheOraclesForEveryLayoutKind) {
         table[oracle::tile::drawn::LayoutIndex(cs, kWgmmaJudgedLayouts)];
     ASSERT_EQ(l.n, g.tile.n);
     ns.insert(l.n);
-    const auto a = oracle::smem::DecodeMatrix(oracle::smem::Arch::kSm90a, g.tile.a.desc);
-    const auto b = oracle::smem::DecodeMatrix(oracle::smem::Arch::kSm90a, g.tile.b.desc);
-    kinds.insert(std::string(oracle::num::Name(g.tile.ab)) + " " +
-                 std::string(Name(g.tile.a.view.major)) + std::string(Name(a->swizzle)) + " " +
-                 std::string(Name(g.tile.b.view.major)) + std::string(Name(b->swizzle)));
+    kinds.insert(test::LayoutKind(oracle::smem::Arch::kSm90a, g.tile));
     std::memset(static_cast<void*>(v.get()), 0xA5, sizeof *v);  // as uninitialized shared memory
     const std::vector<uint8_t> image = BuildOnHost(l, cs, *v);
     ASSERT_EQ(image, g.tile.image) << "case " << index << " N " << l.n;

@@ -5,12 +5,22 @@
 #include <gtest/gtest.h>
 
 #include <cstddef>
+#include <span>
 #include <string>
 
+#include "generators/sparse/sparse_mma_gen.h"
 #include "harness/sparse_mma_exact_lane.h"
 #include "harness/sparse_mma_exec.h"
 
 namespace tcfuzz::test {
+
+// The harness's packing of one generated case (what the batched kernel's lanes hold).
+inline harness::PackedMmaSp PackOne(const gen::GeneratedSparse& g) {
+  const harness::MmaSpSpec spec{g.op.form,     g.op.variant, g.op.selector, g.tile.a_type,
+                                g.tile.b_type, g.tile.cd,    false};
+  const harness::MmaSpCase one{g.op, g.tile};
+  return harness::PackMmaSp(spec, std::span<const harness::MmaSpCase>(&one, 1));
+}
 
 // Lane `lane`'s A, B, C and metadata registers `r` equal the packed case `p`'s; `what` names
 // the case in a failure.

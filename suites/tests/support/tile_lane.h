@@ -3,9 +3,11 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "generators/smem/descriptor_tile_gen.h"
+#include "oracle/smem/smem_case.h"
 
 namespace tcfuzz::test {
 
@@ -22,6 +24,15 @@ std::vector<uint8_t> BuildImageOnHost(const Layout& l, uint64_t cs, Values& v, i
   };
   for (int thread = 0; thread < threads; ++thread) place(l, cs, thread, image.size(), store, v);
   return image;
+}
+
+// A tile's layout kind: its type, and each operand's major-ness and swizzle.
+inline std::string LayoutKind(oracle::smem::Arch arch, const oracle::tile::DescriptorTile& t) {
+  const auto a = oracle::smem::DecodeMatrix(arch, t.a.desc);
+  const auto b = oracle::smem::DecodeMatrix(arch, t.b.desc);
+  return std::string(oracle::num::Name(t.ab)) + " " + std::string(Name(t.a.view.major)) +
+         std::string(a ? Name(a->swizzle) : "?") + " " + std::string(Name(t.b.view.major)) +
+         std::string(b ? Name(b->swizzle) : "?");
 }
 
 }  // namespace tcfuzz::test
