@@ -201,11 +201,11 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
     } else {
       device = ProbeInWorker(o.worker);
     }
-    if (o.gpu == "require" && !device.available) {
-      log << "tcfuzz: error: --gpu require: " << device.reason << "\n";
-      return 2;
-    }
   }
+  // --gpu require without a GPU: nothing runs, and the report says why (each GPU suite an error
+  // in JUnit, each host suite skipped), so a CI job's test view shows the cause; exit 2.
+  const bool required_missing = !device_suites.empty() && o.gpu == "require" && !device.available;
+  if (required_missing) log << "tcfuzz: error: --gpu require: " << device.reason << "\n";
 
   const auto t0 = Clock::now();
   CampaignReport report;
@@ -243,6 +243,16 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
     }
     if (StopRequested()) break;  // not started: a resumed run starts it afresh
     const bool is_device = IsDeviceSuite(name);
+    if (required_missing) {
+      SuiteReport r;
+      r.suite = name;
+      r.device = is_device;
+      if (!is_device) r.declared_families = host(name)->families();
+      (is_device ? r.error : r.skipped) =
+          is_device ? "--gpu require: " + device.reason : "not run: --gpu require found no GPU";
+      report.suites.push_back(std::move(r));
+      continue;
+    }
     const RunPlace place = is_device ? PlaceOf(device) : RunPlace{};
     if (const ExpectationLine* skip = skips.Skip(place, name)) {
       SuiteReport r;
@@ -298,6 +308,10 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
     log << "INTERRUPTED (signal " << StopSignal() << "): " << failed
         << " failing cases so far; finish it with: tcfuzz run --resume " << shown_dir << "\n";
     return 128 + StopSignal();
+  }
+  if (required_missing) {
+    log << "FAILED: --gpu require: " << device.reason << " (nothing ran; seed " << o.seed << ")\n";
+    return 2;
   }
   const bool bad = failed > 0 || (o.strict && (stale > 0 || flaky > 0));
   log << (bad ? "FAILED: " : "OK: ") << failed << " failing cases"

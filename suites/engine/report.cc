@@ -188,6 +188,7 @@ void AddSuiteReport(SuiteReport& into, const SuiteReport& more) {
   SortAndCap(into.expected_failures);
   // Skipped only where every part was: a shard without a GPU does not hide one that ran.
   if (more.skipped.empty()) into.skipped.clear();
+  if (into.error.empty()) into.error = more.error;  // any part that could not run says so
   CapTilePictures(into);
   for (const auto& [phase, s] : more.worker_phases) into.worker_phases[phase] += s;
   into.complete = more.complete;
@@ -292,6 +293,7 @@ std::string SummaryJson(const CampaignReport& report) {
     js["failed"] = s.failed;
     js["expected_fail"] = s.expected;
     if (!s.skipped.empty()) js["skipped"] = s.skipped;
+    if (!s.error.empty()) js["error"] = s.error;
     js["complete"] = s.complete;
     if (!s.complete) js["resume_from"] = s.resume_from;
     js["seconds"] = s.seconds;
@@ -332,6 +334,8 @@ std::string JUnitXml(const CampaignReport& report) {
     for (const auto& [name, f] : s.families) {
       if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
     }
+    // A suite that did not run and knows no family still shows, as one test case saying why.
+    if (names.empty() && (!s.error.empty() || !s.skipped.empty())) names.push_back("not_run");
     std::string cases_xml;
     for (const std::string& name : names) {
       const auto it = s.families.find(name);
@@ -340,9 +344,17 @@ std::string JUnitXml(const CampaignReport& report) {
       cases_xml += "    <testcase classname=\"" + MarkupEscape(s.suite) + "\" name=\"" +
                    MarkupEscape(name) + "\" time=\"0.000\">\n";
       std::string element(JUnitElement(name, device, report.strict));
-      if (!s.skipped.empty()) {
+      if (!s.error.empty()) {
+        ++c.errors;
+        cases_xml += "      <error type=\"not_run\" message=\"" + MarkupEscape(s.error) + "\"/>\n";
+      } else if (!s.skipped.empty()) {
         ++c.skipped;
         cases_xml += "      <skipped message=\"" + MarkupEscape(s.skipped) + "\"/>\n";
+      } else if (!device && stats.cases == 0) {
+        // A host family no case of this run drew tested nothing: not a pass. (A GPU family is
+        // a result class, where 0 mismatches is the pass.)
+        ++c.skipped;
+        cases_xml += "      <skipped message=\"no case of this run drew this family\"/>\n";
       } else if (element == "skipped" && stats.cases > 0) {
         // Mismatches the model cannot stand behind yet: skipped, with what they rest on.
         ++c.skipped;
@@ -583,6 +595,7 @@ SuiteReport SuiteFrom(const JsonIn& j) {
   s.failed = U64(j, "failed");
   s.expected = U64(j, "expected_fail");
   if (j.contains("skipped")) s.skipped = Str(j, "skipped");
+  if (j.contains("error")) s.error = Str(j, "error");
   s.complete = Bool(j, "complete");
   if (!s.complete) s.resume_from = U64(j, "resume_from");
   s.seconds = Num(j, "seconds");

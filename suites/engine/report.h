@@ -65,6 +65,8 @@ struct SuiteReport {
   uint64_t expected = 0;                         // expected_fail cases, every one counted
   std::vector<FailureRecord> expected_failures;  // the first kMaxListedFailures, by index
   std::string skipped;  // why the suite did not run at all (no GPU), shown in both reports
+  // Why a suite that had to run could not (--gpu require without a GPU): an error in JUnit.
+  std::string error;
   // GPU suites: seconds in worker processes per phase (draw, jit, device, judge, "failed workers"
   // for those that faulted or were killed, and "other": process start, CUDA initialisation, the
   // protocol), summed over workers.

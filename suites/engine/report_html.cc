@@ -139,9 +139,10 @@ std::string IndexHtml(const CampaignReport& report) {
     h += "<tr><td><a href=\"#suite-" + E(s.suite) + "\">" + E(s.suite) + "</a></td><td>" +
          N(s.cases) + "</td><td class=\"" + (s.failed ? "fail" : "pass") + "\">" + N(s.failed) +
          "</td><td>" + N(s.expected) + "</td><td>" + rate + "</td><td>" +
-         E(!s.skipped.empty() ? "skipped: " + s.skipped
-           : s.complete       ? ""
-                              : "interrupted") +
+         E(!s.error.empty()     ? "error: " + s.error
+           : !s.skipped.empty() ? "skipped: " + s.skipped
+           : s.complete         ? ""
+                                : "interrupted") +
          "</td></tr>\n";
   }
   h += "</table>\n";

@@ -137,6 +137,16 @@ TEST(DeviceCampaign, NoDeviceIsSkippedOrAnErrorAsAsked) {
   EXPECT_EQ(RunCampaign(o, log2), 2);
   EXPECT_NE(log2.str().find("--gpu require: the device probe failed"), std::string::npos)
       << log2.str();
+  // Nothing ran, and the report says why: the GPU suite is an error in JUnit.
+  const auto j2 = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
+  EXPECT_EQ(j2["cases"], 0);
+  EXPECT_NE(j2["suites"][0]["error"].get<std::string>().find("--gpu require: the device probe"),
+            std::string::npos);
+  const std::string junit = ReadFile(o.report_dir + "/junit.xml").value();
+  EXPECT_NE(junit.find("<error type=\"not_run\" message=\"--gpu require: the device probe"),
+            std::string::npos)
+      << junit;
+  EXPECT_EQ(junit.find("errors=\"0\""), std::string::npos) << junit;
 }
 
 // smem-hw through the same parent with a fake device that reads what the oracle's maps say:

@@ -150,6 +150,27 @@ TEST(Report, EachFailingTestCaseCountsOnceAndFaultsAreErrors) {
   EXPECT_NE(xml.find("rerun: tcfuzz run --suite host --seed 5 --cases 10"), std::string::npos);
 }
 
+// A host family no case drew is skipped, not passed; in a GPU suite a result class with no case
+// (no mismatch) is the pass.
+TEST(Report, AHostFamilyNoCaseDrewIsSkipped) {
+  CampaignReport r = EveryKind();
+  r.suites[0].declared_families.push_back("never");
+  const std::string xml = JUnitXml(r);
+  EXPECT_NE(xml.find("<testsuite name=\"host\" tests=\"3\" failures=\"1\" errors=\"0\" "
+                     "skipped=\"1\""),
+            std::string::npos)
+      << xml;
+  const std::size_t at = xml.find("name=\"never\"");
+  ASSERT_NE(at, std::string::npos);
+  EXPECT_EQ(xml.find("<skipped message=\"no case of this run drew this family\"/>", at),
+            xml.find("<skipped", at));
+  EXPECT_LT(xml.find("<skipped", at), xml.find("</testcase>", at));
+  // The GPU suite's classes without cases stay passes.
+  EXPECT_NE(xml.find("<testsuite name=\"gpu\" tests=\"8\" failures=\"1\" errors=\"2\" "
+                     "skipped=\"0\""),
+            std::string::npos);
+}
+
 TEST(Report, AnyByteInAMessageLeavesWellFormedXml) {
   const std::string xml = JUnitXml(EveryKind());
   for (unsigned char c : xml) {
