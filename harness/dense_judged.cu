@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "harness/dense_judged.h"
 #include "harness/judged_launch.cuh"
+#include "harness/judged_suites.h"
 #include "harness/ptx_kernel.h"
 
 namespace tcfuzz::harness {

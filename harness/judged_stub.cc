@@ -1,9 +1,5 @@
 // Built without a CUDA toolkit: every judged suite's launch reports why it cannot run.
-#include "harness/dense_judged.h"
-#include "harness/sparse_mma_exact.h"
-#include "harness/sparse_mma_judged.h"
-#include "harness/tcgen05_judged.h"
-#include "harness/wgmma_judged.h"
+#include "harness/judged_suites.h"
 
 namespace tcfuzz::harness {
 

@@ -3,9 +3,9 @@
 #include <string>
 
 #include "harness/judged_launch.cuh"
+#include "harness/judged_suites.h"
 #include "harness/ptx_kernel.h"
 #include "harness/sparse_mma_asm.cuh"
-#include "harness/sparse_mma_judged.h"
 
 namespace tcfuzz::harness {
 

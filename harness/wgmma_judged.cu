@@ -3,8 +3,8 @@
 #include <string>
 
 #include "harness/judged_launch.cuh"
+#include "harness/judged_suites.h"
 #include "harness/ptx_kernel.h"
-#include "harness/wgmma_judged.h"
 
 namespace tcfuzz::harness {
 namespace {

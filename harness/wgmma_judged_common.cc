@@ -1,5 +1,6 @@
-// The host half of harness/wgmma_judged.h that needs no CUDA (built with or without a toolkit).
-#include "harness/wgmma_judged.h"
+// The host half of smem-hw-judged (harness/judged_suites.h) that needs no CUDA (built with or
+// without a toolkit).
+#include "harness/judged_suites.h"
 
 namespace tcfuzz::harness {
 

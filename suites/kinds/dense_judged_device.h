@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "generators/mma/device_drawn_dense_gen.h"
-#include "harness/dense_judged.h"
+#include "harness/judged_suites.h"
 #include "oracle/numerics/dot_product.h"
 #include "suites/engine/device_suite.h"
 #include "suites/engine/device_workers.h"

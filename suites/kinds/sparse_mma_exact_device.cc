@@ -4,8 +4,8 @@
 
 #include "generators/core/random_source.h"
 #include "generators/sparse/device_drawn_gen.h"
+#include "harness/judged_suites.h"
 #include "harness/ptx_kernel.h"
-#include "harness/sparse_mma_exact.h"
 #include "harness/sparse_mma_exec.h"
 #include "oracle/core/counter_hash.h"
 #include "oracle/numerics/formats.h"

@@ -13,7 +13,7 @@
 #include <string>
 
 #include "generators/sparse/device_drawn_gen.h"
-#include "harness/sparse_mma_judged.h"
+#include "harness/judged_suites.h"
 #include "suites/engine/device_workers.h"
 
 namespace tcfuzz::suites {

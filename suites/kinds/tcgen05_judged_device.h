@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "generators/smem/descriptor_tile_gen.h"
-#include "harness/tcgen05_judged.h"
+#include "harness/judged_suites.h"
 #include "oracle/core/result.h"
 #include "suites/engine/device_workers.h"
 

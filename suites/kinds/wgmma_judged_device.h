@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "generators/smem/descriptor_tile_gen.h"
-#include "harness/wgmma_judged.h"
+#include "harness/judged_suites.h"
 #include "suites/engine/device_workers.h"
 #include "suites/kinds/descriptor_tile_judged.h"
 

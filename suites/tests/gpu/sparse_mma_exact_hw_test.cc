@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "generators/core/random_source.h"
-#include "harness/sparse_mma_exact.h"
+#include "harness/judged_suites.h"
 #include "harness/sparse_mma_exec.h"
 #include "oracle/sparse/device_drawn_sparse.h"
 #include "suites/checks/sparse_mma_checks.h"

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "generators/core/random_source.h"
-#include "harness/wgmma_judged.h"
+#include "harness/judged_suites.h"
 #include "oracle/core/counter_hash.h"
 #include "oracle/smem/smem_case.h"
 #include "suites/kinds/judged_worker.h"
