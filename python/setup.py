@@ -1,13 +1,30 @@
 """pip install --no-build-isolation ./python  (offline: setuptools, pybind11-dev and a C++20
 compiler from Debian). Builds the oracle's sources and the module into one extension."""
+import atexit
 import glob
 import os
+import shutil
+import tempfile
 
 from setuptools import Extension, setup
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 ORACLE = sorted(glob.glob(os.path.join(ROOT, "oracle", "**", "*.cc"), recursive=True))
+
+
+def unity_source():
+    """The oracle's sources as one translation unit (a third of the compile time: their headers
+    are parsed once; the oracle keeps its file-local names apart, which the add_subdirectory
+    consumer of ctest package.install_relocated builds the same way)."""
+    folder = tempfile.mkdtemp(prefix="tcfuzz-unity-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    out = os.path.join(folder, "oracle_unity.cc")
+    with open(out, "w", encoding="utf-8") as f:
+        for src in ORACLE:
+            f.write('#include "%s"\n' % os.path.relpath(src, ROOT))
+    return out
+
 
 setup(
     name="tcfuzz",
@@ -18,7 +35,7 @@ setup(
     ext_modules=[
         Extension(
             "tcfuzz._tcfuzz",
-            sources=[os.path.relpath(p) for p in [os.path.join(HERE, "tcfuzz_module.cc"), *ORACLE]],
+            sources=[os.path.relpath(os.path.join(HERE, "tcfuzz_module.cc")), unity_source()],
             include_dirs=[ROOT],
             language="c++",
             extra_compile_args=["-std=c++20", "-O2", '-DTCFUZZ_VERSION="0.2.0"'],
