@@ -148,4 +148,10 @@ int ProbeRange(Format f) {
   }
 }
 
+void ProbeB(Source& s, Format b_type, int k, std::vector<uint64_t>& b) {
+  const int hot = static_cast<int>(s.Below(static_cast<uint64_t>(k)));
+  const uint64_t one = oracle::num::IsFloat(b_type) ? oracle::num::FromDouble(b_type, 1.0) : 1;
+  for (int n = 0; n < 8; ++n) b[static_cast<std::size_t>(((hot + 5 * n) % k) * 8 + n)] = one;
+}
+
 }  // namespace tcfuzz::gen

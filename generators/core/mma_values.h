@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "generators/core/source.h"
 #include "oracle/numerics/formats.h"
@@ -37,6 +38,10 @@ uint64_t Value(Source& s, oracle::num::Format f, ValueMode m);
 // One C value: s32 12-bit (edge mode: near the s32 limits half the time); small non-negative
 // integers for the exact modes; else Value() in the accumulator's format.
 uint32_t AccumulatorValue(Source& s, oracle::num::Format cd, ValueMode m);
+
+// A probe case's B, K x 8 row-major, all zero on entry: column n one-hot (1 in `b_type`) at row
+// (hot + 5n) mod K, hot drawn once, so D's columns read different A elements.
+void ProbeB(Source& s, oracle::num::Format b_type, int k, std::vector<uint64_t>& b);
 
 // How many consecutive integers from 1 the type holds exactly (7 for s4 .. 2048 for f16): the
 // range of probe values.

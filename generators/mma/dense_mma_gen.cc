@@ -45,12 +45,7 @@ GeneratedDense DrawDense(Source& s) {
             integer ? static_cast<uint64_t>(v) : oracle::num::FromDouble(t.a_type, v);
       }
     }
-    // Column n is hot at K = (hot + 5n) mod K: the columns read different A elements.
-    const int hot = static_cast<int>(s.Below(static_cast<uint64_t>(f.k)));
-    for (int n = 0; n < 8; ++n) {
-      t.b[static_cast<std::size_t>(((hot + 5 * n) % f.k) * 8 + n)] =
-          integer ? 1 : oracle::num::FromDouble(t.b_type, 1.0);
-    }
+    ProbeB(s, t.b_type, f.k, t.b);
   } else {
     for (uint64_t& v : t.a) v = Value(s, t.a_type, g.mode);
     for (uint64_t& v : t.b) v = Value(s, t.b_type, g.mode);

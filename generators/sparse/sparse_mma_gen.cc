@@ -73,18 +73,13 @@ GeneratedSparse DrawLegal(Source& s, const SparseForm* pinned) {
   if (g.mode == ValueMode::kProbe) {
     // A: each kept element holds its own dense column + 1 (exact small integers in every
     // format with at least 3 significand bits... clamped to the format's range); B one-hot in
-    // column n at row (n * 5) % K: D[i][n] then reads which A element met B's hot row.
+    // column n at row (hot + 5n) % K (ProbeB): D[i][n] then reads which A element met B's hot row.
     const std::vector<int> cols = KeptK(f, t.nibbles);
     for (std::size_t x = 0; x < cols.size(); ++x) {
       const int v = 1 + cols[x] % (integer ? 7 : 8);
       t.a[x] = integer ? static_cast<uint64_t>(v) : oracle::num::FromDouble(f.type, v);
     }
-    const int hot = static_cast<int>(s.Below(static_cast<uint64_t>(f.k)));
-    for (int n = 0; n < 8; ++n) {
-      const int k = (hot + 5 * n) % f.k;
-      t.b[static_cast<std::size_t>(k * 8 + n)] =
-          integer ? 1 : oracle::num::FromDouble(t.b_type, 1.0);
-    }
+    ProbeB(s, t.b_type, f.k, t.b);
   } else {
     for (uint64_t& v : t.a) v = Value(s, t.a_type, g.mode);
     for (uint64_t& v : t.b) v = Value(s, t.b_type, g.mode);

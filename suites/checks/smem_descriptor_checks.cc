@@ -13,10 +13,6 @@ namespace {
 using namespace oracle::smem;
 using oracle::Verdict;
 
-void Fail(CheckFailures& out, std::string check, std::string message) {
-  out.push_back(CheckFailure{std::move(check), std::move(message)});
-}
-
 std::string At(int r, int k) { return "(" + std::to_string(r) + "," + std::to_string(k) + ")"; }
 
 // Checks on the decoding and on the map, whatever the intent.
@@ -130,22 +126,13 @@ CheckFailures CheckSmem(const gen::GeneratedSmem& g) {
   CheckFailures out;
   const Verdict verdict = Validate(g.c);
   CheckCommon(g.c, verdict, out);
+  CheckIntent(g.intent, g.broken, verdict, out);
   if (g.intent == gen::Intent::kLegal) {
-    if (!verdict.legal())
-      Fail(out, "intent_legal", "legal case violates " + oracle::JoinRuleIds(verdict.RuleIds()));
     auto map = Map(g.c);
     if (!map.ok()) {
       Fail(out, "legal_maps", "legal case has no map: " + map.error());
     } else if (g.layout) {
       CheckLayout(g, map.value(), out);
-    }
-  }
-  if (g.intent == gen::Intent::kBreakOne) {
-    const std::set<std::string> want = {std::string(g.broken->id)};
-    if (verdict.RuleIds() != want) {
-      Fail(out, "intent_break_one",
-           "meant to break " + std::string(g.broken->id) + " but violates " +
-               oracle::JoinRuleIds(verdict.RuleIds()));
     }
   }
   return out;
@@ -155,14 +142,7 @@ CheckFailures CheckSmemFile(const SmemCaseFile& f) {
   CheckFailures out;
   const Verdict verdict = Validate(f.c);
   CheckCommon(f.c, verdict, out);
-  if (f.expect_rules) {
-    const std::set<std::string> want(f.expect_rules->begin(), f.expect_rules->end());
-    if (verdict.RuleIds() != want) {
-      Fail(out, "expect_rules",
-           "expected " + oracle::JoinRuleIds(want) + ", oracle says " +
-               oracle::JoinRuleIds(verdict.RuleIds()));
-    }
-  }
+  CheckExpectedRules(f.expect_rules, verdict, out);
   return out;
 }
 

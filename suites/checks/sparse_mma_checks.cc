@@ -14,10 +14,6 @@ namespace {
 using namespace oracle::sparse;
 using oracle::num::Format;
 
-void Fail(CheckFailures& out, std::string check, std::string message) {
-  out.push_back(CheckFailure{std::move(check), std::move(message)});
-}
-
 bool ZeroOf(Format f, uint64_t bits) {
   return oracle::num::IsFloat(f) ? oracle::num::Decode(f, bits).is_zero()
                                  : oracle::num::DecodeInt(f, bits) == 0;
@@ -156,15 +152,7 @@ CheckFailures CheckSparse(const gen::GeneratedSparse& g) {
   const oracle::Verdict v = Validate(g.op);
   if (Validate(g.op).RuleIds() != v.RuleIds())
     Fail(out, "validate_deterministic", "two verdicts differ");
-  if (g.intent == gen::Intent::kLegal && !v.legal()) {
-    Fail(out, "intent_legal", "legal case violates " + oracle::JoinRuleIds(v.RuleIds()));
-  }
-  if (g.intent == gen::Intent::kBreakOne &&
-      v.RuleIds() != std::set<std::string>{std::string(g.broken->id)}) {
-    Fail(out, "intent_break_one",
-         "meant to break " + std::string(g.broken->id) + " but violates " +
-             oracle::JoinRuleIds(v.RuleIds()));
-  }
+  CheckIntent(g.intent, g.broken, v, out);
   if (g.intent == gen::Intent::kRawBits) return out;  // metadata is noise: validation only
   const SparseForm& f = *g.op.form;
   // The tile's nibbles are what the selected lanes hold (the metadata map round-trips).

@@ -18,10 +18,6 @@ using oracle::tcgen05::ZcmCase;
 using oracle::tcgen05::ZcmExpansion;
 using oracle::tcgen05::ZeroColumnMask;
 
-void Fail(CheckFailures& out, std::string check, std::string message) {
-  out.push_back(CheckFailure{std::move(check), std::move(message)});
-}
-
 // Checks on the encoding and on the expansion, whatever the case's intent.
 void CheckCommon(const ZcmCase& c, const Verdict& verdict, CheckFailures& out) {
   const ZeroColumnMask z = DecodeZeroColumnMask(c.desc);
@@ -143,17 +139,7 @@ CheckFailures CheckZcm(const gen::GeneratedZcm& g) {
   CheckFailures out;
   const Verdict verdict = oracle::tcgen05::Validate(g.c);
   CheckCommon(g.c, verdict, out);
-  if (g.intent == gen::Intent::kLegal && !verdict.legal()) {
-    Fail(out, "intent_legal", "legal case violates " + oracle::JoinRuleIds(verdict.RuleIds()));
-  }
-  if (g.intent == gen::Intent::kBreakOne) {
-    const std::set<std::string> want = {std::string(g.broken->id)};
-    if (verdict.RuleIds() != want) {
-      Fail(out, "intent_break_one",
-           "meant to break " + std::string(g.broken->id) + " but violates " +
-               oracle::JoinRuleIds(verdict.RuleIds()));
-    }
-  }
+  CheckIntent(g.intent, g.broken, verdict, out);
   return out;
 }
 
@@ -161,14 +147,7 @@ CheckFailures CheckZcmFile(const oracle::tcgen05::ZcmCaseFile& f) {
   CheckFailures out;
   const Verdict verdict = oracle::tcgen05::Validate(f.c);
   CheckCommon(f.c, verdict, out);
-  if (f.expect.rules) {
-    const std::set<std::string> want(f.expect.rules->begin(), f.expect.rules->end());
-    if (verdict.RuleIds() != want) {
-      Fail(out, "expect_rules",
-           "expected " + oracle::JoinRuleIds(want) + ", oracle says " +
-               oracle::JoinRuleIds(verdict.RuleIds()));
-    }
-  }
+  CheckExpectedRules(f.expect.rules, verdict, out);
   if (f.expect.mask_hex) {
     const auto e = Expand(f.c.desc, f.c.shape.m, f.c.shape.n);
     const std::string got = e ? e->MaskHex() : "none";
