@@ -7,7 +7,8 @@
 //      tile of 16 x 16 x (a whole C0 block) at a time; a wrapper calls the production tiler;
 //   4. print the 50 TCubeTiling fields as JSON on stdout (or the 200-byte image), exit 0.
 //
-// It uses nothing of tcfuzz, only nlohmann/json, as an out-of-tree wrapper would.
+// It reads the problem with nlohmann/json and answers through the oracle's TCubeTiling
+// (oracle/ascend/tcube_tiling.h, also in the installed package), as a C++ wrapper can.
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
@@ -15,6 +16,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+
+#include "oracle/ascend/tcube_tiling.h"
 
 namespace {
 
@@ -67,73 +70,23 @@ int main() {
   const int64_t blocks = (m + 15) / 16;
   const int64_t single_m = std::min(m, 16 * ((blocks + cores - 1) / cores));
   const int64_t base_k = std::max<int64_t>(16, C0(a));  // whole C0 blocks of A, 16-aligned
-  json t;
-  for (const char* f : {"usedCoreNum",
-                        "M",
-                        "N",
-                        "Ka",
-                        "Kb",
-                        "singleCoreM",
-                        "singleCoreN",
-                        "singleCoreK",
-                        "baseM",
-                        "baseN",
-                        "baseK",
-                        "depthA1",
-                        "depthB1",
-                        "stepM",
-                        "stepN",
-                        "isBias",
-                        "transLength",
-                        "iterateOrder",
-                        "shareMode",
-                        "shareL1Size",
-                        "shareL0CSize",
-                        "shareUbSize",
-                        "batchM",
-                        "batchN",
-                        "singleBatchM",
-                        "singleBatchN",
-                        "stepKa",
-                        "stepKb",
-                        "depthAL1CacheUB",
-                        "depthBL1CacheUB",
-                        "dbL0A",
-                        "dbL0B",
-                        "dbL0C",
-                        "ALayoutInfoB",
-                        "ALayoutInfoS",
-                        "ALayoutInfoN",
-                        "ALayoutInfoG",
-                        "ALayoutInfoD",
-                        "BLayoutInfoB",
-                        "BLayoutInfoS",
-                        "BLayoutInfoN",
-                        "BLayoutInfoG",
-                        "BLayoutInfoD",
-                        "CLayoutInfoB",
-                        "CLayoutInfoS1",
-                        "CLayoutInfoN",
-                        "CLayoutInfoG",
-                        "CLayoutInfoS2",
-                        "BatchNum",
-                        "mxTypePara"}) {
-    t[f] = 0;
-  }
-  t["usedCoreNum"] = (m + single_m - 1) / single_m;
-  t["M"] = m, t["N"] = n, t["Ka"] = k, t["Kb"] = k;
-  t["singleCoreM"] = single_m, t["singleCoreN"] = n, t["singleCoreK"] = k;
-  t["baseM"] = 16, t["baseN"] = 16, t["baseK"] = base_k;
-  t["depthA1"] = 1, t["depthB1"] = 1, t["stepM"] = 1, t["stepN"] = 1, t["stepKa"] = 1,
-  t["stepKb"] = 1;
-  t["isBias"] = p["isBias"].get<bool>() ? 1 : 0;
-  t["dbL0A"] = 1, t["dbL0B"] = 1, t["dbL0C"] = 1;
-  t["batchM"] = 1, t["batchN"] = 1, t["singleBatchM"] = 1, t["singleBatchN"] = 1;
+  namespace asc = tcfuzz::oracle::ascend;
+  asc::TCubeTiling t;  // every field 0 but those set below
+  const auto set = [&t](asc::Field f, int64_t v) { t[f] = static_cast<int32_t>(v); };
+  set(asc::kUsedCoreNum, (m + single_m - 1) / single_m);
+  set(asc::kM, m), set(asc::kN, n), set(asc::kKa, k), set(asc::kKb, k);
+  set(asc::kSingleCoreM, single_m), set(asc::kSingleCoreN, n), set(asc::kSingleCoreK, k);
+  set(asc::kBaseM, 16), set(asc::kBaseN, 16), set(asc::kBaseK, base_k);
+  for (asc::Field f : {asc::kDepthA1, asc::kDepthB1, asc::kStepM, asc::kStepN, asc::kStepKa,
+                       asc::kStepKb, asc::kDbL0A, asc::kDbL0B, asc::kDbL0C, asc::kBatchM,
+                       asc::kBatchN, asc::kSingleBatchM, asc::kSingleBatchN})
+    set(f, 1);
+  set(asc::kIsBias, p["isBias"].get<bool>() ? 1 : 0);
   // 910, 310P and 310B stage ND <-> NZ through UB: the largest block in bytes.
   if (arch == 1001 || arch == 2002 || arch == 3002)
-    t["transLength"] =
-        std::max({16 * base_k * Bytes(a), 16 * base_k * Bytes(b), int64_t{16 * 16 * 4}});
+    set(asc::kTransLength,
+        std::max({16 * base_k * Bytes(a), 16 * base_k * Bytes(b), int64_t{16 * 16 * 4}}));
   // 4. The answer.
-  std::cout << t.dump() << "\n";
+  std::cout << asc::ToJson(t);
   return 0;
 }

@@ -43,6 +43,19 @@ uint32_t AccumulatorValue(Source& s, oracle::num::Format cd, ValueMode m);
 // (hot + 5n) mod K, hot drawn once, so D's columns read different A elements.
 void ProbeB(Source& s, oracle::num::Format b_type, int k, std::vector<uint64_t>& b);
 
+// A warp-level tile's values after a probe case's A is set (by the caller): B (ProbeB for a
+// probe, else A and B of `mode`), then C, in one draw order for the dense and sparse generators.
+template <class Tile>
+void DrawOperandValues(Source& s, Tile& t, ValueMode mode, int k) {
+  if (mode == ValueMode::kProbe) {
+    ProbeB(s, t.b_type, k, t.b);
+  } else {
+    for (uint64_t& v : t.a) v = Value(s, t.a_type, mode);
+    for (uint64_t& v : t.b) v = Value(s, t.b_type, mode);
+  }
+  for (uint32_t& c : t.c) c = AccumulatorValue(s, t.cd, mode);
+}
+
 // How many consecutive integers from 1 the type holds exactly (7 for s4 .. 2048 for f16): the
 // range of probe values.
 int ProbeRange(oracle::num::Format f);

@@ -18,29 +18,6 @@ namespace tr = oracle::tcgen05::desc_rule;
 namespace wf = oracle::wgmma::smem_field;
 namespace wr = oracle::wgmma::desc_rule;
 
-constexpr std::array<const Rule*, 22> kBreakable = {&smem_rule::kBaseOffsetNoSwizzle,
-                                                    &smem_rule::kBaseOffsetValue,
-                                                    &smem_rule::kExtent,
-                                                    &tr::kFixed46,
-                                                    &tr::kReserved14,
-                                                    &tr::kReserved30,
-                                                    &tr::kFixed53,
-                                                    &tr::kSwizzleCode,
-                                                    &tr::kLboModeTarget,
-                                                    &tr::kLboModeSwizzle,
-                                                    &tr::kLboModeMajor,
-                                                    &tr::kLboModeBaseOffset,
-                                                    &tr::kMnMajorDType,
-                                                    &tr::kTf32MnSwizzle,
-                                                    &tr::kBase32BMajor,
-                                                    &tr::kBase32BDType,
-                                                    &wr::kReserved14,
-                                                    &wr::kReserved30,
-                                                    &wr::kReserved46,
-                                                    &wr::kReserved52,
-                                                    &wr::kDType,
-                                                    &wr::kMnMajorDType};
-
 constexpr std::array<Arch, 3> kArchs = {Arch::kSm90a, Arch::kSm100a, Arch::kSm103a};
 constexpr std::array<Swizzle, 5> kSwizzles = {Swizzle::kNone, Swizzle::k32B, Swizzle::k64B,
                                               Swizzle::k128B, Swizzle::k128B32BAtom};
@@ -199,7 +176,20 @@ uint64_t Put(const oracle::Field& f, uint64_t desc, uint64_t v) { return f.Put(d
 
 }  // namespace
 
-std::span<const Rule* const> SmemBreakableRules() { return kBreakable; }
+// Every descriptor rule in the oracle's order but the encoding ones: smem.align16 and
+// smem.field_range apply to byte values before encoding, and no wgmma bits can express the mode
+// wgmma.smem.swizzle_mode forbids.
+std::span<const Rule* const> SmemBreakableRules() {
+  static const std::vector<const Rule*> kBreakable = [] {
+    std::vector<const Rule*> v;
+    for (const Rule* r : SmemRules()) {
+      if (r != &smem_rule::kAlign16 && r != &smem_rule::kFieldRange && r != &wr::kSwizzleMode)
+        v.push_back(r);
+    }
+    return v;
+  }();
+  return kBreakable;
+}
 
 uint64_t BreakDescriptorField(Source& s, const SmemCase& c, const Rule& rule) {
   uint64_t d = c.desc;

@@ -79,12 +79,8 @@ GeneratedSparse DrawLegal(Source& s, const SparseForm* pinned) {
       const int v = 1 + cols[x] % (integer ? 7 : 8);
       t.a[x] = integer ? static_cast<uint64_t>(v) : oracle::num::FromDouble(f.type, v);
     }
-    ProbeB(s, t.b_type, f.k, t.b);
-  } else {
-    for (uint64_t& v : t.a) v = Value(s, t.a_type, g.mode);
-    for (uint64_t& v : t.b) v = Value(s, t.b_type, g.mode);
   }
-  for (uint32_t& c : t.c) c = AccumulatorValue(s, t.cd, g.mode);
+  DrawOperandValues(s, t, g.mode, f.k);
   return g;
 }
 

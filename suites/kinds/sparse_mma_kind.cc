@@ -317,8 +317,7 @@ const DeviceSuite kDeviceSuites[] = {
      .watchdog_per_case = std::chrono::microseconds(2),
      .describe = DescribeSparseJudged,
      .run_worker = RunSparseJudgedWorker,
-     .unsupported = SparseJudgedUnsupported,
-     .in_default_campaign = false},  // until it has run on a GPU (docs/performance.md)
+     .unsupported = SparseJudgedUnsupported},
 };
 
 }  // namespace

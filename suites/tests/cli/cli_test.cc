@@ -11,6 +11,7 @@
 #include "generators/core/random_source.h"
 #include "generators/mma/dense_mma_gen.h"
 #include "generators/smem/descriptor_tile_gen.h"
+#include "oracle/ascend/tcube_tiling.h"
 #include "oracle/mma/dense_case_text.h"
 #include "oracle/tile/descriptor_tile_text.h"
 #include "suites/engine/atomic_file.h"
@@ -445,58 +446,7 @@ TEST(Cli, TilingCheckJsonAndErrors) {
   ASSERT_TRUE(suites::WriteFileAtomic(dir + "/p.json", problem).ok());
   // The Huawei kernel-UT tiling of the reference (§8), every other field 0 but the L0 buffers.
   nlohmann::ordered_json t;
-  for (const char* f : {"usedCoreNum",
-                        "M",
-                        "N",
-                        "Ka",
-                        "Kb",
-                        "singleCoreM",
-                        "singleCoreN",
-                        "singleCoreK",
-                        "baseM",
-                        "baseN",
-                        "baseK",
-                        "depthA1",
-                        "depthB1",
-                        "stepM",
-                        "stepN",
-                        "isBias",
-                        "transLength",
-                        "iterateOrder",
-                        "shareMode",
-                        "shareL1Size",
-                        "shareL0CSize",
-                        "shareUbSize",
-                        "batchM",
-                        "batchN",
-                        "singleBatchM",
-                        "singleBatchN",
-                        "stepKa",
-                        "stepKb",
-                        "depthAL1CacheUB",
-                        "depthBL1CacheUB",
-                        "dbL0A",
-                        "dbL0B",
-                        "dbL0C",
-                        "ALayoutInfoB",
-                        "ALayoutInfoS",
-                        "ALayoutInfoN",
-                        "ALayoutInfoG",
-                        "ALayoutInfoD",
-                        "BLayoutInfoB",
-                        "BLayoutInfoS",
-                        "BLayoutInfoN",
-                        "BLayoutInfoG",
-                        "BLayoutInfoD",
-                        "CLayoutInfoB",
-                        "CLayoutInfoS1",
-                        "CLayoutInfoN",
-                        "CLayoutInfoG",
-                        "CLayoutInfoS2",
-                        "BatchNum",
-                        "mxTypePara"}) {
-    t[f] = 0;
-  }
+  for (std::string_view f : oracle::ascend::FieldNames()) t[std::string(f)] = 0;
   for (auto [f, v] : {std::pair{"usedCoreNum", 1},
                       {"M", 64},
                       {"N", 256},
@@ -701,17 +651,19 @@ TEST(Cli, RunWritesSummaryAndJUnit) {
   EXPECT_NE(r.out.find("seed 77"), std::string::npos);
   auto summary = nlohmann::json::parse(suites::ReadFile(dir + "/summary.json").value());
   EXPECT_EQ(summary["cases"].get<int>(), 15000);  // 5000 per host suite
-  ASSERT_EQ(summary["suites"].size(), 9u);        // and the six default GPU suites, skipped visibly
-  for (int i = 3; i < 9; ++i) EXPECT_EQ(summary["suites"][i]["skipped"], "no GPU: --gpu off");
+  ASSERT_EQ(summary["suites"].size(), 11u);  // and the eight default GPU suites, skipped visibly
+  for (int i = 3; i < 11; ++i) EXPECT_EQ(summary["suites"][i]["skipped"], "no GPU: --gpu off");
   // In the order of the kinds' registry (suites/kinds/case_kinds.cc), each kind's suites together;
-  // not the narrower copies (sparse-mma-exact-f16k32) nor the suites not yet run on a GPU
-  // (sparse-mma-judged, smem-hw-judged, tcgen05-judged).
+  // not the narrower copy (sparse-mma-exact-f16k32) nor a suite no GPU has run yet
+  // (tcgen05-judged).
   EXPECT_EQ(summary["suites"][3]["suite"], "sparse-mma");
   EXPECT_EQ(summary["suites"][4]["suite"], "sparse-mma-exact");
-  EXPECT_EQ(summary["suites"][5]["suite"], "dense-mma");
-  EXPECT_EQ(summary["suites"][6]["suite"], "dense-mma-judged");
-  EXPECT_EQ(summary["suites"][7]["suite"], "smem-hw");
-  EXPECT_EQ(summary["suites"][8]["suite"], "tcgen05");
+  EXPECT_EQ(summary["suites"][5]["suite"], "sparse-mma-judged");
+  EXPECT_EQ(summary["suites"][6]["suite"], "dense-mma");
+  EXPECT_EQ(summary["suites"][7]["suite"], "dense-mma-judged");
+  EXPECT_EQ(summary["suites"][8]["suite"], "smem-hw");
+  EXPECT_EQ(summary["suites"][9]["suite"], "smem-hw-judged");
+  EXPECT_EQ(summary["suites"][10]["suite"], "tcgen05");
   ExpectOneLineError(Tcfuzz("run --gpu maybe"));
   EXPECT_EQ(summary["seed"].get<int>(), 77);
   EXPECT_TRUE(suites::ReadFile(dir + "/junit.xml").ok());

@@ -19,6 +19,7 @@
 #include "suites/engine/device_campaign.h"
 #include "suites/engine/worker_protocol.h"
 #include "suites/kinds/descriptor_tile_cases.h"
+#include "suites/tests/support/gpu_campaign.h"
 #include "suites/tests/support/temp_dir.h"
 
 namespace tcfuzz::suites {
@@ -28,27 +29,15 @@ void RunsClean(const char* suite, bool (*fits)(const DeviceProbe&), const char* 
   const DeviceProbe device = ProbeInWorker({TCFUZZ_BIN});
   if (!device.available) GTEST_SKIP() << "no GPU: " << device.reason;
   if (!fits(device)) GTEST_SKIP() << suite << " needs " << needs << "; this is " << device.name;
-  CampaignOptions o;
-  o.suites = {suite};
-  o.seed = 20261122;
-  o.cases = 3000;
-  o.report_dir = test::TempDir(std::string("hw_") + suite);
-  o.gpu = "require";
-  o.worker = {TCFUZZ_BIN};
-  std::ostringstream log;
-  const int rc = RunCampaign(o, log);
-  const auto j = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
-  const auto& s = j["suites"][0];
-  EXPECT_EQ(s["cases"], 3000) << log.str();
-  EXPECT_EQ(s["failed"], 0) << log.str();
-  EXPECT_EQ(rc, 0) << log.str();
+  const test::GpuCampaign c = test::RunGpuCampaign(suite, 20261122, 3000);
+  test::ExpectClean(c, 3000);
   uint64_t broken = 0;
   for (uint64_t i = 0; i < 3000; ++i) {
-    broken += (std::string(suite) == kSmemHwSuite ? DrawSmemHwCase(o.seed, i)
-                                                  : DrawTcgen05Case(o.seed, i))
+    broken += (std::string(suite) == kSmemHwSuite ? DrawSmemHwCase(c.options.seed, i)
+                                                  : DrawTcgen05Case(c.options.seed, i))
                   .broken != nullptr;
   }
-  EXPECT_EQ(s["families"]["undefined_by_spec"]["cases"], broken) << log.str();
+  EXPECT_EQ(c.suite["families"]["undefined_by_spec"]["cases"], broken) << c.log;
 }
 
 TEST(SmemHwCampaign, WgmmaDescriptorTilesRunCleanOnSm90) {

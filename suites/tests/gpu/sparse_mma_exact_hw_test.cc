@@ -84,11 +84,5 @@ TEST(SparseExactHw, SamplesAreOneInNWhateverTheStride) {
   }
 }
 
-TEST(SparseExactHw, CampaignThroughTheEngineRunsClean) {
-  TCFUZZ_SKIP_UNLESS_SUITE_RUNS(kSparseMmaExactSuite);
-  for (const char* suite : {kSparseMmaExactSuite, kSparseMmaExactF16K32Suite})
-    test::ExpectJudgedCampaignClean(suite, uint64_t{1} << 22);
-}
-
 }  // namespace
 }  // namespace tcfuzz::suites

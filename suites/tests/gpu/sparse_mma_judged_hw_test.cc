@@ -35,10 +35,5 @@ TEST(SparseJudgedHw, AWrongRowFailsCases) {
   test::ExpectAWrongRowFails(SparseJudgedLaunchFor(tables, GpuOf(info)), 4800);
 }
 
-TEST(SparseJudgedHw, CampaignThroughTheEngineRunsClean) {
-  TCFUZZ_SKIP_UNLESS_SUITE_RUNS(kSparseMmaJudgedSuite);
-  test::ExpectJudgedCampaignClean(kSparseMmaJudgedSuite, uint64_t{1} << 22);
-}
-
 }  // namespace
 }  // namespace tcfuzz::suites

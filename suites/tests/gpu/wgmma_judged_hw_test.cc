@@ -35,10 +35,5 @@ TEST(WgmmaJudgedHw, AWrongRowFailsCases) {
   test::ExpectAWrongRowFails(WgmmaJudgedLaunchFor(table, GpuOf(info)), 2000);
 }
 
-TEST(WgmmaJudgedHw, CampaignThroughTheEngineRunsClean) {
-  TCFUZZ_SKIP_UNLESS_SUITE_RUNS(kSmemHwJudgedSuite);
-  test::ExpectJudgedCampaignClean(kSmemHwJudgedSuite, uint64_t{1} << 20);
-}
-
 }  // namespace
 }  // namespace tcfuzz::suites

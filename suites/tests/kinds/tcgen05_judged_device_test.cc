@@ -57,26 +57,20 @@ TEST(Tcgen05JudgedLane, ImageAndDAreTheOraclesForEveryLayoutKind) {
   int ws = 0, zeroed = 0;
   auto v = std::make_unique<harness::Tcgen05JudgedValues>();
   for (uint64_t index = 0; index < 120; ++index) {
-    const uint64_t cs = oracle::CaseSeedFromKey(key, index);
     const gen::GeneratedTile g = DrawTcgen05JudgedCase(seed, index);
-    const harness::Tcgen05JudgedLayout& l =
-        table[oracle::tile::drawn::LayoutIndex(cs, kTcgen05JudgedLayouts)];
-    ASSERT_EQ(l.n, g.tile.n);
+    const auto c = test::CheckLaneCase(table, key, index, g, *v, BuildOnHost);
+    ASSERT_NE(c.layout, nullptr);
+    const harness::Tcgen05JudgedLayout& l = *c.layout;
     ASSERT_EQ(l.ws != 0, g.tile.zero_column_mask.has_value());
     ns.insert(l.n);
     kinds.insert(test::LayoutKind(oracle::smem::Arch::kSm100a, g.tile));
-    std::memset(static_cast<void*>(v.get()), 0xA5, sizeof *v);  // as uninitialized shared memory
-    const std::vector<uint8_t> image = BuildOnHost(l, cs, *v);
-    ASSERT_EQ(image, g.tile.image) << "case " << index << " N " << l.n;
-    const auto want = oracle::tile::TileReference(g.tile, /*general_only=*/true);
-    ASSERT_TRUE(want.ok()) << want.error();
     const oracle::num::fast::Params& p = l.bf16 ? params->second : params->first;
     ws += l.ws;
     for (int col = 0; col < l.n; ++col) zeroed += l.b_column[col] < 0;
     for (int row = 0; row < harness::kTcgen05JudgedM; ++row) {
       for (int col = 0; col < l.n; ++col) {
         ASSERT_EQ(harness::ExpectedTcgen05D(l, *v, row, col, p),
-                  want.value()[static_cast<std::size_t>(row * l.n + col)])
+                  c.want[static_cast<std::size_t>(row * l.n + col)])
             << "case " << index << " row " << row << " column " << col;
       }
     }

@@ -45,24 +45,18 @@ TEST(WgmmaJudgedLane, ImageAndDAreTheOraclesForEveryLayoutKind) {
   std::set<std::string> kinds;  // type, majors, swizzles
   auto v = std::make_unique<harness::WgmmaJudgedValues>();
   for (uint64_t index = 0; index < 160; ++index) {
-    const uint64_t cs = oracle::CaseSeedFromKey(key, index);
     const gen::GeneratedTile g = DrawSmemHwJudgedCase(seed, index);
-    const harness::WgmmaJudgedLayout& l =
-        table[oracle::tile::drawn::LayoutIndex(cs, kWgmmaJudgedLayouts)];
-    ASSERT_EQ(l.n, g.tile.n);
+    const auto c = test::CheckLaneCase(table, key, index, g, *v, BuildOnHost);
+    ASSERT_NE(c.layout, nullptr);
+    const harness::WgmmaJudgedLayout& l = *c.layout;
     ns.insert(l.n);
     kinds.insert(test::LayoutKind(oracle::smem::Arch::kSm90a, g.tile));
-    std::memset(static_cast<void*>(v.get()), 0xA5, sizeof *v);  // as uninitialized shared memory
-    const std::vector<uint8_t> image = BuildOnHost(l, cs, *v);
-    ASSERT_EQ(image, g.tile.image) << "case " << index << " N " << l.n;
-    const auto want = oracle::tile::TileReference(g.tile, /*general_only=*/true);
-    ASSERT_TRUE(want.ok()) << want.error();
     const oracle::num::fast::Params& p = l.bf16 ? params->second : params->first;
     for (int thread = 0; thread < harness::kWgmmaJudgedThreads; ++thread) {
       for (int x = 0; x < l.n / 2; ++x) {
-        const oracle::tile::Coord c = oracle::tile::MapD(thread, x);
+        const oracle::tile::Coord at = oracle::tile::MapD(thread, x);
         ASSERT_EQ(harness::ExpectedWgmmaD(l, *v, thread, x, p),
-                  want.value()[static_cast<std::size_t>(c.row * l.n + c.col)])
+                  c.want[static_cast<std::size_t>(at.row * l.n + at.col)])
             << "case " << index << " thread " << thread << " accumulator " << x;
       }
     }

@@ -6,9 +6,7 @@
 //    check, every index comes back once, and each D is the host oracle's;
 //  - ExpectAWrongRowFails: the device model with a narrower alignment (F = 20 instead of the
 //    row's) disagrees with the hardware on the sums that need the bits, so the device-side check
-//    can fail;
-//  - ExpectJudgedCampaignClean: the suite through the engine on shard 1/4 (a stride that shares
-//    factors with the sample rate), every case passing.
+//    can fail. Every judged suite's campaign through the engine is judged_campaign_test.cc.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -93,25 +91,6 @@ void ExpectAWrongRowFails(Launch l, uint64_t count) {
   ASSERT_TRUE(got.ok()) << got.error();
   EXPECT_GT(got.value().failed.size(), 100u);
   EXPECT_LE(got.value().kept.size(), l.keep_mismatches);
-}
-
-inline void ExpectJudgedCampaignClean(const char* suite, uint64_t cases) {
-  suites::CampaignOptions o;
-  o.suites = {suite};
-  o.seed = Seed();
-  o.cases = cases;
-  o.shard_index = 1, o.shard_count = 4;
-  o.report_dir = TempDir(suite);
-  o.gpu = "require";
-  o.worker = {TCFUZZ_BIN};
-  std::ostringstream log;
-  const int rc = suites::RunCampaign(o, log);
-  const auto j = nlohmann::json::parse(suites::ReadFile(o.report_dir + "/summary.json").value());
-  const auto& s = j["suites"][0];
-  EXPECT_EQ(s["cases"], cases / 4) << log.str();
-  EXPECT_EQ(s["failed"], 0) << log.str();
-  EXPECT_EQ(rc, 0) << log.str();
-  std::printf("%s", log.str().c_str());
 }
 
 }  // namespace tcfuzz::test
