@@ -111,14 +111,14 @@ const DeviceSuite kDeviceSuites[] = {
                       std::ostream& out) { return RunDescriptorTileWorker(a, false, out); },
      .runs_on = [](int major, int minor) { return major == 9 && minor == 0; },
      .runs_on_what = "sm_90a (wgmma)"},
-    // Built and judged on the device: a warpgroup per case. A worker takes 2^23 tiles (about 4 s
-    // on the H100 at 2.3M tiles/s): a campaign's --time is checked between workers' batches.
+    // Built and judged on the device: a warpgroup per case. A worker takes 2^24 tiles (about 8 s
+    // on the H100, 2 s of it the worker's start): a campaign's --time is checked between batches.
     {.name = kSmemHwJudgedSuite,
      .text_kind = oracle::tile::kDescriptorTileKind,
      .description = "wgmma (sm_90a) f16/bf16 tiles on smem-hw's descriptors, the shared-memory "
                     "image built and D judged on the device by the oracle's maps and bit-exact "
                     "model, one in 4096 and every failure judged again by the oracle on the host",
-     .worker_batch = uint64_t{1} << 23,
+     .worker_batch = uint64_t{1} << 24,
      .watchdog_per_case = std::chrono::microseconds(20),
      .describe = DescribeTile<DrawSmemHwJudgedCase>,
      .run_worker = RunWgmmaJudgedWorker,
@@ -144,7 +144,7 @@ const DeviceSuite kDeviceSuites[] = {
                     "generator's descriptors and masks, the shared-memory image built and D judged "
                     "on the device by the oracle's maps and bit-exact model, one in 4096 and every "
                     "failure judged again by the oracle on the host",
-     .worker_batch = uint64_t{1} << 23,
+     .worker_batch = uint64_t{1} << 24,
      .watchdog_per_case = std::chrono::microseconds(20),
      .describe = DescribeTile<DrawTcgen05JudgedCase>,
      .run_worker = RunTcgen05JudgedWorker,
