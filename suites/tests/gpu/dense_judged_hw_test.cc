@@ -9,6 +9,7 @@
 #include "suites/kinds/dense_device_cases.h"
 #include "suites/kinds/dense_judged_device.h"
 #include "suites/tests/support/judged_hw.h"
+#include "suites/tests/support/test_seed.h"
 
 namespace tcfuzz::suites {
 namespace {

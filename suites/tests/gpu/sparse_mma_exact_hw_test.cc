@@ -12,6 +12,7 @@
 #include "suites/engine/device_campaign.h"
 #include "suites/kinds/sparse_mma_exact_device.h"
 #include "suites/tests/support/judged_hw.h"
+#include "suites/tests/support/test_seed.h"
 
 namespace tcfuzz::suites {
 namespace {

@@ -10,6 +10,7 @@
 #include "suites/kinds/sparse_mma_exact_device.h"
 #include "suites/kinds/sparse_mma_judged_device.h"
 #include "suites/tests/support/judged_hw.h"
+#include "suites/tests/support/test_seed.h"
 
 namespace tcfuzz::suites {
 namespace {

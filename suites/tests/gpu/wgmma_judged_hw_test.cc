@@ -8,6 +8,7 @@
 #include "suites/kinds/descriptor_tile_cases.h"
 #include "suites/kinds/wgmma_judged_device.h"
 #include "suites/tests/support/judged_hw.h"
+#include "suites/tests/support/test_seed.h"
 
 namespace tcfuzz::suites {
 namespace {

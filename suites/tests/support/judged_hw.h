@@ -12,22 +12,15 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <cstdio>
-#include <nlohmann/json.hpp>
 #include <set>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "harness/device.h"
 #include "harness/judged_launch.h"
-#include "suites/engine/atomic_file.h"
-#include "suites/engine/device_campaign.h"
 #include "suites/engine/device_suite.h"
 #include "suites/engine/worker_protocol.h"
-#include "suites/tests/support/temp_dir.h"
-#include "suites/tests/support/test_seed.h"
 
 namespace tcfuzz::test {
 
