@@ -4,7 +4,7 @@
 // shared copy of the case, pack its registers, and compute the D elements it will hold through
 // the bit-exact model's 64-bit path (oracle/numerics/fast_dot.h). The table of where each
 // register element sits is filled on the host from the oracle's fragment maps
-// (suites/kinds/dense_judged_device.h): the harness holds no layout rule itself.
+// (suites/kinds/judged_device.h): the harness holds no layout rule itself.
 #pragma once
 
 #include <cstdint>

@@ -20,6 +20,7 @@
 #include <cstring>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -36,6 +37,20 @@ struct Counters {
   unsigned long long kept_failures;  // slots [0, keep_mismatches)
   unsigned long long kept_samples;   // slots [keep_mismatches, keep_mismatches + sample_slots)
 };
+
+// Calls f.template operator()<V>() for the V of kValues equal to v, nothing when none is: a
+// runtime choice made a template argument, for instructions whose shape must be spelled literally.
+// (The array itself is host memory: only the constants made of it reach the device.)
+template <const auto& kValues, class F>
+__device__ void WithValue(int v, F&& f) {
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    ((v == std::integral_constant<int, kValues[I]>::value
+          ? f.template operator()<std::integral_constant<int, kValues[I]>::value>()
+          : void()),
+     ...);
+  }
+  (std::make_index_sequence<std::size(kValues)>{});
+}
 
 // Where a kernel reports (device pointers) and what it keeps.
 struct Slots {

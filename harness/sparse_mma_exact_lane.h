@@ -3,7 +3,7 @@
 // registers of case `case_seed` from the recipe (oracle/sparse/device_drawn_sparse.h) and a table
 // of where each register element sits, and compute the exact D elements the lane will hold.
 // The table is filled on the host from the oracle's fragment maps and metadata rules
-// (SparseExactTables in suites/kinds/sparse_mma_exact_device.h): the harness holds no layout or
+// (SparseExactTables in suites/kinds/judged_device.h): the harness holds no layout or
 // legality rule itself.
 #pragma once
 

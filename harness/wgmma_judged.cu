@@ -154,27 +154,7 @@ __device__ void RunWgmma(uint64_t da, uint64_t db, uint32_t* out) {
 #endif
 }
 
-template <int N>
-__device__ void RunN(int bf16, int ta, int tb, uint64_t da, uint64_t db, uint32_t* out) {
-  switch (bf16 * 4 + ta * 2 + tb) {
-    case 0:
-      return RunWgmma<N, 0, 0, 0>(da, db, out);
-    case 1:
-      return RunWgmma<N, 0, 0, 1>(da, db, out);
-    case 2:
-      return RunWgmma<N, 0, 1, 0>(da, db, out);
-    case 3:
-      return RunWgmma<N, 0, 1, 1>(da, db, out);
-    case 4:
-      return RunWgmma<N, 1, 0, 0>(da, db, out);
-    case 5:
-      return RunWgmma<N, 1, 0, 1>(da, db, out);
-    case 6:
-      return RunWgmma<N, 1, 1, 0>(da, db, out);
-    default:
-      return RunWgmma<N, 1, 1, 1>(da, db, out);
-  }
-}
+constexpr int kBit[] = {0, 1};
 
 }  // namespace
 
@@ -241,26 +221,14 @@ struct WgmmaJudgedLaunch::Kernel {
     const uint64_t base = (window + pad) >> 4;
     const uint64_t da = l.desc_a + base, db = l.desc_b + base;
     auto* d = reinterpret_cast<uint32_t*>(image);
-    switch (l.n) {
-      case 8:
-        RunN<8>(l.bf16, l.mn_a, l.mn_b, da, db, d);
-        break;
-      case 16:
-        RunN<16>(l.bf16, l.mn_a, l.mn_b, da, db, d);
-        break;
-      case 24:
-        RunN<24>(l.bf16, l.mn_a, l.mn_b, da, db, d);
-        break;
-      case 64:
-        RunN<64>(l.bf16, l.mn_a, l.mn_b, da, db, d);
-        break;
-      case 128:
-        RunN<128>(l.bf16, l.mn_a, l.mn_b, da, db, d);
-        break;
-      default:
-        RunN<256>(l.bf16, l.mn_a, l.mn_b, da, db, d);
-        break;
-    }
+    // The form's instruction: N, type and both transposes are literals of its spelling.
+    judged::WithValue<kWgmmaJudgedNs>(l.n, [&]<int N>() {
+      judged::WithValue<kBit>(l.bf16, [&]<int BF16>() {
+        judged::WithValue<kBit>(l.mn_a, [&]<int TA>() {
+          judged::WithValue<kBit>(l.mn_b, [&]<int TB>() { RunWgmma<N, BF16, TA, TB>(da, db, d); });
+        });
+      });
+    });
     out.regs = l.n / 2;
     out.mine = d + thread;  // accumulator x at mine[x * 128]
     bool ok = true;

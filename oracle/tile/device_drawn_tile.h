@@ -3,7 +3,7 @@
 // case seed through CounterDraw, one draw per element, so a kernel builds the case's shared-memory
 // image on its own and the host rebuilds the same tile for the oracle and the reproducer. The
 // layouts themselves (two descriptors, N, the types) are drawn on the host by the `smem-hw`
-// generator from the base seed alone (suites/kinds/wgmma_judged_device.h). constexpr, no library
+// generator from the base seed alone (suites/kinds/judged_device.h). constexpr, no library
 // calls: device code calls it.
 //
 // Values are finite f16 or bf16 patterns in the dense recipe's three finite modes

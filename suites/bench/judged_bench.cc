@@ -16,11 +16,8 @@
 #include "harness/wgmma_judged_lane.h"
 #include "oracle/core/counter_hash.h"
 #include "suites/checks/sparse_mma_checks.h"
+#include "suites/kinds/judged_device.h"
 #include "suites/kinds/judged_worker.h"
-#include "suites/kinds/sparse_mma_exact_device.h"
-#include "suites/kinds/sparse_mma_judged_device.h"
-#include "suites/kinds/tcgen05_judged_device.h"
-#include "suites/kinds/wgmma_judged_device.h"
 
 namespace {
 

@@ -1,5 +1,3 @@
-#include "suites/kinds/dense_judged_device.h"
-
 #include <string>
 
 #include "generators/core/random_source.h"
@@ -8,6 +6,7 @@
 #include "oracle/mma/dense_case_text.h"
 #include "oracle/sparse/sparse_form.h"
 #include "suites/kinds/dense_device_cases.h"
+#include "suites/kinds/judged_device.h"
 #include "suites/kinds/judged_worker.h"
 
 namespace tcfuzz::suites {
@@ -68,7 +67,7 @@ int RunDenseJudgedWorker(const WorkerArgs& a, std::ostream& out) {
         oracle::mma::DenseReference(t, *DenseParams(t, gpu), /*general_only=*/true);
     return JudgeKept(index, want, harness::UnpackD(Format::kF32, d_regs, 0), device_failed);
   };
-  half.sample_every = kDenseJudgedSampleEvery;
+  half.sample_every = kJudgedSampleEvery;
   return RunJudgedWorker(a, out, half);
 }
 

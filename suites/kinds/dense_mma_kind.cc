@@ -5,9 +5,9 @@
 #include "suites/engine/device_workers.h"
 #include "suites/kinds/case_kind.h"
 #include "suites/kinds/dense_device_cases.h"
-#include "suites/kinds/dense_judged_device.h"
 #include "suites/kinds/dense_mma_device.h"
 #include "suites/kinds/emit_cu.h"
+#include "suites/kinds/judged_device.h"
 
 namespace tcfuzz::suites {
 namespace {

@@ -8,8 +8,7 @@
 #include "suites/kinds/descriptor_tile_cases.h"
 #include "suites/kinds/descriptor_tile_device.h"
 #include "suites/kinds/emit_cu.h"
-#include "suites/kinds/tcgen05_judged_device.h"
-#include "suites/kinds/wgmma_judged_device.h"
+#include "suites/kinds/judged_device.h"
 #include "suites/reduce/tile_minimize.h"
 
 namespace tcfuzz::suites {

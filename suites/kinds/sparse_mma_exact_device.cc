@@ -1,5 +1,3 @@
-#include "suites/kinds/sparse_mma_exact_device.h"
-
 #include <string>
 
 #include "generators/core/random_source.h"
@@ -11,6 +9,7 @@
 #include "oracle/numerics/formats.h"
 #include "suites/checks/sparse_mma_checks.h"
 #include "suites/engine/device_campaign.h"
+#include "suites/kinds/judged_device.h"
 #include "suites/kinds/judged_worker.h"
 
 namespace tcfuzz::suites {
@@ -92,7 +91,7 @@ int RunSparseExactWorker(const WorkerArgs& a, std::ostream& out) {
         Reference(g.tile, SparseParams(g.tile, gpu).value_or(oracle::num::ExactParams(g.tile.cd)));
     return JudgeKept(index, want, harness::UnpackD(Format::kF32, d_regs, 0), device_failed);
   };
-  half.sample_every = kSparseExactSampleEvery;
+  half.sample_every = kJudgedSampleEvery;
   return RunJudgedWorker(a, out, half);
 }
 

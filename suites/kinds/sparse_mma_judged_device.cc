@@ -1,13 +1,11 @@
-#include "suites/kinds/sparse_mma_judged_device.h"
-
 #include <string>
 #include <vector>
 
 #include "generators/core/random_source.h"
 #include "harness/sparse_mma_exec.h"
 #include "suites/checks/sparse_mma_checks.h"
+#include "suites/kinds/judged_device.h"
 #include "suites/kinds/judged_worker.h"
-#include "suites/kinds/sparse_mma_exact_device.h"
 
 namespace tcfuzz::suites {
 
@@ -46,7 +44,7 @@ int RunSparseJudgedWorker(const WorkerArgs& a, std::ostream& out) {
     return JudgeKept(index, want, harness::UnpackD(oracle::num::Format::kF32, d_regs, 0),
                      device_failed);
   };
-  half.sample_every = kSparseJudgedSampleEvery;
+  half.sample_every = kJudgedSampleEvery;
   return RunJudgedWorker(a, out, half);
 }
 

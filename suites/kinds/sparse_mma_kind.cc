@@ -17,9 +17,8 @@
 #include "suites/engine/worker_protocol.h"
 #include "suites/kinds/case_kind.h"
 #include "suites/kinds/emit_cu.h"
+#include "suites/kinds/judged_device.h"
 #include "suites/kinds/sparse_mma_device.h"
-#include "suites/kinds/sparse_mma_exact_device.h"
-#include "suites/kinds/sparse_mma_judged_device.h"
 #include "suites/reduce/sparse_minimize.h"
 
 namespace tcfuzz::suites {

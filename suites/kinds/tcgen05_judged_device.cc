@@ -1,5 +1,3 @@
-#include "suites/kinds/tcgen05_judged_device.h"
-
 #include <string>
 
 #include "generators/core/random_source.h"
@@ -7,6 +5,7 @@
 #include "oracle/tcgen05/zero_column_mask.h"
 #include "suites/engine/worker_protocol.h"
 #include "suites/kinds/descriptor_tile_judged.h"
+#include "suites/kinds/judged_device.h"
 #include "suites/kinds/judged_worker.h"
 
 namespace tcfuzz::suites {
@@ -98,7 +97,7 @@ int RunTcgen05JudgedWorker(const WorkerArgs& a, std::ostream& out) {
     // D comes back row-major.
     return JudgeKeptTile(index, DrawTcgen05JudgedCase(a.seed, index).tile, d, device_failed);
   };
-  half.sample_every = kTcgen05JudgedSampleEvery;
+  half.sample_every = kJudgedSampleEvery;
   return RunJudgedWorker(a, out, half);
 }
 

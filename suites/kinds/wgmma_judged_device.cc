@@ -1,5 +1,3 @@
-#include "suites/kinds/wgmma_judged_device.h"
-
 #include <algorithm>
 #include <functional>
 #include <map>
@@ -15,6 +13,8 @@
 #include "oracle/smem/smem_case.h"
 #include "oracle/tile/device_drawn_tile.h"
 #include "suites/engine/worker_protocol.h"
+#include "suites/kinds/descriptor_tile_judged.h"
+#include "suites/kinds/judged_device.h"
 #include "suites/kinds/judged_worker.h"
 
 namespace tcfuzz::suites {
@@ -64,7 +64,7 @@ int RunWgmmaJudgedWorker(const WorkerArgs& a, std::ostream& out) {
     const gen::GeneratedTile g = DrawSmemHwJudgedCase(a.seed, index);
     return JudgeKeptTile(index, g.tile, harness::WgmmaJudgedD(d_regs, g.tile.n), device_failed);
   };
-  half.sample_every = kWgmmaJudgedSampleEvery;
+  half.sample_every = kJudgedSampleEvery;
   return RunJudgedWorker(a, out, half);
 }
 

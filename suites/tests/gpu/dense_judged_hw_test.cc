@@ -7,7 +7,7 @@
 #include "generators/core/random_source.h"
 #include "harness/sparse_mma_exec.h"
 #include "suites/kinds/dense_device_cases.h"
-#include "suites/kinds/dense_judged_device.h"
+#include "suites/kinds/judged_device.h"
 #include "suites/tests/support/judged_hw.h"
 #include "suites/tests/support/test_seed.h"
 

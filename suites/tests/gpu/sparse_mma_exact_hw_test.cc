@@ -10,7 +10,7 @@
 #include "oracle/sparse/device_drawn_sparse.h"
 #include "suites/checks/sparse_mma_checks.h"
 #include "suites/engine/device_campaign.h"
-#include "suites/kinds/sparse_mma_exact_device.h"
+#include "suites/kinds/judged_device.h"
 #include "suites/tests/support/judged_hw.h"
 #include "suites/tests/support/test_seed.h"
 

@@ -7,8 +7,7 @@
 #include "generators/core/random_source.h"
 #include "harness/sparse_mma_exec.h"
 #include "suites/checks/sparse_mma_checks.h"
-#include "suites/kinds/sparse_mma_exact_device.h"
-#include "suites/kinds/sparse_mma_judged_device.h"
+#include "suites/kinds/judged_device.h"
 #include "suites/tests/support/judged_hw.h"
 #include "suites/tests/support/test_seed.h"
 

@@ -6,7 +6,7 @@
 
 #include "generators/core/random_source.h"
 #include "suites/kinds/descriptor_tile_cases.h"
-#include "suites/kinds/wgmma_judged_device.h"
+#include "suites/kinds/judged_device.h"
 #include "suites/tests/support/judged_hw.h"
 #include "suites/tests/support/test_seed.h"
 

@@ -3,8 +3,6 @@
 // and the D it computes with each GPU's row is the general 128-bit model's, for
 // every type and value mode. Only the mma instruction itself and the copies are left for the GPU
 // test (gpu/dense_judged_hw_test.cc).
-#include "suites/kinds/dense_judged_device.h"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -15,6 +13,7 @@
 #include "harness/mma_dense.h"
 #include "oracle/core/counter_hash.h"
 #include "suites/kinds/dense_device_cases.h"
+#include "suites/kinds/judged_device.h"
 #include "suites/kinds/judged_worker.h"
 #include "suites/tests/support/test_seed.h"
 

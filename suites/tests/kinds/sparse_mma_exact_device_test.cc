@@ -2,8 +2,6 @@
 // tables are the registers the oracle's fragment maps pack for the host-drawn case (the packing
 // that ran on the H100), and its exact D is the oracle's D. Only the mma instruction itself and
 // the copies are left for the GPU test (gpu/sparse_exact_hw_test.cc).
-#include "suites/kinds/sparse_mma_exact_device.h"
-
 #include <gtest/gtest.h>
 
 #include "generators/core/random_source.h"
@@ -14,6 +12,7 @@
 #include "oracle/sparse/device_drawn_sparse.h"
 #include "suites/engine/device_campaign.h"
 #include "suites/engine/device_workers.h"
+#include "suites/kinds/judged_device.h"
 #include "suites/tests/support/sparse_mma_lane.h"
 #include "suites/tests/support/test_seed.h"
 

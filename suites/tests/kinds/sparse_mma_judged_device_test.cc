@@ -5,8 +5,6 @@
 // oracle's own kept-position rule rather than the kernel's tables), for every variant and value
 // mode. Only the mma.sp instruction itself and the copies are left for the GPU test
 // (gpu/sparse_judged_hw_test.cc).
-#include "suites/kinds/sparse_mma_judged_device.h"
-
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -19,8 +17,8 @@
 #include "oracle/core/counter_hash.h"
 #include "oracle/sparse/device_drawn_sparse.h"
 #include "suites/checks/sparse_mma_checks.h"
+#include "suites/kinds/judged_device.h"
 #include "suites/kinds/judged_worker.h"
-#include "suites/kinds/sparse_mma_exact_device.h"
 #include "suites/tests/support/sparse_mma_lane.h"
 #include "suites/tests/support/test_seed.h"
 

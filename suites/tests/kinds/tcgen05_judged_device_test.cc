@@ -5,8 +5,6 @@
 // included, for every N, type, major-ness and swizzle the layout table holds. The instruction,
 // tensor memory and the copies are left for the GPU test (gpu/tcgen05_judged_hw_test.cc), which
 // runs only on compute capability 10.0.
-#include "suites/kinds/tcgen05_judged_device.h"
-
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -22,6 +20,7 @@
 #include "oracle/tcgen05/instr_descriptor.h"
 #include "oracle/tcgen05/zero_column_mask.h"
 #include "suites/kinds/descriptor_tile_judged.h"
+#include "suites/kinds/judged_device.h"
 #include "suites/kinds/judged_worker.h"
 #include "suites/tests/support/test_seed.h"
 #include "suites/tests/support/tile_lane.h"

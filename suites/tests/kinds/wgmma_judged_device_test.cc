@@ -4,8 +4,6 @@
 // for its accumulators is the general 128-bit model's (TileReference with general_only), for
 // every N, type, major-ness and swizzle the layout table holds. Only the wgmma instruction itself
 // and the copies are left for the GPU test (gpu/wgmma_judged_hw_test.cc).
-#include "suites/kinds/wgmma_judged_device.h"
-
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -17,6 +15,7 @@
 #include "harness/judged_suites.h"
 #include "oracle/core/counter_hash.h"
 #include "oracle/smem/smem_case.h"
+#include "suites/kinds/judged_device.h"
 #include "suites/kinds/judged_worker.h"
 #include "suites/tests/support/test_seed.h"
 #include "suites/tests/support/tile_lane.h"
