@@ -104,6 +104,10 @@ std::string OneLine(std::string_view text, std::size_t max_bytes) {
   return out;
 }
 
+std::string ErrorLine(std::string_view message) {
+  return "tcfuzz: error: " + OneLine(message, 1000) + "\n";
+}
+
 std::string Quoted(std::string_view text) {
   return "'" + OneLine(text.substr(0, 64)) + (text.size() > 64 ? "...'" : "'");
 }

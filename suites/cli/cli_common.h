@@ -28,7 +28,7 @@ struct Exit {
 };
 
 [[noreturn]] inline void Die(const std::string& message) {
-  std::cerr << "tcfuzz: error: " << OneLine(message, 1000) << "\n";
+  std::cerr << oracle::ErrorLine(message);
   throw Exit{2};
 }
 

@@ -151,14 +151,15 @@ int Batch(std::istream& in, std::ostream& out, std::ostream& err,
                                 : one(parsed.value());
     if (!r.ok()) {
       out.flush();
-      err << "tcfuzz: error: line " << line_no << ": " << oracle::OneLine(r.error()) << "\n";
+      err << oracle::ErrorLine("line " + std::to_string(line_no) + ": " +
+                               oracle::OneLine(r.error()));
       return 2;
     }
     out << r.value();
   }
   if (!lines.error().empty()) {
     out.flush();
-    err << "tcfuzz: error: " << lines.error() << "\n";
+    err << oracle::ErrorLine(lines.error());
     return 2;
   }
   return 0;

@@ -9,6 +9,7 @@
 #include <functional>
 #include <optional>
 
+#include "oracle/core/text_format.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/case_file.h"
 #include "suites/engine/device_campaign.h"
@@ -85,7 +86,7 @@ int RunMinimize(const std::string& file, const std::string& out_path, int budget
                 const std::vector<std::string>& worker, std::ostream& log) {
   const auto job = MakeJob(file, budget);
   if (!job.ok()) {
-    log << "tcfuzz: error: " << job.error() << "\n";
+    log << oracle::ErrorLine(job.error());
     return 2;
   }
   // Candidates go to a fresh private folder, removed on every way out. The temporary folder is
@@ -94,8 +95,8 @@ int RunMinimize(const std::string& file, const std::string& out_path, int budget
   const std::filesystem::path tmp = std::filesystem::temp_directory_path(tmp_error);
   const char* tmpdir = std::getenv("TMPDIR");
   if (tmp_error) {
-    log << "tcfuzz: error: no temporary folder: TMPDIR=" << (tmpdir ? tmpdir : "") << ": "
-        << tmp_error.message() << "\n";
+    log << oracle::ErrorLine(std::string("no temporary folder: TMPDIR=") + (tmpdir ? tmpdir : "") +
+                             ": " + tmp_error.message());
     return 2;
   }
   struct Scratch {
@@ -107,8 +108,8 @@ int RunMinimize(const std::string& file, const std::string& out_path, int budget
     }
   } scratch{(tmp / "tcfuzz-minimize-XXXXXX").string()};
   if (!scratch.made) {
-    log << "tcfuzz: error: cannot make a scratch folder in " << tmp.string() << ": "
-        << std::strerror(errno) << "\n";
+    log << oracle::ErrorLine(std::string("cannot make a scratch folder in ") + tmp.string() + ": " +
+                             std::strerror(errno));
     return 2;
   }
   std::string error;
@@ -117,11 +118,11 @@ int RunMinimize(const std::string& file, const std::string& out_path, int budget
   };
   const Evaluation first = eval(job.value().start_text);
   if (!error.empty()) {
-    log << "tcfuzz: error: minimize runs the case on a GPU: " << error << "\n";
+    log << oracle::ErrorLine(std::string("minimize runs the case on a GPU: ") + error);
     return 2;
   }
   if (first.failure && first.failure->outcome == "harness_error") {
-    log << "tcfuzz: error: minimize: " << first.failure->where << "\n";
+    log << oracle::ErrorLine(std::string("minimize: ") + first.failure->where);
     return 2;
   }
   if (!first.failure) {
@@ -139,11 +140,11 @@ int RunMinimize(const std::string& file, const std::string& out_path, int budget
                             {"origin.detail", sig.where},
                             {"origin.gpu", GpuRowName(d.cc_major, d.cc_minor)}});
   if (!error.empty()) {  // a later candidate could not be run: stop rather than guess
-    log << "tcfuzz: error: minimize: " << error << "\n";
+    log << oracle::ErrorLine(std::string("minimize: ") + error);
     return 2;
   }
   if (auto w = WriteFileAtomic(out_path, text); !w.ok()) {
-    log << "tcfuzz: error: " << w.error() << "\n";
+    log << oracle::ErrorLine(w.error());
     return 2;
   }
   log << "minimized " << file << " (" << sig.outcome << " at " << sig.where << "): " << account

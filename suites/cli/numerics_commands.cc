@@ -157,7 +157,7 @@ int OracleDotStream(std::istream& in, std::ostream& out, std::ostream& err, Form
   int line_no = 0;
   const auto fail = [&](const std::string& msg) {
     out.flush();
-    err << "tcfuzz: error: line " << line_no << ": " << oracle::OneLine(msg) << "\n";
+    err << oracle::ErrorLine("line " + std::to_string(line_no) + ": " + oracle::OneLine(msg));
     return 2;
   };
   const auto parse_hex = [](const nlohmann::json& v, int digits, uint64_t& bits) -> bool {
@@ -256,7 +256,7 @@ int OracleDotStream(std::istream& in, std::ostream& out, std::ostream& err, Form
   }
   if (!lines.error().empty()) {
     out.flush();
-    err << "tcfuzz: error: " << lines.error() << "\n";
+    err << oracle::ErrorLine(lines.error());
     return 2;
   }
   return 0;
@@ -265,12 +265,12 @@ int OracleDotStream(std::istream& in, std::ostream& out, std::ostream& err, Form
 int OracleCaptures(const std::string& dir, std::ostream& out) {
   std::error_code ec;
   if (!std::filesystem::is_directory(dir, ec)) {
-    std::cerr << "tcfuzz: error: --dir: " << oracle::OneLine(dir) << " is not a folder\n";
+    std::cerr << oracle::ErrorLine("--dir: " + dir + " is not a folder");
     return 2;
   }
   const auto sets = FindCaptureSets(dir);
   if (sets.empty()) {
-    out << "no hardware captures under " << dir << "\n";
+    out << "no hardware captures under " << oracle::OneLine(dir) << "\n";
     return 0;
   }
   int bad = 0;
@@ -279,14 +279,15 @@ int OracleCaptures(const std::string& dir, std::ostream& out) {
   for (const CaptureSet& s : sets) {
     auto r = CheckCaptureSet(s);
     if (!r.ok()) {
-      out << "| " << s.gpu << " | " << s.format << " | " << s.out << " | error: " << r.error()
-          << " | | |\n";
+      out << "| " << oracle::OneLine(s.gpu) << " | " << s.format << " | " << s.out
+          << " | error: " << oracle::OneLine(r.error()) << " | | |\n";
       ++bad;
       continue;
     }
     const CaptureResult& c = r.value();
-    out << "| " << s.gpu << " | " << s.format << " | " << s.out << " | " << c.target << " | "
-        << (c.covered ? "yes" : "no") << " | " << c.matched << " / " << c.lines << " |\n";
+    out << "| " << oracle::OneLine(s.gpu) << " | " << s.format << " | " << s.out << " | "
+        << c.target << " | " << (c.covered ? "yes" : "no") << " | " << c.matched << " / " << c.lines
+        << " |\n";
     if (c.covered && c.matched != c.lines) ++bad;
   }
   return bad ? 1 : 0;

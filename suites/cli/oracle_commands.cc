@@ -5,6 +5,7 @@
 #include <string>
 
 #include "oracle/core/backing.h"
+#include "oracle/core/text_format.h"
 #include "oracle/numerics/targets.h"
 #include "suites/captures/capture_sets.h"
 #include "suites/cli/backing_output.h"
@@ -45,6 +46,7 @@ int OracleDot(const NumArgs& a) {
     Die("no model for " + target_name + " " + a.instr + " " + a.ab + " -> " + a.cd +
         " (the instruction does not take it, or nothing is known)");
   // A row no hardware has shown on this target is declined unless asked for: a hypothesis.
+  std::string note;
   if (const auto backing = oracle::BackingOf(params->row, target_name);
       backing != oracle::Backing::kHardware) {
     const std::string what = target_name + " " + a.instr + " " + a.ab + " -> " + a.cd + " (row " +
@@ -53,10 +55,14 @@ int OracleDot(const NumArgs& a) {
                              ", not confirmed on hardware: " + num::Describe(target.value());
     if (!a.allow_unconfirmed)
       Die(what + "; --allow-unconfirmed answers anyway (tcfuzz oracle readings says why)");
-    std::cerr << "tcfuzz: note: " << what << "\n";
+    note = "tcfuzz: note: " + oracle::OneLine(what, 1000) + "\n";
   }
   std::ios::sync_with_stdio(false);  // a million lines: iostreams without stdio's locking
-  return suites::OracleDotStream(std::cin, std::cout, std::cerr, ab, cd, *params, a.input == "hex");
+  const int rc =
+      suites::OracleDotStream(std::cin, std::cout, std::cerr, ab, cd, *params, a.input == "hex");
+  // After the answers, and only with them: an error stays the one line on stderr.
+  if (rc == 0) std::cerr << note;
+  return rc;
 }
 
 class Oracle final : public CommandGroup {

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "oracle/core/text_format.h"
 #include "suites/cli/cli_common.h"
 #include "suites/cli/command_group.h"
 #include "suites/cli/minimize_command.h"
@@ -25,12 +26,13 @@ int Replay(const std::vector<std::string>& files) {
     const auto result = kind.value()->replay(doc.value());
     if (!result.ok()) Die(path + ": " + result.error());
     if (result.value().failures.empty()) {
-      std::cout << "PASS " << path
+      std::cout << "PASS " << oracle::OneLine(path)
                 << (result.value().note.empty() ? "" : " (" + result.value().note + ")") << "\n";
     } else {
       ++failed;
       for (const auto& f : result.value().failures) {
-        std::cout << "FAIL " << path << " " << f.check << ": " << f.message << "\n";
+        std::cout << "FAIL " << oracle::OneLine(path) << " " << f.check << ": "
+                  << oracle::OneLine(f.message) << "\n";
       }
     }
   }

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "oracle/core/text_format.h"
 #include "oracle/ptx/ptx_target.h"
 #include "suites/cli/cli_common.h"
 #include "suites/cli/command_group.h"
@@ -88,8 +89,8 @@ int RunToolchainCommand(ToolchainCli& t) {
     // A binary without its data would report the toolkit's known deviations as failures.
     auto found = FindDataFile("toolchain/expectations.txt");
     if (!found.ok()) {
-      std::cerr << "tcfuzz: error: " << found.error()
-                << ", or give --expectations FILE or --no-expectations\n";
+      std::cerr << oracle::ErrorLine(found.error() +
+                                     ", or give --expectations FILE or --no-expectations");
       return 2;
     }
     t.options.expectations_file = found.value();
@@ -102,7 +103,7 @@ int RunToolchainCommand(ToolchainCli& t) {
   const auto report = RunScan(t.options, &why);
   if (!report.ok()) {
     if (why == ScanError::kAssemblerMissing) {
-      std::cerr << "tcfuzz: error: " << report.error() << "\n";
+      std::cerr << oracle::ErrorLine(report.error());
       return kExitNoAssembler;
     }
     cli::Die(report.error());

@@ -21,9 +21,26 @@ std::string Errno() { return std::strerror(errno); }
 
 // The file a path names once its symbolic links are followed (up to 40, as the kernel does); a
 // dangling link names the file it would create.
+// The descriptor a path names when it is one of this process's streams: "-" (stdout),
+// /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N; else -1. Such a target is the stream
+// itself: following its link would rename a temporary file over whatever stdout is (a file: the
+// command's own output lost) or fail (a pipe).
+int StreamDescriptor(std::string_view path) {
+  if (path == "-" || path == "/dev/stdout") return STDOUT_FILENO;
+  if (path == "/dev/stderr") return STDERR_FILENO;
+  for (std::string_view prefix : {"/dev/fd/", "/proc/self/fd/"}) {
+    if (!path.starts_with(prefix)) continue;
+    const std::string_view n = path.substr(prefix.size());
+    if (n.empty() || n.size() > 4 || n.find_first_not_of("0123456789") != n.npos) return -1;
+    return std::stoi(std::string(n));
+  }
+  return -1;
+}
+
 Result<std::string> FollowLinks(const std::string& path) {
   std::string p = path;
   for (int hops = 0; hops < 40; ++hops) {
+    if (StreamDescriptor(p) >= 0) return Result<std::string>::Ok(p);  // a link to /dev/stdout
     struct stat st;
     if (::lstat(p.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return Result<std::string>::Ok(p);
     char buf[PATH_MAX];
@@ -61,29 +78,26 @@ Result<bool> WriteSpecial(const std::string& path, std::string_view content, boo
   return w;
 }
 
-// The descriptor a path names when it is one of this process's streams: "-" (stdout),
-// /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N; else -1. Such a target is the stream
-// itself: following its link would rename a temporary file over whatever stdout is (a file: the
-// command's own output lost) or fail (a pipe).
-int StreamDescriptor(std::string_view path) {
-  if (path == "-" || path == "/dev/stdout") return STDOUT_FILENO;
-  if (path == "/dev/stderr") return STDERR_FILENO;
-  for (std::string_view prefix : {"/dev/fd/", "/proc/self/fd/"}) {
-    if (!path.starts_with(prefix)) continue;
-    const std::string_view n = path.substr(prefix.size());
-    if (n.empty() || n.size() > 4 || n.find_first_not_of("0123456789") != n.npos) return -1;
-    return std::stoi(std::string(n));
-  }
+// The stream `path` names, by name or through links, or whose very file it is (stdout sent to
+// that file): renaming over it would lose what the command printed there. -1 for none.
+int OwnStream(const std::string& path) {
+  const Result<std::string> resolved = FollowLinks(path);
+  if (!resolved.ok()) return -1;
+  if (const int fd = StreamDescriptor(resolved.value()); fd >= 0) return fd;
+  struct stat st, out;
+  if (::stat(resolved.value().c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+      ::fstat(STDOUT_FILENO, &out) == 0 && out.st_dev == st.st_dev && out.st_ino == st.st_ino)
+    return STDOUT_FILENO;
   return -1;
 }
 
 }  // namespace
 
-bool NamesOwnStream(std::string_view path) { return StreamDescriptor(path) >= 0; }
+bool NamesOwnStream(const std::string& path) { return OwnStream(path) >= 0; }
 
 Result<bool> WriteFileAtomic(const std::string& requested, std::string_view content) {
   namespace fs = std::filesystem;
-  if (const int fd = StreamDescriptor(requested); fd >= 0) {
+  if (const int fd = OwnStream(requested); fd >= 0) {
     std::cout.flush();  // what the command printed before comes first
     std::cerr.flush();
     std::fflush(nullptr);

@@ -5,8 +5,9 @@
 // or none, never half of one. A symbolic link is followed to the file it names; a terminal,
 // /dev/null or a FIFO is written as it is (a FIFO without a reader is an error, not a hang);
 // a hard-linked file is rewritten in place so every name sees it; nothing else is replaced.
-// "-", /dev/stdout, /dev/stderr and /dev/fd/N name the process's own stream, written in order
-// after what the command printed.
+// "-", /dev/stdout, /dev/stderr and /dev/fd/N (by name or through links) and the very file
+// standard output goes to name the process's own stream, written in order after what the
+// command printed.
 //
 // Reading: a regular file up to a size cap, or standard input ("-"); a FIFO, a device or a folder
 // is refused at once with a one-line error.
@@ -24,9 +25,10 @@ namespace tcfuzz::suites {
 oracle::Result<bool> WriteFileAtomic(const std::string& path, std::string_view content);
 
 // True when `path` names one of this process's own streams ("-", /dev/stdout, /dev/stderr,
-// /dev/fd/N, /proc/self/fd/N): a caller that prints too writes such a file after its own output,
-// and any other file before it, so that an output error leaves standard output empty.
-bool NamesOwnStream(std::string_view path);
+// /dev/fd/N, /proc/self/fd/N, by name or through links, or stdout's own file): a caller that prints
+// too writes such a file after its own output, and any other file before it, so that an output
+// error leaves standard output empty.
+bool NamesOwnStream(const std::string& path);
 
 // Reads a whole regular file, or standard input for "-" (at most `max_bytes`). Error: one line
 // naming the path.

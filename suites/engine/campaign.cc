@@ -92,7 +92,7 @@ SuiteReport RunSuite(HostSuite& suite, const CampaignOptions& o, const std::stri
         if (written.ok()) {
           f.reproducer_path = rel;
         } else {
-          log << "tcfuzz: warning: " << written.error() << "\n";
+          log << "tcfuzz: warning: " << oracle::OneLine(written.error(), 1000) << "\n";
         }
       }
       ++r.failed;
@@ -120,13 +120,13 @@ bool WriteReport(const CampaignReport& report, ReportFolder& folder, std::ostrea
                                       std::pair{std::string("index.html"), IndexHtml(report)}}) {
     auto written = WriteFileAtomic(folder.work() + "/" + file, content);
     if (!written.ok()) {
-      log << "tcfuzz: error: " << written.error() << "\n";
+      log << oracle::ErrorLine(written.error());
       return false;
     }
   }
   auto committed = folder.Commit();
   if (!committed.ok()) {
-    log << "tcfuzz: error: " << committed.error() << "\n";
+    log << oracle::ErrorLine(committed.error());
     return false;
   }
   return true;
@@ -160,7 +160,7 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
       std::string known;
       for (auto& s : all) known += (known.empty() ? "" : ", ") + std::string(s->name());
       for (const std::string& d : DeviceSuiteNames()) known += ", " + d;
-      log << "tcfuzz: error: unknown suite '" << name << "' (known: " << known << ")\n";
+      log << oracle::ErrorLine(std::string("unknown suite '") + name + "' (known: " + known + ")");
       return 2;
     }
   }
@@ -173,7 +173,7 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
   const std::string shown_dir = o.report_dir;
   auto opened = ReportFolder::Open(o.report_dir, prior != nullptr);
   if (!opened.ok()) {
-    log << "tcfuzz: error: " << opened.error() << "\n";
+    log << oracle::ErrorLine(opened.error());
     return 2;
   }
   ReportFolder folder = std::move(opened).value();
@@ -184,8 +184,7 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
     if (file->empty()) continue;
     auto loaded = RunExpectations::Load(*file, is_skips);
     if (!loaded.ok()) {
-      log << "tcfuzz: error: " << (is_skips ? "--skips: " : "--expectations: ") << loaded.error()
-          << "\n";
+      log << oracle::ErrorLine((is_skips ? "--skips: " : "--expectations: ") + loaded.error());
       return 2;
     }
     *into = std::move(loaded).value();
@@ -205,7 +204,7 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
   // --gpu require without a GPU: nothing runs, and the report says why (each GPU suite an error
   // in JUnit, each host suite skipped), so a CI job's test view shows the cause; exit 2.
   const bool required_missing = !device_suites.empty() && o.gpu == "require" && !device.available;
-  if (required_missing) log << "tcfuzz: error: --gpu require: " << device.reason << "\n";
+  if (required_missing) log << oracle::ErrorLine(std::string("--gpu require: ") + device.reason);
 
   const auto t0 = Clock::now();
   CampaignReport report;
@@ -394,12 +393,13 @@ int ResumeCampaign(const std::string& dir, const CampaignOptions& base,
                    std::vector<std::unique_ptr<HostSuite>> all, std::ostream& log) {
   auto prior = ReadSummary(dir + "/summary.json");
   if (!prior.ok()) {
-    log << "tcfuzz: error: --resume: " << prior.error() << "\n";
+    log << oracle::ErrorLine(std::string("--resume: ") + prior.error());
     return 2;
   }
   const CampaignReport& p = prior.value();
   if (p.merged_shards > 0) {
-    log << "tcfuzz: error: --resume: " << dir << " is a merged report; resume its shards\n";
+    log << oracle::ErrorLine(std::string("--resume: ") + dir +
+                             " is a merged report; resume its shards");
     return 2;
   }
   if (!p.interrupted) {

@@ -8,6 +8,7 @@
 
 #include "generators/core/random_source.h"
 #include "oracle/core/backing.h"
+#include "oracle/core/text_format.h"
 #include "oracle/numerics/targets.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/batch_engine.h"
@@ -210,7 +211,7 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o,
   r.seconds = since();
   r.resume_from = er.next;
   r.complete = !(StopRequested() && er.next < cases);
-  if (!er.error.empty()) log << "tcfuzz: error: " << suite << ": " << er.error << "\n";
+  if (!er.error.empty()) log << oracle::ErrorLine(std::string(suite) + ": " + er.error);
   // Shards: the engine counted only this shard's cases (the worker skips the others).
   r.cases = er.cases;
   for (const auto& [outcome, n] : er.counts) {

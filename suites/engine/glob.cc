@@ -64,6 +64,10 @@ class GlobCompiler {
       if (depth > 0 && (c == ')' || c == '|')) return {};
       Fragment piece;
       if (c == '*') {
+        // Each star can stay active along the whole text: bounded, so is a match's cost.
+        if (++stars_ > kMaxStars)
+          return "more than " + std::to_string(kMaxStars) + " '*' (character " +
+                 std::to_string(pos_ + 1) + ")";
         ++pos_;
         // split -> (any byte -> back to split) | on
         Glob::State split;
@@ -162,46 +166,51 @@ class GlobCompiler {
   }
 
   std::string_view p_;
+  static constexpr int kMaxStars = 64;
   std::size_t pos_ = 0;
+  int stars_ = 0;
   Glob g_;
 };
 
 oracle::Result<Glob> Glob::Compile(std::string_view pattern) { return GlobCompiler(pattern).Run(); }
 
 bool Glob::Matches(std::string_view text) const {
-  // The set of states the automaton is in, closed over splits.
-  std::vector<char> in(states_.size(), 0), next(states_.size(), 0);
-  std::vector<int> stack;
-  const auto add = [&](std::vector<char>& set, int s) {
+  // The states the automaton is in, closed over splits, as a list, with a mark per state of the
+  // step that last added it: a step costs what is active, not the pattern's length (a 4 KiB
+  // pattern that fails at its first byte no longer walks 4,096 states a character).
+  std::vector<uint32_t> mark(states_.size(), 0);
+  std::vector<int> in, next, stack;
+  uint32_t step = 1;
+  const auto add = [&](std::vector<int>& set, int s) {
     stack.push_back(s);
     while (!stack.empty()) {
       const int i = stack.back();
       stack.pop_back();
-      if (i < 0 || set[static_cast<std::size_t>(i)]) continue;
-      set[static_cast<std::size_t>(i)] = 1;
+      if (i < 0 || mark[static_cast<std::size_t>(i)] == step) continue;
+      mark[static_cast<std::size_t>(i)] = step;
       const State& st = states_[static_cast<std::size_t>(i)];
       if (st.kind == State::kSplit) {
         stack.push_back(st.out);
         stack.push_back(st.out1);
+      } else {
+        set.push_back(i);
       }
     }
   };
   add(in, start_);
   for (const char c : text) {
-    std::fill(next.begin(), next.end(), 0);
-    bool any = false;
-    for (std::size_t i = 0; i < states_.size(); ++i) {
-      if (!in[i] || states_[i].kind != State::kByte ||
-          !states_[i].bytes.test(static_cast<unsigned char>(c)))
-        continue;
-      add(next, states_[i].out);
-      any = true;
+    ++step;
+    next.clear();
+    for (const int i : in) {
+      const State& st = states_[static_cast<std::size_t>(i)];
+      if (st.kind == State::kByte && st.bytes.test(static_cast<unsigned char>(c)))
+        add(next, st.out);
     }
-    if (!any) return false;
+    if (next.empty()) return false;
     in.swap(next);
   }
-  for (std::size_t i = 0; i < states_.size(); ++i) {
-    if (in[i] && states_[i].kind == State::kMatch) return true;
+  for (const int i : in) {
+    if (states_[static_cast<std::size_t>(i)].kind == State::kMatch) return true;
   }
   return false;
 }

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "oracle/core/text_format.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/campaign.h"
 #include "suites/engine/report.h"
@@ -42,6 +43,13 @@ std::string Differs(const CampaignReport& a, const CampaignReport& b) {
     return "--expectations '" + a.expectations_file + "' vs '" + b.expectations_file + "'";
   if (a.skips_file != b.skips_file)
     return "--skips '" + a.skips_file + "' vs '" + b.skips_file + "'";
+  // The same path can hold other lines on another runner.
+  const auto lines = [](const CampaignReport& r) {
+    std::vector<std::pair<int, std::string>> l;
+    for (const ExpectationUse& u : r.expectation_lines) l.emplace_back(u.line, u.text);
+    return l;
+  };
+  if (lines(a) != lines(b)) return "--expectations files with other lines";
   return "";
 }
 
@@ -67,7 +75,7 @@ std::map<uint64_t, std::string> CaseFiles(const std::string& dir, const std::str
 
 int MergeReports(const std::vector<std::string>& dirs, const std::string& out, std::ostream& log) {
   const auto fail = [&log](const std::string& what) {
-    log << "tcfuzz: error: merge: " << what << "\n";
+    log << oracle::ErrorLine("merge: " + what);
     return 2;
   };
   if (dirs.empty()) return fail("no shard reports given");
@@ -140,6 +148,9 @@ int MergeReports(const std::vector<std::string>& dirs, const std::string& out, s
         sum = *it;
         any = true;
       } else {
+        // Every other count of a suite is at most its cases (ReadSummary): this bounds them all.
+        if (sum.cases + it->cases < sum.cases)
+          return fail("suite " + name + ": the shards' case counts add up past 2^64-1");
         AddSuiteReport(sum, *it);
       }
     }

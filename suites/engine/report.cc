@@ -510,6 +510,16 @@ struct Bad {
   std::string what;
 };
 
+// Every key of object `j` is one of `known`: a typo ("stric") or a hand-added field is refused,
+// never silently ignored.
+void OnlyKeys(const JsonIn& j, const char* where, std::initializer_list<std::string_view> known) {
+  if (!j.is_object()) throw Bad{std::string(where) + " is not an object"};
+  for (const auto& [key, value] : j.items()) {
+    if (std::find(known.begin(), known.end(), key) == known.end())
+      throw Bad{"unknown key " + oracle::Quoted(key) + " in " + where};
+  }
+}
+
 const JsonIn& Field(const JsonIn& j, const char* key) {
   if (!j.is_object() || !j.contains(key)) throw Bad{std::string("no \"") + key + "\""};
   return j.at(key);
@@ -546,6 +556,9 @@ std::map<std::string, T> MapOf(const JsonIn& j, const char* key, F get) {
 }
 
 FailureRecord RecordFrom(const JsonIn& j) {
+  OnlyKeys(j, "a failure record",
+           {"signature", "case", "family", "index", "case_seed", "check", "message", "reproducer",
+            "expectation_line", "tile"});
   FailureRecord f;
   f.signature = Str(j, "signature");
   f.case_name = Str(j, "case");
@@ -559,6 +572,7 @@ FailureRecord RecordFrom(const JsonIn& j) {
     f.expectation_line = static_cast<int>(std::min<uint64_t>(U64(j, "expectation_line"), 1u << 30));
   if (j.contains("tile")) {
     const JsonIn& t = j.at("tile");
+    OnlyKeys(t, "a tile", {"cols", "format", "expected", "observed"});
     TileDiff d;
     d.cols = static_cast<int>(std::min<uint64_t>(U64(t, "cols"), 1024));
     d.format = Str(t, "format");
@@ -588,6 +602,28 @@ FailureRecord RecordFrom(const JsonIn& j) {
 }
 
 SuiteReport SuiteFrom(const JsonIn& j) {
+  OnlyKeys(j, "a suite",
+           {"suite",
+            "gpu_suite",
+            "cases",
+            "failed",
+            "expected_fail",
+            "skipped",
+            "error",
+            "complete",
+            "resume_from",
+            "seconds",
+            "cases_per_second",
+            "worker_seconds_by_phase",
+            "declared_families",
+            "families",
+            "coverage",
+            "signatures",
+            "failures_not_listed",
+            "failures",
+            "model_unconfirmed",
+            "expected_failures",
+            "flaky"});
   SuiteReport s;
   s.suite = Str(j, "suite");
   s.device = Bool(j, "gpu_suite");
@@ -612,6 +648,7 @@ SuiteReport SuiteFrom(const JsonIn& j) {
     s.declared_families.push_back(f.get<std::string>());
   }
   s.families = MapOf<FamilyStats>(j, "families", [](const JsonIn& x, const std::string&) {
+    OnlyKeys(x, "a family", {"cases", "failed", "expected"});
     return FamilyStats{U64(x, "cases"), U64(x, "failed"), U64(x, "expected")};
   });
   const auto count = [](const JsonIn& x, const std::string& k) {
@@ -620,6 +657,16 @@ SuiteReport SuiteFrom(const JsonIn& j) {
   };
   s.coverage = MapOf<uint64_t>(j, "coverage", count);
   s.signatures = MapOf<uint64_t>(j, "signatures", count);
+  // A part never exceeds its whole, so shards' sums overflow only where their cases do (merge).
+  bool parts_fit = s.failed <= s.cases && s.expected <= s.cases;
+  for (const auto& [name, f] : s.families)
+    parts_fit = parts_fit && f.cases <= s.cases && f.failed <= f.cases && f.expected <= f.cases;
+  for (const auto* counts : {&s.coverage, &s.signatures}) {
+    for (const auto& [tag, n] : *counts) parts_fit = parts_fit && n <= s.cases;
+  }
+  if (!parts_fit)
+    throw Bad{"suite " + oracle::Quoted(s.suite) +
+              ": a failure, family, coverage or signature count exceeds its cases"};
   for (const auto& [key, records] :
        {std::pair{"failures", &s.failures}, std::pair{"model_unconfirmed", &s.unconfirmed},
         std::pair{"expected_failures", &s.expected_failures}, std::pair{"flaky", &s.flaky}}) {
@@ -648,12 +695,18 @@ oracle::Result<CampaignReport> ParseSummary(std::string_view text) {
     auto parsed = oracle::ParseJson(text);
     if (!parsed.ok()) throw Bad{"not a tcfuzz summary: " + parsed.error()};
     const JsonIn& j = parsed.value();
+    OnlyKeys(j, "the summary",
+             {"tool", "provenance", "command", "seed", "seed_source", "shard", "shard_source",
+              "merged_shards", "interrupted", "options", "expectation_lines", "stale_expectations",
+              "cases", "failed", "suites"});
     CampaignReport r;
     r.tool = Str(j, "tool");
     if (!r.tool.starts_with("tcfuzz")) throw Bad{"not a tcfuzz report (tool '" + r.tool + "')"};
     r.command_line = Str(j, "command");
     if (j.contains("provenance")) {  // reports of tcfuzz 0.2.0 and before have none
       const JsonIn& p = Field(j, "provenance");
+      OnlyKeys(p, "\"provenance\"",
+               {"commit", "toolkit", "backend", "started", "seconds", "hosts", "devices"});
       Provenance& v = r.provenance;
       v.commit = Str(p, "commit");
       v.toolkit = Str(p, "toolkit");
@@ -687,6 +740,9 @@ oracle::Result<CampaignReport> ParseSummary(std::string_view text) {
     if (j.contains("merged_shards")) r.merged_shards = U64(j, "merged_shards");
     r.interrupted = Bool(j, "interrupted");
     const JsonIn& o = Field(j, "options");
+    OnlyKeys(o, "\"options\"",
+             {"suites", "cases", "seconds", "gpu", "max_reproducers", "expectations", "skips",
+              "strict"});
     const JsonIn& suites = Field(o, "suites");
     if (!suites.is_array() || suites.empty() || suites.size() > 64)
       throw Bad{"\"options.suites\" is not a list of 1 to 64 suites"};
@@ -708,6 +764,8 @@ oracle::Result<CampaignReport> ParseSummary(std::string_view text) {
     const JsonIn& lines = Field(j, "expectation_lines");
     if (!lines.is_array()) throw Bad{"\"expectation_lines\" is not a list"};
     for (const JsonIn& l : lines) {
+      OnlyKeys(l, "an expectation line",
+               {"line", "text", "reason", "could_match", "matched", "stale"});
       ExpectationUse u;
       u.line = static_cast<int>(std::min<uint64_t>(U64(l, "line"), 1u << 30));
       u.text = Str(l, "text");

@@ -9,6 +9,7 @@
 #include "generators/ascend/tcube_tiling_gen.h"
 #include "generators/core/random_source.h"
 #include "oracle/ascend/problem_contract.h"
+#include "oracle/core/text_format.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/report_folder.h"
 #include "suites/engine/stop_signals.h"
@@ -104,7 +105,7 @@ int RunTilingFuzz(const TilingFuzzOptions& o, std::ostream& out) {
   // rerun replaces the previous report whole (no stale reproducers beside new findings).
   auto opened = ReportFolder::Open(o.out_dir, false);
   if (!opened.ok()) {
-    out << "tcfuzz: error: " << opened.error() << "\n";
+    out << oracle::ErrorLine(opened.error());
     return 2;
   }
   ReportFolder folder = std::move(opened).value();
@@ -227,11 +228,10 @@ int RunTilingFuzz(const TilingFuzzOptions& o, std::ostream& out) {
   const auto committed =
       summary.ok() && !write_failed ? folder.Commit() : oracle::Result<bool>::Ok(false);
   if (!summary.ok() || write_failed || !committed.ok()) {
-    out << "tcfuzz: error: cannot write the report in " << o.out_dir << ": "
-        << (!summary.ok()     ? summary.error()
-            : !committed.ok() ? committed.error()
-                              : std::string("a reproducer"))
-        << "\n";
+    out << oracle::ErrorLine(std::string("cannot write the report in ") + o.out_dir + ": " +
+                             (!summary.ok()     ? summary.error()
+                              : !committed.ok() ? committed.error()
+                                                : std::string("a reproducer")));
     return 2;
   }
   char rate[64];

@@ -195,11 +195,18 @@ TEST(Cli, ExplainSmemTableAndSvg) {
   EXPECT_EQ(svg.rfind("<svg", 0), 0u);
   EXPECT_NE(svg.find("<title>row 15, k 7 @ byte"), std::string::npos);
   // /dev/stdout is the stream (issue 33): after the table through a pipe, and after the table in
-  // a file stdout is redirected to, never renamed over it.
-  const std::string to_stdout =
-      "explain smem --arch sm_100a --operand a --major k --dtype tf32 --rows 16 --kbytes 32 "
-      "--pattern-anchor 0x80 --svg /dev/stdout 0xc000401000010000";
-  for (const std::string& cmd : {to_stdout + " | cat", to_stdout + " > " + dir + "/out.txt"}) {
+  // a file stdout is redirected to, never renamed over it; so is a link to it, and the very file
+  // stdout goes to.
+  const auto to = [](const std::string& target) {
+    return "explain smem --arch sm_100a --operand a --major k --dtype tf32 --rows 16 --kbytes 32 "
+           "--pattern-anchor 0x80 --svg " +
+           target + " 0xc000401000010000";
+  };
+  std::filesystem::create_symlink("/dev/stdout", dir + "/stdlink");
+  for (const std::string& cmd :
+       {to("/dev/stdout") + " | cat", to("/dev/stdout") + " > " + dir + "/out.txt",
+        to(dir + "/stdlink") + " | cat", to(dir + "/stdlink") + " > " + dir + "/out.txt",
+        to(dir + "/out.txt") + " > " + dir + "/out.txt"}) {
     const CliRun s = Tcfuzz(cmd);
     ASSERT_EQ(s.code, 0) << s.out;
     const std::string all =

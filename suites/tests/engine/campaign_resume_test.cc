@@ -6,6 +6,7 @@
 
 #include <csignal>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -150,7 +151,35 @@ TEST(CampaignReports, ShardsMergeIntoTheUnshardedReport) {
   ASSERT_NE(summary.find(tool), std::string::npos);
   summary.replace(summary.find(tool), tool.size(), tool + "9.9.9 was ");
   ASSERT_TRUE(WriteFileAtomic(root + "/version/summary.json", summary).ok());
+  // Hand-edited shards (issue 33): other expectation lines behind the same --expectations path,
+  // a misspelt key, counts that add up past 2^64-1.
+  const auto edited = [&](const std::string& from, const std::string& name,
+                          const std::function<void(nlohmann::json&)>& edit) {
+    fs::copy(from, root + "/" + name, fs::copy_options::recursive);
+    auto j = nlohmann::json::parse(ReadFile(root + "/" + name + "/summary.json").value());
+    edit(j);
+    EXPECT_TRUE(WriteFileAtomic(root + "/" + name + "/summary.json", j.dump(2)).ok());
+    return root + "/" + name;
+  };
+  const std::string lines = edited(shards[2], "lines", [](nlohmann::json& j) {
+    j["expectation_lines"].push_back({{"line", 1},
+                                      {"text", "suite=first"},
+                                      {"reason", "known"},
+                                      {"could_match", true},
+                                      {"matched", 0},
+                                      {"stale", false}});
+  });
+  const std::string typo =
+      edited(shards[2], "typo", [](nlohmann::json& j) { j["options"]["stric"] = true; });
+  const auto all_cases = [](nlohmann::json& j) {
+    for (auto& suite : j["suites"]) suite["cases"] = UINT64_MAX;
+  };
+  const std::string huge1 = edited(shards[1], "huge1", all_cases);
+  const std::string huge2 = edited(shards[2], "huge2", all_cases);
   const std::pair<std::vector<std::string>, std::string> bad[] = {
+      {{shards[0], shards[1], lines}, "(--expectations files with other lines)"},
+      {{shards[0], shards[1], typo}, "unknown key 'stric' in \"options\""},
+      {{shards[0], huge1, huge2}, "case counts add up past 2^64-1"},
       {{shards[0], shards[1]}, "shards 1 of 3 are missing"},
       {{shards[0], shards[1], shards[1]}, "given twice"},
       {{shards[0], shards[1], other.report_dir}, "are not shards of one run (seed"},

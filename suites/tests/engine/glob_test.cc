@@ -94,6 +94,14 @@ TEST(Glob, HostilePatternsAreBounded) {
   EXPECT_EQ(Glob::Compile("@(a|b").error(), "unterminated @( at character 1");
   EXPECT_EQ(Glob::Compile("x[ab").error(), "unterminated [ at character 2");
   EXPECT_EQ(Glob::Compile(std::string(5000, '*')).error(), "pattern longer than 4096 characters");
+  // Each star may stay active along the whole text, so their number is bounded (issue 33: 680
+  // groups of "@(*|*)" took seconds a form).
+  EXPECT_TRUE(Glob::Compile(std::string(64, '*')).ok());
+  EXPECT_EQ(Glob::Compile("a" + std::string(65, '*')).error(), "more than 64 '*' (character 66)");
+  std::string alternatives;
+  for (int i = 0; i < 33; ++i) alternatives += "@(*|*)";
+  EXPECT_EQ(Glob::Compile(alternatives).error(),
+            "more than 64 '*' (character 195)");  // group 33's first
   // "*(" is a star and a literal '(' here: the spinning pattern is an ordinary one.
   const auto spin = Glob::Compile("*(*(*(*(m))))zzz");
   ASSERT_TRUE(spin.ok());
