@@ -54,7 +54,7 @@ constexpr Rule kStepDepth{"tiling.step_le_depth",
                           "stepM <= depthA1, stepN <= depthB1; share sizes within their buffers"};
 constexpr Rule kTransLengthRule{"tiling.trans_length",
                                 "docs/ascend-tiling.md H16 (kernel, arch 2002/1001)",
-                                "910 and 310P: 0 < transLength and 4*transLength <= UB"};
+                                "910 and 310P: 0 < transLength and 2*transLength <= UB"};
 constexpr Rule kShareModeRule{"tiling.share_mode", "docs/ascend-tiling.md H17",
                               "shareMode 1: every L0 tile within half its buffer"};
 constexpr Rule kMmad{"tiling.mmad_limits", "docs/ascend-tiling.md H18 (Mmad)",
@@ -78,13 +78,17 @@ constexpr Rule kWStepK{"tiling.warn.step_k", "docs/ascend-tiling.md K8",
                        "stepKa and stepKb multiples of each other"};
 constexpr Rule kWDbL0C{"tiling.warn.db_l0c", "docs/ascend-tiling.md K7 (host)",
                        "GetTiling always emits dbL0C = 1"};
+constexpr Rule kWTransLength{
+    "tiling.warn.trans_length", "docs/ascend-tiling.md H16 (kernel, enableUBReuse false)",
+    "910 and 310P: 4*transLength <= UB, which a matmul that does not reuse UB needs"};
 
 constexpr std::array<const Rule*, 24> kHard = {
     &kCores,         &kPositive, &kL0A,      &kL0B,    &kL0C,       &kBias,
     &kBaseAlign,     &kL1,       &kL1Kernel, &kDepth,  &kMdlDepth,  &kMdlKFull,
     &kMdlKIter,      &kMdlKLoop, &kEnums,    &kNz,     &kStepDepth, &kTransLengthRule,
     &kShareModeRule, &kMmad,     &kShape,    &kSingle, &kBiasFlag,  &kCoverage};
-constexpr std::array<const Rule*, 4> kSoft = {&kWExtraCores, &kWBaseK, &kWStepK, &kWDbL0C};
+constexpr std::array<const Rule*, 5> kSoft = {&kWExtraCores, &kWBaseK, &kWStepK, &kWDbL0C,
+                                              &kWTransLength};
 
 constexpr std::array<std::pair<DType, std::string_view>, 6> kTypes = {
     {{DType::kFloat16, "float16"},
@@ -340,11 +344,13 @@ TilingVerdict Validate(const Problem& p, const TCubeTiling& t, const ChipProfile
     add(v, kStepDepth, kStepM, "step above depth or share size above its buffer");
   }
   // H16 (310P's output rule on N is problem.310p_output).
-  if ((chip.npu_arch == 1001 || chip.npu_arch == 2002) &&
-      (field(kTransLength) <= 0 || 4 * field(kTransLength) > chip.ub)) {
+  // The kernel needs 2x unconditionally, 4x only when UB is not reused (a warning: the tiling
+  // does not say which the matmul does).
+  const bool trans_arch = chip.npu_arch == 1001 || chip.npu_arch == 2002;
+  if (trans_arch && (field(kTransLength) <= 0 || 2 * field(kTransLength) > chip.ub)) {
     add(v, kTransLengthRule, kTransLength,
         "transLength " + std::to_string(field(kTransLength)) +
-            ": must be positive and 4x it <= UB " + std::to_string(chip.ub));
+            ": must be positive and 2x it <= UB " + std::to_string(chip.ub));
   }
   // H17.
   if (field(kShareMode) == 1 &&
@@ -368,6 +374,10 @@ TilingVerdict Validate(const Problem& p, const TCubeTiling& t, const ChipProfile
   if (bK % C0(p.a)) add(w, kWBaseK, kBaseK, "baseK not a multiple of " + std::to_string(C0(p.a)));
   if (stKa % stKb && stKb % stKa)
     add(w, kWStepK, kStepKa, "stepKa and stepKb are not multiples of each other");
+  if (trans_arch && 2 * field(kTransLength) <= chip.ub && 4 * field(kTransLength) > chip.ub)
+    add(w, kWTransLength, kTransLength,
+        "transLength " + std::to_string(field(kTransLength)) + ": 4x it > UB " +
+            std::to_string(chip.ub) + " (fine only when the matmul reuses UB)");
   if (field(kDbL0C) != 1) add(w, kWDbL0C, kDbL0C, "dbL0C = " + std::to_string(field(kDbL0C)));
   return r;
 }

@@ -128,9 +128,9 @@ Result<uint64_t> ParseUint(std::string_view text, uint64_t max) {
   if (ec != std::errc() || end != text.data() + text.size()) {
     return Result<uint64_t>::Fail(Quoted(given) + " is not a number");
   }
-  if (value > max) {
-    return Result<uint64_t>::Fail(std::to_string(value) + " exceeds the maximum " +
-                                  std::to_string(max));
+  if (value > max) {  // in the base it was written in
+    const auto in_base = [base](uint64_t v) { return base == 16 ? Hex(v, 1) : std::to_string(v); };
+    return Result<uint64_t>::Fail(in_base(value) + " exceeds the maximum " + in_base(max));
   }
   return Result<uint64_t>::Ok(value);
 }

@@ -279,15 +279,15 @@ int OracleCaptures(const std::string& dir, std::ostream& out) {
   for (const CaptureSet& s : sets) {
     auto r = CheckCaptureSet(s);
     if (!r.ok()) {
-      out << "| " << oracle::OneLine(s.gpu) << " | " << s.format << " | " << s.out
+      out << "| " << oracle::OneLine(s.gpu) << " | " << oracle::OneLine(s.format) << " | " << s.out
           << " | error: " << oracle::OneLine(r.error()) << " | | |\n";
       ++bad;
       continue;
     }
     const CaptureResult& c = r.value();
-    out << "| " << oracle::OneLine(s.gpu) << " | " << s.format << " | " << s.out << " | "
-        << c.target << " | " << (c.covered ? "yes" : "no") << " | " << c.matched << " / " << c.lines
-        << " |\n";
+    out << "| " << oracle::OneLine(s.gpu) << " | " << oracle::OneLine(s.format) << " | " << s.out
+        << " | " << c.target << " | " << (c.covered ? "yes" : "no") << " | " << c.matched << " / "
+        << c.lines << " |\n";
     if (c.covered && c.matched != c.lines) ++bad;
   }
   return bad ? 1 : 0;

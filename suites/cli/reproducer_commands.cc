@@ -27,7 +27,9 @@ int Replay(const std::vector<std::string>& files) {
     if (!result.ok()) Die(path + ": " + result.error());
     if (result.value().failures.empty()) {
       std::cout << "PASS " << oracle::OneLine(path)
-                << (result.value().note.empty() ? "" : " (" + result.value().note + ")") << "\n";
+                << (result.value().note.empty() ? ""
+                                                : " (" + oracle::OneLine(result.value().note) + ")")
+                << "\n";
     } else {
       ++failed;
       for (const auto& f : result.value().failures) {

@@ -3,6 +3,7 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <tuple>
 
 #include "suites/cli/cli_common.h"
 #include "suites/cli/command_group.h"
@@ -26,10 +27,20 @@ class Worker final : public CommandGroup {
     AddNumber(worker_, "--first", wa_.first, 0, ~uint64_t{0}, "first case index");
     AddNumber(worker_, "--count", wa_.count, 0, uint64_t{1} << 26, "number of case indices");
     shard_ = worker_->add_option("--shard", shard_text_, "I/N");
-    worker_->add_option("--plant-fault", wa_.plant_fault,
-                        "(test only) run an illegal-address kernel at this index");
-    worker_->add_option("--plant-hang", wa_.plant_hang,
-                        "(test only) run a kernel that never ends at this index");
+    // Indices through the one number parser ("-1" must not wrap to 2^64-1).
+    for (const auto& [name, into, help] :
+         {std::tuple{"--plant-fault", &wa_.plant_fault,
+                     "(test only) run an illegal-address kernel at this index"},
+          std::tuple{"--plant-hang", &wa_.plant_hang,
+                     "(test only) run a kernel that never ends at this index"}}) {
+      worker_->add_option_function<std::vector<std::string>>(
+          name,
+          [into, option = std::string(name)](const std::vector<std::string>& texts) {
+            for (const std::string& t : texts)
+              into->insert(ParseNumberArg(option, t, ~uint64_t{0}));
+          },
+          help);
+    }
     AddNumber(worker_, "--threads", wa_.threads, 0, 4096,
               "host threads for generation and the oracle (default: every core)");
     AddNumber(worker_, "--cases-per-launch", wa_.cases_per_launch, 1, uint64_t{1} << 20,

@@ -48,7 +48,11 @@ Result<std::string> FollowLinks(const std::string& path) {
     if (n < 0) return Result<std::string>::Fail(path + ": cannot read the link: " + Errno());
     const std::string target(buf, static_cast<std::size_t>(n));
     const std::filesystem::path parent = std::filesystem::path(p).parent_path();
-    p = target.starts_with('/') || parent.empty() ? target : (parent / target).string();
+    // A relative target is relative to the link's folder ("./-" for a link to "-" here: the
+    // file of that name, never standard output).
+    p = target.starts_with('/')
+            ? target
+            : ((parent.empty() ? std::filesystem::path(".") : parent) / target).string();
   }
   return Result<std::string>::Fail(path + ": too many levels of symbolic links");
 }

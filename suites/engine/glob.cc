@@ -178,9 +178,9 @@ bool Glob::Matches(std::string_view text) const {
   // The states the automaton is in, closed over splits, as a list, with a mark per state of the
   // step that last added it: a step costs what is active, not the pattern's length (a 4 KiB
   // pattern that fails at its first byte no longer walks 4,096 states a character).
-  std::vector<uint32_t> mark(states_.size(), 0);
+  std::vector<uint64_t> mark(states_.size(), 0);
   std::vector<int> in, next, stack;
-  uint32_t step = 1;
+  uint64_t step = 1;
   const auto add = [&](std::vector<int>& set, int s) {
     stack.push_back(s);
     while (!stack.empty()) {

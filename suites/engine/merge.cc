@@ -128,7 +128,9 @@ int MergeReports(const std::vector<std::string>& dirs, const std::string& out, s
     for (const ExpectationUse& p : s.report.expectation_lines) {
       for (ExpectationUse& u : merged.expectation_lines) {
         if (u.line == p.line && u.text == p.text) {
-          u.matched += p.matched;
+          if (__builtin_add_overflow(u.matched, p.matched, &u.matched))
+            return fail("expectation line " + std::to_string(u.line) +
+                        ": the shards' match counts add up past 2^64-1");
           u.could_match = u.could_match || p.could_match;
         }
       }
@@ -148,8 +150,8 @@ int MergeReports(const std::vector<std::string>& dirs, const std::string& out, s
         sum = *it;
         any = true;
       } else {
-        // Every other count of a suite is at most its cases (ReadSummary): this bounds them all.
-        if (sum.cases + it->cases < sum.cases)
+        // Every other count of a suite is at most its cases (ReadSummary): this bounds them.
+        if (uint64_t total = 0; __builtin_add_overflow(sum.cases, it->cases, &total))
           return fail("suite " + name + ": the shards' case counts add up past 2^64-1");
         AddSuiteReport(sum, *it);
       }
@@ -186,6 +188,12 @@ int MergeReports(const std::vector<std::string>& dirs, const std::string& out, s
     merged.suites.push_back(std::move(sum));
   }
 
+  // The summary's totals add the suites up: they must fit too.
+  uint64_t all_cases = 0;
+  for (const SuiteReport& s : merged.suites) {
+    if (__builtin_add_overflow(all_cases, s.cases, &all_cases))
+      return fail("the suites' case counts add up past 2^64-1");
+  }
   auto opened = ReportFolder::Open(out, false);
   if (!opened.ok()) return fail(opened.error());
   ReportFolder folder = std::move(opened).value();

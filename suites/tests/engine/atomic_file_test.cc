@@ -69,6 +69,16 @@ TEST(AtomicFile, ASymbolicLinkIsFollowedNotReplaced) {
   const auto loop = WriteFileAtomic(dir + "/loop_a", "x");
   ASSERT_FALSE(loop.ok());
   EXPECT_EQ(loop.error(), dir + "/loop_a: too many levels of symbolic links");
+  // A link to "-" names the file "-" beside it, not standard output (only the name given is).
+  const auto cwd = std::filesystem::current_path();
+  std::filesystem::current_path(dir);
+  ASSERT_EQ(::symlink("-", "dash_link"), 0);
+  const auto dash = WriteFileAtomic("dash_link", "dash");
+  std::filesystem::current_path(cwd);
+  ASSERT_TRUE(dash.ok()) << dash.error();
+  const auto dashed = ReadFile(dir + "/-");
+  ASSERT_TRUE(dashed.ok()) << dashed.error();
+  EXPECT_EQ(dashed.value(), "dash");
   std::filesystem::remove_all(dir);
 }
 

@@ -5,6 +5,7 @@
 
 #include <set>
 #include <tuple>
+#include <vector>
 
 #include "oracle/ascend/problem_contract.h"
 #include "oracle/ascend/tiling_rules.h"
@@ -150,6 +151,37 @@ TEST(TilingValidate, MdlRules) {
   const auto r = Validate(p, t, chip);
   EXPECT_FALSE(r.hard.Violates("tiling.mdl_k_iter"));
   EXPECT_TRUE(r.warnings.Violates("tiling.warn.step_k"));
+}
+
+// H16: on 910 and 310P the kernel needs 0 < transLength and 2 x transLength <= UB always, and
+// 4 x transLength <= UB when the matmul does not reuse UB (enableUBReuse false), which the tiling
+// does not say: a warning. 310P3's UB is 256 KiB (Ascend310P3.ini); 910B has no such field rule.
+TEST(TilingValidate, TransLengthOn310PAnd910) {
+  const Problem p = Fp16(64, 256, 256, true);
+  constexpr int32_t kUb = 256 * 1024;
+  for (const char* name : {"Ascend310P3", "Ascend910"}) {
+    const ChipProfile& chip = *FindChip(name);
+    ASSERT_EQ(chip.ub, kUb) << name;
+    for (const auto& [trans, hard, warned] : std::vector<std::tuple<int32_t, bool, bool>>{
+             {0, true, false},
+             {-32, true, false},
+             {kUb / 4, false, false},
+             {kUb / 4 + 32, false, true},
+             {kUb / 2, false, true},
+             {kUb / 2 + 32, true, false},
+         }) {
+      TCubeTiling t = HuaweiUt();
+      t[kTransLength] = trans;
+      const TilingVerdict v = Validate(p, t, chip);
+      EXPECT_EQ(v.hard.Violates("tiling.trans_length"), hard) << name << " " << trans;
+      EXPECT_EQ(v.warnings.Violates("tiling.warn.trans_length"), warned) << name << " " << trans;
+    }
+  }
+  TCubeTiling t = HuaweiUt();
+  t[kTransLength] = kUb;
+  const TilingVerdict b2 = Validate(p, t, *FindChip("Ascend910B2"));
+  EXPECT_FALSE(b2.hard.Violates("tiling.trans_length"));
+  EXPECT_FALSE(b2.warnings.Violates("tiling.warn.trans_length"));
 }
 
 TEST(TilingValidate, NdInnerDimensionAndNzAreTheProblemsContract) {
