@@ -1,5 +1,5 @@
 // `tcfuzz minimize FILE`: a failing reproducer of a GPU suite shrunk on the device while it fails
-// the same way, by its kind's minimizer (suites/kinds/case_kind.h: sparse_minimize.h for
+// the same way, by its kind's minimizer (suites/kinds/case_kind.h: sparse_mma_minimize.h for
 // sparse_mma, tile_minimize.h for wgmma_tile). Each candidate runs in a fresh `tcfuzz worker
 // --case-file` process, so a faulting candidate cannot poison the next.
 #pragma once

@@ -2,6 +2,7 @@
 // (suites/engine/device_workers.h).
 #include <iostream>
 #include <optional>
+#include <set>
 #include <string>
 #include <tuple>
 
@@ -28,11 +29,12 @@ class Worker final : public CommandGroup {
     AddNumber(worker_, "--count", wa_.count, 0, uint64_t{1} << 26, "number of case indices");
     shard_ = worker_->add_option("--shard", shard_text_, "I/N");
     // Indices through the one number parser ("-1" must not wrap to 2^64-1).
-    for (const auto& [name, into, help] :
+    for (const auto& [name, set, help] :
          {std::tuple{"--plant-fault", &wa_.plant_fault,
                      "(test only) run an illegal-address kernel at this index"},
           std::tuple{"--plant-hang", &wa_.plant_hang,
                      "(test only) run a kernel that never ends at this index"}}) {
+      std::set<uint64_t>* into = set;  // clang 14 captures no structured binding
       worker_->add_option_function<std::vector<std::string>>(
           name,
           [into, option = std::string(name)](const std::vector<std::string>& texts) {

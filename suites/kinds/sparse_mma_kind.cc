@@ -19,7 +19,7 @@
 #include "suites/kinds/emit_cu.h"
 #include "suites/kinds/judged_device.h"
 #include "suites/kinds/sparse_mma_device.h"
-#include "suites/reduce/sparse_minimize.h"
+#include "suites/reduce/sparse_mma_minimize.h"
 
 namespace tcfuzz::suites {
 namespace {

@@ -1,7 +1,7 @@
 // The sparse minimizer against a stand-in device with one planted fault: it must shrink a real
 // H100 capture to the two values that trigger the fault, at one each, with canonical metadata;
 // and it must never return a case that fails differently.
-#include "suites/reduce/sparse_minimize.h"
+#include "suites/reduce/sparse_mma_minimize.h"
 
 #include <gtest/gtest.h>
 

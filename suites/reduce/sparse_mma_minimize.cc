@@ -1,4 +1,4 @@
-#include "suites/reduce/sparse_minimize.h"
+#include "suites/reduce/sparse_mma_minimize.h"
 
 #include "oracle/numerics/formats.h"
 #include "suites/engine/worker_protocol.h"
