@@ -19,8 +19,6 @@ namespace {
 
 std::string Errno() { return std::strerror(errno); }
 
-// The file a path names once its symbolic links are followed (up to 40, as the kernel does); a
-// dangling link names the file it would create.
 // The descriptor a path names when it is one of this process's streams: "-" (stdout),
 // /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N; else -1. Such a target is the stream
 // itself: following its link would rename a temporary file over whatever stdout is (a file: the
@@ -37,6 +35,8 @@ int StreamDescriptor(std::string_view path) {
   return -1;
 }
 
+// The file a path names once its symbolic links are followed (up to 40, as the kernel does); a
+// dangling link names the file it would create.
 Result<std::string> FollowLinks(const std::string& path) {
   std::string p = path;
   for (int hops = 0; hops < 40; ++hops) {
