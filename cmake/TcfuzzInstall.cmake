@@ -1,5 +1,6 @@
 # `cmake --install`: the tcfuzz binary, the oracle and generator libraries with their headers
-# (under include/tcfuzz/), the data files tcfuzz reads (share/tcfuzz/), an exported, versioned
+# (under include/tcfuzz/), the built-in emulator a backend plug-in may wrap with the plug-in ABI
+# (include/tcfuzz/backend.h), the data files tcfuzz reads (share/tcfuzz/), an exported, versioned
 # CMake package (find_package(tcfuzz 0.2) -> tcfuzz::oracle, tcfuzz::generators) and a
 # pkg-config file. docs/library.md shows both in use.
 include(GNUInstallDirs)
@@ -12,12 +13,21 @@ add_library(tcfuzz::generators ALIAS tcfuzz_generators)
 
 install(TARGETS tcfuzz_oracle tcfuzz_generators EXPORT tcfuzzTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+if(TARGET tcfuzz_emulator)  # not in a libraries-only build
+  set_target_properties(tcfuzz_emulator PROPERTIES EXPORT_NAME emulator)
+  install(TARGETS tcfuzz_emulator EXPORT tcfuzzTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+endif()
 foreach(layer oracle generators)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${layer}/
           DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tcfuzz/${layer}
           FILES_MATCHING PATTERN "*.h"
           PATTERN "json_reader.h" EXCLUDE)  # internal: it needs nlohmann/json
 endforeach()
+# The device-backend ABI a plug-in is built against (docs/backends.md).
+install(FILES ${PROJECT_SOURCE_DIR}/include/tcfuzz/backend.h
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tcfuzz)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/harness/emulator/
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tcfuzz/harness/emulator FILES_MATCHING PATTERN "*.h")
 install(FILES ${PROJECT_SOURCE_DIR}/corpus/toolchain/expectations.txt
         DESTINATION ${CMAKE_INSTALL_DATADIR}/tcfuzz/toolchain)
 # The deciding tiles `tcfuzz discover` turns into programs.

@@ -5,6 +5,8 @@
 #    CUDA toolkit);
 #  - examples/find_package configured against it with find_package(tcfuzz 0.2), built and run,
 #    its answer equal to the CLI's;
+#  - examples/backend_plugin, a device-backend plug-in, built against it and reported by a
+#    campaign of the moved binary;
 #  - the pkg-config file compiles and links the same program;
 #  - add_subdirectory of the source tree builds the libraries without tcfuzz's test and CLI
 #    dependencies and adds no test (as one unity translation unit: a third of the CPU time, and
@@ -89,6 +91,23 @@ endif()
 run(COMMAND ${WORK}/consumer/descriptor_check --zcm 0x0 128 64 OUT mask DIR ${WORK})
 if(NOT mask STREQUAL "mask 0x0000000000000000\n")
   message(FATAL_ERROR "zero-column mask: '${mask}'")
+endif()
+
+# The backend plug-in example, built out of tree against the package: the moved tcfuzz runs a
+# campaign on it and reports the one behaviour it changed (D[0][0]) as failures, exit 1.
+run(COMMAND ${CMAKE_COMMAND} -S ${SOURCE}/examples/backend_plugin -B ${WORK}/plugin
+            -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_CXX_COMPILER=${CXX} DIR ${WORK})
+run(COMMAND ${CMAKE_COMMAND} --build ${WORK}/plugin DIR ${WORK})
+run(COMMAND ${prefix}/bin/tcfuzz run --device plugin:${WORK}/plugin/flipped_plugin.so
+            --suite sparse-mma --cases 256 --seed 1 --no-progress --report ${WORK}/plugin-report
+    RC plugin_rc OUT plugin_out DIR ${WORK})
+file(READ ${WORK}/plugin-report/summary.json plugin_summary)
+string(JSON plugin_failed GET "${plugin_summary}" suites 0 failed)
+string(JSON plugin_backend GET "${plugin_summary}" provenance backend)
+if(NOT plugin_rc EQUAL 1 OR plugin_failed LESS 200 OR NOT plugin_backend STREQUAL "plugin"
+   OR NOT plugin_summary MATCHES "D\\[0\\]\\[0\\]")
+  message(FATAL_ERROR "the flipped plug-in's campaign: exit ${plugin_rc}, ${plugin_failed} failed, "
+                      "backend ${plugin_backend}:\n${plugin_out}")
 endif()
 
 # pkg-config: the same program, compiled by hand.

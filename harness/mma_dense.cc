@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "harness/backend.h"
 #include "harness/ptx_kernel.h"
 #include "harness/sparse_mma_exec.h"
 #include "harness/sparse_mma_ptx.h"
@@ -99,9 +100,41 @@ PreparedLaunch PrepareMmaDense(const MmaDenseSpec& spec, std::span<const DenseTi
 
 oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaDense(const MmaDenseSpec& spec,
                                                                std::span<const DenseTile> tiles) {
+  using R = oracle::Result<std::vector<std::vector<uint32_t>>>;
+  const std::size_t n = tiles.size();
+  const int cr = CdRegisters(spec.cd);
+  if (const auto host = HostBackend(); !host.ok() || host.value() != nullptr) {
+    const PackedMmaDense p = PackMmaDense(spec, tiles);
+    const std::string shape(spec.form->shape), instruction = MmaDenseInstruction(spec);
+    const auto on_host = RunWarpMmaOnHost({.instruction = instruction.c_str(),
+                                           .shape = shape.c_str(),
+                                           .a_type = oracle::num::Name(spec.a_type).data(),
+                                           .b_type = oracle::num::Name(spec.b_type).data(),
+                                           .cd_type = oracle::num::Name(spec.cd).data(),
+                                           .sparse = 0,
+                                           .ordered_metadata = 0,
+                                           .selector = 0,
+                                           .satfinite = spec.satfinite,
+                                           .warps = static_cast<uint32_t>(n),
+                                           .a = p.a.data(),
+                                           .a_regs = static_cast<uint32_t>(spec.form->a_regs()),
+                                           .b = p.b.data(),
+                                           .b_regs = static_cast<uint32_t>(spec.form->b_regs()),
+                                           .c = p.c.data(),
+                                           .cd_regs = static_cast<uint32_t>(cr),
+                                           .e = nullptr,
+                                           .d = nullptr},
+                                          n * 32 * static_cast<std::size_t>(cr));
+    if (on_host) {
+      if (!on_host->ok()) return R::Fail(on_host->error());
+      std::vector<std::vector<uint32_t>> d;
+      d.reserve(n);
+      for (std::size_t i = 0; i < n; ++i) d.push_back(UnpackD(spec.cd, on_host->value(), i));
+      return R::Ok(std::move(d));
+    }
+  }
   const std::string target = DeviceTarget();
-  if (target.empty())
-    return oracle::Result<std::vector<std::vector<uint32_t>>>::Fail("no CUDA device");
+  if (target.empty()) return R::Fail("no CUDA device");
   return RunPrepared(PrepareMmaDense(spec, tiles, target));
 }
 

@@ -1,5 +1,6 @@
 #include "harness/sparse_mma_exec.h"
 
+#include "harness/backend.h"
 #include "harness/ptx_kernel.h"
 
 namespace tcfuzz::harness {
@@ -89,6 +90,34 @@ oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaSp(const MmaSpSpec& spe
   using R = oracle::Result<std::vector<std::vector<uint32_t>>>;
   const std::size_t n = cases.size();
   PackedMmaSp p = PackMmaSp(spec, cases);
+  const std::size_t d_words = n * 32 * static_cast<std::size_t>(CdRegisters(spec.cd));
+  const auto unpack_all = [&](std::span<const uint32_t> out) {
+    std::vector<std::vector<uint32_t>> d;
+    d.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) d.push_back(UnpackD(spec.cd, out, i));
+    return R::Ok(std::move(d));
+  };
+  const std::string shape(spec.form->shape), instruction = MmaSpInstruction(spec);
+  const auto on_host = RunWarpMmaOnHost({.instruction = instruction.c_str(),
+                                         .shape = shape.c_str(),
+                                         .a_type = oracle::num::Name(spec.a_type).data(),
+                                         .b_type = oracle::num::Name(spec.b_type).data(),
+                                         .cd_type = oracle::num::Name(spec.cd).data(),
+                                         .sparse = 1,
+                                         .ordered_metadata = spec.variant == Variant::kOrdered,
+                                         .selector = spec.selector,
+                                         .satfinite = spec.satfinite,
+                                         .warps = static_cast<uint32_t>(n),
+                                         .a = p.a.data(),
+                                         .a_regs = static_cast<uint32_t>(spec.form->a_regs),
+                                         .b = p.b.data(),
+                                         .b_regs = static_cast<uint32_t>(spec.form->b_regs),
+                                         .c = p.c.data(),
+                                         .cd_regs = static_cast<uint32_t>(CdRegisters(spec.cd)),
+                                         .e = p.e.data(),
+                                         .d = nullptr},
+                                        d_words);
+  if (on_host) return on_host->ok() ? unpack_all(on_host->value()) : R::Fail(on_host->error());
   std::string target = DeviceTarget();
   if (target.empty()) return R::Fail("no CUDA device");
   // Arch-specific forms (sm_120a) assemble only for the suffixed target of their own device.
@@ -97,15 +126,12 @@ oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaSp(const MmaSpSpec& spe
   l.ptx = MmaSpModule(spec, target);
   l.entry = "tcfuzz_mma_sp";
   l.inputs = {std::move(p.a), std::move(p.b), std::move(p.c), std::move(p.e)};
-  l.output_words = n * 32 * CdRegisters(spec.cd);
   l.n = static_cast<uint32_t>(n);
   l.grid = static_cast<unsigned>((n + 3) / 4);
+  l.output_words = d_words;
   auto out = RunPtxKernel(l);
   if (!out.ok()) return R::Fail(out.error());
-  std::vector<std::vector<uint32_t>> d;
-  d.reserve(n);
-  for (std::size_t i = 0; i < n; ++i) d.push_back(UnpackD(spec.cd, out.value(), i));
-  return R::Ok(std::move(d));
+  return unpack_all(out.value());
 }
 
 }  // namespace tcfuzz::harness

@@ -10,6 +10,7 @@
 
 #include "suites/cli/cli_common.h"
 #include "suites/cli/command_group.h"
+#include "suites/cli/device_options.h"
 #include "suites/cli/run_shards.h"
 #include "suites/engine/campaign.h"
 #include "suites/engine/merge.h"
@@ -51,6 +52,7 @@ class Campaign final : public CommandGroup {
     AddNumber(run_, "--cases-per-launch", o_.device_cases_per_launch, 1, uint64_t{1} << 20,
               "GPU suites: cases per kernel launch (default 65536; 1 is the "
               "one-case-per-launch baseline)");
+    device_.Add(run_);
     auto* gpu = run_->add_option("--gpu", o_.gpu,
                                  "GPU suites: auto (run when a device answers), require, off "
                                  "(default auto)")
@@ -116,6 +118,7 @@ class Campaign final : public CommandGroup {
     // The literal link, resolved by each worker at exec: the image this process runs, even if
     // the file is rebuilt during a long run.
     o_.worker = {"/proc/self/exe"};
+    device_.Select(call.ParseOnly());
     if (call.ParseOnly()) return 0;
     ErrorsToStderr split;
     std::ostream log(&split);
@@ -128,6 +131,7 @@ class Campaign final : public CommandGroup {
   CLI::Option *suite_ = nullptr, *seed_ = nullptr, *cases_ = nullptr, *time_ = nullptr,
               *shard_ = nullptr, *shard_count_ = nullptr, *resume_ = nullptr;
   suites::CampaignOptions o_;
+  DeviceOptions device_;
   std::string seed_text_, shard_text_, resume_dir_, merge_out_;
   std::vector<std::string> merge_dirs_;
   uint64_t shard_count_value_ = 0, reruns_ = 2, cases_value_ = 0;

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 
 #include "oracle/core/text_format.h"
@@ -33,6 +34,35 @@ oracle::Result<MinimizeJob> MakeJob(const std::string& file, int budget) {
                    " reproducers, not kind '" + std::string(kind.value()->name) + "'");
   }
   return kind.value()->minimize(file, doc.value(), budget);
+}
+
+// A fresh private folder, removed on every way out. The temporary folder is $TMPDIR when it
+// names one (else /tmp); a bad one is a one-line error (and nullptr), never an exception.
+struct Scratch {
+  std::string path;
+  bool made = ::mkdtemp(path.data()) != nullptr;
+  ~Scratch() {
+    std::error_code ec;
+    if (made) std::filesystem::remove_all(path, ec);
+  }
+};
+
+std::unique_ptr<Scratch> MakeScratch(const std::string& stem, std::ostream& log) {
+  std::error_code tmp_error;
+  const std::filesystem::path tmp = std::filesystem::temp_directory_path(tmp_error);
+  const char* tmpdir = std::getenv("TMPDIR");
+  if (tmp_error) {
+    log << oracle::ErrorLine(std::string("no temporary folder: TMPDIR=") + (tmpdir ? tmpdir : "") +
+                             ": " + tmp_error.message());
+    return nullptr;
+  }
+  auto scratch = std::make_unique<Scratch>(Scratch{(tmp / (stem + "-XXXXXX")).string()});
+  if (!scratch->made) {
+    log << oracle::ErrorLine(std::string("cannot make a scratch folder in ") + tmp.string() + ": " +
+                             std::strerror(errno));
+    return nullptr;
+  }
+  return scratch;
 }
 
 }  // namespace
@@ -89,32 +119,11 @@ int RunMinimize(const std::string& file, const std::string& out_path, int budget
     log << oracle::ErrorLine(job.error());
     return 2;
   }
-  // Candidates go to a fresh private folder, removed on every way out. The temporary folder is
-  // $TMPDIR when it names one (else /tmp); a bad one is a one-line error, never an exception.
-  std::error_code tmp_error;
-  const std::filesystem::path tmp = std::filesystem::temp_directory_path(tmp_error);
-  const char* tmpdir = std::getenv("TMPDIR");
-  if (tmp_error) {
-    log << oracle::ErrorLine(std::string("no temporary folder: TMPDIR=") + (tmpdir ? tmpdir : "") +
-                             ": " + tmp_error.message());
-    return 2;
-  }
-  struct Scratch {
-    std::string path;
-    bool made = ::mkdtemp(path.data()) != nullptr;
-    ~Scratch() {
-      std::error_code ec;
-      if (made) std::filesystem::remove_all(path, ec);
-    }
-  } scratch{(tmp / "tcfuzz-minimize-XXXXXX").string()};
-  if (!scratch.made) {
-    log << oracle::ErrorLine(std::string("cannot make a scratch folder in ") + tmp.string() + ": " +
-                             std::strerror(errno));
-    return 2;
-  }
+  const std::unique_ptr<Scratch> scratch = MakeScratch("tcfuzz-minimize", log);
+  if (!scratch) return 2;
   std::string error;
   const auto eval = [&](const std::string& text) {
-    return EvaluateInWorker(worker, scratch.path, text, &error);
+    return EvaluateInWorker(worker, scratch->path, text, &error);
   };
   const Evaluation first = eval(job.value().start_text);
   if (!error.empty()) {
@@ -150,6 +159,51 @@ int RunMinimize(const std::string& file, const std::string& out_path, int budget
   log << "minimized " << file << " (" << sig.outcome << " at " << sig.where << "): " << account
       << "; written to " << out_path << "\n";
   return 0;
+}
+
+int ReplayOnBackend(const std::vector<std::string>& files, const std::vector<std::string>& worker,
+                    std::ostream& out, std::ostream& log) {
+  const std::unique_ptr<Scratch> scratch = MakeScratch("tcfuzz-replay", log);
+  if (!scratch) return 2;
+  const DeviceProbe device = ProbeInWorker(worker);
+  if (!device.available) {
+    log << oracle::ErrorLine("replay --device: no device: " + device.reason);
+    return 2;
+  }
+  int failed = 0;
+  for (const std::string& path : files) {
+    const auto text = ReadFile(path);
+    const auto doc =
+        text.ok() ? ReadCaseDoc(path) : oracle::Result<oracle::TextDoc>::Fail(text.error());
+    const auto kind =
+        doc.ok() ? KindOf(path, doc.value()) : oracle::Result<const CaseKind*>::Fail(doc.error());
+    if (!kind.ok()) {
+      log << oracle::ErrorLine(kind.error());
+      return 2;
+    }
+    if (kind.value()->minimize == nullptr) {
+      log << oracle::ErrorLine(path + ": replay --device executes " +
+                               KindNames([](const CaseKind& k) { return k.minimize != nullptr; }) +
+                               " cases, not kind '" + std::string(kind.value()->name) + "'");
+      return 2;
+    }
+    std::string error;
+    const Evaluation e = EvaluateInWorker(worker, scratch->path, text.value(), &error);
+    if (!error.empty()) {
+      log << oracle::ErrorLine(path + ": " + error);
+      return 2;
+    }
+    if (e.failure) {
+      ++failed;
+      out << "FAIL " << oracle::OneLine(path) << " " << e.failure->outcome << ": "
+          << oracle::OneLine(e.failure->where) << " (executed on " << oracle::OneLine(device.name)
+          << ")\n";
+    } else {
+      out << "PASS " << oracle::OneLine(path) << " (executed on " << oracle::OneLine(device.name)
+          << ")\n";
+    }
+  }
+  return failed ? 1 : 0;
 }
 
 }  // namespace tcfuzz::suites

@@ -24,4 +24,10 @@ Evaluation EvaluateInWorker(const std::vector<std::string>& worker, const std::s
 int RunMinimize(const std::string& file, const std::string& out_path, int budget,
                 const std::vector<std::string>& worker, std::ostream& log);
 
+// `tcfuzz replay --device B FILE...`: each GPU reproducer executed again on the process's backend
+// (in a worker, as minimize runs it) and judged, rather than its recorded D. Exit as replay: 0
+// every case passes, 1 one fails, 2 bad input or no device.
+int ReplayOnBackend(const std::vector<std::string>& files, const std::vector<std::string>& worker,
+                    std::ostream& out, std::ostream& log);
+
 }  // namespace tcfuzz::suites

@@ -8,6 +8,7 @@
 #include "oracle/core/text_format.h"
 #include "suites/cli/cli_common.h"
 #include "suites/cli/command_group.h"
+#include "suites/cli/device_options.h"
 #include "suites/cli/minimize_command.h"
 #include "suites/cli/repro_cu.h"
 #include "suites/engine/case_file.h"
@@ -62,15 +63,21 @@ class Reproducer final : public CommandGroup {
     minimize_->add_option("--out", min_out_,
                           "where the minimized case goes (default FILE.min.txt)");
     AddNumber(minimize_, "--budget", min_budget_, 1, 100000, "device runs at most (default 400)");
+    min_device_.Add(minimize_);
 
     replay_ = app.add_subcommand("replay", "Re-run reproducer or corpus files");
     replay_->add_option("FILE", files_, "text-form case files")->required();
+    replay_device_.Add(replay_);  // given: each GPU case executed again there, not its record
   }
 
   int Run(const Call& call) override {
     if (!*repro_ && !*minimize_ && !*replay_) return -1;
+    if (*minimize_) min_device_.Select(call.ParseOnly());
+    if (*replay_) replay_device_.Select(call.ParseOnly());
     if (call.ParseOnly()) return 0;  // each reads a file
     if (*repro_) return suites::ReproEmitCu(repro_file_, emit_cu_, gpu_row_);
+    if (*replay_ && *replay_device_.device_option)
+      return suites::ReplayOnBackend(files_, {"/proc/self/exe"}, std::cout, std::cerr);
     if (*replay_) return Replay(files_);
     return suites::RunMinimize(min_file_, min_out_.empty() ? min_file_ + ".min.txt" : min_out_,
                                min_budget_, {"/proc/self/exe"}, std::cerr);
@@ -81,6 +88,7 @@ class Reproducer final : public CommandGroup {
   std::string repro_file_, emit_cu_, gpu_row_ = "sm_90", min_file_, min_out_;
   std::vector<std::string> files_;
   int min_budget_ = 400;
+  DeviceOptions min_device_, replay_device_;
 };
 
 }  // namespace

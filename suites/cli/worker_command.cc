@@ -8,6 +8,7 @@
 
 #include "suites/cli/cli_common.h"
 #include "suites/cli/command_group.h"
+#include "suites/cli/device_options.h"
 #include "suites/cli/run_shards.h"
 #include "suites/engine/device_campaign.h"
 #include "suites/engine/device_workers.h"
@@ -45,12 +46,14 @@ class Worker final : public CommandGroup {
     }
     AddNumber(worker_, "--threads", wa_.threads, 0, 4096,
               "host threads for generation and the oracle (default: every core)");
+    device_.Add(worker_);
     AddNumber(worker_, "--cases-per-launch", wa_.cases_per_launch, 1, uint64_t{1} << 20,
               "cases per kernel launch (1: the baseline mode)");
   }
 
   int Run(const Call& call) override {
     if (!*worker_) return -1;
+    device_.Select(call.ParseOnly());
     if (call.ParseOnly() && (probe_ || !case_file_.empty())) return 0;
     if (probe_) return suites::ProbeWorker(std::cout);
     if (!case_file_.empty()) return suites::RunCaseFileWorker(case_file_, std::cout);
@@ -77,6 +80,7 @@ class Worker final : public CommandGroup {
   CLI::App* worker_ = nullptr;
   CLI::Option* shard_ = nullptr;
   suites::WorkerArgs wa_;
+  DeviceOptions device_;
   std::string shard_text_, case_file_;
   bool probe_ = false;
 };

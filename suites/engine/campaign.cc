@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "generators/core/random_source.h"
+#include "harness/backend.h"
 #include "oracle/core/text_format.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/device_campaign.h"
@@ -211,11 +212,16 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
   report.tool = std::string(oracle::ToolVersion());
   report.provenance = ThisRun();
   if (device.available) {
-    report.provenance.backend = "cuda";
-    report.provenance.devices.push_back(device.name + ", CC " + std::to_string(device.cc_major) +
-                                        "." + std::to_string(device.cc_minor) + ", driver " +
-                                        std::to_string(device.driver_version) + ", runtime " +
-                                        std::to_string(device.runtime_version));
+    const auto backend = harness::ProcessBackend();
+    report.provenance.backend = std::string(
+        harness::KindName(backend.ok() ? backend.value().kind : harness::BackendKind::kCuda));
+    const std::string cc = device.name + ", CC " + std::to_string(device.cc_major) + "." +
+                           std::to_string(device.cc_minor);
+    report.provenance.devices.push_back(
+        report.provenance.backend != "cuda"
+            ? cc
+            : cc + ", driver " + std::to_string(device.driver_version) + ", runtime " +
+                  std::to_string(device.runtime_version));
   }
   if (prior != nullptr) {  // a resumed run: when its first part started, every host and device
     report.provenance = MergedProvenance({prior->provenance, report.provenance});

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "harness/backend.h"
 #include "harness/device.h"
 #include "harness/planted_faults.h"
 #include "suites/engine/device_campaign.h"
@@ -11,7 +12,7 @@
 namespace tcfuzz::suites {
 
 int ProbeWorker(std::ostream& out) {
-  const harness::DeviceInfo info = harness::ProbeDevice();
+  const harness::DeviceInfo info = harness::ProbeBackend();
   if (!info.available) {
     out << "none " << info.reason << "\n";
   } else {
@@ -53,8 +54,15 @@ std::optional<int> RunPlantedFaults(const WorkerArgs& a, const std::vector<uint6
   return std::nullopt;
 }
 
-std::optional<harness::DeviceInfo> DeviceOrSkip(std::size_t cases, std::ostream& out) {
-  harness::DeviceInfo d = harness::ProbeDevice();
+std::optional<harness::DeviceInfo> DeviceOrSkip(std::size_t cases, std::ostream& out,
+                                                std::string_view host_backend_lacks) {
+  harness::DeviceInfo d = harness::ProbeBackend();
+  const auto host = harness::HostBackend();
+  if (d.available && !host_backend_lacks.empty() && host.ok() && host.value() != nullptr) {
+    out << "unsupported " << cases << " " << d.name << " does not execute " << host_backend_lacks
+        << " yet\nran " << cases << "\ndone\n";
+    return std::nullopt;
+  }
   if (d.available) return d;
   out << "unsupported " << cases << " no GPU: " << d.reason << "\nran " << cases << "\ndone\n";
   return std::nullopt;

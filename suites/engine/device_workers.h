@@ -9,6 +9,7 @@
 #include <ostream>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "harness/device.h"
@@ -44,9 +45,12 @@ IndexProgression ShardProgression(const WorkerArgs& a);
 std::optional<int> RunPlantedFaults(const WorkerArgs& a, const std::vector<uint64_t>& indices,
                                     std::ostream& out);
 
-// The device, or nullopt after printing the whole answer for `cases` cases without one
-// ("unsupported <cases> no GPU: ...", "ran", "done").
-std::optional<harness::DeviceInfo> DeviceOrSkip(std::size_t cases, std::ostream& out);
+// The device of the process's backend (harness/backend.h), or nullopt after printing the whole
+// answer for `cases` cases without one ("unsupported <cases> no GPU: ...", "ran", "done"). A
+// suite whose instructions the host backends do not execute yet names them in
+// `host_backend_lacks`; its cases are then unsupported on such a backend.
+std::optional<harness::DeviceInfo> DeviceOrSkip(std::size_t cases, std::ostream& out,
+                                                std::string_view host_backend_lacks = {});
 
 // The numerics row (oracle::num::Gpu) a device follows.
 oracle::num::Gpu GpuOf(const harness::DeviceInfo& d);

@@ -230,7 +230,9 @@ Provenance MergedProvenance(const std::vector<Provenance>& parts) {
     }
     if (!p.started.empty() && (m.started.empty() || p.started < m.started)) m.started = p.started;
     m.seconds += p.seconds;
-    if (p.backend == "cuda") m.backend = "cuda";
+    // Shards that ran their GPU suites on different backends merge as "mixed".
+    if (p.backend != "none")
+      m.backend = m.backend == "none" || m.backend == p.backend ? p.backend : "mixed";
   }
   return m;
 }

@@ -102,7 +102,9 @@ struct RunSettings {
 struct Provenance {
   std::string commit;   // the git commit tcfuzz was configured from ("" when not a checkout)
   std::string toolkit;  // the CUDA toolkit it was built with ("13.0"; "" without CUDA)
-  std::string backend;  // "cuda" when a GPU ran its GPU suites, else "none"
+  // What ran the GPU suites: "cuda", "emulated", "plugin" (harness/backend.h), "mixed" for shards
+  // of several, else "none".
+  std::string backend;
   std::string started;  // UTC, ISO 8601: when the run (its first part, when resumed) started
   double seconds = 0;   // wall time of the run (its parts added; a merge: its longest shard)
   std::vector<std::string> hosts;    // where it ran

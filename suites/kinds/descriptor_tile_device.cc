@@ -68,7 +68,7 @@ struct TileSuite {
 
 int RunDescriptorTileWorker(const WorkerArgs& a, bool tcgen05, std::ostream& out) {
   const std::vector<uint64_t> indices = ShardIndices(a);
-  const auto d = DeviceOrSkip(indices.size(), out);
+  const auto d = DeviceOrSkip(indices.size(), out, "wgmma or tcgen05.mma tiles");
   if (!d) return 0;
   if (const std::string why = DeviceUnsupported(tcgen05, *d);
       !why.empty()) {  // before drawing 64 KiB per case
@@ -83,7 +83,7 @@ int RunDescriptorTileWorker(const WorkerArgs& a, bool tcgen05, std::ostream& out
 }
 
 int RunDescriptorTileCaseWorker(const DescriptorTile& t, std::ostream& out) {
-  const auto d = DeviceOrSkip(1, out);
+  const auto d = DeviceOrSkip(1, out, "wgmma or tcgen05.mma tiles");
   if (!d) return 0;
   return RunOneCase(t, TileSuite{0, t.a.arch != oracle::smem::Arch::kSm90a, *d}, out);
 }

@@ -54,7 +54,7 @@ int RunJudgedWorker(const WorkerArgs& a, std::ostream& out, const JudgedSuiteHal
   }
   std::sort(planted.begin(), planted.end());
   if (const auto r = RunPlantedFaults(a, planted, out)) return *r;
-  const auto d = DeviceOrSkip(n, out);
+  const auto d = DeviceOrSkip(n, out, "device-judged kernels");
   if (!d) return 0;
   if (const std::string why = half.unsupported(*d); !why.empty()) {
     out << "unsupported " << n << " " << why << "\nran " << n << "\ndone\n";

@@ -1,0 +1,37 @@
+#include "harness/emulator/emulator_backend.h"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+#include "harness/emulator/warp_mma_emulator.h"
+
+namespace tcfuzz::harness::emulator {
+namespace {
+
+void WriteError(const std::string& what, char* err, size_t size) {
+  if (err == nullptr || size == 0) return;
+  const std::size_t n = std::min(what.size(), size - 1);
+  std::memcpy(err, what.data(), n);
+  err[n] = '\0';
+}
+
+int WarpMma(const tcfuzz_warp_mma* call, const char* target, char* err, size_t err_size) {
+  if (call == nullptr || target == nullptr) {
+    WriteError("warp_mma: no call or no target", err, err_size);
+    return TCFUZZ_UNSUPPORTED;
+  }
+  std::string error;
+  const int rc = ExecuteWarpMma(*call, target, &error);
+  if (rc != TCFUZZ_OK) WriteError(error, err, err_size);
+  return rc;
+}
+
+constexpr tcfuzz_backend kTable{TCFUZZ_BACKEND_ABI_VERSION, sizeof(tcfuzz_backend),
+                                "tcfuzz emulator", &WarpMma};
+
+}  // namespace
+
+const tcfuzz_backend* EmulatorBackend() { return &kTable; }
+
+}  // namespace tcfuzz::harness::emulator

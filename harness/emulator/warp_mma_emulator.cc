@@ -1,0 +1,213 @@
+#include "harness/emulator/warp_mma_emulator.h"
+
+#include <cstring>
+
+#include "oracle/numerics/targets.h"
+#include "oracle/sparse/sparse_metadata.h"
+
+namespace tcfuzz::harness::emulator {
+
+using oracle::num::Format;
+using R = oracle::Result<WarpMmaForm>;
+
+namespace {
+
+uint32_t Field(uint32_t word, int pos, int bits) {
+  return bits >= 32 ? word : (word >> (pos * bits)) & ((uint32_t{1} << bits) - 1);
+}
+
+const uint32_t* LaneRegs(const uint32_t* regs, uint32_t warp, int lane, uint32_t per_lane) {
+  return regs + (static_cast<std::size_t>(warp) * 32 + static_cast<std::size_t>(lane)) * per_lane;
+}
+
+// C and D: every m16n8 shape's lane map (four values a lane; f16 two to a register).
+uint32_t CdElement(Format cd, const uint32_t* regs, int index) {
+  return cd == Format::kF16 ? (regs[index / 2] >> (16 * (index % 2))) & 0xFFFF : regs[index];
+}
+
+}  // namespace
+
+R DecodeWarpMma(const tcfuzz_warp_mma& call, std::string_view target) {
+  WarpMmaForm f;
+  const auto type = [&](const char* text, const char* which) -> oracle::Result<Format> {
+    const auto t = text ? oracle::num::ParseFormat(text) : std::nullopt;
+    if (!t)
+      return oracle::Result<Format>::Fail(std::string("no ") + which + " type '" +
+                                          (text ? text : "(null)") + "'");
+    return oracle::Result<Format>::Ok(*t);
+  };
+  struct Operand {
+    Format* into;
+    const char* text;
+    const char* which;
+  };
+  for (const Operand& o : {Operand{&f.a, call.a_type, "A"}, Operand{&f.b, call.b_type, "B"},
+                           Operand{&f.cd, call.cd_type, "C/D"}}) {
+    auto t = type(o.text, o.which);
+    if (!t.ok()) return R::Fail(t.error());
+    *o.into = t.value();
+  }
+  const std::string_view shape = call.shape ? call.shape : "";
+  if (call.sparse) {
+    f.sparse = oracle::sparse::FindForm(shape, f.a);
+    if (f.sparse == nullptr) return R::Fail("no mma.sp form " + std::string(shape));
+    f.k = f.sparse->k;
+  } else {
+    f.dense = oracle::mma::FindDenseForm(shape, f.a);
+    if (f.dense == nullptr) return R::Fail("no mma.sync form " + std::string(shape));
+    f.k = f.dense->k;
+  }
+  f.ordered = call.ordered_metadata != 0;
+  f.satfinite = call.satfinite != 0;
+  f.selector = call.selector;
+  const auto t = oracle::num::FindTarget(target);
+  if (!t.ok()) return R::Fail(t.error());
+  const auto row = t.value().row
+                       ? oracle::num::ParamsFor(*t.value().row, oracle::num::Instr::kMma, f.a, f.cd)
+                       : std::nullopt;
+  f.params = row.value_or(oracle::num::ExactParams(f.cd));
+  return R::Ok(f);
+}
+
+WarpOperands UnpackFragments(const WarpMmaForm& f, const tcfuzz_warp_mma& call, uint32_t warp) {
+  WarpOperands x;
+  x.a.assign(static_cast<std::size_t>(16 * (f.sparse ? f.k / 2 : f.k)), 0);
+  x.b.assign(static_cast<std::size_t>(f.k * 8), 0);
+  x.c.assign(16 * 8, 0);
+  const int bits = f.sparse ? f.sparse->elem_bits() : f.dense->elem_bits();
+  const int per_reg = 32 / bits;
+  for (int lane = 0; lane < 32; ++lane) {
+    const uint32_t* a = LaneRegs(call.a, warp, lane, call.a_regs);
+    const uint32_t* b = LaneRegs(call.b, warp, lane, call.b_regs);
+    for (int pos = 0; pos < per_reg; ++pos) {
+      for (int reg = 0; reg < static_cast<int>(call.a_regs); ++reg) {
+        std::size_t at;
+        if (f.sparse) {
+          const auto e = oracle::sparse::MapA(*f.sparse, lane, reg, pos);
+          at = static_cast<std::size_t>(e.row * (f.k / 2) + e.chunk * f.sparse->kept + e.slot);
+        } else {
+          const auto e = oracle::mma::MapDenseA(*f.dense, lane, reg, pos);
+          at = static_cast<std::size_t>(e.row * f.k + e.col);
+        }
+        x.a[at] = Field(a[reg], pos, bits);
+      }
+      for (int reg = 0; reg < static_cast<int>(call.b_regs); ++reg) {
+        int row, col;
+        if (f.sparse) {
+          const auto e = oracle::sparse::MapB(*f.sparse, lane, reg, pos);
+          row = e.row, col = e.col;
+        } else {
+          const auto e = oracle::mma::MapDenseB(*f.dense, lane, reg, pos);
+          row = e.row, col = e.col;
+        }
+        x.b[static_cast<std::size_t>(row * 8 + col)] = Field(b[reg], pos, bits);
+      }
+    }
+    const uint32_t* c = LaneRegs(call.c, warp, lane, call.cd_regs);
+    for (int index = 0; index < 4; ++index) {
+      const auto at = oracle::sparse::MapCD(lane, index);
+      x.c[static_cast<std::size_t>(at.row * 8 + at.col)] = CdElement(f.cd, c, index);
+    }
+  }
+  return x;
+}
+
+std::vector<int> MeetsOfWarp(const WarpMmaForm& f, const tcfuzz_warp_mma& call, uint32_t warp) {
+  const int stored = f.sparse ? f.k / 2 : f.k;
+  std::vector<int> meets(static_cast<std::size_t>(16 * stored));
+  for (int row = 0; row < 16; ++row) {
+    if (!f.sparse) {
+      for (int k = 0; k < stored; ++k) meets[static_cast<std::size_t>(row * stored + k)] = k;
+      continue;
+    }
+    const oracle::sparse::SparseForm& s = *f.sparse;
+    for (int chunk = 0; chunk < s.chunks_per_row(); ++chunk) {
+      // Read metadata: the nibble from the lane the selector names.
+      const auto where = oracle::sparse::MapMeta(s, f.selector, row, chunk);
+      const uint32_t e =
+          call.e[static_cast<std::size_t>(warp) * 32 + static_cast<std::size_t>(where.lane)];
+      const auto nibble = static_cast<uint8_t>((e >> where.bit) & 0xF);
+      // Select element: each kept slot meets the dense position its index names.
+      const std::vector<int> pos = oracle::sparse::KeptPositions(s, nibble);
+      for (int slot = 0; slot < s.kept; ++slot) {
+        meets[static_cast<std::size_t>(row * stored + chunk * s.kept + slot)] =
+            chunk * s.chunk + pos[static_cast<std::size_t>(slot)];
+      }
+    }
+  }
+  return meets;
+}
+
+std::vector<uint32_t> Accumulate(const WarpMmaForm& f, const WarpOperands& x,
+                                 std::span<const int> meets) {
+  const int stored = f.sparse ? f.k / 2 : f.k;
+  std::vector<uint32_t> d(16 * 8);
+  std::vector<uint64_t> a(static_cast<std::size_t>(stored)), b(a.size());
+  for (int i = 0; i < 16; ++i) {
+    for (int j = 0; j < 8; ++j) {
+      for (int s = 0; s < stored; ++s) {
+        const std::size_t at = static_cast<std::size_t>(i * stored + s);
+        a[static_cast<std::size_t>(s)] = x.a[at];
+        b[static_cast<std::size_t>(s)] = x.b[static_cast<std::size_t>(meets[at] * 8 + j)];
+      }
+      const uint32_t c = x.c[static_cast<std::size_t>(i * 8 + j)];
+      d[static_cast<std::size_t>(i * 8 + j)] =
+          oracle::num::IsFloat(f.a) ? oracle::num::DotProduct(a, b, c, f.a, f.b, f.cd, f.params)
+                                    : static_cast<uint32_t>(oracle::num::IntDotProduct(
+                                          a, b, static_cast<int32_t>(c), f.a, f.b, f.satfinite));
+    }
+  }
+  return d;
+}
+
+void PackD(const WarpMmaForm& f, std::span<const uint32_t> d, const tcfuzz_warp_mma& call,
+           uint32_t warp) {
+  for (int lane = 0; lane < 32; ++lane) {
+    uint32_t* regs =
+        call.d +
+        (static_cast<std::size_t>(warp) * 32 + static_cast<std::size_t>(lane)) * call.cd_regs;
+    for (uint32_t r = 0; r < call.cd_regs; ++r) regs[r] = 0;
+    for (int index = 0; index < 4; ++index) {
+      const auto at = oracle::sparse::MapCD(lane, index);
+      const uint32_t v = d[static_cast<std::size_t>(at.row * 8 + at.col)];
+      if (f.cd == Format::kF16) {
+        regs[index / 2] |= (v & 0xFFFF) << (16 * (index % 2));
+      } else {
+        regs[index] = v;
+      }
+    }
+  }
+}
+
+int ExecuteWarpMma(const tcfuzz_warp_mma& call, std::string_view target, std::string* error) {
+  const auto form = DecodeWarpMma(call, target);
+  if (!form.ok()) {
+    *error = form.error();
+    return TCFUZZ_UNSUPPORTED;
+  }
+  const WarpMmaForm& f = form.value();
+  const auto want_a = static_cast<uint32_t>(f.sparse ? f.sparse->a_regs : f.dense->a_regs());
+  const auto want_b = static_cast<uint32_t>(f.sparse ? f.sparse->b_regs : f.dense->b_regs());
+  const uint32_t want_cd = f.cd == Format::kF16 ? 2 : 4;
+  if (call.a_regs != want_a || call.b_regs != want_b || call.cd_regs != want_cd ||
+      (f.sparse && call.e == nullptr)) {
+    *error = "register counts do not fit " + std::string(call.shape) + ": a " +
+             std::to_string(call.a_regs) + " (" + std::to_string(want_a) + "), b " +
+             std::to_string(call.b_regs) + " (" + std::to_string(want_b) + "), c/d " +
+             std::to_string(call.cd_regs) + " (" + std::to_string(want_cd) + ")";
+    return TCFUZZ_UNSUPPORTED;
+  }
+  if (f.sparse && (f.selector < 0 || f.selector > f.sparse->max_selector())) {
+    *error = "illegal instruction: sparsity selector " + std::to_string(f.selector) + " of " +
+             f.sparse->Name() + " (0.." + std::to_string(f.sparse->max_selector()) + ")";
+    return TCFUZZ_FAULT;
+  }
+  for (uint32_t w = 0; w < call.warps; ++w) {
+    const WarpOperands x = UnpackFragments(f, call, w);
+    const std::vector<int> meets = MeetsOfWarp(f, call, w);
+    PackD(f, Accumulate(f, x, meets), call, w);
+  }
+  return TCFUZZ_OK;
+}
+
+}  // namespace tcfuzz::harness::emulator

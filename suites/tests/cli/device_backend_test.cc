@@ -1,0 +1,160 @@
+// The GPU pipeline without a GPU (ctest label `emulated`): `--device emulated` and `--device
+// plugin:PATH` run the GPU suites through the same engine, reports and reproducers as a device,
+// and say which backend ran them. The plug-in is examples/backend_plugin (the emulator with D[0][0]
+// bit 0 flipped), so what a campaign must report against it is known exactly.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "suites/tests/support/temp_dir.h"
+
+namespace tcfuzz {
+namespace {
+
+struct CliRun {
+  int code;
+  std::string out;  // stdout and stderr together
+};
+
+CliRun Tcfuzz(const std::string& args) {
+  const std::string cmd =
+      "env -u TCFUZZ_DEVICE -u TCFUZZ_DEVICE_AS " + std::string(TCFUZZ_BIN) + " " + args + " 2>&1";
+  FILE* p = ::popen(cmd.c_str(), "r");
+  CliRun r{-1, ""};
+  if (p == nullptr) return r;
+  char buf[4096];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  const int status = ::pclose(p);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+nlohmann::json Summary(const std::string& dir) {
+  std::ifstream in(dir + "/summary.json");
+  std::stringstream s;
+  s << in.rdbuf();
+  return nlohmann::json::parse(s.str(), nullptr, false);
+}
+
+void ExpectOneLineError(const CliRun& r, const std::string& names) {
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_EQ(r.out.rfind("tcfuzz: error: ", 0), 0u) << r.out;
+  EXPECT_EQ(r.out.find('\n'), r.out.size() - 1) << r.out;
+  EXPECT_NE(r.out.find(names), std::string::npos) << r.out;
+}
+
+TEST(EmulatedCampaign, WarpMmaSuitesRunCleanAndTheReportSaysEmulated) {
+  const std::string dir =
+      test::TempDir(::testing::UnitTest::GetInstance()->current_test_info()->name());
+  const std::string report = dir + "/r";
+  const CliRun r = Tcfuzz(
+      "run --device emulated --suite sparse-mma --suite dense-mma --cases 3000 "
+      "--seed 20261126 --no-progress --report " +
+      report);
+  ASSERT_EQ(r.code, 0) << r.out;
+  const nlohmann::json j = Summary(report);
+  ASSERT_TRUE(j.is_object()) << r.out;
+  EXPECT_EQ(j["provenance"]["backend"], "emulated");
+  ASSERT_EQ(j["provenance"]["devices"].size(), 1u);
+  EXPECT_EQ(j["provenance"]["devices"][0], "tcfuzz emulator (as sm_90a), CC 9.0");
+  ASSERT_EQ(j["suites"].size(), 2u);
+  for (const auto& s : j["suites"]) {
+    EXPECT_EQ(s["cases"], 3000) << s["suite"];
+    EXPECT_EQ(s["failed"], 0) << s["suite"];
+  }
+  EXPECT_NE(r.out.find("sparse-mma: 1 worker processes, 3000 pass"), std::string::npos) << r.out;
+}
+
+TEST(EmulatedCampaign, AnotherTargetTakesItsOwnFormsAndRow) {
+  const std::string dir =
+      test::TempDir(::testing::UnitTest::GetInstance()->current_test_info()->name());
+  // sm_80: no fp8 mma (sm_89), so those cases are unsupported, and the sm_80 row judges the rest.
+  const CliRun r = Tcfuzz(
+      "run --device emulated --as sm_80 --suite dense-mma --cases 2000 "
+      "--seed 20261126 --no-progress --report " +
+      dir + "/r");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(Summary(dir + "/r")["suites"][0]["coverage"].dump().find("needs sm_89"),
+            std::string::npos);
+  EXPECT_EQ(Summary(dir + "/r")["provenance"]["devices"][0], "tcfuzz emulator (as sm_80), CC 8.0");
+}
+
+TEST(EmulatedCampaign, SuitesTheEmulatorDoesNotExecuteSaySo) {
+  const std::string dir =
+      test::TempDir(::testing::UnitTest::GetInstance()->current_test_info()->name());
+  const CliRun r = Tcfuzz(
+      "run --device emulated --suite smem-hw --suite dense-mma-judged --cases 64 "
+      "--seed 1 --no-progress --report " +
+      dir + "/r");
+  ASSERT_EQ(r.code, 0) << r.out;
+  // Said, not silently passed: every case is not_supported, with the reason in the coverage.
+  EXPECT_NE(r.out.find("smem-hw: 1 worker processes, 64 not_supported, 0 pass"), std::string::npos)
+      << r.out;
+  const std::string summary = Summary(dir + "/r").dump();
+  EXPECT_NE(summary.find("does not execute wgmma or tcgen05.mma tiles yet"), std::string::npos);
+  EXPECT_NE(summary.find("does not execute device-judged kernels yet"), std::string::npos);
+}
+
+TEST(PluginCampaign, TheChangedBehaviourIsReportedAndReplaysOnlyWithThePlugin) {
+  const std::string dir =
+      test::TempDir(::testing::UnitTest::GetInstance()->current_test_info()->name());
+  const std::string report = dir + "/r";
+  const std::string plugin = std::string("plugin:") + FLIPPED_PLUGIN;
+  const CliRun r = Tcfuzz("run --device " + plugin +
+                          " --suite sparse-mma --cases 300 --seed 5 "
+                          "--no-progress --report " +
+                          report);
+  ASSERT_EQ(r.code, 1) << r.out;
+  const nlohmann::json j = Summary(report);
+  EXPECT_EQ(j["provenance"]["backend"], "plugin");
+  EXPECT_EQ(j["provenance"]["devices"][0],
+            "tcfuzz emulator with D[0][0] bit 0 flipped (as sm_90a), CC 9.0");
+  EXPECT_EQ(j["suites"][0]["failed"], 300);  // every case: D[0][0] is always wrong
+  ASSERT_FALSE(j["suites"][0]["failures"].empty());
+  for (const auto& f : j["suites"][0]["failures"])
+    EXPECT_NE(f.dump().find("D[0][0]"), std::string::npos) << f.dump();
+  // A reproducer executed again: FAIL on the plug-in, PASS on the unchanged emulator.
+  std::string repro;
+  for (const auto& e : std::filesystem::directory_iterator(report + "/reproducers"))
+    if (e.path().extension() == ".txt") repro = e.path().string();
+  ASSERT_FALSE(repro.empty());
+  const CliRun with = Tcfuzz("replay --device " + plugin + " " + repro);
+  EXPECT_EQ(with.code, 1) << with.out;
+  EXPECT_EQ(with.out.rfind("FAIL ", 0), 0u) << with.out;
+  EXPECT_NE(with.out.find("D[0][0]"), std::string::npos) << with.out;
+  const CliRun without = Tcfuzz("replay --device emulated " + repro);
+  EXPECT_EQ(without.code, 0) << without.out;
+  EXPECT_NE(without.out.find("PASS "), std::string::npos) << without.out;
+  EXPECT_NE(without.out.find("executed on tcfuzz emulator (as sm_90a)"), std::string::npos)
+      << without.out;
+  // The planted wrong D, minimized on the plug-in: it still fails at D[0][0].
+  const CliRun min = Tcfuzz("minimize --device " + plugin + " " + repro + " --out " + dir +
+                            "/min.txt --budget 120");
+  ASSERT_EQ(min.code, 0) << min.out;
+  EXPECT_NE(min.out.find("mismatch at D[0][0]"), std::string::npos) << min.out;
+  EXPECT_EQ(Tcfuzz("replay --device " + plugin + " " + dir + "/min.txt").code, 1);
+}
+
+TEST(DeviceOption, BadValuesAreOneLineErrors) {
+  const std::string dir =
+      test::TempDir(::testing::UnitTest::GetInstance()->current_test_info()->name());
+  const std::string tail = " --suite sparse-mma --cases 1 --report " + dir + "/r";
+  ExpectOneLineError(Tcfuzz("run --device gpu" + tail), "cuda, emulated or plugin:PATH");
+  ExpectOneLineError(Tcfuzz("run --device emulated --as sm_99x" + tail), "--as");
+  ExpectOneLineError(Tcfuzz("run --device cuda --as sm_90a" + tail), "--as");
+  ExpectOneLineError(Tcfuzz("run --as sm_90a" + tail), "--as needs --device");
+  ExpectOneLineError(Tcfuzz("run --device plugin:" + dir + "/none.so" + tail), "none.so");
+  ExpectOneLineError(Tcfuzz(std::string("run --device plugin:") + WRONG_ABI_PLUGIN + tail),
+                     "ABI version 99, this tcfuzz reads 1");
+  EXPECT_FALSE(std::filesystem::exists(dir + "/r"));  // refused before the report
+}
+
+}  // namespace
+}  // namespace tcfuzz
