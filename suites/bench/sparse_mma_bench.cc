@@ -5,9 +5,11 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "generators/core/random_source.h"
+#include "harness/emulator/warp_mma_emulator.h"
 #include "harness/sparse_mma_exec.h"
 #include "oracle/numerics/dot_product.h"
 #include "oracle/sparse/sparse_form.h"
@@ -87,5 +89,32 @@ void BM_SparseMmaPackF16K32(benchmark::State& state) {
   state.SetItemsProcessed(cases);
 }
 BENCHMARK(BM_SparseMmaPackF16K32);
+
+// The emulated backend's execution of one case (m16n8k32 f16 -> f32, a batch of 64 warps), from
+// the packed registers: beside BM_SparseReferenceF16K32, the oracle's D of the same cases.
+void BM_EmulatorMmaSpF16K32(benchmark::State& state) {
+  const std::vector<gen::GeneratedSparse> drawn = F16K32Cases(64);
+  std::vector<harness::MmaSpCase> batch;
+  for (const auto& g : drawn) batch.push_back({g.op, g.tile});
+  const auto& g = drawn.front();
+  const harness::MmaSpSpec spec{g.op.form,     g.op.variant, g.op.selector,   g.tile.a_type,
+                                g.tile.b_type, g.tile.cd,    g.tile.satfinite};
+  const harness::PackedMmaSp p = harness::PackMmaSp(spec, batch);
+  std::vector<uint32_t> d(batch.size() * 32 * 4);
+  tcfuzz_warp_mma call{};
+  call.shape = "m16n8k32", call.a_type = "f16", call.b_type = "f16", call.cd_type = "f32";
+  call.sparse = 1, call.ordered_metadata = spec.variant == oracle::sparse::Variant::kOrdered;
+  call.selector = spec.selector, call.warps = static_cast<uint32_t>(batch.size());
+  call.a = p.a.data(), call.a_regs = 4, call.b = p.b.data(), call.b_regs = 4;
+  call.c = p.c.data(), call.cd_regs = 4, call.e = p.e.data(), call.d = d.data();
+  int64_t cases = 0;
+  std::string error;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(harness::emulator::ExecuteWarpMma(call, "sm_90a", &error));
+    cases += static_cast<int64_t>(batch.size());
+  }
+  state.SetItemsProcessed(cases);
+}
+BENCHMARK(BM_EmulatorMmaSpF16K32);
 
 }  // namespace

@@ -28,6 +28,24 @@ void CheckOptionValues(const CLI::App& app) {
   for (const CLI::App* sub : app.get_subcommands()) CheckOptionValues(*sub);
 }
 
+// Why a command line CLI11 refused has an option whose value is another option (`run --report
+// --cases 5` read "--cases" as the folder, then refused the "5"): said that way, or nothing.
+std::string OptionAsValue(CLI::App& app, int argc, char** argv) {
+  if (argc < 2) return {};
+  CLI::App* sub = nullptr;
+  for (CLI::App* s : app.get_subcommands({}))
+    if (s->get_name() == argv[1]) sub = s;
+  if (sub == nullptr) return {};
+  for (int i = 2; i + 1 < argc; ++i) {
+    const std::string word = argv[i], next = argv[i + 1];
+    if (!word.starts_with("--") || !next.starts_with("--")) continue;
+    const CLI::Option* o = sub->get_option_no_throw(word);
+    if (o != nullptr && o->get_type_size_max() != 0)
+      return word + ": '" + next + "' is an option, not a value";
+  }
+  return {};
+}
+
 // A first word that is no command: say so (CLI11 would say "a subcommand is required").
 void CheckCommandWord(const CLI::App& app, int argc, char** argv) {
   if (argc < 2 || argv[1][0] == '-') return;
@@ -63,7 +81,8 @@ int RunCli(int argc, char** argv, CliMode mode) try {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    Die(e.what());
+    const std::string why = OptionAsValue(app, argc, argv);
+    Die(why.empty() ? e.what() : why);
   }
   CheckOptionValues(app);
   const Call call{argc, argv, mode};

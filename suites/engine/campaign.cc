@@ -6,6 +6,8 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <map>
+#include <thread>
 
 #include "generators/core/random_source.h"
 #include "harness/backend.h"
@@ -27,6 +29,70 @@ double Since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
+// A failing case into the suite's report, in index order: the failure (an expected one as
+// such) and its reproducer. Its family's case is counted already.
+void TallyFailure(const HostSuite& suite, const CampaignOptions& o, const std::string& work,
+                  const std::string& shown_dir, uint64_t index, CaseResult c,
+                  uint64_t failed_before, RunExpectations& expectations, const RunPlace& host,
+                  SuiteReport& r, std::ostream& log) {
+  const uint64_t case_seed = gen::CaseSeed(o.seed, suite.name(), index);
+  FamilyStats& fam = r.families[c.family];
+  {
+    FailureRecord f;
+    f.family = c.family;
+    f.index = index;
+    f.case_seed = case_seed;
+    f.case_name = c.family + "#" + std::to_string(index);
+    f.check = c.failures.front().check;
+    f.signature = r.suite + "." + f.family + "." + f.check;
+    f.message = c.failures.front().message;
+    if (const ExpectationLine* e = expectations.Match(host, r.suite, f.family, f.signature)) {
+      f.expectation_line = e->line;
+      f.message =
+          "expected (line " + std::to_string(e->line) + ": " + e->reason + "): " + f.message;
+      ++r.expected;
+      ++fam.expected;
+      log << (o.progress ? "\n" : "") << "XFAIL " << r.suite << "." << f.case_name << " " << f.check
+          << ": " << oracle::OneLine(f.message) << "\n";
+      if (r.expected_failures.size() < kMaxListedFailures)
+        r.expected_failures.push_back(std::move(f));
+      return;
+    }
+    if (failed_before + r.failed < o.max_reproducers) {
+      const std::string rel = "reproducers/" + r.suite + "-" + std::to_string(index) + ".txt";
+      std::string text = c.reproducer;
+      text += "origin.suite = " + r.suite + "\n";
+      text += "origin.seed = " + std::to_string(o.seed) + "\n";
+      text += "origin.index = " + std::to_string(index) + "\n";
+      for (const CheckFailure& cf : c.failures) {
+        text += "# finding: " + cf.check + ": " + cf.message + "\n";
+      }
+      text += "finding.check = " + f.check + "\n";
+      text += "# replay, from the report folder: tcfuzz replay " + rel + "\n";
+      auto written = WriteFileAtomic(work + "/" + rel, text);
+      if (written.ok()) {
+        f.reproducer_path = rel;
+      } else {
+        log << "tcfuzz: warning: " << oracle::OneLine(written.error(), 1000) << "\n";
+      }
+    }
+    ++r.failed;
+    ++fam.failed;
+    ++r.signatures[f.signature];
+    log << (o.progress ? "\n" : "") << "FAIL " << r.suite << "." << f.case_name << " " << f.check
+        << ": " << oracle::OneLine(f.message)
+        << (f.reproducer_path.empty() ? "" : "  (" + shown_dir + "/" + f.reproducer_path + ")")
+        << "\n";
+    if (r.failures.size() < kMaxListedFailures) r.failures.push_back(std::move(f));
+  }
+}
+
+// What one thread of a batch counted: cases per family and per coverage tag (tags are static).
+struct Counts {
+  std::map<std::string, uint64_t> families;
+  std::map<std::string_view, uint64_t> coverage;
+};
+
 // One host suite from `start` (a resumed run's first index) to its end, its time budget or a
 // stop request; the report says which.
 SuiteReport RunSuite(HostSuite& suite, const CampaignOptions& o, const std::string& work,
@@ -40,72 +106,50 @@ SuiteReport RunSuite(HostSuite& suite, const CampaignOptions& o, const std::stri
   const std::optional<uint64_t> cases =
       o.cases || o.seconds ? o.cases : std::optional<uint64_t>(suite.default_cases());
   SuiteProgress progress(o, r.suite, cases ? ShardShare(0, *cases, o) : 0);
+  const unsigned threads =
+      o.host_threads ? o.host_threads : std::max(1u, std::thread::hardware_concurrency());
+  // Batches of 1024 cases run on every thread, then are tallied in index order, so the report is
+  // the same whatever the thread count; the clock and the stop flag are read between batches.
+  constexpr uint64_t kBatch = 1024;
+  std::vector<CaseResult> batch;
   uint64_t index = start;
-  for (;; index += o.shard_count) {
+  for (;;) {
     if (cases && index >= *cases) break;
-    // The clock and the stop flag are read every 1024 cases: a batch of cases.
-    if ((r.cases & 1023) == 0) {
-      if (StopRequested()) {
-        r.complete = false;
-        break;
-      }
-      if (o.seconds && seconds_before + Since(t0) >= *o.seconds) break;
+    if (StopRequested()) {
+      r.complete = false;
+      break;
     }
-    const uint64_t case_seed = gen::CaseSeed(o.seed, suite.name(), index);
-    CaseResult c = suite.RunCase(index, case_seed);
-    ++r.cases;
-    FamilyStats& fam = r.families[c.family];
-    ++fam.cases;
-    for (std::string_view tag : c.tags) ++r.coverage[std::string(tag)];
-    if (!c.failures.empty()) {
-      FailureRecord f;
-      f.family = c.family;
-      f.index = index;
-      f.case_seed = case_seed;
-      f.case_name = c.family + "#" + std::to_string(index);
-      f.check = c.failures.front().check;
-      f.signature = r.suite + "." + f.family + "." + f.check;
-      f.message = c.failures.front().message;
-      if (const ExpectationLine* e = expectations.Match(host, r.suite, f.family, f.signature)) {
-        f.expectation_line = e->line;
-        f.message =
-            "expected (line " + std::to_string(e->line) + ": " + e->reason + "): " + f.message;
-        ++r.expected;
-        ++fam.expected;
-        log << (o.progress ? "\n" : "") << "XFAIL " << r.suite << "." << f.case_name << " "
-            << f.check << ": " << oracle::OneLine(f.message) << "\n";
-        if (r.expected_failures.size() < kMaxListedFailures)
-          r.expected_failures.push_back(std::move(f));
-        continue;
+    if (o.seconds && seconds_before + Since(t0) >= *o.seconds) break;
+    const uint64_t room = cases ? (*cases - index + o.shard_count - 1) / o.shard_count : kBatch;
+    batch.assign(std::min(kBatch, room), CaseResult{});
+    // Each thread runs a slice and counts its families and coverage; failures, rare, are
+    // tallied after, in index order.
+    const unsigned parts = static_cast<unsigned>(std::min<uint64_t>(threads, batch.size()));
+    std::vector<Counts> counts(parts);
+    {
+      std::vector<std::jthread> pool;
+      for (unsigned p = 0; p < parts; ++p) {
+        pool.emplace_back([&, p] {
+          for (std::size_t j = batch.size() * p / parts; j < batch.size() * (p + 1) / parts; ++j) {
+            const uint64_t i = index + j * o.shard_count;
+            batch[j] = suite.RunCase(i, gen::CaseSeed(o.seed, suite.name(), i));
+            ++counts[p].families[batch[j].family];
+            for (std::string_view tag : batch[j].tags) ++counts[p].coverage[tag];
+          }
+        });
       }
-      if (failed_before + r.failed < o.max_reproducers) {
-        const std::string rel = "reproducers/" + r.suite + "-" + std::to_string(index) + ".txt";
-        std::string text = c.reproducer;
-        text += "origin.suite = " + r.suite + "\n";
-        text += "origin.seed = " + std::to_string(o.seed) + "\n";
-        text += "origin.index = " + std::to_string(index) + "\n";
-        for (const CheckFailure& cf : c.failures) {
-          text += "# finding: " + cf.check + ": " + cf.message + "\n";
-        }
-        text += "finding.check = " + f.check + "\n";
-        text += "# replay, from the report folder: tcfuzz replay " + rel + "\n";
-        auto written = WriteFileAtomic(work + "/" + rel, text);
-        if (written.ok()) {
-          f.reproducer_path = rel;
-        } else {
-          log << "tcfuzz: warning: " << oracle::OneLine(written.error(), 1000) << "\n";
-        }
-      }
-      ++r.failed;
-      ++fam.failed;
-      ++r.signatures[f.signature];
-      log << (o.progress ? "\n" : "") << "FAIL " << r.suite << "." << f.case_name << " " << f.check
-          << ": " << oracle::OneLine(f.message)
-          << (f.reproducer_path.empty() ? "" : "  (" + shown_dir + "/" + f.reproducer_path + ")")
-          << "\n";
-      if (r.failures.size() < kMaxListedFailures) r.failures.push_back(std::move(f));
     }
-    if ((r.cases & 4095) == 0) progress.Update(r.cases, r.failed);
+    for (const Counts& c : counts) {
+      for (const auto& [family, n] : c.families) r.families[family].cases += n;
+      for (const auto& [tag, n] : c.coverage) r.coverage[std::string(tag)] += n;
+    }
+    r.cases += batch.size();
+    for (std::size_t j = 0; j < batch.size(); ++j, index += o.shard_count) {
+      if (!batch[j].failures.empty())
+        TallyFailure(suite, o, work, shown_dir, index, std::move(batch[j]), failed_before,
+                     expectations, host, r, log);
+    }
+    progress.Update(r.cases, r.failed);
   }
   r.resume_from = index;
   r.seconds = Since(t0);

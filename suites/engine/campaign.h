@@ -31,6 +31,7 @@ struct CampaignOptions : RunSettings {
   uint64_t device_batch = 0;              // cases per worker; 0: the suite's own (device_suite.h)
   int device_watchdog_ms = 20000;         // per worker, plus an allowance per case
   uint64_t device_cases_per_launch = 0;   // 0: the worker's default (65,536); 1: the baseline mode
+  unsigned host_threads = 0;  // host suites: cases at once (0: every core); the report is the same
 };
 
 class HostSuite;

@@ -36,6 +36,7 @@ class HostSuite {
   // the set of test cases a CI server tracks does not change with the case count.
   virtual std::vector<std::string> families() const = 0;
   // Its reproducer replays alone through its kind's replay (suites/kinds/case_kind.h).
+  // Called from several threads at once: a function of its arguments alone.
   virtual CaseResult RunCase(uint64_t index, uint64_t case_seed) = 0;
 };
 

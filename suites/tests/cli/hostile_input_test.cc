@@ -182,6 +182,9 @@ TEST(HostileInput, MessagesSayWhatIsWrong) {
                                 kSmem.substr(kSmem.find(" --operand")) + " 0",
                             dir),
                      "--arch: 'sm_90a\\nX' is not one of");
+  // An option where a value belongs is named, not the word CLI11 found left over after it.
+  ExpectOneLineError(Tcfuzz("run --report --cases 5", dir),
+                     "--report: '--cases' is an option, not a value");
   // A bad origin.gpu in a file is reported as the file's, not as --gpu-row.
   std::string text = suites::ReadFile(kCase).value();
   text += "origin.gpu = sm_42\n";
