@@ -30,6 +30,8 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/harness/emulator/
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tcfuzz/harness/emulator FILES_MATCHING PATTERN "*.h")
 install(FILES ${PROJECT_SOURCE_DIR}/corpus/toolchain/expectations.txt
         DESTINATION ${CMAKE_INSTALL_DATADIR}/tcfuzz/toolchain)
+install(FILES ${PROJECT_SOURCE_DIR}/corpus/mutants/catalogue.txt
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/tcfuzz/mutants)
 # The deciding tiles `tcfuzz discover` turns into programs.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/corpus/smem_hw/deciding
         DESTINATION ${CMAKE_INSTALL_DATADIR}/tcfuzz/smem_hw)

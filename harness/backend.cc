@@ -11,6 +11,7 @@
 #include <tuple>
 
 #include "harness/emulator/emulator_backend.h"
+#include "harness/emulator/mutant.h"
 #include "harness/ptx_kernel.h"
 #include "oracle/numerics/targets.h"
 
@@ -160,7 +161,17 @@ DeviceInfo ProbeBackend() {
   }
   const auto target = oracle::num::FindTarget(c.value().target);
   d.available = true;
-  d.name = std::string(table.value()->name) + " (as " + c.value().target + ")";
+  d.name = std::string(table.value()->name);
+  if (c.value().kind == BackendKind::kEmulated) {  // a planted defect is part of what ran
+    const auto& m = emulator::ProcessMutant();
+    if (!m.ok()) {
+      d.available = false;
+      d.reason = m.error();
+      return d;
+    }
+    if (!m.value().empty()) d.name += ", mutant " + m.value().Text();
+  }
+  d.name += " (as " + c.value().target + ")";
   std::tie(d.cc_major, d.cc_minor) = CcOf(target.ok() ? target.value().target : "sm_90");
   return d;
 }

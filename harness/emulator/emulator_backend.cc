@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string>
 
+#include "harness/emulator/mutant.h"
 #include "harness/emulator/warp_mma_emulator.h"
 
 namespace tcfuzz::harness::emulator {
@@ -21,8 +22,13 @@ int WarpMma(const tcfuzz_warp_mma* call, const char* target, char* err, size_t e
     WriteError("warp_mma: no call or no target", err, err_size);
     return TCFUZZ_UNSUPPORTED;
   }
+  const auto& mutant = ProcessMutant();
+  if (!mutant.ok()) {
+    WriteError(mutant.error(), err, err_size);
+    return TCFUZZ_UNSUPPORTED;
+  }
   std::string error;
-  const int rc = ExecuteWarpMma(*call, target, &error);
+  const int rc = ExecuteWarpMma(*call, target, &error, mutant.value());
   if (rc != TCFUZZ_OK) WriteError(error, err, err_size);
   return rc;
 }

@@ -1,6 +1,8 @@
 #include "harness/emulator/warp_mma_emulator.h"
 
+#include <algorithm>
 #include <cstring>
+#include <utility>
 
 #include "oracle/numerics/targets.h"
 #include "oracle/sparse/sparse_metadata.h"
@@ -27,8 +29,9 @@ uint32_t CdElement(Format cd, const uint32_t* regs, int index) {
 
 }  // namespace
 
-R DecodeWarpMma(const tcfuzz_warp_mma& call, std::string_view target) {
+R DecodeWarpMma(const tcfuzz_warp_mma& call, std::string_view target, const Mutant& mutant) {
   WarpMmaForm f;
+  f.mutant = mutant;
   const auto type = [&](const char* text, const char* which) -> oracle::Result<Format> {
     const auto t = text ? oracle::num::ParseFormat(text) : std::nullopt;
     if (!t)
@@ -58,7 +61,7 @@ R DecodeWarpMma(const tcfuzz_warp_mma& call, std::string_view target) {
     f.k = f.dense->k;
   }
   f.ordered = call.ordered_metadata != 0;
-  f.satfinite = call.satfinite != 0;
+  f.satfinite = call.satfinite != 0 && !mutant.At("decode.ignore_satfinite");
   f.selector = call.selector;
   const auto t = oracle::num::FindTarget(target);
   if (!t.ok()) return R::Fail(t.error());
@@ -66,6 +69,14 @@ R DecodeWarpMma(const tcfuzz_warp_mma& call, std::string_view target) {
                        ? oracle::num::ParamsFor(*t.value().row, oracle::num::Instr::kMma, f.a, f.cd)
                        : std::nullopt;
   f.params = row.value_or(oracle::num::ExactParams(f.cd));
+  oracle::num::DotParams& p = f.params;
+  p.F += static_cast<int>(mutant.At("numerics.alignment_bits"));
+  if (const int64_t l = mutant.At("numerics.block_size")) p.L = static_cast<int>(l);
+  if (const int64_t e = mutant.At("numerics.e_zero")) p.e_zero = static_cast<int>(e);
+  if (mutant.At("numerics.negative_zero")) p.negative_zero = !p.negative_zero;
+  if (mutant.At("numerics.fp8_accumulator") && f.cd == Format::kF32)
+    p.rho = oracle::num::Rounding::kRzE8M13;
+  if (mutant.At("numerics.fp8_via_f16") && oracle::num::IsFp8(f.a)) p.fp8_via_f16 = !p.fp8_via_f16;
   return R::Ok(f);
 }
 
@@ -76,6 +87,7 @@ WarpOperands UnpackFragments(const WarpMmaForm& f, const tcfuzz_warp_mma& call, 
   x.c.assign(16 * 8, 0);
   const int bits = f.sparse ? f.sparse->elem_bits() : f.dense->elem_bits();
   const int per_reg = 32 / bits;
+  const bool reversed = f.mutant.At("fragment.element_order") != 0;
   for (int lane = 0; lane < 32; ++lane) {
     const uint32_t* a = LaneRegs(call.a, warp, lane, call.a_regs);
     const uint32_t* b = LaneRegs(call.b, warp, lane, call.b_regs);
@@ -89,7 +101,7 @@ WarpOperands UnpackFragments(const WarpMmaForm& f, const tcfuzz_warp_mma& call, 
           const auto e = oracle::mma::MapDenseA(*f.dense, lane, reg, pos);
           at = static_cast<std::size_t>(e.row * f.k + e.col);
         }
-        x.a[at] = Field(a[reg], pos, bits);
+        x.a[at] = Field(a[reg], reversed ? per_reg - 1 - pos : pos, bits);
       }
       for (int reg = 0; reg < static_cast<int>(call.b_regs); ++reg) {
         int row, col;
@@ -100,7 +112,8 @@ WarpOperands UnpackFragments(const WarpMmaForm& f, const tcfuzz_warp_mma& call, 
           const auto e = oracle::mma::MapDenseB(*f.dense, lane, reg, pos);
           row = e.row, col = e.col;
         }
-        x.b[static_cast<std::size_t>(row * 8 + col)] = Field(b[reg], pos, bits);
+        x.b[static_cast<std::size_t>(row * 8 + col)] =
+            Field(b[reg], reversed ? per_reg - 1 - pos : pos, bits);
       }
     }
     const uint32_t* c = LaneRegs(call.c, warp, lane, call.cd_regs);
@@ -108,6 +121,17 @@ WarpOperands UnpackFragments(const WarpMmaForm& f, const tcfuzz_warp_mma& call, 
       const auto at = oracle::sparse::MapCD(lane, index);
       x.c[static_cast<std::size_t>(at.row * 8 + at.col)] = CdElement(f.cd, c, index);
     }
+  }
+  const auto swap_halves = [](auto& rows, std::size_t width) {
+    for (std::size_t i = 0; i < 8 * width; ++i) std::swap(rows[i], rows[i + 8 * width]);
+  };
+  if (f.mutant.At("fragment.a_row_halves")) swap_halves(x.a, x.a.size() / 16);
+  if (f.mutant.At("fragment.c_rows_swapped")) swap_halves(x.c, 8);
+  if (f.mutant.At("fragment.c_dropped")) std::fill(x.c.begin(), x.c.end(), 0u);
+  if (const int64_t shift = f.mutant.At("fragment.b_column_shift")) {
+    const std::vector<uint64_t> b = x.b;
+    for (std::size_t i = 0; i < b.size(); ++i)
+      x.b[i] = b[i / 8 * 8 + (i % 8 + static_cast<std::size_t>(shift)) % 8];
   }
   return x;
 }
@@ -121,17 +145,26 @@ std::vector<int> MeetsOfWarp(const WarpMmaForm& f, const tcfuzz_warp_mma& call, 
       continue;
     }
     const oracle::sparse::SparseForm& s = *f.sparse;
+    const Mutant& m = f.mutant;
+    const int selectors = 4 / s.meta_threads();
+    const int selector =
+        static_cast<int>((f.selector + m.At("metadata.selector_offset")) % selectors);
+    const int meta_row = m.At("metadata.row_halves") ? row ^ 8 : row;
+    const uint32_t meta_warp = m.At("metadata.warp0") ? 0 : warp;
+    const int shift = static_cast<int>(m.At("select.chunk_shift"));
     for (int chunk = 0; chunk < s.chunks_per_row(); ++chunk) {
       // Read metadata: the nibble from the lane the selector names.
-      const auto where = oracle::sparse::MapMeta(s, f.selector, row, chunk);
+      const auto where = oracle::sparse::MapMeta(s, selector, meta_row, chunk);
       const uint32_t e =
-          call.e[static_cast<std::size_t>(warp) * 32 + static_cast<std::size_t>(where.lane)];
-      const auto nibble = static_cast<uint8_t>((e >> where.bit) & 0xF);
+          call.e[static_cast<std::size_t>(meta_warp) * 32 + static_cast<std::size_t>(where.lane)];
+      auto nibble = static_cast<uint8_t>((e >> where.bit) & 0xF);
+      if (m.At("metadata.nibble_order"))
+        nibble = static_cast<uint8_t>((nibble & 3) << 2 | nibble >> 2);
       // Select element: each kept slot meets the dense position its index names.
       const std::vector<int> pos = oracle::sparse::KeptPositions(s, nibble);
       for (int slot = 0; slot < s.kept; ++slot) {
         meets[static_cast<std::size_t>(row * stored + chunk * s.kept + slot)] =
-            chunk * s.chunk + pos[static_cast<std::size_t>(slot)];
+            chunk * s.chunk + (pos[static_cast<std::size_t>(slot)] + shift) % s.chunk;
       }
     }
   }
@@ -179,8 +212,9 @@ void PackD(const WarpMmaForm& f, std::span<const uint32_t> d, const tcfuzz_warp_
   }
 }
 
-int ExecuteWarpMma(const tcfuzz_warp_mma& call, std::string_view target, std::string* error) {
-  const auto form = DecodeWarpMma(call, target);
+int ExecuteWarpMma(const tcfuzz_warp_mma& call, std::string_view target, std::string* error,
+                   const Mutant& mutant) {
+  const auto form = DecodeWarpMma(call, target, mutant);
   if (!form.ok()) {
     *error = form.error();
     return TCFUZZ_UNSUPPORTED;
@@ -202,10 +236,18 @@ int ExecuteWarpMma(const tcfuzz_warp_mma& call, std::string_view target, std::st
              f.sparse->Name() + " (0.." + std::to_string(f.sparse->max_selector()) + ")";
     return TCFUZZ_FAULT;
   }
+  if (mutant.At("result.fault")) {
+    *error = "illegal instruction (mutant result.fault)";
+    return TCFUZZ_FAULT;
+  }
   for (uint32_t w = 0; w < call.warps; ++w) {
     const WarpOperands x = UnpackFragments(f, call, w);
     const std::vector<int> meets = MeetsOfWarp(f, call, w);
-    PackD(f, Accumulate(f, x, meets), call, w);
+    std::vector<uint32_t> d = Accumulate(f, x, meets);
+    if (mutant.At("result.zero")) std::fill(d.begin(), d.end(), 0u);
+    if (const int64_t bit = mutant.At("result.flip_bit"))
+      d[0] ^= uint32_t{1} << ((bit - 1) % (f.cd == Format::kF16 ? 16 : 32));
+    PackD(f, d, call, w);
   }
   return TCFUZZ_OK;
 }

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/emulator/mutant.h"
 #include "oracle/core/result.h"
 #include "oracle/mma/dense_mma.h"
 #include "oracle/numerics/dot_product.h"
@@ -33,8 +34,10 @@ struct WarpMmaForm {
   // as if exact (ExactParams, the emulator's named choice): such cases are never judged by
   // arithmetic, only by layout.
   oracle::num::DotParams params;
+  Mutant mutant;  // defects planted at the steps below (mutant.h); empty: none
 };
-oracle::Result<WarpMmaForm> DecodeWarpMma(const tcfuzz_warp_mma& call, std::string_view target);
+oracle::Result<WarpMmaForm> DecodeWarpMma(const tcfuzz_warp_mma& call, std::string_view target,
+                                          const Mutant& mutant = {});
 
 // Step 2, unpack fragment: A as 16 rows of stored elements (dense K, or the kept K/2 in slot
 // order), B as K x 8 and C as 16 x 8, row-major bit patterns, from one warp's registers.
@@ -59,6 +62,7 @@ void PackD(const WarpMmaForm& f, std::span<const uint32_t> d, const tcfuzz_warp_
 
 // The whole instruction for every warp of the batch: TCFUZZ_OK, or a code and a message. A
 // selector past the form's range faults, as the H100 traps it (docs/doc-vs-hardware.md SP4).
-int ExecuteWarpMma(const tcfuzz_warp_mma& call, std::string_view target, std::string* error);
+int ExecuteWarpMma(const tcfuzz_warp_mma& call, std::string_view target, std::string* error,
+                   const Mutant& mutant = {});
 
 }  // namespace tcfuzz::harness::emulator

@@ -44,5 +44,6 @@ std::unique_ptr<CommandGroup> WorkerCommands();    // worker (internal, started 
 std::unique_ptr<CommandGroup> ReproducerCommands();  // repro, minimize, replay
 std::unique_ptr<CommandGroup> ToolchainCommands();   // toolchain scan | worker
 std::unique_ptr<CommandGroup> RulesCommands();       // rules
+std::unique_ptr<CommandGroup> MutantsCommands();     // mutants
 
 }  // namespace tcfuzz::cli

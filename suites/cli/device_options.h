@@ -5,17 +5,20 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cstdlib>
 #include <string>
 
 #include "harness/backend.h"
+#include "harness/emulator/mutant.h"
 #include "suites/cli/cli_common.h"
 
 namespace tcfuzz::cli {
 
 struct DeviceOptions {
-  std::string device, as;
+  std::string device, as, mutant;
   CLI::Option* device_option = nullptr;
   CLI::Option* as_option = nullptr;
+  CLI::Option* mutant_option = nullptr;
 
   void Add(CLI::App* app) {
     device_option = app->add_option(
@@ -24,20 +27,36 @@ struct DeviceOptions {
         "plugin:PATH (a shared library of the ABI in tcfuzz/backend.h)");
     as_option =
         app->add_option("--as", as, "the target a host backend executes as (default sm_90a)");
+    mutant_option = app->add_option(
+        "--mutant", mutant,
+        "with --device emulated: defects planted in the emulator, point=value[,...] "
+        "(docs/backends.md; tcfuzz mutants runs the catalogue)");
   }
 
   // Parses and selects (a plug-in is loaded and checked here, before any case runs); a bad
   // value is a one-line error and exit 2. parse_only: the check without the effect.
   void Select(bool parse_only) const {
     if (*as_option && !*device_option) Die("--as needs --device emulated or --device plugin:PATH");
+    if (*mutant_option && !*device_option) Die("--mutant needs --device emulated");
     if (!*device_option) {
       if (const auto inherited = harness::ProcessBackend(); !inherited.ok()) Die(inherited.error());
       return;
     }
     const auto c = harness::ParseBackendChoice(device, as);
     if (!c.ok()) Die(c.error());
+    if (*mutant_option) {
+      if (c.value().kind != harness::BackendKind::kEmulated)
+        Die("--mutant plants defects in the built-in emulator: it needs --device emulated");
+      if (const auto m = harness::emulator::ParseMutant(mutant); !m.ok()) Die(m.error());
+    }
     if (parse_only) return;
     if (const auto s = harness::SelectBackend(c.value()); !s.ok()) Die(s.error());
+    // The workers inherit the mutant with the backend; a command without one plants none.
+    if (*mutant_option) {
+      setenv("TCFUZZ_MUTANT", mutant.c_str(), 1);
+    } else {
+      unsetenv("TCFUZZ_MUTANT");
+    }
   }
 };
 

@@ -67,7 +67,7 @@ int RunCli(int argc, char** argv, CliMode mode) try {
   std::vector<std::unique_ptr<CommandGroup>> groups;
   for (auto make :
        {ExplainCommands, OracleCommands, TilingCommands, EncodeCommands, CampaignCommands,
-        WorkerCommands, ReproducerCommands, ToolchainCommands, RulesCommands})
+        WorkerCommands, ReproducerCommands, ToolchainCommands, RulesCommands, MutantsCommands})
     groups.push_back(make());
   for (const auto& g : groups) g->Add(app);
 

@@ -142,6 +142,70 @@ TEST(PluginCampaign, TheChangedBehaviourIsReportedAndReplaysOnlyWithThePlugin) {
   EXPECT_EQ(Tcfuzz("replay --device " + plugin + " " + dir + "/min.txt").code, 1);
 }
 
+// A catalogue written outside the repository, run without rebuilding anything: the mutant that
+// reads the wrong rows' metadata is killed and its first kill replays FAIL with it and PASS
+// without; a mutant equivalent on sm_90 (its own block length) survives, and the run says so.
+TEST(Mutants, ACatalogueFromAnywhereIsRunAndScored) {
+  const std::string dir =
+      test::TempDir(::testing::UnitTest::GetInstance()->current_test_info()->name());
+  {
+    std::ofstream f(dir + "/mine.txt");
+    f << "# mine\n"
+         "rows | sparse-mma | metadata.row_halves=1 | a test\n"
+         "same_l | dense-mma | numerics.block_size=16 | sm_90's own block: equivalent\n";
+  }
+  const CliRun r = Tcfuzz("mutants --catalogue " + dir +
+                          "/mine.txt --cases 400 --seed 3 --report " + dir + "/m");
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("killed   rows"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("SURVIVED same_l"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("score: 1 of 2 mutants killed"), std::string::npos) << r.out;
+  std::ifstream in(dir + "/m/mutants.json");
+  const nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+  ASSERT_TRUE(j.is_object());
+  EXPECT_EQ(j["killed"], 1);
+  EXPECT_EQ(j["matrix"][0]["suites"][0]["killed"], true);
+  EXPECT_EQ(j["matrix"][1]["suites"][0]["killed"], false);
+  std::string repro;
+  for (const auto& e :
+       std::filesystem::directory_iterator(dir + "/m/runs/rows.sparse-mma/reproducers"))
+    repro = e.path().string();
+  ASSERT_FALSE(repro.empty());
+  const CliRun with = Tcfuzz("replay --device emulated --mutant metadata.row_halves=1 " + repro);
+  EXPECT_EQ(with.code, 1) << with.out;
+  const CliRun without = Tcfuzz("replay --device emulated " + repro);
+  EXPECT_EQ(without.code, 0) << without.out;
+}
+
+// One mutant of each class from the shipped catalogue, killed within a few hundred cases.
+TEST(Mutants, TheShippedCatalogueKillsOneOfEachClass) {
+  const std::string dir =
+      test::TempDir(::testing::UnitTest::GetInstance()->current_test_info()->name());
+  const CliRun r = Tcfuzz(
+      "mutants --only sparse.warp0_metadata,dense.a_row_halves,num.zero_term_dominates,"
+      "engine.all_zero --cases 300 --seed 1 --report " +
+      dir + "/m");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("score: 4 of 4 mutants killed"), std::string::npos) << r.out;
+}
+
+TEST(Mutants, BadCataloguesAndMutantsAreOneLineErrors) {
+  const std::string dir =
+      test::TempDir(::testing::UnitTest::GetInstance()->current_test_info()->name());
+  {
+    std::ofstream f(dir + "/bad.txt");
+    f << "ok | sparse-mma | result.zero=1 | fine\nbad | sparse-mma | result.nothing=1 | no\n";
+  }
+  ExpectOneLineError(Tcfuzz("mutants --catalogue " + dir + "/bad.txt --report " + dir + "/m"),
+                     "catalogue line 2: mutant: no point 'result.nothing'");
+  ExpectOneLineError(Tcfuzz("mutants --only nothing --report " + dir + "/m"),
+                     "no mutant 'nothing'");
+  ExpectOneLineError(Tcfuzz("run --device cuda --mutant result.zero=1 --suite sparse-mma"),
+                     "needs --device emulated");
+  ExpectOneLineError(Tcfuzz("run --device emulated --mutant result.zero=7 --suite sparse-mma"),
+                     "result.zero takes 0..1");
+}
+
 TEST(DeviceOption, BadValuesAreOneLineErrors) {
   const std::string dir =
       test::TempDir(::testing::UnitTest::GetInstance()->current_test_info()->name());

@@ -36,12 +36,12 @@ uint16_t F16(int v) {  // small non-negative integers, exactly
 struct Call {
   std::vector<uint32_t> a, b, c, e, d;
   tcfuzz_warp_mma call{};
-  int Run(std::string* error, const char* target = "sm_90a") {
+  int Run(std::string* error, const char* target = "sm_90a", const emulator::Mutant& m = {}) {
     call.a = a.data(), call.b = b.data(), call.c = c.data();
     call.e = e.empty() ? nullptr : e.data();
     d.assign(c.size(), 0xDEADBEEF);
     call.d = d.data();
-    return emulator::ExecuteWarpMma(call, target, error);
+    return emulator::ExecuteWarpMma(call, target, error, m);
   }
 };
 
@@ -67,9 +67,9 @@ Call DenseF16Call(int warps) {
 // a6, a7), column threadID_in_group * 2 + (i & 1) (+8 for i >= 4); B b_i row threadID_in_group *
 // 2 + (i & 1) (+8 for i >= 2), column groupID; C/D c_i row groupID (+8 for i >= 2), column
 // threadID_in_group * 2 + (i & 1). Two f16 to a register, element i at bits 16 * (i % 2).
-TEST(WarpMmaEmulator, OneHotRowsPickTheBRowsTheFiguresSay) {
+// A[i][k] = 1 exactly where k = (3i + 1) mod 16; B[k][j] = 8k + j + 1; C = 0.
+Call OneHotTile() {
   Call x = DenseF16Call(1);
-  // A[i][k] = 1 exactly where k = (3i + 1) mod 16; B[k][j] = 8k + j + 1; C = 0.
   const auto a_at = [](int i, int k) { return F16(k == (3 * i + 1) % 16 ? 1 : 0); };
   for (int lane = 0; lane < 32; ++lane) {
     const int g = lane >> 2, t = lane % 4;
@@ -83,17 +83,75 @@ TEST(WarpMmaEmulator, OneHotRowsPickTheBRowsTheFiguresSay) {
                                                          << (16 * (i % 2));
     }
   }
+  return x;
+}
+
+// D[row][col] of the lanes' registers, by the C/D formula above.
+uint32_t DAt(const Call& x, int row, int col) {
+  const int lane = (row % 8) * 4 + col / 2, i = (row >= 8 ? 2 : 0) + col % 2;
+  return x.d[static_cast<std::size_t>(lane * 4 + i)];
+}
+
+TEST(WarpMmaEmulator, OneHotRowsPickTheBRowsTheFiguresSay) {
+  Call x = OneHotTile();
   std::string error;
   ASSERT_EQ(x.Run(&error), TCFUZZ_OK) << error;
-  for (int lane = 0; lane < 32; ++lane) {
-    const int g = lane >> 2, t = lane % 4;
-    for (int i = 0; i < 4; ++i) {
-      const int row = g + (i >= 2 ? 8 : 0), col = t * 2 + (i & 1);
-      const int want = 8 * ((3 * row + 1) % 16) + col + 1;
-      EXPECT_EQ(x.d[static_cast<std::size_t>(lane * 4 + i)],
-                oracle::num::FromDouble(Format::kF32, want))
-          << "lane " << lane << " d" << i;
+  for (int row = 0; row < 16; ++row) {
+    for (int col = 0; col < 8; ++col) {
+      EXPECT_EQ(DAt(x, row, col),
+                oracle::num::FromDouble(Format::kF32, 8 * ((3 * row + 1) % 16) + col + 1))
+          << "D[" << row << "][" << col << "]";
     }
+  }
+}
+
+// Each planted defect changes the same tile's D the way its description says (golden values by
+// the same hand derivation, with the defect applied to it).
+TEST(WarpMmaEmulator, MutantsChangeDAsTheirPointsSay) {
+  const auto run = [](const char* points) {
+    Call x = OneHotTile();
+    const auto m = emulator::ParseMutant(points);
+    EXPECT_TRUE(m.ok()) << m.error();
+    std::string error;
+    EXPECT_EQ(x.Run(&error, "sm_90a", m.value()), TCFUZZ_OK) << error;
+    return x;
+  };
+  const auto want = [](int a_row, int col) {
+    return static_cast<uint32_t>(
+        oracle::num::FromDouble(Format::kF32, 8 * ((3 * a_row + 1) % 16) + col + 1));
+  };
+  const Call halves = run("fragment.a_row_halves=1");     // row r computes with A's row r ^ 8
+  const Call shifted = run("fragment.b_column_shift=3");  // column j reads B column j + 3
+  const Call zero = run("result.zero=1");
+  const Call flipped = run("result.flip_bit=32");  // the sign of D[0][0]
+  for (int row = 0; row < 16; ++row) {
+    for (int col = 0; col < 8; ++col) {
+      EXPECT_EQ(DAt(halves, row, col), want(row ^ 8, col));
+      EXPECT_EQ(DAt(shifted, row, col), want(row, (col + 3) % 8));
+      EXPECT_EQ(DAt(zero, row, col), 0u);
+      EXPECT_EQ(DAt(flipped, row, col), want(row, col) ^ (row == 0 && col == 0 ? 0x80000000u : 0));
+    }
+  }
+  std::string error;
+  Call x = OneHotTile();
+  EXPECT_EQ(x.Run(&error), TCFUZZ_OK);  // no mutant: the tile as derived
+  EXPECT_EQ(DAt(x, 3, 5), want(3, 5));
+}
+
+TEST(WarpMmaEmulator, MutantTextIsCheckedPointByPoint) {
+  EXPECT_TRUE(emulator::ParseMutant("metadata.nibble_order=1,numerics.alignment_bits=-2").ok());
+  for (const char* bad :
+       {"", "nibble=1", "metadata.nibble_order", "metadata.nibble_order=2",
+        "numerics.alignment_bits=-9", "result.zero=1,result.zero=1", "result.zero=x"}) {
+    const auto m = emulator::ParseMutant(bad);
+    EXPECT_FALSE(m.ok()) << bad;
+    if (!m.ok()) {
+      EXPECT_EQ(m.error().find('\n'), std::string::npos) << m.error();
+    }
+  }
+  for (const auto& p : emulator::MutationPoints()) {  // every point's range parses at both ends
+    EXPECT_TRUE(emulator::ParseMutant(std::string(p.name) + "=" + std::to_string(p.max)).ok())
+        << p.name;
   }
 }
 

@@ -1,0 +1,196 @@
+#include "suites/engine/mutant_run.h"
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "harness/emulator/mutant.h"
+#include "oracle/core/text_format.h"
+#include "suites/engine/atomic_file.h"
+#include "suites/engine/device_campaign.h"
+#include "suites/engine/subprocess.h"
+
+namespace tcfuzz::suites {
+namespace {
+
+std::string Trim(std::string s) {
+  const auto first = s.find_first_not_of(" \t"), last = s.find_last_not_of(" \t\r");
+  return first == std::string::npos ? std::string() : s.substr(first, last - first + 1);
+}
+
+std::vector<std::string> Split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::stringstream in(s);
+  for (std::string part; std::getline(in, part, sep);) out.push_back(Trim(part));
+  return out;
+}
+
+struct Cell {
+  std::string suite;
+  bool killed = false;
+  uint64_t cases = 0, failed = 0;
+  std::optional<uint64_t> first_kill;  // the lowest failing case index
+  double seconds = 0;
+  std::string error;
+};
+
+}  // namespace
+
+oracle::Result<std::vector<CatalogueMutant>> ParseCatalogue(const std::string& text) {
+  using R = oracle::Result<std::vector<CatalogueMutant>>;
+  std::vector<CatalogueMutant> out;
+  std::set<std::string> names;
+  std::stringstream in(text);
+  int line_no = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++line_no;
+    const std::string at = "catalogue line " + std::to_string(line_no) + ": ";
+    if (Trim(line).empty() || Trim(line)[0] == '#') continue;
+    const std::vector<std::string> f = Split(line, '|');
+    if (f.size() != 4 || f[0].empty() || f[3].empty())
+      return R::Fail(at + "expected 'name | suites | point=value,... | precedent'");
+    CatalogueMutant m{f[0], Split(f[1], ','), f[2], f[3], line_no};
+    if (!names.insert(m.name).second) return R::Fail(at + "'" + m.name + "' named twice");
+    for (const std::string& s : m.suites) {
+      if (!IsDeviceSuite(s))
+        return R::Fail(at + "'" + oracle::OneLine(s, 80) + "' is no GPU suite");
+    }
+    if (const auto p = harness::emulator::ParseMutant(m.points); !p.ok())
+      return R::Fail(at + p.error());
+    out.push_back(std::move(m));
+  }
+  if (out.empty()) return R::Fail("the catalogue holds no mutant");
+  return R::Ok(std::move(out));
+}
+
+int RunMutants(const MutantRunOptions& o, std::ostream& out, std::ostream& log) {
+  const auto text = ReadFile(o.catalogue_path);
+  if (!text.ok()) {
+    log << oracle::ErrorLine(text.error());
+    return 2;
+  }
+  auto parsed = ParseCatalogue(text.value());
+  if (!parsed.ok()) {
+    log << oracle::ErrorLine(o.catalogue_path + ": " + parsed.error());
+    return 2;
+  }
+  std::vector<CatalogueMutant> mutants = std::move(parsed).value();
+  if (!o.only.empty()) {
+    const std::vector<std::string> wanted = Split(o.only, ',');
+    for (const std::string& w : wanted) {
+      if (std::none_of(mutants.begin(), mutants.end(),
+                       [&](const CatalogueMutant& m) { return m.name == w; })) {
+        log << oracle::ErrorLine("--only: no mutant '" + w + "' in " + o.catalogue_path);
+        return 2;
+      }
+    }
+    std::erase_if(mutants, [&](const CatalogueMutant& m) {
+      return std::find(wanted.begin(), wanted.end(), m.name) == wanted.end();
+    });
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(o.report_dir + "/runs", ec);
+  if (ec) {
+    log << oracle::ErrorLine("cannot make " + o.report_dir + "/runs: " + ec.message());
+    return 2;
+  }
+  out << "tcfuzz mutants: " << mutants.size() << " mutants from " << o.catalogue_path << ", seed "
+      << o.seed << ", " << o.cases << " cases per suite\n";
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  int survived = 0, errors = 0;
+  std::vector<uint64_t> kills;
+  for (const CatalogueMutant& m : mutants) {
+    std::vector<Cell> cells;
+    for (const std::string& suite : m.suites) {
+      Cell c;
+      c.suite = suite;
+      const std::string dir = o.report_dir + "/runs/" + m.name + "." + suite;
+      std::vector<std::string> argv = o.worker;
+      argv.insert(argv.end(),
+                  {"run", "--device", "emulated", "--mutant", m.points, "--suite", suite, "--seed",
+                   std::to_string(o.seed), "--cases", std::to_string(o.cases), "--no-progress",
+                   "--reruns", "0", "--report", dir});  // a kill needs no second run
+      CommandOptions copt;
+      copt.timeout = std::chrono::minutes(10);
+      const auto t0 = std::chrono::steady_clock::now();
+      const CommandResult r = RunArgv(argv, "", copt);
+      c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      const auto summary = ReadFile(dir + "/summary.json");
+      const auto j =
+          summary.ok() ? nlohmann::json::parse(summary.value(), nullptr, false) : nlohmann::json();
+      if (!r.started || (r.exit_code != 0 && r.exit_code != 1) || !j.is_object()) {
+        c.error = "the campaign did not finish: " + r.Describe(copt.timeout);
+        ++errors;
+      } else {
+        const auto& s = j["suites"][0];
+        c.cases = s.value("cases", uint64_t{0});
+        c.failed = s.value("failed", uint64_t{0});
+        c.killed = r.exit_code == 1 && c.failed > 0;
+        for (const auto& f : s.value("failures", nlohmann::json::array())) {
+          if (f.contains("index") && f["index"].is_number_unsigned())
+            c.first_kill =
+                std::min(c.first_kill.value_or(~uint64_t{0}), f["index"].get<uint64_t>());
+        }
+      }
+      cells.push_back(c);
+    }
+    const bool killed =
+        std::any_of(cells.begin(), cells.end(), [](const Cell& c) { return c.killed; });
+    std::optional<uint64_t> first;
+    for (const Cell& c : cells) {
+      if (c.first_kill) first = std::min(first.value_or(~uint64_t{0}), *c.first_kill);
+    }
+    if (killed && first) kills.push_back(*first + 1);
+    if (!killed) ++survived;
+    out << (killed ? "killed   " : "SURVIVED ") << m.name;
+    for (const Cell& c : cells) {
+      out << "  " << c.suite << ": "
+          << (!c.error.empty() ? "error"
+              : c.killed       ? "killed at case " + std::to_string(c.first_kill.value_or(0))
+                               : "survived " + std::to_string(c.cases) + " cases")
+          << " (" << static_cast<int>(c.seconds * 10) / 10.0 << " s)";
+    }
+    out << "\n";
+    nlohmann::ordered_json row = {
+        {"mutant", m.name}, {"points", m.points}, {"precedent", m.precedent}, {"killed", killed}};
+    row["suites"] = nlohmann::ordered_json::array();
+    for (const Cell& c : cells) {
+      nlohmann::ordered_json cell = {{"suite", c.suite},
+                                     {"killed", c.killed},
+                                     {"cases", c.cases},
+                                     {"failed", c.failed},
+                                     {"seconds", c.seconds}};
+      if (c.first_kill) cell["first_kill_index"] = *c.first_kill;
+      if (!c.error.empty()) cell["error"] = c.error;
+      row["suites"].push_back(cell);
+    }
+    rows.push_back(row);
+  }
+  std::sort(kills.begin(), kills.end());
+  const uint64_t median = kills.empty() ? 0 : kills[kills.size() / 2];
+  const uint64_t worst = kills.empty() ? 0 : kills.back();
+  const std::size_t n = mutants.size();
+  out << "score: " << (n - static_cast<std::size_t>(survived)) << " of " << n
+      << " mutants killed; cases to the first kill: median " << median << ", most " << worst
+      << (errors ? "; " + std::to_string(errors) + " campaigns did not finish" : "") << "\n";
+  nlohmann::ordered_json doc = {{"catalogue", o.catalogue_path},
+                                {"seed", o.seed},
+                                {"cases_per_suite", o.cases},
+                                {"mutants", n},
+                                {"killed", n - static_cast<std::size_t>(survived)},
+                                {"median_cases_to_kill", median},
+                                {"most_cases_to_kill", worst},
+                                {"matrix", rows}};
+  if (auto w = WriteFileAtomic(o.report_dir + "/mutants.json", doc.dump(2) + "\n"); !w.ok()) {
+    log << oracle::ErrorLine(w.error());
+    return 2;
+  }
+  out << "matrix: " << o.report_dir << "/mutants.json\n";
+  if (errors) return 2;
+  return survived ? 1 : 0;
+}
+
+}  // namespace tcfuzz::suites

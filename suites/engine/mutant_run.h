@@ -1,0 +1,41 @@
+// `tcfuzz mutants`: the mutation score. Each mutant of a catalogue (corpus/mutants/catalogue.txt:
+// defects planted in the emulator, harness/emulator/mutant.h) runs against the suites that
+// exercise its points, each as its own `tcfuzz run --device emulated --mutant ...` campaign; a
+// campaign that fails kills the mutant, one that passes lets it survive. The kill matrix (mutant
+// x suite: killed, cases to the first kill, seconds) is printed and written as mutants.json.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "oracle/core/result.h"
+
+namespace tcfuzz::suites {
+
+struct CatalogueMutant {
+  std::string name;                 // "sparse.nibble_order"
+  std::vector<std::string> suites;  // the GPU suites whose cases exercise its points
+  std::string points;               // "metadata.nibble_order=1"
+  std::string precedent;            // why it is a defect worth catching
+  int line = 0;
+};
+
+// Lines "name | suite[,suite] | point=value[,...] | precedent"; '#' comments. Every name once,
+// every point known and in range (harness/emulator/mutant.h); an error names the line.
+oracle::Result<std::vector<CatalogueMutant>> ParseCatalogue(const std::string& text);
+
+struct MutantRunOptions {
+  std::string catalogue_path;
+  std::vector<std::string> worker;  // argv prefix of tcfuzz itself
+  uint64_t seed = 1;
+  uint64_t cases = 2000;  // per suite and mutant: the catalogue's kills come by case ~200
+  std::string report_dir = "mutants";
+  std::string only;  // mutants' names, comma-separated; empty: all
+};
+
+// Exit: 0 every mutant killed, 1 one survived, 2 bad input or a campaign that could not run.
+int RunMutants(const MutantRunOptions& o, std::ostream& out, std::ostream& log);
+
+}  // namespace tcfuzz::suites
