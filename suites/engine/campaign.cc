@@ -121,7 +121,8 @@ SuiteReport RunSuite(HostSuite& suite, const CampaignOptions& o, const std::stri
     }
     if (o.seconds && seconds_before + Since(t0) >= *o.seconds) break;
     const uint64_t room = cases ? (*cases - index + o.shard_count - 1) / o.shard_count : kBatch;
-    batch.assign(std::min(kBatch, room), CaseResult{});
+    batch.clear();
+    batch.resize(std::min(kBatch, room));
     // Each thread runs a slice and counts its families and coverage; failures, rare, are
     // tallied after, in index order.
     const unsigned parts = static_cast<unsigned>(std::min<uint64_t>(threads, batch.size()));
@@ -132,9 +133,12 @@ SuiteReport RunSuite(HostSuite& suite, const CampaignOptions& o, const std::stri
         pool.emplace_back([&, p] {
           for (std::size_t j = batch.size() * p / parts; j < batch.size() * (p + 1) / parts; ++j) {
             const uint64_t i = index + j * o.shard_count;
-            batch[j] = suite.RunCase(i, gen::CaseSeed(o.seed, suite.name(), i));
-            ++counts[p].families[batch[j].family];
-            for (std::string_view tag : batch[j].tags) ++counts[p].coverage[tag];
+            CaseResult c = suite.RunCase(i, gen::CaseSeed(o.seed, suite.name(), i));
+            ++counts[p].families[c.family];
+            for (std::string_view tag : c.tags) ++counts[p].coverage[tag];
+            // Only failures go on to the tally; a passing case is freed by the thread that made
+            // it (freeing another thread's allocations serialized the threads).
+            if (!c.failures.empty()) batch[j] = std::move(c);
           }
         });
       }
