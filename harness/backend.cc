@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -13,6 +14,7 @@
 #include "harness/emulator/emulator_backend.h"
 #include "harness/emulator/mutant.h"
 #include "harness/ptx_kernel.h"
+#include "oracle/core/text_format.h"
 #include "oracle/numerics/targets.h"
 
 namespace tcfuzz::harness {
@@ -67,7 +69,14 @@ oracle::Result<BackendChoice> ParseBackendChoice(std::string_view device, std::s
   }
   const auto t = oracle::num::FindTarget(as.empty() ? "sm_90a" : as);
   if (!t.ok()) return R::Fail("--as: " + t.error());
-  c.target = as.empty() ? "sm_90a" : std::string(as);
+  // The target a plug-in is told: an sm_ spelling as given (its suffix kept, case and spaces
+  // dropped), else the target of the device named ("H100" -> sm_90).
+  std::string spelled;
+  for (const char ch : as)
+    if (ch != ' ') spelled += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  c.target = as.empty()                   ? "sm_90a"
+             : spelled.starts_with("sm_") ? spelled
+                                          : std::string(t.value().target);
   return R::Ok(c);
 }
 
@@ -97,6 +106,20 @@ oracle::Result<BackendChoice> SelectBackend(const BackendChoice& c) {
     if (!t.ok()) return oracle::Result<BackendChoice>::Fail(t.error());
   }
   return oracle::Result<BackendChoice>::Ok(c);
+}
+
+std::vector<std::string> BackendArgs() {
+  const auto c = ProcessBackend();
+  if (!c.ok() || c.value().kind == BackendKind::kCuda) return {};
+  std::vector<std::string> args = {"--device",
+                                   c.value().kind == BackendKind::kPlugin
+                                       ? std::string(kPluginPrefix) + c.value().plugin_path
+                                       : std::string(KindName(c.value().kind)),
+                                   "--as", c.value().target};
+  const char* mutant = std::getenv("TCFUZZ_MUTANT");
+  if (c.value().kind == BackendKind::kEmulated && mutant != nullptr && *mutant != '\0')
+    args.insert(args.end(), {"--mutant", mutant});
+  return args;
 }
 
 Table LoadPlugin(const std::string& path) {
@@ -161,7 +184,7 @@ DeviceInfo ProbeBackend() {
   }
   const auto target = oracle::num::FindTarget(c.value().target);
   d.available = true;
-  d.name = std::string(table.value()->name);
+  d.name = oracle::OneLine(table.value()->name, 200);
   if (c.value().kind == BackendKind::kEmulated) {  // a planted defect is part of what ran
     const auto& m = emulator::ProcessMutant();
     if (!m.ok()) {
@@ -207,7 +230,8 @@ std::optional<oracle::Result<std::vector<uint32_t>>> RunWarpMmaOnHost(tcfuzz_war
     if (part.e != nullptr) part.e += lanes;
     char err[512] = "";
     rc[p] = table.value()->warp_mma(&part, target.c_str(), err, sizeof err);
-    why[p] = err;
+    err[sizeof err - 1] = '\0';  // a plug-in's text is untrusted: bounded, and one line
+    why[p] = oracle::OneLine(err, 300);
   };
   {
     std::vector<std::jthread> threads;
@@ -216,8 +240,8 @@ std::optional<oracle::Result<std::vector<uint32_t>>> RunWarpMmaOnHost(tcfuzz_war
   }
   for (uint32_t p = 0; p < parts; ++p) {
     if (rc[p] == TCFUZZ_OK) continue;
-    const std::string what =
-        std::string(table.value()->name) + ": " + (why[p].empty() ? "no reason given" : why[p]);
+    const std::string what = oracle::OneLine(table.value()->name, 200) + ": " +
+                             (why[p].empty() ? "no reason given" : why[p]);
     return rc[p] == TCFUZZ_UNSUPPORTED ? R::Fail(std::string(kHostError) + what)
                                        : R::Fail("device fault: " + what);
   }

@@ -34,6 +34,10 @@ oracle::Result<BackendChoice> ParseBackendChoice(std::string_view device, std::s
 oracle::Result<BackendChoice> ProcessBackend();
 oracle::Result<BackendChoice> SelectBackend(const BackendChoice& c);
 
+// The options that choose the process's backend again ("--device", "emulated", "--as", "sm_90a",
+// "--mutant", ...): what a printed rerun or resume command needs; none for cuda.
+std::vector<std::string> BackendArgs();
+
 // "cuda", "emulated" or "plugin" (the report's backend) and the device it presents as.
 std::string_view KindName(BackendKind k);
 

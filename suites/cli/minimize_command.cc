@@ -39,8 +39,12 @@ oracle::Result<MinimizeJob> MakeJob(const std::string& file, int budget) {
 // A fresh private folder, removed on every way out. The temporary folder is $TMPDIR when it
 // names one (else /tmp); a bad one is a one-line error (and nullptr), never an exception.
 struct Scratch {
+  explicit Scratch(std::string pattern)
+      : path(std::move(pattern)), made(::mkdtemp(path.data()) != nullptr) {}
+  Scratch(const Scratch&) = delete;  // a copy's destructor would remove the folder
+  Scratch& operator=(const Scratch&) = delete;
   std::string path;
-  bool made = ::mkdtemp(path.data()) != nullptr;
+  bool made;
   ~Scratch() {
     std::error_code ec;
     if (made) std::filesystem::remove_all(path, ec);
@@ -56,7 +60,7 @@ std::unique_ptr<Scratch> MakeScratch(const std::string& stem, std::ostream& log)
                              ": " + tmp_error.message());
     return nullptr;
   }
-  auto scratch = std::make_unique<Scratch>(Scratch{(tmp / (stem + "-XXXXXX")).string()});
+  auto scratch = std::make_unique<Scratch>((tmp / (stem + "-XXXXXX")).string());
   if (!scratch->made) {
     log << oracle::ErrorLine(std::string("cannot make a scratch folder in ") + tmp.string() + ": " +
                              std::strerror(errno));

@@ -359,7 +359,8 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
       << "/junit.xml" << (failed ? ", reproducers in " + shown_dir + "/reproducers/" : "") << "\n";
   if (report.interrupted) {
     log << "INTERRUPTED (signal " << StopSignal() << "): " << failed
-        << " failing cases so far; finish it with: tcfuzz run --resume " << shown_dir << "\n";
+        << " failing cases so far; finish it with: tcfuzz run --resume " << shown_dir
+        << BackendWords() << "\n";
     return 128 + StopSignal();
   }
   if (required_missing) {

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "generators/core/random_source.h"
+#include "harness/backend.h"
 #include "oracle/core/backing.h"
 #include "oracle/core/text_format.h"
 #include "oracle/numerics/targets.h"
@@ -59,6 +60,17 @@ DeviceProbe ProbeInWorker(const std::vector<std::string>& worker) {
 }
 
 bool IsDeviceSuite(const std::string& name) { return FindDeviceSuite(name) != nullptr; }
+
+std::string BackendWords() {
+  std::string words;
+  for (const std::string& w : harness::BackendArgs()) {
+    const bool plain = w.find_first_not_of(
+                           "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                           "0123456789_-=,./:") == std::string::npos;
+    words += " " + (plain ? w : ShellQuote(w));
+  }
+  return words;
+}
 std::vector<std::string> DeviceSuiteNames() {
   std::vector<std::string> names;
   for (const DeviceSuite& s : DeviceSuites()) names.emplace_back(s.name);
@@ -322,7 +334,8 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o,
              suite + "-" + std::to_string(c.index) + ".txt";
       text += "# replay, from the report folder: tcfuzz replay " + path + "\n";
       text += "# rerun on a GPU: tcfuzz run --suite " + suite + " --seed " +
-              std::to_string(o.seed) + " --cases " + std::to_string(c.index + 1) + "\n";
+              std::to_string(o.seed) + " --cases " + std::to_string(c.index + 1) + BackendWords() +
+              "\n";
       if (WriteFileAtomic(work + "/" + path, text).ok()) {
         ++(undefined ? observations : reproducers_written);
       } else {

@@ -61,6 +61,10 @@ std::optional<oracle::num::Gpu> RecordedGpuRow(const oracle::TextDoc& doc);
 std::string UnconfirmedReadings(std::span<const std::string_view> ids, std::string_view target);
 
 bool IsDeviceSuite(const std::string& name);
+
+// " --device emulated --as sm_90a ..." (each word quoted for the shell where it needs it): the
+// process's backend options, for the commands a report or reproducer prints; "" for cuda.
+std::string BackendWords();
 std::vector<std::string> DeviceSuiteNames();
 std::vector<std::string> DefaultDeviceSuiteNames();  // what `tcfuzz run` without --suite runs
 

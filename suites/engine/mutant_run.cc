@@ -10,7 +10,6 @@
 #include "harness/emulator/mutant.h"
 #include "oracle/core/text_format.h"
 #include "suites/engine/atomic_file.h"
-#include "suites/engine/device_campaign.h"
 #include "suites/engine/subprocess.h"
 
 namespace tcfuzz::suites {
@@ -54,9 +53,14 @@ oracle::Result<std::vector<CatalogueMutant>> ParseCatalogue(const std::string& t
       return R::Fail(at + "expected 'name | suites | point=value,... | precedent'");
     CatalogueMutant m{f[0], Split(f[1], ','), f[2], f[3], line_no};
     if (!names.insert(m.name).second) return R::Fail(at + "'" + m.name + "' named twice");
+    // The suites whose instructions the emulator executes: anywhere else every case would be
+    // not_supported and the mutant would "survive" without having run.
+    if (m.suites.empty() || (m.suites.size() == 1 && m.suites[0].empty()))
+      return R::Fail(at + "no suite to run it against");
     for (const std::string& s : m.suites) {
-      if (!IsDeviceSuite(s))
-        return R::Fail(at + "'" + oracle::OneLine(s, 80) + "' is no GPU suite");
+      if (s != "sparse-mma" && s != "dense-mma")
+        return R::Fail(at + "'" + oracle::OneLine(s, 80) +
+                       "': the emulator executes sparse-mma and dense-mma");
     }
     if (const auto p = harness::emulator::ParseMutant(m.points); !p.ok())
       return R::Fail(at + p.error());
@@ -121,7 +125,9 @@ int RunMutants(const MutantRunOptions& o, std::ostream& out, std::ostream& log) 
       const auto summary = ReadFile(dir + "/summary.json");
       const auto j =
           summary.ok() ? nlohmann::json::parse(summary.value(), nullptr, false) : nlohmann::json();
-      if (!r.started || (r.exit_code != 0 && r.exit_code != 1) || !j.is_object()) {
+      const bool has_suite = j.is_object() && j.contains("suites") && j["suites"].is_array() &&
+                             !j["suites"].empty() && j["suites"][0].is_object();
+      if (!r.started || (r.exit_code != 0 && r.exit_code != 1) || !has_suite) {
         c.error = "the campaign did not finish: " + r.Describe(copt.timeout);
         ++errors;
       } else {

@@ -71,6 +71,29 @@ void ExpectBacking(nlohmann::ordered_json& j,
 // (fs0 = 1 at bit 32, nzm at bit 39, skip 2 at 40-47, use 3 at 48-55).
 constexpr const char* kExample3 = "0x0003028100000000";
 
+// Host suites run batches on every thread, then tally in index order: a shard's report is the
+// same for one thread and for three (its counts, families, coverage, signatures, failures).
+TEST(Cli, HostSuiteReportsDoNotDependOnTheThreadCount) {
+  const std::string dir = test::TempDir("threads");
+  for (const char* suite : {"zero-column-mask", "smem", "sparse-oracle"}) {
+    nlohmann::json s[2];
+    for (const int threads : {1, 3}) {
+      const std::string report = dir + "/" + suite + std::to_string(threads);
+      const CliRun r = Tcfuzz(std::string("run --suite ") + suite +
+                              " --cases 3000 --shard 1/3 --seed 77 --no-progress --threads " +
+                              std::to_string(threads) + " --report " + report);
+      ASSERT_EQ(r.code, 0) << r.out;
+      s[threads == 3] =
+          nlohmann::json::parse(suites::ReadFile(report + "/summary.json").value())["suites"][0];
+    }
+    EXPECT_EQ(s[0]["cases"], 1000) << suite;  // indices 1, 4, ..., 2998
+    for (const char* key :
+         {"cases", "failed", "families", "coverage", "signatures", "failures", "resume_from"})
+      EXPECT_EQ(s[0][key], s[1][key]) << suite << " " << key;
+  }
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Cli, ExplainZcmJsonIsExactlyTheDocumentedObject) {
   const CliRun r = Tcfuzz(std::string("explain zcm --m 64 --n 128 --json ") + kExample3);
   ASSERT_EQ(r.code, 0) << r.out;

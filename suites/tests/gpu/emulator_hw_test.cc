@@ -3,11 +3,13 @@
 // emulator answers for a case is checked against hardware here, not against the oracle.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <iostream>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "harness/backend.h"
 #include "harness/emulator/warp_mma_emulator.h"
 #include "harness/mma_dense.h"
 #include "harness/sparse_mma_exec.h"
@@ -22,6 +24,13 @@ namespace tcfuzz {
 namespace {
 
 using oracle::num::Format;
+
+// The device side must be the GPU, whatever backend the environment names.
+void UseTheDevice() {
+  unsetenv("TCFUZZ_DEVICE");
+  unsetenv("TCFUZZ_DEVICE_AS");
+  ASSERT_EQ(harness::HostBackend().value(), nullptr);
+}
 
 int Cases() {
   const char* n = std::getenv("TCFUZZ_EMULATOR_HW_CASES");
@@ -54,6 +63,7 @@ void Report(const std::map<std::string, Tally>& per_form) {
 
 TEST(EmulatorHw, SparseMmaIsTheDevicesBitForBit) {
   TCFUZZ_SKIP_BELOW_SM(8, "mma.sp");
+  UseTheDevice();
   const std::string target = "sm_" + std::to_string(info.cc_major * 10 + info.cc_minor);
   const oracle::num::Gpu gpu = suites::GpuOf(info);
   const uint64_t seed = test::Seed();
@@ -117,6 +127,7 @@ TEST(EmulatorHw, SparseMmaIsTheDevicesBitForBit) {
 
 TEST(EmulatorHw, DenseMmaIsTheDevicesBitForBit) {
   TCFUZZ_SKIP_BELOW_SM(8, "mma.sync m16n8");
+  UseTheDevice();
   const std::string target = "sm_" + std::to_string(info.cc_major * 10 + info.cc_minor);
   const oracle::num::Gpu gpu = suites::GpuOf(info);
   const uint64_t seed = test::Seed();

@@ -20,7 +20,8 @@ TEST(BackendChoice, ParsesTheThreeKindsAndRefusesTheRest) {
   ASSERT_TRUE(e.ok());
   EXPECT_EQ(e.value().kind, BackendKind::kEmulated);
   EXPECT_EQ(e.value().target, "sm_90a");
-  EXPECT_EQ(ParseBackendChoice("emulated", "H100").value().target, "H100");
+  EXPECT_EQ(ParseBackendChoice("emulated", "H100").value().target, "sm_90");  // a target
+  EXPECT_EQ(ParseBackendChoice("emulated", " SM_100A ").value().target, "sm_100a");
   const auto p = ParseBackendChoice("plugin:rel/x.so", "sm_100a");
   ASSERT_TRUE(p.ok());
   EXPECT_EQ(p.value().kind, BackendKind::kPlugin);

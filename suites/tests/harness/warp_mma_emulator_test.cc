@@ -149,9 +149,14 @@ TEST(WarpMmaEmulator, MutantTextIsCheckedPointByPoint) {
       EXPECT_EQ(m.error().find('\n'), std::string::npos) << m.error();
     }
   }
-  for (const auto& p : emulator::MutationPoints()) {  // every point's range parses at both ends
-    EXPECT_TRUE(emulator::ParseMutant(std::string(p.name) + "=" + std::to_string(p.max)).ok())
-        << p.name;
+  for (const auto& p : emulator::MutationPoints()) {  // every point's range, at both ends
+    const auto with = [&](int64_t v) {
+      return emulator::ParseMutant(std::string(p.name) + "=" + std::to_string(v)).ok();
+    };
+    EXPECT_TRUE(with(p.max)) << p.name;
+    EXPECT_TRUE(with(p.min)) << p.name;
+    EXPECT_FALSE(with(p.max + 1)) << p.name;
+    EXPECT_FALSE(with(p.min - 1)) << p.name;
   }
 }
 
