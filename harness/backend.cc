@@ -13,6 +13,7 @@
 
 #include "harness/emulator/emulator_backend.h"
 #include "harness/emulator/mutant.h"
+#include "harness/host_threads.h"
 #include "harness/ptx_kernel.h"
 #include "oracle/core/text_format.h"
 #include "oracle/numerics/targets.h"
@@ -215,8 +216,7 @@ std::optional<oracle::Result<std::vector<uint32_t>>> RunWarpMmaOnHost(tcfuzz_war
   call.d = d.data();
   const bool built_in = c.ok() && c.value().kind == BackendKind::kEmulated;
   const uint32_t parts =
-      built_in ? std::max(1u, std::min(std::thread::hardware_concurrency(), call.warps / 64 + 1))
-               : 1u;
+      built_in ? std::max(1u, std::min(DefaultHostThreads(), call.warps / 64 + 1)) : 1u;
   std::vector<int> rc(parts, TCFUZZ_OK);
   std::vector<std::string> why(parts);
   const auto run = [&](uint32_t p) {

@@ -53,8 +53,8 @@ class Campaign final : public CommandGroup {
               "GPU suites: cases per kernel launch (default 65536; 1 is the "
               "one-case-per-launch baseline)");
     AddNumber(run_, "--threads", o_.host_threads, 0, 4096,
-              "host suites: threads that run cases (default 0: every core; the report is the "
-              "same for any number)");
+              "host suites: threads that run cases (default 0: every core, one under "
+              "AddressSanitizer; the report is the same for any number)");
     device_.Add(run_);
     auto* gpu = run_->add_option("--gpu", o_.gpu,
                                  "GPU suites: auto (run when a device answers), require, off "

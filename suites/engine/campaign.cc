@@ -11,6 +11,7 @@
 
 #include "generators/core/random_source.h"
 #include "harness/backend.h"
+#include "harness/host_threads.h"
 #include "oracle/core/text_format.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/device_campaign.h"
@@ -106,8 +107,7 @@ SuiteReport RunSuite(HostSuite& suite, const CampaignOptions& o, const std::stri
   const std::optional<uint64_t> cases =
       o.cases || o.seconds ? o.cases : std::optional<uint64_t>(suite.default_cases());
   SuiteProgress progress(o, r.suite, cases ? ShardShare(0, *cases, o) : 0);
-  const unsigned threads =
-      o.host_threads ? o.host_threads : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned threads = o.host_threads ? o.host_threads : harness::DefaultHostThreads();
   // Batches of 1024 cases run on every thread, then are tallied in index order, so the report is
   // the same whatever the thread count; the clock and the stop flag are read between batches.
   constexpr uint64_t kBatch = 1024;
