@@ -204,15 +204,15 @@ DeviceInfo ProbeBackend() {
 
 namespace tcfuzz::harness {
 
-std::optional<oracle::Result<std::vector<uint32_t>>> RunWarpMmaOnHost(tcfuzz_warp_mma call,
-                                                                      std::size_t d_words) {
+std::optional<oracle::Result<std::vector<uint32_t>>> RunWarpMmaOnHost(const WarpMmaCall& batch) {
   using R = oracle::Result<std::vector<uint32_t>>;
   const auto table = HostBackend();
   if (!table.ok()) return R::Fail(std::string(kHostError) + table.error());
   if (table.value() == nullptr) return std::nullopt;
   const auto c = ProcessBackend();
   const std::string target = c.ok() ? c.value().target : "sm_90a";
-  std::vector<uint32_t> d(d_words, 0);
+  tcfuzz_warp_mma call = batch.Call();
+  std::vector<uint32_t> d(batch.DWords(), 0);
   call.d = d.data();
   const bool built_in = c.ok() && c.value().kind == BackendKind::kEmulated;
   const uint32_t parts =

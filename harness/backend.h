@@ -55,12 +55,25 @@ oracle::Result<const tcfuzz_backend*> LoadPlugin(const std::string& path);
 
 namespace tcfuzz::harness {
 
-// One warp-level MMA batch (registers as the harness packs them, `call.d` unset) on the
-// process's host backend: the D registers (d_words of them), or nullopt when the backend is
-// cuda. An instruction the backend does not execute, or a plug-in that does not load, is a
-// host-side error (IsContextSafeError); a TCFUZZ_FAULT is a device fault. The built-in emulator
+// A packed warp-level MMA batch as one call of the ABI (tcfuzz/backend.h), D unset. It owns the
+// strings the call names; Call() points at them, so the struct may be copied or moved. Made by
+// WarpMmaCallOf (harness/sparse_mma_exec.h, harness/mma_dense.h).
+struct WarpMmaCall {
+  std::string shape, instruction;
+  tcfuzz_warp_mma fields{};
+  tcfuzz_warp_mma Call() const {
+    tcfuzz_warp_mma c = fields;
+    c.shape = shape.c_str();
+    c.instruction = instruction.c_str();
+    return c;
+  }
+  std::size_t DWords() const { return std::size_t{fields.warps} * 32 * fields.cd_regs; }
+};
+
+// One warp-level MMA batch on the process's host backend: the D registers, or nullopt when the
+// backend is cuda. An instruction the backend does not execute, or a plug-in that does not load, is
+// a host-side error (IsContextSafeError); a TCFUZZ_FAULT is a device fault. The built-in emulator
 // runs the warps on every core; a plug-in is called once per batch, from one thread.
-std::optional<oracle::Result<std::vector<uint32_t>>> RunWarpMmaOnHost(tcfuzz_warp_mma call,
-                                                                      std::size_t d_words);
+std::optional<oracle::Result<std::vector<uint32_t>>> RunWarpMmaOnHost(const WarpMmaCall& batch);
 
 }  // namespace tcfuzz::harness

@@ -98,33 +98,28 @@ PreparedLaunch PrepareMmaDense(const MmaDenseSpec& spec, std::span<const DenseTi
   return l;
 }
 
+WarpMmaCall WarpMmaCallOf(const MmaDenseSpec& spec, const PackedMmaDense& p) {
+  WarpMmaCall w{std::string(spec.form->shape), MmaDenseInstruction(spec), {}};
+  tcfuzz_warp_mma& c = w.fields;
+  c.a_type = oracle::num::Name(spec.a_type).data();
+  c.b_type = oracle::num::Name(spec.b_type).data();
+  c.cd_type = oracle::num::Name(spec.cd).data();
+  c.satfinite = spec.satfinite;
+  c.cd_regs = static_cast<uint32_t>(CdRegisters(spec.cd));
+  c.warps = static_cast<uint32_t>(p.c.size() / (32 * c.cd_regs));
+  c.a = p.a.data(), c.a_regs = static_cast<uint32_t>(spec.form->a_regs());
+  c.b = p.b.data(), c.b_regs = static_cast<uint32_t>(spec.form->b_regs());
+  c.c = p.c.data();
+  return w;
+}
+
 oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaDense(const MmaDenseSpec& spec,
                                                                std::span<const DenseTile> tiles) {
   using R = oracle::Result<std::vector<std::vector<uint32_t>>>;
   const std::size_t n = tiles.size();
-  const int cr = CdRegisters(spec.cd);
   if (const auto host = HostBackend(); !host.ok() || host.value() != nullptr) {
     const PackedMmaDense p = PackMmaDense(spec, tiles);
-    const std::string shape(spec.form->shape), instruction = MmaDenseInstruction(spec);
-    const auto on_host = RunWarpMmaOnHost({.instruction = instruction.c_str(),
-                                           .shape = shape.c_str(),
-                                           .a_type = oracle::num::Name(spec.a_type).data(),
-                                           .b_type = oracle::num::Name(spec.b_type).data(),
-                                           .cd_type = oracle::num::Name(spec.cd).data(),
-                                           .sparse = 0,
-                                           .ordered_metadata = 0,
-                                           .selector = 0,
-                                           .satfinite = spec.satfinite,
-                                           .warps = static_cast<uint32_t>(n),
-                                           .a = p.a.data(),
-                                           .a_regs = static_cast<uint32_t>(spec.form->a_regs()),
-                                           .b = p.b.data(),
-                                           .b_regs = static_cast<uint32_t>(spec.form->b_regs()),
-                                           .c = p.c.data(),
-                                           .cd_regs = static_cast<uint32_t>(cr),
-                                           .e = nullptr,
-                                           .d = nullptr},
-                                          n * 32 * static_cast<std::size_t>(cr));
+    const auto on_host = RunWarpMmaOnHost(WarpMmaCallOf(spec, p));
     if (on_host) {
       if (!on_host->ok()) return R::Fail(on_host->error());
       std::vector<std::vector<uint32_t>> d;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/backend.h"
 #include "harness/ptx_kernel.h"
 #include "oracle/core/result.h"
 #include "oracle/mma/dense_mma.h"
@@ -33,6 +34,9 @@ struct PackedMmaDense {
 };
 PackedMmaDense PackMmaDense(const MmaDenseSpec& spec,
                             std::span<const oracle::mma::DenseTile> tiles);
+
+// The packed batch as a call of the backend ABI (harness/backend.h).
+WarpMmaCall WarpMmaCallOf(const MmaDenseSpec& spec, const PackedMmaDense& p);
 
 // The batch as a launch of the module for `target` ("sm_90"), one warp per case.
 PreparedLaunch PrepareMmaDense(const MmaDenseSpec& spec,

@@ -85,6 +85,24 @@ std::vector<uint32_t> UnpackD(Format cd, std::span<const uint32_t> d_regs, std::
   return d;
 }
 
+WarpMmaCall WarpMmaCallOf(const MmaSpSpec& spec, const PackedMmaSp& p) {
+  WarpMmaCall w{std::string(spec.form->shape), MmaSpInstruction(spec), {}};
+  tcfuzz_warp_mma& c = w.fields;
+  c.a_type = oracle::num::Name(spec.a_type).data();
+  c.b_type = oracle::num::Name(spec.b_type).data();
+  c.cd_type = oracle::num::Name(spec.cd).data();
+  c.sparse = 1;
+  c.ordered_metadata = spec.variant == Variant::kOrdered;
+  c.selector = spec.selector;
+  c.satfinite = spec.satfinite;
+  c.warps = static_cast<uint32_t>(p.e.size() / 32);
+  c.a = p.a.data(), c.a_regs = static_cast<uint32_t>(spec.form->a_regs);
+  c.b = p.b.data(), c.b_regs = static_cast<uint32_t>(spec.form->b_regs);
+  c.c = p.c.data(), c.cd_regs = static_cast<uint32_t>(CdRegisters(spec.cd));
+  c.e = p.e.data();
+  return w;
+}
+
 oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaSp(const MmaSpSpec& spec,
                                                             std::span<const MmaSpCase> cases) {
   using R = oracle::Result<std::vector<std::vector<uint32_t>>>;
@@ -97,26 +115,7 @@ oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaSp(const MmaSpSpec& spe
     for (std::size_t i = 0; i < n; ++i) d.push_back(UnpackD(spec.cd, out, i));
     return R::Ok(std::move(d));
   };
-  const std::string shape(spec.form->shape), instruction = MmaSpInstruction(spec);
-  const auto on_host = RunWarpMmaOnHost({.instruction = instruction.c_str(),
-                                         .shape = shape.c_str(),
-                                         .a_type = oracle::num::Name(spec.a_type).data(),
-                                         .b_type = oracle::num::Name(spec.b_type).data(),
-                                         .cd_type = oracle::num::Name(spec.cd).data(),
-                                         .sparse = 1,
-                                         .ordered_metadata = spec.variant == Variant::kOrdered,
-                                         .selector = spec.selector,
-                                         .satfinite = spec.satfinite,
-                                         .warps = static_cast<uint32_t>(n),
-                                         .a = p.a.data(),
-                                         .a_regs = static_cast<uint32_t>(spec.form->a_regs),
-                                         .b = p.b.data(),
-                                         .b_regs = static_cast<uint32_t>(spec.form->b_regs),
-                                         .c = p.c.data(),
-                                         .cd_regs = static_cast<uint32_t>(CdRegisters(spec.cd)),
-                                         .e = p.e.data(),
-                                         .d = nullptr},
-                                        d_words);
+  const auto on_host = RunWarpMmaOnHost(WarpMmaCallOf(spec, p));
   if (on_host) return on_host->ok() ? unpack_all(on_host->value()) : R::Fail(on_host->error());
   std::string target = DeviceTarget();
   if (target.empty()) return R::Fail("no CUDA device");

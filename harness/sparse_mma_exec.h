@@ -5,6 +5,7 @@
 #include <span>
 #include <vector>
 
+#include "harness/backend.h"
 #include "harness/sparse_mma_ptx.h"
 #include "oracle/core/result.h"
 #include "oracle/sparse/sparse_metadata.h"
@@ -39,6 +40,9 @@ PackedMmaSp PackMmaSp(const MmaSpSpec& spec, std::span<const MmaSpCase> cases);
 void PackC(oracle::num::Format cd, std::span<const uint32_t> c, int lane, uint32_t* regs);
 std::vector<uint32_t> UnpackD(oracle::num::Format cd, std::span<const uint32_t> d_regs,
                               std::size_t i);
+
+// The packed batch as a call of the backend ABI (harness/backend.h).
+WarpMmaCall WarpMmaCallOf(const MmaSpSpec& spec, const PackedMmaSp& p);
 
 // D [16][8] (row-major bit patterns) per case. Every case must share `spec`.
 oracle::Result<std::vector<std::vector<uint32_t>>> RunMmaSp(const MmaSpSpec& spec,

@@ -100,13 +100,10 @@ void BM_EmulatorMmaSpF16K32(benchmark::State& state) {
   const harness::MmaSpSpec spec{g.op.form,     g.op.variant, g.op.selector,   g.tile.a_type,
                                 g.tile.b_type, g.tile.cd,    g.tile.satfinite};
   const harness::PackedMmaSp p = harness::PackMmaSp(spec, batch);
-  std::vector<uint32_t> d(batch.size() * 32 * 4);
-  tcfuzz_warp_mma call{};
-  call.shape = "m16n8k32", call.a_type = "f16", call.b_type = "f16", call.cd_type = "f32";
-  call.sparse = 1, call.ordered_metadata = spec.variant == oracle::sparse::Variant::kOrdered;
-  call.selector = spec.selector, call.warps = static_cast<uint32_t>(batch.size());
-  call.a = p.a.data(), call.a_regs = 4, call.b = p.b.data(), call.b_regs = 4;
-  call.c = p.c.data(), call.cd_regs = 4, call.e = p.e.data(), call.d = d.data();
+  const harness::WarpMmaCall w = harness::WarpMmaCallOf(spec, p);
+  tcfuzz_warp_mma call = w.Call();
+  std::vector<uint32_t> d(w.DWords());
+  call.d = d.data();
   int64_t cases = 0;
   std::string error;
   for (auto _ : state) {

@@ -43,9 +43,9 @@ struct Tally {
 };
 
 // One batch's D on the emulator, from the registers the harness packs for the device.
-std::vector<uint32_t> Emulate(tcfuzz_warp_mma call, std::size_t d_words,
-                              const std::string& target) {
-  std::vector<uint32_t> d(d_words);
+std::vector<uint32_t> Emulate(const harness::WarpMmaCall& w, const std::string& target) {
+  tcfuzz_warp_mma call = w.Call();
+  std::vector<uint32_t> d(w.DWords());
   call.d = d.data();
   std::string error;
   EXPECT_EQ(harness::emulator::ExecuteWarpMma(call, target, &error), TCFUZZ_OK) << error;
@@ -88,26 +88,7 @@ TEST(EmulatorHw, SparseMmaIsTheDevicesBitForBit) {
     const auto device = harness::RunMmaSp(spec, batch);
     ASSERT_TRUE(device.ok()) << instruction << ": " << device.error();
     const harness::PackedMmaSp p = harness::PackMmaSp(spec, batch);
-    const std::string shape(spec.form->shape);
-    const int cr = harness::CdRegisters(spec.cd);
-    const std::vector<uint32_t> emulated =
-        Emulate({.shape = shape.c_str(),
-                 .a_type = oracle::num::Name(spec.a_type).data(),
-                 .b_type = oracle::num::Name(spec.b_type).data(),
-                 .cd_type = oracle::num::Name(spec.cd).data(),
-                 .sparse = 1,
-                 .ordered_metadata = spec.variant == oracle::sparse::Variant::kOrdered,
-                 .selector = spec.selector,
-                 .satfinite = spec.satfinite,
-                 .warps = static_cast<uint32_t>(batch.size()),
-                 .a = p.a.data(),
-                 .a_regs = static_cast<uint32_t>(spec.form->a_regs),
-                 .b = p.b.data(),
-                 .b_regs = static_cast<uint32_t>(spec.form->b_regs),
-                 .c = p.c.data(),
-                 .cd_regs = static_cast<uint32_t>(cr),
-                 .e = p.e.data()},
-                batch.size() * 32 * static_cast<std::size_t>(cr), target);
+    const std::vector<uint32_t> emulated = Emulate(harness::WarpMmaCallOf(spec, p), target);
     Tally& t = per_form[spec.form->Name() + " " + std::string(oracle::num::Name(spec.cd))];
     for (std::size_t i = 0; i < batch.size(); ++i) {
       if (oracle::num::IsFloat(spec.a_type) && !suites::SparseParams(batch[i].tile, gpu)) {
@@ -146,22 +127,7 @@ TEST(EmulatorHw, DenseMmaIsTheDevicesBitForBit) {
     const auto device = harness::RunMmaDense(spec, tiles);
     ASSERT_TRUE(device.ok()) << instruction << ": " << device.error();
     const harness::PackedMmaDense p = harness::PackMmaDense(spec, tiles);
-    const std::string shape(spec.form->shape);
-    const int cr = harness::CdRegisters(spec.cd);
-    const std::vector<uint32_t> emulated =
-        Emulate({.shape = shape.c_str(),
-                 .a_type = oracle::num::Name(spec.a_type).data(),
-                 .b_type = oracle::num::Name(spec.b_type).data(),
-                 .cd_type = oracle::num::Name(spec.cd).data(),
-                 .satfinite = spec.satfinite,
-                 .warps = static_cast<uint32_t>(tiles.size()),
-                 .a = p.a.data(),
-                 .a_regs = static_cast<uint32_t>(spec.form->a_regs()),
-                 .b = p.b.data(),
-                 .b_regs = static_cast<uint32_t>(spec.form->b_regs()),
-                 .c = p.c.data(),
-                 .cd_regs = static_cast<uint32_t>(cr)},
-                tiles.size() * 32 * static_cast<std::size_t>(cr), target);
+    const std::vector<uint32_t> emulated = Emulate(harness::WarpMmaCallOf(spec, p), target);
     Tally& t = per_form[spec.form->Name() + " " + std::string(oracle::num::Name(spec.cd))];
     for (std::size_t i = 0; i < tiles.size(); ++i) {
       if (oracle::num::IsFloat(spec.a_type) && !suites::DenseParams(tiles[i], gpu)) {

@@ -65,26 +65,10 @@ TEST(PluginLoader, TheEmulatorAsAPluginAnswersAsTheBuiltInOne) {
   }
   ASSERT_EQ(cases.size(), 64u);
   const PackedMmaSp p = PackMmaSp(spec, cases);
-  const std::string shape(spec.form->shape);
-  const uint32_t cr = static_cast<uint32_t>(CdRegisters(spec.cd));
-  std::vector<uint32_t> d_plugin(64 * 32 * cr, 1), d_builtin(64 * 32 * cr, 2);
-  tcfuzz_warp_mma call{.shape = shape.c_str(),
-                       .a_type = oracle::num::Name(spec.a_type).data(),
-                       .b_type = oracle::num::Name(spec.b_type).data(),
-                       .cd_type = oracle::num::Name(spec.cd).data(),
-                       .sparse = 1,
-                       .ordered_metadata = spec.variant == oracle::sparse::Variant::kOrdered,
-                       .selector = spec.selector,
-                       .satfinite = spec.satfinite,
-                       .warps = 64,
-                       .a = p.a.data(),
-                       .a_regs = static_cast<uint32_t>(spec.form->a_regs),
-                       .b = p.b.data(),
-                       .b_regs = static_cast<uint32_t>(spec.form->b_regs),
-                       .c = p.c.data(),
-                       .cd_regs = cr,
-                       .e = p.e.data(),
-                       .d = d_plugin.data()};
+  const WarpMmaCall w = WarpMmaCallOf(spec, p);
+  tcfuzz_warp_mma call = w.Call();
+  std::vector<uint32_t> d_plugin(w.DWords(), 1), d_builtin(w.DWords(), 2);
+  call.d = d_plugin.data();
   char err[256] = "";
   ASSERT_EQ(t.value()->warp_mma(&call, "sm_90a", err, sizeof err), TCFUZZ_OK) << err;
   call.d = d_builtin.data();

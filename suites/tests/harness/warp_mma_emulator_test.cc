@@ -233,27 +233,11 @@ TEST(WarpMmaEmulator, ReturnsTheH100sDForEverySparseCapture) {
             t.form, f.value().op.variant, f.value().op.selector, t.a_type, t.b_type,
             t.cd,   t.satfinite};
         const MmaSpCase one{f.value().op, t};
-        PackedMmaSp p = PackMmaSp(spec, {&one, 1});
-        std::vector<uint32_t> d(32 * static_cast<std::size_t>(CdRegisters(t.cd)));
-        const std::string shape(t.form->shape);
-        const tcfuzz_warp_mma call{
-            .shape = shape.c_str(),
-            .a_type = oracle::num::Name(t.a_type).data(),
-            .b_type = oracle::num::Name(t.b_type).data(),
-            .cd_type = oracle::num::Name(t.cd).data(),
-            .sparse = 1,
-            .ordered_metadata = f.value().op.variant == oracle::sparse::Variant::kOrdered,
-            .selector = f.value().op.selector,
-            .satfinite = t.satfinite,
-            .warps = 1,
-            .a = p.a.data(),
-            .a_regs = static_cast<uint32_t>(t.form->a_regs),
-            .b = p.b.data(),
-            .b_regs = static_cast<uint32_t>(t.form->b_regs),
-            .c = p.c.data(),
-            .cd_regs = static_cast<uint32_t>(CdRegisters(t.cd)),
-            .e = p.e.data(),
-            .d = d.data()};
+        const PackedMmaSp p = PackMmaSp(spec, {&one, 1});
+        const WarpMmaCall w = WarpMmaCallOf(spec, p);
+        tcfuzz_warp_mma call = w.Call();
+        std::vector<uint32_t> d(w.DWords());
+        call.d = d.data();
         std::string error;
         ASSERT_EQ(emulator::ExecuteWarpMma(call, "sm_90a", &error), TCFUZZ_OK)
             << path << ": " << error;
@@ -282,21 +266,10 @@ TEST(WarpMmaEmulator, ReturnsTheH100sDForEveryDenseCapture) {
         }
         const MmaDenseSpec spec{t.form, t.a_type, t.b_type, t.cd, t.satfinite};
         const PackedMmaDense p = PackMmaDense(spec, {&t, 1});
-        std::vector<uint32_t> d(32 * static_cast<std::size_t>(CdRegisters(t.cd)));
-        const std::string shape(t.form->shape);
-        const tcfuzz_warp_mma call{.shape = shape.c_str(),
-                                   .a_type = oracle::num::Name(t.a_type).data(),
-                                   .b_type = oracle::num::Name(t.b_type).data(),
-                                   .cd_type = oracle::num::Name(t.cd).data(),
-                                   .satfinite = t.satfinite,
-                                   .warps = 1,
-                                   .a = p.a.data(),
-                                   .a_regs = static_cast<uint32_t>(t.form->a_regs()),
-                                   .b = p.b.data(),
-                                   .b_regs = static_cast<uint32_t>(t.form->b_regs()),
-                                   .c = p.c.data(),
-                                   .cd_regs = static_cast<uint32_t>(CdRegisters(t.cd)),
-                                   .d = d.data()};
+        const WarpMmaCall w = WarpMmaCallOf(spec, p);
+        tcfuzz_warp_mma call = w.Call();
+        std::vector<uint32_t> d(w.DWords());
+        call.d = d.data();
         std::string error;
         ASSERT_EQ(emulator::ExecuteWarpMma(call, "sm_90a", &error), TCFUZZ_OK)
             << path << ": " << error;
