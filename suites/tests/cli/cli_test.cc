@@ -16,40 +16,16 @@
 #include "oracle/tile/descriptor_tile_text.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/device_campaign.h"
+#include "suites/tests/support/cli_run.h"
 #include "suites/tests/support/temp_dir.h"
 
 namespace tcfuzz {
 namespace {
 
-struct CliRun {
-  int code;
-  std::string out;  // stdout and stderr together
-};
-
-CliRun Tcfuzz(const std::string& args) {
-  // Without a scheduler's shard variables, which would make every `run` here a shard.
-  const std::string cmd =
-      "env -u GTEST_SHARD_INDEX -u GTEST_TOTAL_SHARDS -u SLURM_ARRAY_TASK_ID -u "
-      "JOB_COMPLETION_INDEX -u CI_NODE_INDEX " +
-      std::string(TCFUZZ_BIN) + " " + args + " 2>&1";
-  FILE* p = ::popen(cmd.c_str(), "r");
-  CliRun r{-1, ""};
-  if (p == nullptr) return r;
-  char buf[4096];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  const int status = ::pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
+using test::CliRun;
+using test::ExpectOneLineError;
+using test::Tcfuzz;
 using test::TempDir;
-
-void ExpectOneLineError(const CliRun& r) {
-  EXPECT_EQ(r.code, 2) << r.out;
-  EXPECT_EQ(r.out.rfind("tcfuzz: error: ", 0), 0u) << r.out;
-  EXPECT_EQ(r.out.find('\n'), r.out.size() - 1) << r.out;
-}
 
 // Removes the "backing" array of an explain --json object and checks it holds these readings,
 // each with the backing expected on the explained target and the table's other fields.

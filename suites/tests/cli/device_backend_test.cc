@@ -13,42 +13,21 @@
 #include <sstream>
 #include <string>
 
+#include "suites/tests/support/cli_run.h"
 #include "suites/tests/support/temp_dir.h"
 
 namespace tcfuzz {
 namespace {
 
-struct CliRun {
-  int code;
-  std::string out;  // stdout and stderr together
-};
-
-CliRun Tcfuzz(const std::string& args) {
-  const std::string cmd =
-      "env -u TCFUZZ_DEVICE -u TCFUZZ_DEVICE_AS " + std::string(TCFUZZ_BIN) + " " + args + " 2>&1";
-  FILE* p = ::popen(cmd.c_str(), "r");
-  CliRun r{-1, ""};
-  if (p == nullptr) return r;
-  char buf[4096];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  const int status = ::pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+using test::CliRun;
+using test::ExpectOneLineError;
+using test::Tcfuzz;
 
 nlohmann::json Summary(const std::string& dir) {
   std::ifstream in(dir + "/summary.json");
   std::stringstream s;
   s << in.rdbuf();
   return nlohmann::json::parse(s.str(), nullptr, false);
-}
-
-void ExpectOneLineError(const CliRun& r, const std::string& names) {
-  EXPECT_EQ(r.code, 2) << r.out;
-  EXPECT_EQ(r.out.rfind("tcfuzz: error: ", 0), 0u) << r.out;
-  EXPECT_EQ(r.out.find('\n'), r.out.size() - 1) << r.out;
-  EXPECT_NE(r.out.find(names), std::string::npos) << r.out;
 }
 
 TEST(EmulatedCampaign, WarpMmaSuitesRunCleanAndTheReportSaysEmulated) {
