@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstddef>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -24,6 +26,8 @@ namespace {
 constexpr const char* kDeviceVar = "TCFUZZ_DEVICE";
 constexpr const char* kAsVar = "TCFUZZ_DEVICE_AS";
 constexpr std::string_view kPluginPrefix = "plugin:";
+// A host backend presents as the H100 for mma, mma.sp and wgmma, and as the B200 for tcgen05.
+constexpr std::string_view kDefaultTargets = "sm_90a,sm_100a";
 
 using Table = oracle::Result<const tcfuzz_backend*>;
 
@@ -68,16 +72,24 @@ oracle::Result<BackendChoice> ParseBackendChoice(std::string_view device, std::s
     return R::Fail("--device '" + std::string(device) +
                    "': expected cuda, emulated or plugin:PATH");
   }
-  const auto t = oracle::num::FindTarget(as.empty() ? "sm_90a" : as);
-  if (!t.ok()) return R::Fail("--as: " + t.error());
-  // The target a plug-in is told: an sm_ spelling as given (its suffix kept, case and spaces
-  // dropped), else the target of the device named ("H100" -> sm_90).
-  std::string spelled;
-  for (const char ch : as)
-    if (ch != ' ') spelled += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  c.target = as.empty()                   ? "sm_90a"
-             : spelled.starts_with("sm_") ? spelled
-                                          : std::string(t.value().target);
+  // A list of targets: each instruction family runs as the first that executes it (TargetFor).
+  const std::string_view list = as.empty() ? kDefaultTargets : as;
+  std::string_view rest = list;
+  while (true) {
+    const std::size_t comma = rest.find(',');
+    const std::string_view one = rest.substr(0, comma);
+    const auto t = oracle::num::FindTarget(one);
+    if (!t.ok()) return R::Fail("--as: " + t.error());
+    // The target a plug-in is told: an sm_ spelling as given (its suffix kept, case and spaces
+    // dropped), else the target of the device named ("H100" -> sm_90).
+    std::string spelled;
+    for (const char ch : one)
+      if (ch != ' ') spelled += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (!c.target.empty()) c.target += ",";
+    c.target += spelled.starts_with("sm_") ? spelled : std::string(t.value().target);
+    if (comma == std::string_view::npos) break;
+    rest = rest.substr(comma + 1);
+  }
   return R::Ok(c);
 }
 
@@ -146,10 +158,10 @@ Table LoadPlugin(const std::string& path) {
                 std::to_string(TCFUZZ_BACKEND_ABI_VERSION) +
                 " (rebuild it against this tcfuzz/backend.h)");
   }
-  if (t->struct_size < sizeof(tcfuzz_backend)) {
+  if (t->struct_size < TCFUZZ_BACKEND_MIN_SIZE) {
     return fail("table of " + std::to_string(t->struct_size) + " bytes, ABI version " +
-                std::to_string(TCFUZZ_BACKEND_ABI_VERSION) + " has " +
-                std::to_string(sizeof(tcfuzz_backend)));
+                std::to_string(TCFUZZ_BACKEND_ABI_VERSION) + " has at least " +
+                std::to_string(TCFUZZ_BACKEND_MIN_SIZE));
   }
   if (t->name == nullptr || t->warp_mma == nullptr) return fail("table without a name or warp_mma");
   return loaded->emplace(path, Table::Ok(t)).first->second;
@@ -169,7 +181,36 @@ Table HostBackend() {
   return Table::Ok(nullptr);
 }
 
-DeviceInfo ProbeBackend() {
+std::string TargetFor(const BackendChoice& c, std::string_view family) {
+  std::string_view rest = c.target, first;
+  while (!rest.empty()) {
+    const std::size_t comma = rest.find(',');
+    const std::string_view one = rest.substr(0, comma);
+    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+    if (first.empty()) first = one;
+    const auto t = oracle::num::FindTarget(one);
+    const std::string_view base = t.ok() ? t.value().target : "";
+    const bool specific = one.ends_with('a') || one.ends_with('f');
+    if ((family == "wgmma" && base == "sm_90" && specific) ||
+        (family == "tcgen05" && base.starts_with("sm_10") && specific))
+      return std::string(one);
+  }
+  return std::string(first);
+}
+
+std::vector<std::pair<int, int>> TargetCcs(const BackendChoice& c) {
+  std::vector<std::pair<int, int>> out;
+  std::string_view rest = c.target;
+  while (!rest.empty()) {
+    const std::size_t comma = rest.find(',');
+    const auto t = oracle::num::FindTarget(rest.substr(0, comma));
+    if (t.ok()) out.push_back(CcOf(t.value().target));
+    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+  }
+  return out;
+}
+
+DeviceInfo ProbeBackend(std::string_view family) {
   const auto c = ProcessBackend();
   if (!c.ok()) {
     DeviceInfo d;
@@ -183,7 +224,8 @@ DeviceInfo ProbeBackend() {
     d.reason = table.error();
     return d;
   }
-  const auto target = oracle::num::FindTarget(c.value().target);
+  const std::string as = TargetFor(c.value(), family);
+  const auto target = oracle::num::FindTarget(as);
   d.available = true;
   d.name = oracle::OneLine(table.value()->name, 200);
   if (c.value().kind == BackendKind::kEmulated) {  // a planted defect is part of what ran
@@ -195,7 +237,10 @@ DeviceInfo ProbeBackend() {
     }
     if (!m.value().empty()) d.name += ", mutant " + m.value().Text();
   }
-  d.name += " (as " + c.value().target + ")";
+  std::string targets = c.value().target;
+  for (std::size_t at = targets.find(','); at != std::string::npos; at = targets.find(',', at + 2))
+    targets.replace(at, 1, ", ");
+  d.name += " (as " + targets + ")";
   std::tie(d.cc_major, d.cc_minor) = CcOf(target.ok() ? target.value().target : "sm_90");
   return d;
 }
@@ -204,22 +249,63 @@ DeviceInfo ProbeBackend() {
 
 namespace tcfuzz::harness {
 
+namespace {
+
+// The table's smem_mma, or nullptr where the table ends before it or leaves it NULL.
+decltype(tcfuzz_backend::smem_mma) SmemMmaOf(const tcfuzz_backend* t) {
+  return t->struct_size >= offsetof(tcfuzz_backend, smem_mma) + sizeof t->smem_mma ? t->smem_mma
+                                                                                   : nullptr;
+}
+
+// Calls run(part, err, err_size) for each of `parts` slices of a batch, on threads when there are
+// several, and turns the first that fails into the harness's error: a host-side error for
+// TCFUZZ_UNSUPPORTED, a device fault for anything else.
+oracle::Result<bool> RunParts(const tcfuzz_backend* table, uint32_t parts,
+                              const std::function<int(uint32_t, char*, size_t)>& run) {
+  std::vector<int> rc(parts, TCFUZZ_OK);
+  std::vector<std::string> why(parts);
+  const auto one = [&](uint32_t p) {
+    char err[512] = "";
+    rc[p] = run(p, err, sizeof err);
+    err[sizeof err - 1] = '\0';  // a plug-in's text is untrusted: bounded, and one line
+    why[p] = oracle::OneLine(err, 300);
+  };
+  {
+    std::vector<std::jthread> threads;
+    for (uint32_t p = 1; p < parts; ++p) threads.emplace_back(one, p);
+    one(0);
+  }
+  for (uint32_t p = 0; p < parts; ++p) {
+    if (rc[p] == TCFUZZ_OK) continue;
+    const std::string what =
+        oracle::OneLine(table->name, 200) + ": " + (why[p].empty() ? "no reason given" : why[p]);
+    return rc[p] == TCFUZZ_UNSUPPORTED ? oracle::Result<bool>::Fail(std::string(kHostError) + what)
+                                       : oracle::Result<bool>::Fail("device fault: " + what);
+  }
+  return oracle::Result<bool>::Ok(true);
+}
+
+// Parts to split `units` of work into: every core for the built-in emulator (at least
+// `per_part` units each), one call for a plug-in.
+uint32_t PartsFor(const oracle::Result<BackendChoice>& c, uint32_t units, uint32_t per_part) {
+  const bool built_in = c.ok() && c.value().kind == BackendKind::kEmulated;
+  return built_in ? std::max(1u, std::min(DefaultHostThreads(), units / per_part + 1)) : 1u;
+}
+
+}  // namespace
+
 std::optional<oracle::Result<std::vector<uint32_t>>> RunWarpMmaOnHost(const WarpMmaCall& batch) {
   using R = oracle::Result<std::vector<uint32_t>>;
   const auto table = HostBackend();
   if (!table.ok()) return R::Fail(std::string(kHostError) + table.error());
   if (table.value() == nullptr) return std::nullopt;
   const auto c = ProcessBackend();
-  const std::string target = c.ok() ? c.value().target : "sm_90a";
+  const std::string target = c.ok() ? TargetFor(c.value(), "mma") : "sm_90a";
   tcfuzz_warp_mma call = batch.Call();
   std::vector<uint32_t> d(batch.DWords(), 0);
   call.d = d.data();
-  const bool built_in = c.ok() && c.value().kind == BackendKind::kEmulated;
-  const uint32_t parts =
-      built_in ? std::max(1u, std::min(DefaultHostThreads(), call.warps / 64 + 1)) : 1u;
-  std::vector<int> rc(parts, TCFUZZ_OK);
-  std::vector<std::string> why(parts);
-  const auto run = [&](uint32_t p) {
+  const uint32_t parts = PartsFor(c, call.warps, 64);
+  const auto done = RunParts(table.value(), parts, [&](uint32_t p, char* err, size_t size) {
     tcfuzz_warp_mma part = call;
     const uint32_t first = static_cast<uint32_t>(uint64_t{call.warps} * p / parts);
     const uint32_t last = static_cast<uint32_t>(uint64_t{call.warps} * (p + 1) / parts);
@@ -228,23 +314,72 @@ std::optional<oracle::Result<std::vector<uint32_t>>> RunWarpMmaOnHost(const Warp
     part.a += lanes * call.a_regs, part.b += lanes * call.b_regs, part.c += lanes * call.cd_regs;
     part.d += lanes * call.cd_regs;
     if (part.e != nullptr) part.e += lanes;
-    char err[512] = "";
-    rc[p] = table.value()->warp_mma(&part, target.c_str(), err, sizeof err);
-    err[sizeof err - 1] = '\0';  // a plug-in's text is untrusted: bounded, and one line
-    why[p] = oracle::OneLine(err, 300);
-  };
-  {
-    std::vector<std::jthread> threads;
-    for (uint32_t p = 1; p < parts; ++p) threads.emplace_back(run, p);
-    run(0);
+    return table.value()->warp_mma(&part, target.c_str(), err, size);
+  });
+  if (!done.ok()) return R::Fail(done.error());
+  return R::Ok(std::move(d));
+}
+
+tcfuzz_smem_mma SmemMmaCall::Call() const {
+  tcfuzz_smem_mma c = fields;
+  c.instruction = instruction.c_str();
+  c.family = family.c_str();
+  c.shape = shape.c_str();
+  c.a_type = a_type.c_str();
+  c.b_type = b_type.c_str();
+  c.d_type = d_type.c_str();
+  c.image = image.data();
+  c.a_desc = a_desc.data();
+  c.b_desc = b_desc.data();
+  c.idesc = idesc.empty() ? nullptr : idesc.data();
+  c.zero_column_mask = zero_column_mask.empty() ? nullptr : zero_column_mask.data();
+  c.e = e.empty() ? nullptr : e.data();
+  c.c = this->c.empty() ? nullptr : this->c.data();
+  return c;
+}
+
+bool BackendIsCuda() {
+  const auto c = ProcessBackend();
+  return c.ok() && c.value().kind == BackendKind::kCuda;
+}
+
+bool BackendExecutesSmemMma() {
+  const auto table = HostBackend();
+  return !table.ok() || table.value() == nullptr || SmemMmaOf(table.value()) != nullptr;
+}
+
+std::optional<oracle::Result<std::vector<uint32_t>>> RunSmemMmaOnHost(const SmemMmaCall& batch) {
+  using R = oracle::Result<std::vector<uint32_t>>;
+  const auto table = HostBackend();
+  if (!table.ok()) return R::Fail(std::string(kHostError) + table.error());
+  if (table.value() == nullptr) return std::nullopt;
+  const auto smem_mma = SmemMmaOf(table.value());
+  if (smem_mma == nullptr) {
+    return R::Fail(std::string(kHostError) + oracle::OneLine(table.value()->name, 200) +
+                   " does not execute wgmma or tcgen05.mma (no smem_mma in its table)");
   }
-  for (uint32_t p = 0; p < parts; ++p) {
-    if (rc[p] == TCFUZZ_OK) continue;
-    const std::string what = oracle::OneLine(table.value()->name, 200) + ": " +
-                             (why[p].empty() ? "no reason given" : why[p]);
-    return rc[p] == TCFUZZ_UNSUPPORTED ? R::Fail(std::string(kHostError) + what)
-                                       : R::Fail("device fault: " + what);
-  }
+  const auto c = ProcessBackend();
+  const std::string target = c.ok() ? TargetFor(c.value(), batch.family) : "sm_90a";
+  tcfuzz_smem_mma call = batch.Call();
+  std::vector<uint32_t> d(batch.DWords(), 0);
+  call.d = d.data();
+  const uint32_t parts = PartsFor(c, call.tiles, 2);
+  const auto done = RunParts(table.value(), parts, [&](uint32_t p, char* err, size_t size) {
+    tcfuzz_smem_mma part = call;
+    const uint32_t first = static_cast<uint32_t>(uint64_t{call.tiles} * p / parts);
+    const uint32_t last = static_cast<uint32_t>(uint64_t{call.tiles} * (p + 1) / parts);
+    part.tiles = last - first;
+    part.image += std::size_t{first} * call.image_bytes;
+    part.a_desc += first, part.b_desc += first;
+    if (part.idesc != nullptr) part.idesc += first;
+    if (part.zero_column_mask != nullptr) part.zero_column_mask += first;
+    const std::size_t lanes = std::size_t{first} * 128;
+    if (part.e != nullptr) part.e += lanes * (batch.family == "tcgen05" ? 2 : 1);
+    if (part.c != nullptr) part.c += lanes * call.d_words;
+    part.d += lanes * call.d_words;
+    return smem_mma(&part, target.c_str(), err, size);
+  });
+  if (!done.ok()) return R::Fail(done.error());
   return R::Ok(std::move(d));
 }
 

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "harness/device.h"
@@ -41,9 +42,17 @@ std::vector<std::string> BackendArgs();
 // "cuda", "emulated" or "plugin" (the report's backend) and the device it presents as.
 std::string_view KindName(BackendKind k);
 
+// The target of `c` an instruction family ("mma", "wgmma", "tcgen05") runs as: the first of
+// `--as`'s list that executes it, else the first. A host backend's default list is
+// "sm_90a,sm_100a": mma, mma.sp and wgmma as sm_90a, tcgen05 as sm_100a.
+std::string TargetFor(const BackendChoice& c, std::string_view family);
+
+// The compute capability of each target of `c`'s list, in order.
+std::vector<std::pair<int, int>> TargetCcs(const BackendChoice& c);
+
 // The device of the process's backend: the CUDA device, or the host backend as a device of the
-// compute capability its target has ("tcfuzz emulator (as sm_90a)").
-DeviceInfo ProbeBackend();
+// compute capability of the target `family` runs as ("tcfuzz emulator (as sm_90a, sm_100a)").
+DeviceInfo ProbeBackend(std::string_view family = "mma");
 
 // The host backend's table, nullptr for cuda; an error when the plug-in does not load.
 oracle::Result<const tcfuzz_backend*> HostBackend();
@@ -75,5 +84,31 @@ struct WarpMmaCall {
 // a host-side error (IsContextSafeError); a TCFUZZ_FAULT is a device fault. The built-in emulator
 // runs the warps on every core; a plug-in is called once per batch, from one thread.
 std::optional<oracle::Result<std::vector<uint32_t>>> RunWarpMmaOnHost(const WarpMmaCall& batch);
+
+// A batch of wgmma or tcgen05.mma tiles as one call of the ABI (tcfuzz/backend.h), D unset: the
+// call's strings and arrays are owned here. Made by SmemMmaCallOf (harness/wgmma_exec.h,
+// harness/tcgen05_exec.h).
+struct SmemMmaCall {
+  std::string instruction, family, shape, a_type, b_type, d_type;
+  tcfuzz_smem_mma fields{};
+  std::vector<uint8_t> image;
+  std::vector<uint64_t> a_desc, b_desc, zero_column_mask;
+  std::vector<uint32_t> idesc, e, c;
+  tcfuzz_smem_mma Call() const;
+  std::size_t DWords() const { return std::size_t{fields.tiles} * 128 * fields.d_words; }
+};
+
+// One batch of tiles on the process's host backend: D as the call lays it out, or nullopt when
+// the backend is cuda. A backend without smem_mma, or an instruction it does not execute, is a
+// host-side error; a TCFUZZ_FAULT a device fault. The built-in emulator runs tiles on every core.
+std::optional<oracle::Result<std::vector<uint32_t>>> RunSmemMmaOnHost(const SmemMmaCall& batch);
+
+// Whether the process's backend is the CUDA device (false when TCFUZZ_DEVICE names a host backend,
+// or a bad one: its error comes from the host path).
+bool BackendIsCuda();
+
+// Whether the process's host backend executes wgmma and tcgen05.mma (its table has smem_mma);
+// true for cuda.
+bool BackendExecutesSmemMma();
 
 }  // namespace tcfuzz::harness

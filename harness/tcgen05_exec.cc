@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "harness/backend.h"
 #include "harness/ptx_kernel.h"
 #include "harness/smem_tile_kernel.h"
 #include "oracle/ptx/instruction_form.h"
@@ -34,6 +35,37 @@ int AllocColumns(const Tcgen05Spec& s) {
 // Bytes of a tile's descriptor record: A, B, the mask, the instruction descriptor (and padding);
 // .sp: then two metadata words per row.
 int DescBytes(const Tcgen05Spec& s) { return 32 + (s.sparse ? 128 * 8 : 0); }
+
+// The instruction descriptor of a tile of the batch (Table 42), or nullopt for types no kind
+// takes.
+std::optional<uint32_t> IdescOf(const Tcgen05Spec& spec, const oracle::tile::DescriptorTile& t) {
+  oracle::tcgen05::IdescFields f;
+  f.a = t.ab;
+  f.b = t.b_type;
+  f.d = t.d;
+  f.m = 128;
+  f.n = t.n;
+  f.transpose_a = t.a.view.major == oracle::smem::Major::kMN;
+  f.transpose_b = t.b.view.major == oracle::smem::Major::kMN;
+  f.sparse = spec.sparse;
+  f.sparse_selector = spec.sparse ? t.sparse->selector : 0;
+  // .ws: a descriptor whose max shift admits the mask's column shift.
+  if (t.zero_column_mask)
+    f.max_shift_code = oracle::tcgen05::IdescMaxShiftCodeFor(*t.zero_column_mask);
+  return oracle::tcgen05::EncodeInstrDescriptor(f);
+}
+
+// Why a tile cannot join the batch of `spec`; empty when it can.
+std::string MisfitOf(const Tcgen05Spec& spec, const oracle::tile::DescriptorTile& t) {
+  if (t.a.view.rows != 128)
+    return std::string(kHostError) + "a tile does not fit the spec (M = 128)";
+  if (t.sparse.has_value() != spec.sparse || (spec.sparse && spec.ws) || t.n != spec.n ||
+      t.zero_column_mask.has_value() != spec.ws ||
+      oracle::ptx::Tcgen05KindOf(t.ab) != oracle::ptx::Tcgen05KindOf(spec.ab))
+    return std::string(kHostError) + "a tile does not fit the batch's module (" +
+           Tcgen05BatchKey(spec) + ")";
+  return "";
+}
 
 }  // namespace
 
@@ -140,28 +172,8 @@ oracle::Result<PreparedLaunch> PrepareTcgen05(
   std::vector<uint32_t> desc;
   for (const oracle::tile::DescriptorTile* tile : tiles) {
     const oracle::tile::DescriptorTile& t = *tile;
-    if (t.a.view.rows != 128)
-      return R::Fail(std::string(kHostError) + "a tile does not fit the spec (M = 128)");
-    if (t.sparse.has_value() != spec.sparse || (spec.sparse && spec.ws) || t.n != spec.n ||
-        t.zero_column_mask.has_value() != spec.ws ||
-        oracle::ptx::Tcgen05KindOf(t.ab) != oracle::ptx::Tcgen05KindOf(spec.ab)) {
-      return R::Fail(std::string(kHostError) + "a tile does not fit the batch's module (" +
-                     Tcgen05BatchKey(spec) + ")");
-    }
-    oracle::tcgen05::IdescFields f;
-    f.a = t.ab;
-    f.b = t.b_type;
-    f.d = t.d;
-    f.m = 128;
-    f.n = t.n;
-    f.transpose_a = t.a.view.major == oracle::smem::Major::kMN;
-    f.transpose_b = t.b.view.major == oracle::smem::Major::kMN;
-    f.sparse = spec.sparse;
-    f.sparse_selector = spec.sparse ? t.sparse->selector : 0;
-    // .ws: a descriptor whose max shift admits the mask's column shift.
-    if (t.zero_column_mask)
-      f.max_shift_code = oracle::tcgen05::IdescMaxShiftCodeFor(*t.zero_column_mask);
-    const auto idesc = oracle::tcgen05::EncodeInstrDescriptor(f);
+    if (const std::string why = MisfitOf(spec, t); !why.empty()) return R::Fail(why);
+    const auto idesc = IdescOf(spec, t);
     if (!idesc)
       return R::Fail(std::string(kHostError) + "no tcgen05 instruction descriptor for these types");
     for (uint64_t d : {t.a.desc, t.b.desc, t.zero_column_mask.value_or(0)}) {
@@ -183,8 +195,59 @@ oracle::Result<PreparedLaunch> PrepareTcgen05(
                                std::move(desc), spec.image_bytes, per_case, unpack);
 }
 
+oracle::Result<SmemMmaCall> SmemMmaCallOf(
+    const Tcgen05Spec& spec, std::span<const oracle::tile::DescriptorTile* const> tiles) {
+  using R = oracle::Result<SmemMmaCall>;
+  SmemMmaCall call;
+  call.instruction = Tcgen05Instruction(spec);
+  call.family = "tcgen05";
+  call.shape = "m128n" + std::to_string(spec.n);
+  call.a_type = oracle::num::Name(spec.ab);
+  call.b_type = oracle::num::Name(spec.b_type);
+  call.d_type = oracle::num::Name(spec.d);
+  tcfuzz_smem_mma& f = call.fields;
+  f.sparse = spec.sparse ? 1 : 0;
+  f.tiles = static_cast<uint32_t>(tiles.size());
+  f.image_bytes = static_cast<uint32_t>(spec.image_bytes);
+  f.d_words = static_cast<uint32_t>(spec.n);
+  call.image.reserve(tiles.size() * static_cast<size_t>(spec.image_bytes));
+  for (const oracle::tile::DescriptorTile* tile : tiles) {
+    const oracle::tile::DescriptorTile& t = *tile;
+    if (const std::string why = MisfitOf(spec, t); !why.empty()) return R::Fail(why);
+    if (t.image.size() != static_cast<size_t>(spec.image_bytes))
+      return R::Fail(std::string(kHostError) + "a tile's image is not the batch's size");
+    const auto idesc = IdescOf(spec, t);
+    if (!idesc)
+      return R::Fail(std::string(kHostError) + "no tcgen05 instruction descriptor for these types");
+    call.image.insert(call.image.end(), t.image.begin(), t.image.end());
+    call.a_desc.push_back(t.a.desc);
+    call.b_desc.push_back(t.b.desc);
+    call.idesc.push_back(*idesc);
+    if (spec.ws) call.zero_column_mask.push_back(*t.zero_column_mask);
+    if (spec.sparse) {
+      const std::vector<uint32_t> meta = oracle::tile::Tcgen05MetadataColumns(*t.sparse);
+      call.e.insert(call.e.end(), meta.begin(), meta.end());
+    }
+  }
+  return R::Ok(std::move(call));
+}
+
 oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(
     const Tcgen05Spec& spec, std::span<const oracle::tile::DescriptorTile* const> tiles) {
+  using R = oracle::Result<std::vector<std::vector<uint32_t>>>;
+  if (!BackendIsCuda()) {  // D as it comes: lane = row, its n columns
+    const auto call = SmemMmaCallOf(spec, tiles);
+    if (!call.ok()) return R::Fail(call.error());
+    const auto d = RunSmemMmaOnHost(call.value());
+    if (!d->ok()) return R::Fail(d->error());
+    const size_t per_tile = static_cast<size_t>(128 * spec.n);
+    std::vector<std::vector<uint32_t>> out;
+    for (size_t i = 0; i < tiles.size(); ++i) {
+      const auto first = d->value().begin() + static_cast<std::ptrdiff_t>(i * per_tile);
+      out.emplace_back(first, first + static_cast<std::ptrdiff_t>(per_tile));
+    }
+    return R::Ok(std::move(out));
+  }
   const std::string device =
       DeviceTarget();  // "sm_100", "sm_103": the arch-specific target adds "a"
   const auto p = PrepareTcgen05(spec, tiles, device.empty() ? "sm_100a" : device + "a");

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/backend.h"
 #include "harness/ptx_kernel.h"
 #include "oracle/core/result.h"
 #include "oracle/tile/descriptor_tile.h"
@@ -44,7 +45,13 @@ oracle::Result<PreparedLaunch> PrepareTcgen05(
     const Tcgen05Spec& spec, std::span<const oracle::tile::DescriptorTile* const> tiles,
     const std::string& target);
 
-// D [128][n] per tile on device 0.
+// The tiles as one call of a host backend's ABI (tcfuzz/backend.h): each tile's image, its
+// descriptors, the instruction descriptor the kernel would issue, the mask and the metadata
+// words; D comes back lane = row, n columns.
+oracle::Result<SmemMmaCall> SmemMmaCallOf(
+    const Tcgen05Spec& spec, std::span<const oracle::tile::DescriptorTile* const> tiles);
+
+// D [128][n] per tile on device 0, or on the process's host backend (harness/backend.h).
 // Runs the module for the device's own arch-specific target.
 oracle::Result<std::vector<std::vector<uint32_t>>> RunTcgen05(
     const Tcgen05Spec& spec, std::span<const oracle::tile::DescriptorTile* const> tiles);

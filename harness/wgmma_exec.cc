@@ -1,5 +1,6 @@
 #include "harness/wgmma_exec.h"
 
+#include "harness/backend.h"
 #include "harness/smem_tile_kernel.h"
 #include "oracle/ptx/instruction_form.h"
 
@@ -24,7 +25,49 @@ int DescriptorRecordBytes(const WgmmaSpec& s) {
   return CRecordOffset(s) + (s.with_c ? 4 * 128 * AccumulatorRegisters(s) : 0);
 }
 
+// Thread t's C registers (t = 0..127, each AccumulatorRegisters in order), placed by the fragment
+// map like D.
+oracle::Result<std::vector<uint32_t>> CRegisters(const WgmmaSpec& spec,
+                                                 const oracle::tile::DescriptorTile& t) {
+  if (t.c.size() != static_cast<size_t>(64) * spec.n)
+    return oracle::Result<std::vector<uint32_t>>::Fail(std::string(kHostError) +
+                                                       "a tile without 64 x n C in a batch with C");
+  const int regs = AccumulatorRegisters(spec);
+  std::vector<uint32_t> out;
+  out.reserve(static_cast<size_t>(128 * regs));
+  for (int th = 0; th < 128; ++th) {
+    for (int i = 0; i < regs; ++i) {
+      const auto at = [&](int e) {
+        const auto x = oracle::tile::MapD(th, e);
+        return t.c[static_cast<size_t>(x.row) * spec.n + x.col];
+      };
+      out.push_back(spec.d == Format::kF16 ? (at(2 * i) & 0xFFFF) | at(2 * i + 1) << 16 : at(i));
+    }
+  }
+  return oracle::Result<std::vector<uint32_t>>::Ok(std::move(out));
+}
+
 }  // namespace
+
+std::vector<uint32_t> DOfRegisters(const WgmmaSpec& spec, std::span<const uint32_t> w) {
+  const int regs = AccumulatorRegisters(spec);
+  std::vector<uint32_t> d(static_cast<size_t>(64) * spec.n);
+  for (int t = 0; t < 128; ++t) {
+    for (int i = 0; i < regs; ++i) {
+      const uint32_t v = w[static_cast<size_t>(t) * regs + i];
+      if (spec.d == Format::kF16) {  // two accumulators a register, the lower index low
+        for (int h = 0; h < 2; ++h) {
+          const auto at = oracle::tile::MapD(t, 2 * i + h);
+          d[static_cast<size_t>(at.row) * spec.n + at.col] = (v >> (16 * h)) & 0xFFFF;
+        }
+      } else {
+        const auto at = oracle::tile::MapD(t, i);
+        d[static_cast<size_t>(at.row) * spec.n + at.col] = v;
+      }
+    }
+  }
+  return d;
+}
 
 WgmmaSpec SpecOf(const oracle::tile::DescriptorTile& t) {
   WgmmaSpec s;
@@ -133,48 +176,71 @@ oracle::Result<PreparedLaunch> PrepareWgmma(
       const std::vector<uint32_t> meta = oracle::tile::SparseMetadataRegisters(*t.sparse);
       desc.insert(desc.end(), meta.begin(), meta.end());
     }
-    if (spec.with_c) {  // thread t's registers, placed by the fragment map like D
-      if (t.c.size() != static_cast<size_t>(64) * spec.n)
-        return oracle::Result<PreparedLaunch>::Fail(std::string(kHostError) +
-                                                    "a tile without 64 x n C in a batch with C");
-      for (int th = 0; th < 128; ++th) {
-        for (int i = 0; i < regs; ++i) {
-          const auto at = [&](int e) {
-            const auto x = oracle::tile::MapD(th, e);
-            return t.c[static_cast<size_t>(x.row) * spec.n + x.col];
-          };
-          desc.push_back(spec.d == Format::kF16 ? (at(2 * i) & 0xFFFF) | at(2 * i + 1) << 16
-                                                : at(i));
-        }
-      }
+    if (spec.with_c) {
+      const auto c = CRegisters(spec, t);
+      if (!c.ok()) return oracle::Result<PreparedLaunch>::Fail(c.error());
+      desc.insert(desc.end(), c.value().begin(), c.value().end());
     }
   }
-  // Thread t's accumulator registers in order, placed by the fragment map.
-  const auto unpack = [spec, regs](std::span<const uint32_t> w) {
-    std::vector<uint32_t> d(static_cast<size_t>(64) * spec.n);
-    for (int t = 0; t < 128; ++t) {
-      for (int i = 0; i < regs; ++i) {
-        const uint32_t v = w[static_cast<size_t>(t) * regs + i];
-        if (spec.d ==
-            Format::kF16) {  // two accumulators a register, the lower index in the low half
-          for (int h = 0; h < 2; ++h) {
-            const auto at = oracle::tile::MapD(t, 2 * i + h);
-            d[static_cast<size_t>(at.row) * spec.n + at.col] = (v >> (16 * h)) & 0xFFFF;
-          }
-        } else {
-          const auto at = oracle::tile::MapD(t, i);
-          d[static_cast<size_t>(at.row) * spec.n + at.col] = v;
-        }
-      }
-    }
-    return d;
-  };
+  const auto unpack = [spec](std::span<const uint32_t> w) { return DOfRegisters(spec, w); };
   return PrepareSmemTileKernel(WgmmaModule(spec), "tcfuzz_wgmma", tiles, std::move(desc),
                                spec.image_bytes, per_case, unpack);
 }
 
+oracle::Result<SmemMmaCall> SmemMmaCallOf(
+    const WgmmaSpec& spec, std::span<const oracle::tile::DescriptorTile* const> tiles) {
+  using R = oracle::Result<SmemMmaCall>;
+  SmemMmaCall call;
+  call.instruction = WgmmaInstruction(spec);
+  call.family = "wgmma";
+  call.shape = FormOf(spec).shape;
+  call.a_type = oracle::num::Name(spec.ab);
+  call.b_type = oracle::num::Name(spec.b_type);
+  call.d_type = oracle::num::Name(spec.d);
+  tcfuzz_smem_mma& f = call.fields;
+  f.trans_a = spec.trans_a;
+  f.trans_b = spec.trans_b;
+  f.sparse = spec.sparse_form != nullptr;
+  f.selector = spec.selector;
+  f.scale_d = spec.with_c ? 1 : 0;
+  f.tiles = static_cast<uint32_t>(tiles.size());
+  f.image_bytes = static_cast<uint32_t>(spec.image_bytes);
+  f.d_words = static_cast<uint32_t>(AccumulatorRegisters(spec));
+  call.image.reserve(tiles.size() * static_cast<size_t>(spec.image_bytes));
+  for (const oracle::tile::DescriptorTile* t : tiles) {
+    if (t->image.size() != static_cast<size_t>(spec.image_bytes))
+      return R::Fail(std::string(kHostError) + "a tile's image is not the batch's size");
+    call.image.insert(call.image.end(), t->image.begin(), t->image.end());
+    call.a_desc.push_back(t->a.desc);
+    call.b_desc.push_back(t->b.desc);
+    if (spec.sparse_form) {
+      if (!t->sparse) return R::Fail(std::string(kHostError) + "a dense tile in a wgmma.sp batch");
+      const std::vector<uint32_t> meta = oracle::tile::SparseMetadataRegisters(*t->sparse);
+      call.e.insert(call.e.end(), meta.begin(), meta.end());
+    }
+    if (spec.with_c) {
+      const auto c = CRegisters(spec, *t);
+      if (!c.ok()) return R::Fail(c.error());
+      call.c.insert(call.c.end(), c.value().begin(), c.value().end());
+    }
+  }
+  return R::Ok(std::move(call));
+}
+
 oracle::Result<std::vector<std::vector<uint32_t>>> RunWgmma(
     const WgmmaSpec& spec, std::span<const oracle::tile::DescriptorTile* const> tiles) {
+  using R = oracle::Result<std::vector<std::vector<uint32_t>>>;
+  if (!BackendIsCuda()) {
+    const auto call = SmemMmaCallOf(spec, tiles);
+    if (!call.ok()) return R::Fail(call.error());
+    const auto d = RunSmemMmaOnHost(call.value());
+    if (!d->ok()) return R::Fail(d->error());
+    const size_t per_tile = static_cast<size_t>(128 * AccumulatorRegisters(spec));
+    std::vector<std::vector<uint32_t>> out;
+    for (size_t i = 0; i < tiles.size(); ++i)
+      out.push_back(DOfRegisters(spec, std::span(d->value()).subspan(i * per_tile, per_tile)));
+    return R::Ok(std::move(out));
+  }
   const auto p = PrepareWgmma(spec, tiles);
   if (!p.ok()) return oracle::Result<std::vector<std::vector<uint32_t>>>::Fail(p.error());
   return RunPrepared(p.value());

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/backend.h"
 #include "harness/ptx_kernel.h"
 #include "oracle/core/result.h"
 #include "oracle/tile/descriptor_tile.h"
@@ -45,7 +46,16 @@ std::string WgmmaModule(const WgmmaSpec& s);
 oracle::Result<PreparedLaunch> PrepareWgmma(
     const WgmmaSpec& spec, std::span<const oracle::tile::DescriptorTile* const> tiles);
 
-// D [64][n] per tile on device 0 (every tile must have SpecOf(tile) == spec). An error names
+// The tiles as one call of a host backend's ABI (tcfuzz/backend.h): each tile's image and
+// descriptors, its threads' metadata and C registers as the kernel loads them.
+oracle::Result<SmemMmaCall> SmemMmaCallOf(
+    const WgmmaSpec& spec, std::span<const oracle::tile::DescriptorTile* const> tiles);
+
+// D [64][n] from the 128 threads' accumulator registers (the kernel's and the ABI's order).
+std::vector<uint32_t> DOfRegisters(const WgmmaSpec& spec, std::span<const uint32_t> regs);
+
+// D [64][n] per tile on device 0, or on the process's host backend (harness/backend.h)
+// (every tile must have SpecOf(tile) == spec). An error names
 // the CUDA failure, or a shared-memory buffer the driver did not place on a 1024-byte boundary.
 oracle::Result<std::vector<std::vector<uint32_t>>> RunWgmma(
     const WgmmaSpec& spec, std::span<const oracle::tile::DescriptorTile* const> tiles);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "harness/emulator/mutant.h"
+#include "harness/emulator/smem_mma_emulator.h"
 #include "harness/emulator/warp_mma_emulator.h"
 
 namespace tcfuzz::harness::emulator {
@@ -33,8 +34,24 @@ int WarpMma(const tcfuzz_warp_mma* call, const char* target, char* err, size_t e
   return rc;
 }
 
+int SmemMma(const tcfuzz_smem_mma* call, const char* target, char* err, size_t err_size) {
+  if (call == nullptr || target == nullptr) {
+    WriteError("smem_mma: no call or no target", err, err_size);
+    return TCFUZZ_UNSUPPORTED;
+  }
+  const auto& mutant = ProcessMutant();
+  if (!mutant.ok()) {
+    WriteError(mutant.error(), err, err_size);
+    return TCFUZZ_UNSUPPORTED;
+  }
+  std::string error;
+  const int rc = ExecuteSmemMma(*call, target, &error, mutant.value());
+  if (rc != TCFUZZ_OK) WriteError(error, err, err_size);
+  return rc;
+}
+
 constexpr tcfuzz_backend kTable{TCFUZZ_BACKEND_ABI_VERSION, sizeof(tcfuzz_backend),
-                                "tcfuzz emulator", &WarpMma};
+                                "tcfuzz emulator", &WarpMma, &SmemMma};
 
 }  // namespace
 

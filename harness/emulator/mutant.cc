@@ -7,7 +7,8 @@
 namespace tcfuzz::harness::emulator {
 namespace {
 
-// The steps of warp_mma_emulator.h, each with the ways implementations got it wrong.
+// The steps of warp_mma_emulator.h and smem_mma_emulator.h, each with the ways implementations
+// got it wrong.
 constexpr MutationPoint kPoints[] = {
     {"decode.ignore_satfinite", "decode instruction", "1: .satfinite ignored (integer sums wrap)",
      0, 1},
@@ -19,6 +20,22 @@ constexpr MutationPoint kPoints[] = {
      0, 7},
     {"fragment.c_dropped", "unpack fragment", "1: C read as zeros (D = A·B)", 0, 1},
     {"fragment.c_rows_swapped", "unpack fragment", "1: C rows r and r + 8 swapped", 0, 1},
+    {"idesc.transpose_swapped", "decode instruction",
+     "1: tcgen05 instruction descriptor bits 15 and 16 (transpose A, B) read swapped", 0, 1},
+    {"layout.transpose_a", "decode instruction", "1: A read with the other major-ness", 0, 1},
+    {"layout.transpose_b", "decode instruction",
+     "1: B read with the other major-ness (wgmma's imm-trans-b inverted)", 0, 1},
+    {"descriptor.lbo_sbo_swapped", "decode descriptor",
+     "1: the leading and stride byte offsets read as each other", 0, 1},
+    {"descriptor.base_offset_ignored", "decode descriptor",
+     "1: the base offset (bits 49-51) read as 0", 0, 1},
+    {"descriptor.start_aligned", "decode descriptor",
+     "b: the start address's low b bits dropped (the start assumed aligned to 2^b bytes)", 0, 10},
+    {"descriptor.lbo_mode_inverted", "decode descriptor",
+     "1: tcgen05's leading-byte-offset mode (bit 52) inverted: relative read as absolute", 0, 1},
+    {"layout.atom_k_rows", "address of element",
+     "1: 128B swizzle with 32-byte atoms takes 8 K rows per atom, not 4 (spec choice S7)", 0, 1},
+    {"swizzle.xor_bits", "swizzle", "d: the swizzle XORs d more (or fewer) address bits", -2, 1},
     {"metadata.selector_offset", "read metadata",
      "k: metadata read from the lanes of selector + k (mod the quad)", 0, 3},
     {"metadata.nibble_order", "read metadata", "1: the two 2-bit indices of a nibble swapped", 0,
@@ -28,6 +45,11 @@ constexpr MutationPoint kPoints[] = {
     {"metadata.warp0", "read metadata", "1: every warp reads warp 0's metadata registers", 0, 1},
     {"select.chunk_shift", "select element",
      "k: a kept element meets B row k positions further (mod its chunk)", 0, 3},
+    {"zcm.ignored", "expand zero-column mask", "1: the zero-column mask ignored", 0, 1},
+    {"zcm.inverted", "expand zero-column mask",
+     "1: the zeroed and the kept columns swapped (the mask's sense inverted)", 0, 1},
+    {"zcm.shift_ignored", "expand zero-column mask",
+     "1: a kept column reads its own B column, not the shifted one", 0, 1},
     {"numerics.alignment_bits", "align", "d: d more (or fewer) fraction bits kept in alignment", -8,
      8},
     {"numerics.block_size", "accumulate", "n: products per fused block (0: the row's)", 0, 64},
@@ -37,6 +59,7 @@ constexpr MutationPoint kPoints[] = {
      "1: f32 accumulation kept to 13 fraction bits (the fp8 accumulator) for every type", 0, 1},
     {"numerics.fp8_via_f16", "multiply",
      "1: the row's fp8 path inverted (native where it goes through f16, and back)", 0, 1},
+    {"fragment.d_row_halves", "pack D", "1: D rows r and r + 8 swapped", 0, 1},
     {"result.zero", "pack D", "1: every D element +0", 0, 1},
     {"result.flip_bit", "pack D", "b + 1: bit b of D[0][0] flipped (0: none)", 0, 32},
     {"result.fault", "execute", "1: every batch faults, legal or not", 0, 1},

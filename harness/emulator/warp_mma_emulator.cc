@@ -4,6 +4,7 @@
 #include <cstring>
 #include <utility>
 
+#include "harness/emulator/accumulate.h"
 #include "oracle/numerics/targets.h"
 #include "oracle/sparse/sparse_metadata.h"
 
@@ -69,14 +70,7 @@ R DecodeWarpMma(const tcfuzz_warp_mma& call, std::string_view target, const Muta
                        ? oracle::num::ParamsFor(*t.value().row, oracle::num::Instr::kMma, f.a, f.cd)
                        : std::nullopt;
   f.params = row.value_or(oracle::num::ExactParams(f.cd));
-  oracle::num::DotParams& p = f.params;
-  p.F += static_cast<int>(mutant.At("numerics.alignment_bits"));
-  if (const int64_t l = mutant.At("numerics.block_size")) p.L = static_cast<int>(l);
-  if (const int64_t e = mutant.At("numerics.e_zero")) p.e_zero = static_cast<int>(e);
-  if (mutant.At("numerics.negative_zero")) p.negative_zero = !p.negative_zero;
-  if (mutant.At("numerics.fp8_accumulator") && f.cd == Format::kF32)
-    p.rho = oracle::num::Rounding::kRzE8M13;
-  if (mutant.At("numerics.fp8_via_f16") && oracle::num::IsFp8(f.a)) p.fp8_via_f16 = !p.fp8_via_f16;
+  PlantNumerics(mutant, f.a, f.cd, f.params);
   return R::Ok(f);
 }
 
@@ -173,24 +167,20 @@ std::vector<int> MeetsOfWarp(const WarpMmaForm& f, const tcfuzz_warp_mma& call, 
 
 std::vector<uint32_t> Accumulate(const WarpMmaForm& f, const WarpOperands& x,
                                  std::span<const int> meets) {
-  const int stored = f.sparse ? f.k / 2 : f.k;
-  std::vector<uint32_t> d(16 * 8);
-  std::vector<uint64_t> a(static_cast<std::size_t>(stored)), b(a.size());
-  for (int i = 0; i < 16; ++i) {
-    for (int j = 0; j < 8; ++j) {
-      for (int s = 0; s < stored; ++s) {
-        const std::size_t at = static_cast<std::size_t>(i * stored + s);
-        a[static_cast<std::size_t>(s)] = x.a[at];
-        b[static_cast<std::size_t>(s)] = x.b[static_cast<std::size_t>(meets[at] * 8 + j)];
-      }
-      const uint32_t c = x.c[static_cast<std::size_t>(i * 8 + j)];
-      d[static_cast<std::size_t>(i * 8 + j)] =
-          oracle::num::IsFloat(f.a) ? oracle::num::DotProduct(a, b, c, f.a, f.b, f.cd, f.params)
-                                    : static_cast<uint32_t>(oracle::num::IntDotProduct(
-                                          a, b, static_cast<int32_t>(c), f.a, f.b, f.satfinite));
-    }
-  }
-  return d;
+  std::vector<uint64_t> b(x.b.size());  // K x 8 row-major, as the shared step takes it: by column
+  for (int k = 0; k < f.k; ++k)
+    for (int j = 0; j < 8; ++j)
+      b[static_cast<std::size_t>(j * f.k + k)] = x.b[static_cast<std::size_t>(k * 8 + j)];
+  TileOperands t;
+  t.m = 16;
+  t.n = 8;
+  t.stored = f.sparse ? f.k / 2 : f.k;
+  t.kb = f.k;
+  t.a = x.a;
+  t.b = b;
+  t.meets = meets;
+  t.c = x.c;
+  return emulator::Accumulate(Products{f.a, f.b, f.cd, f.params, f.satfinite}, t);
 }
 
 void PackD(const WarpMmaForm& f, std::span<const uint32_t> d, const tcfuzz_warp_mma& call,
@@ -202,7 +192,8 @@ void PackD(const WarpMmaForm& f, std::span<const uint32_t> d, const tcfuzz_warp_
     for (uint32_t r = 0; r < call.cd_regs; ++r) regs[r] = 0;
     for (int index = 0; index < 4; ++index) {
       const auto at = oracle::sparse::MapCD(lane, index);
-      const uint32_t v = d[static_cast<std::size_t>(at.row * 8 + at.col)];
+      const int row = f.mutant.At("fragment.d_row_halves") ? at.row ^ 8 : at.row;
+      const uint32_t v = d[static_cast<std::size_t>(row * 8 + at.col)];
       if (f.cd == Format::kF16) {
         regs[index / 2] |= (v & 0xFFFF) << (16 * (index % 2));
       } else {

@@ -5,7 +5,8 @@
  *
  * A plug-in is a shared library exporting TCFUZZ_BACKEND_ENTRY, a function returning its table.
  * tcfuzz refuses a table whose abi_version differs from the one it was built with, or whose
- * struct_size is smaller than the table it reads; later versions only append members. */
+ * struct_size is below TCFUZZ_BACKEND_MIN_SIZE; members are only ever appended, and one past a
+ * table's struct_size is read as NULL (the backend does not execute that family). */
 #ifndef TCFUZZ_BACKEND_H_
 #define TCFUZZ_BACKEND_H_
 
@@ -57,6 +58,40 @@ typedef struct tcfuzz_warp_mma {
   uint32_t* d;       /* written: d[(warp * 32 + lane) * cd_regs + r] */
 } tcfuzz_warp_mma;
 
+/* A batch of one instruction with both operands in shared memory, one tile per CTA:
+ * `wgmma.mma_async{.sp}` (family "wgmma": one warpgroup, M = 64, D in the 128 threads'
+ * accumulator registers) or `tcgen05.mma{.sp,.ws}` (family "tcgen05": M = 128, D in tensor
+ * memory, read back one lane per row). The backend decodes the descriptors itself and reads the
+ * image through them. */
+typedef struct tcfuzz_smem_mma {
+  const char* instruction; /* as the CUDA backend's kernel writes it */
+  const char* family;      /* "wgmma" or "tcgen05" */
+  /* wgmma: the shape and types the opcode names ("m64n64k16", "f16", "f16", "f32"). tcgen05:
+   * the instruction descriptor says them; these repeat them for a reader's convenience. */
+  const char* shape;
+  const char* a_type;
+  const char* b_type;
+  const char* d_type;
+  int trans_a, trans_b; /* wgmma: the imm-trans-a and imm-trans-b immediates (1: MN-major) */
+  int sparse;           /* wgmma.mma_async.sp or tcgen05.mma.sp */
+  int selector;         /* wgmma.sp: the sp-sel immediate (tcgen05: in the descriptor) */
+  int scale_d;          /* 1: D = A*B + C, C given; 0: D = A*B */
+  uint32_t tiles;
+  uint32_t image_bytes;   /* shared memory per tile, from address 0; the device places it on a
+                             1024-byte boundary and adds that address to each start address */
+  const uint8_t* image;   /* image[tile * image_bytes + byte] */
+  const uint64_t* a_desc; /* per tile, the matrix descriptors as the instruction takes them */
+  const uint64_t* b_desc;
+  const uint32_t* idesc;            /* tcgen05: per tile, the instruction descriptor */
+  const uint64_t* zero_column_mask; /* tcgen05.mma.ws: per tile; NULL otherwise */
+  /* sparse: wgmma: e[tile * 128 + thread], each thread's metadata register; tcgen05: the
+   * metadata's two tensor-memory words of each lane, e[(tile * 128 + lane) * 2 + word] */
+  const uint32_t* e;
+  uint32_t d_words;  /* wgmma: accumulator registers per thread; tcgen05: D columns (N) */
+  const uint32_t* c; /* scale_d: C laid out as d */
+  uint32_t* d;       /* written: d[(tile * 128 + thread or lane) * d_words + word] */
+} tcfuzz_smem_mma;
+
 typedef struct tcfuzz_backend {
   uint32_t abi_version; /* TCFUZZ_BACKEND_ABI_VERSION as the plug-in was built */
   uint32_t struct_size; /* sizeof(tcfuzz_backend) as the plug-in was built */
@@ -64,7 +99,13 @@ typedef struct tcfuzz_backend {
   /* Executes the batch as `target` ("sm_90a") would. On anything but TCFUZZ_OK, writes one line
    * of at most err_size bytes (NUL included) saying why into err. */
   int (*warp_mma)(const tcfuzz_warp_mma* call, const char* target, char* err, size_t err_size);
+  /* The same for wgmma and tcgen05.mma; NULL, or a table whose struct_size ends before it: the
+   * backend does not execute them (their cases are not_supported). */
+  int (*smem_mma)(const tcfuzz_smem_mma* call, const char* target, char* err, size_t err_size);
 } tcfuzz_backend;
+
+/* The size of the first table of this ABI version (warp_mma only): the least tcfuzz accepts. */
+#define TCFUZZ_BACKEND_MIN_SIZE offsetof(tcfuzz_backend, smem_mma)
 
 typedef const tcfuzz_backend* (*tcfuzz_backend_entry_fn)(void);
 

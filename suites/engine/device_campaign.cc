@@ -125,6 +125,21 @@ std::string GpuRowName(int cc_major, int cc_minor) {
   return cc_minor >= 9 ? "sm_89" : "sm_80";
 }
 
+namespace {
+
+// Whether the suite runs on the probed device. A host backend presents as each target of its list
+// (harness::TargetFor picks the one a worker runs as), so a suite runs where one of them runs it.
+bool RunsOn(const DeviceSuite& def, const DeviceProbe& device) {
+  if (!def.runs_on || def.runs_on(device.cc_major, device.cc_minor)) return true;
+  const auto c = harness::ProcessBackend();
+  if (!c.ok() || c.value().kind == harness::BackendKind::kCuda) return false;
+  for (const auto& [major, minor] : harness::TargetCcs(c.value()))
+    if (def.runs_on(major, minor)) return true;
+  return false;
+}
+
+}  // namespace
+
 SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o,
                            const DeviceProbe& device, const std::string& work,
                            const std::string& shown_dir, uint64_t start,
@@ -147,7 +162,7 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o,
     log << suite << ": skipped (" << r.skipped << ")\n";
     return r;
   }
-  if (def->runs_on && !def->runs_on(device.cc_major, device.cc_minor)) {
+  if (!RunsOn(*def, device)) {
     r.skipped = "needs " + std::string(def->runs_on_what) + "; this is " + device.name + ", CC " +
                 std::to_string(device.cc_major) + "." + std::to_string(device.cc_minor);
     log << suite << ": skipped (" << r.skipped << ")\n";

@@ -55,8 +55,9 @@ std::optional<int> RunPlantedFaults(const WorkerArgs& a, const std::vector<uint6
 }
 
 std::optional<harness::DeviceInfo> DeviceOrSkip(std::size_t cases, std::ostream& out,
-                                                std::string_view host_backend_lacks) {
-  harness::DeviceInfo d = harness::ProbeBackend();
+                                                std::string_view host_backend_lacks,
+                                                std::string_view family) {
+  harness::DeviceInfo d = harness::ProbeBackend(family);
   const auto host = harness::HostBackend();
   if (d.available && !host_backend_lacks.empty() && host.ok() && host.value() != nullptr) {
     out << "unsupported " << cases << " " << d.name << " does not execute " << host_backend_lacks

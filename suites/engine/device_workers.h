@@ -48,9 +48,11 @@ std::optional<int> RunPlantedFaults(const WorkerArgs& a, const std::vector<uint6
 // The device of the process's backend (harness/backend.h), or nullopt after printing the whole
 // answer for `cases` cases without one ("unsupported <cases> no GPU: ...", "ran", "done"). A
 // suite whose instructions the host backends do not execute yet names them in
-// `host_backend_lacks`; its cases are then unsupported on such a backend.
+// `host_backend_lacks`; its cases are then unsupported on such a backend. A host backend presents
+// as the target `family` runs as (harness::TargetFor).
 std::optional<harness::DeviceInfo> DeviceOrSkip(std::size_t cases, std::ostream& out,
-                                                std::string_view host_backend_lacks = {});
+                                                std::string_view host_backend_lacks = {},
+                                                std::string_view family = "mma");
 
 // The numerics row (oracle::num::Gpu) a device follows.
 oracle::num::Gpu GpuOf(const harness::DeviceInfo& d);

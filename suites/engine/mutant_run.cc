@@ -58,9 +58,9 @@ oracle::Result<std::vector<CatalogueMutant>> ParseCatalogue(const std::string& t
     if (m.suites.empty() || (m.suites.size() == 1 && m.suites[0].empty()))
       return R::Fail(at + "no suite to run it against");
     for (const std::string& s : m.suites) {
-      if (s != "sparse-mma" && s != "dense-mma")
+      if (s != "sparse-mma" && s != "dense-mma" && s != "smem-hw" && s != "tcgen05")
         return R::Fail(at + "'" + oracle::OneLine(s, 80) +
-                       "': the emulator executes sparse-mma and dense-mma");
+                       "': the emulator executes sparse-mma, dense-mma, smem-hw and tcgen05");
     }
     if (const auto p = harness::emulator::ParseMutant(m.points); !p.ok())
       return R::Fail(at + p.error());

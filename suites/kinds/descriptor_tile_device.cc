@@ -4,6 +4,7 @@
 #include <span>
 #include <vector>
 
+#include "harness/backend.h"
 #include "harness/device.h"
 #include "harness/tcgen05_exec.h"
 #include "harness/wgmma_exec.h"
@@ -23,6 +24,13 @@ std::string DeviceUnsupported(bool tcgen05, const harness::DeviceInfo& d) {
     return d.cc_major == 10 ? ""
                             : "tcgen05 needs compute capability 10.x (sm_100a); this is " + d.name;
   return d.cc_major == 9 && d.cc_minor == 0 ? "" : "wgmma needs sm_90a; this is " + d.name;
+}
+
+std::string_view Family(bool tcgen05) { return tcgen05 ? "tcgen05" : "wgmma"; }
+
+// What a host backend without smem_mma in its table lacks (DeviceOrSkip).
+std::string_view HostLacks() {
+  return harness::BackendExecutesSmemMma() ? "" : "wgmma or tcgen05.mma tiles";
 }
 
 // Tiles share a launch when they share the instruction.
@@ -68,7 +76,7 @@ struct TileSuite {
 
 int RunDescriptorTileWorker(const WorkerArgs& a, bool tcgen05, std::ostream& out) {
   const std::vector<uint64_t> indices = ShardIndices(a);
-  const auto d = DeviceOrSkip(indices.size(), out, "wgmma or tcgen05.mma tiles");
+  const auto d = DeviceOrSkip(indices.size(), out, HostLacks(), Family(tcgen05));
   if (!d) return 0;
   if (const std::string why = DeviceUnsupported(tcgen05, *d);
       !why.empty()) {  // before drawing 64 KiB per case
@@ -83,9 +91,10 @@ int RunDescriptorTileWorker(const WorkerArgs& a, bool tcgen05, std::ostream& out
 }
 
 int RunDescriptorTileCaseWorker(const DescriptorTile& t, std::ostream& out) {
-  const auto d = DeviceOrSkip(1, out, "wgmma or tcgen05.mma tiles");
+  const bool tcgen05 = t.a.arch != oracle::smem::Arch::kSm90a;
+  const auto d = DeviceOrSkip(1, out, HostLacks(), Family(tcgen05));
   if (!d) return 0;
-  return RunOneCase(t, TileSuite{0, t.a.arch != oracle::smem::Arch::kSm90a, *d}, out);
+  return RunOneCase(t, TileSuite{0, tcgen05, *d}, out);
 }
 
 }  // namespace tcfuzz::suites

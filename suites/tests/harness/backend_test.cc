@@ -19,22 +19,45 @@ TEST(BackendChoice, ParsesTheThreeKindsAndRefusesTheRest) {
   const auto e = ParseBackendChoice("emulated", "");
   ASSERT_TRUE(e.ok());
   EXPECT_EQ(e.value().kind, BackendKind::kEmulated);
-  EXPECT_EQ(e.value().target, "sm_90a");
+  EXPECT_EQ(e.value().target, "sm_90a,sm_100a");  // the H100 and, for tcgen05, the B200
   EXPECT_EQ(ParseBackendChoice("emulated", "H100").value().target, "sm_90");  // a target
   EXPECT_EQ(ParseBackendChoice("emulated", " SM_100A ").value().target, "sm_100a");
+  EXPECT_EQ(ParseBackendChoice("emulated", "sm_80,B200").value().target, "sm_80,sm_100");
   const auto p = ParseBackendChoice("plugin:rel/x.so", "sm_100a");
   ASSERT_TRUE(p.ok());
   EXPECT_EQ(p.value().kind, BackendKind::kPlugin);
   EXPECT_EQ(p.value().plugin_path.front(), '/');  // absolute: workers may start elsewhere
   EXPECT_TRUE(p.value().plugin_path.ends_with("/rel/x.so"));
-  for (const auto& [device, as] : std::vector<std::pair<std::string, std::string>>{
-           {"gpu", ""}, {"plugin:", ""}, {"", ""}, {"cuda", "sm_90a"}, {"emulated", "sm_99x"}}) {
+  for (const auto& [device, as] :
+       std::vector<std::pair<std::string, std::string>>{{"gpu", ""},
+                                                        {"plugin:", ""},
+                                                        {"", ""},
+                                                        {"cuda", "sm_90a"},
+                                                        {"emulated", "sm_99x"},
+                                                        {"emulated", "sm_90a,"},
+                                                        {"emulated", "sm_90a,,sm_100a"}}) {
     const auto bad = ParseBackendChoice(device, as);
     EXPECT_FALSE(bad.ok()) << device << " " << as;
     if (!bad.ok()) {
       EXPECT_EQ(bad.error().find('\n'), std::string::npos) << bad.error();
     }
   }
+}
+
+// Each instruction family runs as the first target of the list that executes it.
+TEST(BackendChoice, EachFamilyRunsAsTheFirstTargetThatExecutesIt) {
+  const auto both = ParseBackendChoice("emulated", "").value();
+  EXPECT_EQ(TargetFor(both, "mma"), "sm_90a");
+  EXPECT_EQ(TargetFor(both, "wgmma"), "sm_90a");
+  EXPECT_EQ(TargetFor(both, "tcgen05"), "sm_100a");
+  const auto later = ParseBackendChoice("emulated", "sm_80,sm_103a,sm_90a").value();
+  EXPECT_EQ(TargetFor(later, "mma"), "sm_80");
+  EXPECT_EQ(TargetFor(later, "wgmma"), "sm_90a");
+  EXPECT_EQ(TargetFor(later, "tcgen05"), "sm_103a");
+  // None executes it: the first, whose device then says it does not (wgmma needs sm_90a).
+  const auto plain = ParseBackendChoice("emulated", "sm_90,sm_100").value();
+  EXPECT_EQ(TargetFor(plain, "wgmma"), "sm_90");
+  EXPECT_EQ(TargetFor(plain, "tcgen05"), "sm_90");
 }
 
 TEST(PluginLoader, RefusesAnotherAbiVersionNamingBoth) {

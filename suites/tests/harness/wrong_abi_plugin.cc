@@ -5,7 +5,7 @@ namespace {
 
 int NoMma(const tcfuzz_warp_mma*, const char*, char*, size_t) { return TCFUZZ_UNSUPPORTED; }
 
-const tcfuzz_backend kTable = {99u, sizeof(tcfuzz_backend), "wrong abi", &NoMma};
+const tcfuzz_backend kTable = {99u, sizeof(tcfuzz_backend), "wrong abi", &NoMma, nullptr};
 
 }  // namespace
 
