@@ -13,6 +13,7 @@
 #include <thread>
 #include <tuple>
 
+#include "harness/call_record.h"
 #include "harness/emulator/emulator_backend.h"
 #include "harness/emulator/mutant.h"
 #include "harness/host_threads.h"
@@ -316,6 +317,7 @@ std::optional<oracle::Result<std::vector<uint32_t>>> RunWarpMmaOnHost(const Warp
     if (part.e != nullptr) part.e += lanes;
     return table.value()->warp_mma(&part, target.c_str(), err, size);
   });
+  RecordWarpMma(call, target, done);
   if (!done.ok()) return R::Fail(done.error());
   return R::Ok(std::move(d));
 }
@@ -379,6 +381,7 @@ std::optional<oracle::Result<std::vector<uint32_t>>> RunSmemMmaOnHost(const Smem
     part.d += lanes * call.d_words;
     return smem_mma(&part, target.c_str(), err, size);
   });
+  RecordSmemMma(call, target, done);
   if (!done.ok()) return R::Fail(done.error());
   return R::Ok(std::move(d));
 }

@@ -11,17 +11,20 @@ from setuptools import Extension, setup
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 ORACLE = sorted(glob.glob(os.path.join(ROOT, "oracle", "**", "*.cc"), recursive=True))
+# The built-in emulator behind tcfuzz.emulate (its steps only: no backend table, no plug-in entry).
+EMULATOR = [os.path.join(ROOT, "harness", "emulator", name + ".cc")
+            for name in ("accumulate", "mutant", "smem_mma_emulator", "warp_mma_emulator")]
 
 
 def unity_source():
-    """The oracle's sources as one translation unit (a third of the compile time: their headers
-    are parsed once; the oracle keeps its file-local names apart, which the add_subdirectory
-    consumer of ctest package.install_relocated builds the same way)."""
+    """The oracle's and the emulator's sources as one translation unit (a third of the compile
+    time: their headers are parsed once; both keep their file-local names apart, which the
+    add_subdirectory consumer of ctest package.install_relocated builds the same way)."""
     folder = tempfile.mkdtemp(prefix="tcfuzz-unity-")
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
     out = os.path.join(folder, "oracle_unity.cc")
     with open(out, "w", encoding="utf-8") as f:
-        for src in ORACLE:
+        for src in ORACLE + EMULATOR:
             f.write('#include "%s"\n' % os.path.relpath(src, ROOT))
     return out
 
@@ -29,14 +32,15 @@ def unity_source():
 setup(
     name="tcfuzz",
     version="0.2.0",
-    description="tcfuzz's oracle for tensor-core operands",
+    description="tcfuzz's oracle and emulator for tensor-core operands",
     packages=["tcfuzz"],
     package_dir={"tcfuzz": os.path.join(os.path.relpath(HERE), "tcfuzz")},
     ext_modules=[
         Extension(
             "tcfuzz._tcfuzz",
-            sources=[os.path.relpath(os.path.join(HERE, "tcfuzz_module.cc")), unity_source()],
-            include_dirs=[ROOT],
+            sources=[os.path.relpath(os.path.join(HERE, name))
+                     for name in ("tcfuzz_module.cc", "emulate_module.cc")] + [unity_source()],
+            include_dirs=[ROOT, os.path.join(ROOT, "include")],
             language="c++",
             extra_compile_args=["-std=c++20", "-O2", '-DTCFUZZ_VERSION="0.2.0"'],
         )

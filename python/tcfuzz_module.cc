@@ -17,6 +17,7 @@
 #include "oracle/sparse/sparse_form.h"
 #include "oracle/sparse/sparse_metadata.h"
 #include "oracle/tcgen05/zero_column_mask.h"
+#include "python/emulate_module.h"
 
 namespace py = pybind11;
 namespace o = tcfuzz::oracle;
@@ -247,4 +248,6 @@ PYBIND11_MODULE(_tcfuzz, m) {
       py::arg("arch"), py::arg("instr"), py::arg("ab"), py::arg("cd"), py::arg("a"), py::arg("b"),
       py::arg("c"), py::arg("allow_unconfirmed") = false,
       "D = C + sum A[k]*B[k] on bit patterns, as the instruction computes it");
+
+  DefineEmulate(m);
 }

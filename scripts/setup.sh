@@ -16,6 +16,7 @@ packages=(
   chromium                              # report/index.html rendered headless in a test
   libcli11-dev                          # command-line parsing
   pybind11-dev python3-dev python3-pytest python3-pip  # the Python module, its tests, its pip install
+  python3-numpy                         # tcfuzz.emulate takes and returns NumPy arrays
   pkg-config                            # the installed package's .pc file, checked in a test
 )
 

@@ -20,7 +20,6 @@ using oracle::num::Format;
 using oracle::smem::Major;
 using oracle::smem::OperandView;
 using oracle::smem::SmemMatrix;
-using R = oracle::Result<SmemMmaForm>;
 
 namespace {
 
@@ -69,8 +68,9 @@ Major Other(Major m) { return m == Major::kK ? Major::kMN : Major::kK; }
 
 }  // namespace
 
-R DecodeSmemMma(const tcfuzz_smem_mma& call, uint32_t tile, std::string_view target,
-                const Mutant& mutant) {
+oracle::Result<SmemMmaForm> DecodeSmemMma(const tcfuzz_smem_mma& call, uint32_t tile,
+                                          std::string_view target, const Mutant& mutant) {
+  using R = oracle::Result<SmemMmaForm>;
   SmemMmaForm f;
   f.mutant = mutant;
   const std::string_view family = call.family ? call.family : "";

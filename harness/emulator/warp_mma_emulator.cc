@@ -11,7 +11,6 @@
 namespace tcfuzz::harness::emulator {
 
 using oracle::num::Format;
-using R = oracle::Result<WarpMmaForm>;
 
 namespace {
 
@@ -30,7 +29,9 @@ uint32_t CdElement(Format cd, const uint32_t* regs, int index) {
 
 }  // namespace
 
-R DecodeWarpMma(const tcfuzz_warp_mma& call, std::string_view target, const Mutant& mutant) {
+oracle::Result<WarpMmaForm> DecodeWarpMma(const tcfuzz_warp_mma& call, std::string_view target,
+                                          const Mutant& mutant) {
+  using R = oracle::Result<WarpMmaForm>;
   WarpMmaForm f;
   f.mutant = mutant;
   const auto type = [&](const char* text, const char* which) -> oracle::Result<Format> {

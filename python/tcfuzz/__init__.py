@@ -1,5 +1,6 @@
 """tcfuzz's oracle from Python: shared-memory descriptors, zero-column masks, sparse metadata and
-fragment maps, tensor-core arithmetic bit for bit, and the rule table (docs/library.md)."""
+fragment maps, tensor-core arithmetic bit for bit, the rule table (docs/library.md), and one
+instruction from raw operands on the built-in emulator (emulate; docs/backends.md)."""
 
 try:  # installed with pip: the extension sits in the package
     from . import _tcfuzz as _ext
@@ -11,5 +12,6 @@ zcm = _ext.zcm
 sparse = _ext.sparse
 numerics = _ext.numerics
 rules = _ext.rules
+emulate = _ext.emulate
 
-__all__ = ["smem", "zcm", "sparse", "numerics", "rules"]
+__all__ = ["smem", "zcm", "sparse", "numerics", "rules", "emulate"]
