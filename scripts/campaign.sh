@@ -8,7 +8,7 @@
 #   3. the tiling fuzz of the example tiler (docs/tiler-under-test.md): report/tiling/;
 #   4. where no GPU suite ran (no GPU here), the mutation score instead: the catalogue's planted
 #      defects against the GPU suites on the built-in emulator (docs/backends.md):
-#      report/mutants/mutants.json and its score line.
+#      report/mutants/ (index.html with the kill matrix, summary.json, junit.xml).
 # Every subject runs even when one fails; the exit status is the first non-zero one.
 set -uo pipefail
 cd "$(dirname "$0")/.."

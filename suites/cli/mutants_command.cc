@@ -22,7 +22,9 @@ class Mutants final : public CommandGroup {
     AddNumber(cmd_, "--seed", o_.seed, 0, ~uint64_t{0}, "the campaigns' seed (default 1)");
     AddNumber(cmd_, "--cases", o_.cases, 1, uint64_t{1} << 32,
               "cases per suite and mutant (default 2000)");
-    cmd_->add_option("--report", o_.report_dir, "folder for mutants.json and the runs")
+    cmd_->add_option(
+            "--report", o_.report_dir,
+            "folder for the kill matrix (summary.json, index.html, junit.xml) and the runs")
         ->capture_default_str();
     cmd_->add_option("--only", o_.only, "run these mutants alone (names, comma-separated)");
   }

@@ -10,6 +10,7 @@
 #include "harness/emulator/mutant.h"
 #include "oracle/core/text_format.h"
 #include "suites/engine/atomic_file.h"
+#include "suites/engine/mutant_report.h"
 #include "suites/engine/subprocess.h"
 
 namespace tcfuzz::suites {
@@ -230,11 +231,17 @@ int RunMutants(const MutantRunOptions& o, std::ostream& out, std::ostream& log) 
                                 {"median_cases_to_kill", median},
                                 {"most_cases_to_kill", worst},
                                 {"matrix", rows}};
-  if (auto w = WriteFileAtomic(o.report_dir + "/mutants.json", doc.dump(2) + "\n"); !w.ok()) {
-    log << oracle::ErrorLine(w.error());
-    return 2;
+  // The report folder's shape: summary.json, then the two views made from it.
+  for (const auto& [file, content] :
+       {std::pair<std::string, std::string>{"summary.json", doc.dump(2) + "\n"},
+        {"junit.xml", MutantJUnitXml(doc)},
+        {"index.html", MutantIndexHtml(doc)}}) {
+    if (auto w = WriteFileAtomic(o.report_dir + "/" + file, content); !w.ok()) {
+      log << oracle::ErrorLine(w.error());
+      return 2;
+    }
   }
-  out << "matrix: " << o.report_dir << "/mutants.json\n";
+  out << "matrix: " << o.report_dir << "/index.html, summary.json, junit.xml\n";
   if (errors) return 2;
   return survived ? 1 : 0;
 }

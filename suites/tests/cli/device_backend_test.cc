@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -178,7 +179,7 @@ TEST(Mutants, ACatalogueFromAnywhereIsRunAndScored) {
   EXPECT_NE(r.out.find("flagged  mask  tcgen05: model_unconfirmed at case"), std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("score: 1 of 3 mutants killed, 1 flagged"), std::string::npos) << r.out;
-  std::ifstream in(dir + "/m/mutants.json");
+  std::ifstream in(dir + "/m/summary.json");
   const nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
   ASSERT_TRUE(j.is_object());
   EXPECT_EQ(j["killed"], 1);
@@ -188,6 +189,32 @@ TEST(Mutants, ACatalogueFromAnywhereIsRunAndScored) {
   EXPECT_EQ(j["matrix"][1]["suites"][0]["killed"], false);
   EXPECT_EQ(j["matrix"][2]["flagged"], true);
   EXPECT_GT(j["matrix"][2]["suites"][0]["model_unconfirmed"], 0);
+  // The same matrix as JUnit (a survivor fails, a flagged mutant is skipped with why; valid for
+  // Jenkins' schema) and as the page's grid.
+  std::ifstream junit_in(dir + "/m/junit.xml");
+  const std::string junit((std::istreambuf_iterator<char>(junit_in)),
+                          std::istreambuf_iterator<char>());
+  EXPECT_NE(junit.find("tests=\"3\" failures=\"1\" errors=\"0\" skipped=\"1\""), std::string::npos)
+      << junit;
+  EXPECT_NE(junit.find("name=\"same_l\" time="), std::string::npos) << junit;
+  EXPECT_NE(junit.find("<failure message=\"numerics.block_size=16: survived 400 cases\""),
+            std::string::npos)
+      << junit;
+  EXPECT_NE(junit.find("<skipped message=\"zcm.ignored=1: seen only as model_unconfirmed"),
+            std::string::npos)
+      << junit;
+  if (std::filesystem::exists("/usr/bin/xmllint")) {
+    const std::string check = "/usr/bin/xmllint --noout --schema " +
+                              std::string(TCFUZZ_SOURCE_DIR) +
+                              "/suites/tests/data/junit-jenkins.xsd " + dir + "/m/junit.xml";
+    EXPECT_EQ(std::system(check.c_str()), 0) << check;
+  }
+  std::ifstream html_in(dir + "/m/index.html");
+  const std::string html((std::istreambuf_iterator<char>(html_in)),
+                         std::istreambuf_iterator<char>());
+  EXPECT_NE(html.find("1 of 3 mutants killed, 1 flagged, 1 survived"), std::string::npos);
+  EXPECT_NE(html.find("<td class=\"survived\""), std::string::npos);
+  EXPECT_NE(html.find("<a href=\"runs/mask.tcgen05/index.html\">flagged"), std::string::npos);
   std::string repro;
   for (const auto& e :
        std::filesystem::directory_iterator(dir + "/m/runs/rows.sparse-mma/reproducers"))
