@@ -28,6 +28,9 @@ std::vector<std::string> Split(const std::string& s, char sep) {
   return out;
 }
 
+// A mutant written as a plug-in of the backend ABI (include/tcfuzz/backend.h): its points field.
+constexpr std::string_view kPluginPrefix = "plugin:";
+
 struct Cell {
   std::string suite;
   bool killed = false;
@@ -43,11 +46,15 @@ Cell RunCell(const MutantRunOptions& o, const CatalogueMutant& m, const std::str
              uint64_t cases, const std::string& dir) {
   Cell c;
   c.suite = suite;
+  // A plug-in mutant runs as that backend; the others as the emulator with their points planted.
+  std::vector<std::string> device = {"--device", "emulated", "--mutant", m.points};
+  if (m.points.starts_with(kPluginPrefix)) device = {"--device", m.points};
   std::vector<std::string> argv = o.worker;
+  argv.push_back("run");
+  argv.insert(argv.end(), device.begin(), device.end());
   argv.insert(argv.end(),
-              {"run", "--device", "emulated", "--mutant", m.points, "--suite", suite, "--seed",
-               std::to_string(o.seed), "--cases", std::to_string(cases), "--no-progress",
-               "--reruns", "0", "--report", dir});  // a kill needs no second run
+              {"--suite", suite, "--seed", std::to_string(o.seed), "--cases", std::to_string(cases),
+               "--no-progress", "--reruns", "0", "--report", dir});  // a kill needs no second run
   CommandOptions copt;
   copt.timeout = std::chrono::minutes(10);
   const auto t0 = std::chrono::steady_clock::now();
@@ -104,8 +111,11 @@ oracle::Result<std::vector<CatalogueMutant>> ParseCatalogue(const std::string& t
         return R::Fail(at + "'" + oracle::OneLine(s, 80) +
                        "': the emulator executes sparse-mma, dense-mma, smem-hw and tcgen05");
     }
-    if (const auto p = harness::emulator::ParseMutant(m.points); !p.ok())
+    if (m.points.starts_with(kPluginPrefix)) {
+      if (m.points.size() == kPluginPrefix.size()) return R::Fail(at + "plugin: names no file");
+    } else if (const auto p = harness::emulator::ParseMutant(m.points); !p.ok()) {
       return R::Fail(at + p.error());
+    }
     out.push_back(std::move(m));
   }
   if (out.empty()) return R::Fail("the catalogue holds no mutant");

@@ -17,12 +17,13 @@ namespace tcfuzz::suites {
 struct CatalogueMutant {
   std::string name;                 // "sparse.nibble_order"
   std::vector<std::string> suites;  // the GPU suites whose cases exercise its points
-  std::string points;               // "metadata.nibble_order=1"
-  std::string precedent;            // why it is a defect worth catching
+  std::string points;     // "metadata.nibble_order=1", or "plugin:PATH": a backend plug-in mutant
+  std::string precedent;  // why it is a defect worth catching
   int line = 0;
 };
 
-// Lines "name | suite[,suite] | point=value[,...] | precedent"; '#' comments. Every name once,
+// Lines "name | suite[,suite] | point=value[,...] | precedent" (or plugin:PATH instead of the
+// points: a mutant built as a backend plug-in); '#' comments. Every name once,
 // every point known and in range (harness/emulator/mutant.h); an error names the line.
 oracle::Result<std::vector<CatalogueMutant>> ParseCatalogue(const std::string& text);
 

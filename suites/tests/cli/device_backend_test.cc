@@ -160,7 +160,8 @@ TEST(PluginCampaign, TheChangedBehaviourIsReportedAndReplaysOnlyWithThePlugin) {
 // reads the wrong rows' metadata is killed and its first kill replays FAIL with it and PASS
 // without; a mutant equivalent on sm_90 (its own block length) survives, and the run says so; a
 // mutant of the zero-column mask, whose every reading is unproven on hardware (tcgen05.mma.ws
-// needs sm_100), is seen only as model_unconfirmed: flagged, neither killed nor survived.
+// needs sm_100), is seen only as model_unconfirmed: flagged, neither killed nor survived; a
+// mutant written as a backend plug-in (D[0][0] flipped) is killed.
 TEST(Mutants, ACatalogueFromAnywhereIsRunAndScored) {
   const std::string dir =
       test::TempDir(::testing::UnitTest::GetInstance()->current_test_info()->name());
@@ -169,7 +170,8 @@ TEST(Mutants, ACatalogueFromAnywhereIsRunAndScored) {
     f << "# mine\n"
          "rows | sparse-mma | metadata.row_halves=1 | a test\n"
          "same_l | dense-mma | numerics.block_size=16 | sm_90's own block: equivalent\n"
-         "mask | tcgen05 | zcm.ignored=1 | unproven readings\n";
+         "mask | tcgen05 | zcm.ignored=1 | unproven readings\n"
+         "flip | dense-mma | plugin:" FLIPPED_PLUGIN " | a plug-in: D[0][0] bit 0 flipped\n";
   }
   const CliRun r = Tcfuzz("mutants --catalogue " + dir +
                           "/mine.txt --cases 400 --seed 3 --report " + dir + "/m");
@@ -178,11 +180,12 @@ TEST(Mutants, ACatalogueFromAnywhereIsRunAndScored) {
   EXPECT_NE(r.out.find("SURVIVED same_l"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("flagged  mask  tcgen05: model_unconfirmed at case"), std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("score: 1 of 3 mutants killed, 1 flagged"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("killed   flip  dense-mma: killed at case 0"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("score: 2 of 4 mutants killed, 1 flagged"), std::string::npos) << r.out;
   std::ifstream in(dir + "/m/summary.json");
   const nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
   ASSERT_TRUE(j.is_object());
-  EXPECT_EQ(j["killed"], 1);
+  EXPECT_EQ(j["killed"], 2);
   EXPECT_EQ(j["flagged"], 1);
   EXPECT_EQ(j["survived"], 1);
   EXPECT_EQ(j["matrix"][0]["suites"][0]["killed"], true);
@@ -194,7 +197,7 @@ TEST(Mutants, ACatalogueFromAnywhereIsRunAndScored) {
   std::ifstream junit_in(dir + "/m/junit.xml");
   const std::string junit((std::istreambuf_iterator<char>(junit_in)),
                           std::istreambuf_iterator<char>());
-  EXPECT_NE(junit.find("tests=\"3\" failures=\"1\" errors=\"0\" skipped=\"1\""), std::string::npos)
+  EXPECT_NE(junit.find("tests=\"4\" failures=\"1\" errors=\"0\" skipped=\"1\""), std::string::npos)
       << junit;
   EXPECT_NE(junit.find("name=\"same_l\" time="), std::string::npos) << junit;
   EXPECT_NE(junit.find("<failure message=\"numerics.block_size=16: survived 400 cases\""),
@@ -212,7 +215,7 @@ TEST(Mutants, ACatalogueFromAnywhereIsRunAndScored) {
   std::ifstream html_in(dir + "/m/index.html");
   const std::string html((std::istreambuf_iterator<char>(html_in)),
                          std::istreambuf_iterator<char>());
-  EXPECT_NE(html.find("1 of 3 mutants killed, 1 flagged, 1 survived"), std::string::npos);
+  EXPECT_NE(html.find("2 of 4 mutants killed, 1 flagged, 1 survived"), std::string::npos);
   EXPECT_NE(html.find("<td class=\"survived\""), std::string::npos);
   EXPECT_NE(html.find("<a href=\"runs/mask.tcgen05/index.html\">flagged"), std::string::npos);
   std::string repro;
