@@ -136,6 +136,36 @@ std::vector<std::string> BackendArgs() {
   return args;
 }
 
+oracle::Result<bool> SelectBackendArgs(const std::vector<std::string>& args) {
+  using R = oracle::Result<bool>;
+  std::string device = "cuda", as, mutant;
+  if (args.size() % 2 != 0) return R::Fail("backend options come in pairs");
+  for (std::size_t i = 0; i < args.size(); i += 2) {
+    if (args[i] == "--device") {
+      device = args[i + 1];
+    } else if (args[i] == "--as") {
+      as = args[i + 1];
+    } else if (args[i] == "--mutant") {
+      mutant = args[i + 1];
+    } else {
+      return R::Fail("'" + oracle::OneLine(args[i], 80) + "' does not choose a backend");
+    }
+  }
+  const auto c = ParseBackendChoice(device, as);
+  if (!c.ok()) return R::Fail(c.error());
+  if (!mutant.empty() && c.value().kind != BackendKind::kEmulated)
+    return R::Fail("--mutant needs --device emulated");
+  if (const auto m = emulator::ParseMutant(mutant); !mutant.empty() && !m.ok())
+    return R::Fail(m.error());
+  if (const auto s = SelectBackend(c.value()); !s.ok()) return R::Fail(s.error());
+  if (mutant.empty()) {
+    unsetenv("TCFUZZ_MUTANT");
+  } else {
+    setenv("TCFUZZ_MUTANT", mutant.c_str(), 1);
+  }
+  return R::Ok(true);
+}
+
 Table LoadPlugin(const std::string& path) {
   // One handle per path for the process's life: a table is never unloaded under a caller.
   static std::mutex mu;
@@ -323,21 +353,21 @@ std::optional<oracle::Result<std::vector<uint32_t>>> RunWarpMmaOnHost(const Warp
 }
 
 tcfuzz_smem_mma SmemMmaCall::Call() const {
-  tcfuzz_smem_mma c = fields;
-  c.instruction = instruction.c_str();
-  c.family = family.c_str();
-  c.shape = shape.c_str();
-  c.a_type = a_type.c_str();
-  c.b_type = b_type.c_str();
-  c.d_type = d_type.c_str();
-  c.image = image.data();
-  c.a_desc = a_desc.data();
-  c.b_desc = b_desc.data();
-  c.idesc = idesc.empty() ? nullptr : idesc.data();
-  c.zero_column_mask = zero_column_mask.empty() ? nullptr : zero_column_mask.data();
-  c.e = e.empty() ? nullptr : e.data();
-  c.c = this->c.empty() ? nullptr : this->c.data();
-  return c;
+  tcfuzz_smem_mma out = fields;
+  out.instruction = instruction.c_str();
+  out.family = family.c_str();
+  out.shape = shape.c_str();
+  out.a_type = a_type.c_str();
+  out.b_type = b_type.c_str();
+  out.d_type = d_type.c_str();
+  out.image = image.data();
+  out.a_desc = a_desc.data();
+  out.b_desc = b_desc.data();
+  out.idesc = idesc.empty() ? nullptr : idesc.data();
+  out.zero_column_mask = zero_column_mask.empty() ? nullptr : zero_column_mask.data();
+  out.e = e.empty() ? nullptr : e.data();
+  out.c = c.empty() ? nullptr : c.data();
+  return out;
 }
 
 bool BackendIsCuda() {

@@ -38,6 +38,9 @@ oracle::Result<BackendChoice> SelectBackend(const BackendChoice& c);
 // The options that choose the process's backend again ("--device", "emulated", "--as", "sm_90a",
 // "--mutant", ...): what a printed rerun or resume command needs; none for cuda.
 std::vector<std::string> BackendArgs();
+// The inverse: selects the backend those options name (none: cuda) for this process and its
+// children, the mutant with it.
+oracle::Result<bool> SelectBackendArgs(const std::vector<std::string>& args);
 
 // "cuda", "emulated" or "plugin" (the report's backend) and the device it presents as.
 std::string_view KindName(BackendKind k);

@@ -259,6 +259,7 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
   CampaignReport report;
   report.tool = std::string(oracle::ToolVersion());
   report.provenance = ThisRun();
+  report.provenance.backend_args = harness::BackendArgs();
   if (device.available) {
     const auto backend = harness::ProcessBackend();
     report.provenance.backend = std::string(
@@ -462,6 +463,28 @@ int ResumeCampaign(const std::string& dir, const CampaignOptions& base,
     for (const SuiteReport& s : p.suites) failed += s.failed;
     log << dir << ": the run finished; nothing to resume (" << failed << " failing cases)\n";
     return failed ? 1 : 0;
+  }
+  // The backend it ran its GPU suites on, chosen again: a resume that names none goes on with the
+  // recorded one; one that names another is refused (its cases would not be one run's).
+  if (p.provenance.backend_args) {
+    const std::vector<std::string>& was = *p.provenance.backend_args;
+    const std::vector<std::string> now = harness::BackendArgs();
+    const auto words = [](const std::vector<std::string>& args) {
+      std::string s;
+      for (const std::string& a : args) s += (s.empty() ? "" : " ") + a;
+      return s.empty() ? std::string("--device cuda") : s;
+    };
+    if (now.empty() && !was.empty()) {
+      if (const auto chosen = harness::SelectBackendArgs(was); !chosen.ok()) {
+        log << oracle::ErrorLine("--resume: " + dir + " ran on " + words(was) + ": " +
+                                 chosen.error());
+        return 2;
+      }
+    } else if (now != was) {
+      log << oracle::ErrorLine("--resume: " + dir + " ran its GPU suites with " + words(was) +
+                               ", not " + words(now));
+      return 2;
+    }
   }
   CampaignOptions o = base;
   static_cast<RunSettings&>(o) = p;  // everything the interrupted run recorded

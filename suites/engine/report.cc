@@ -220,6 +220,7 @@ Provenance MergedProvenance(const std::vector<Provenance>& parts) {
   if (parts.empty()) return m;
   m.commit = parts.front().commit;
   m.toolkit = parts.front().toolkit;
+  m.backend_args = parts.front().backend_args;
   m.backend = "none";
   for (const Provenance& p : parts) {
     for (const auto& [from, into] :
@@ -250,6 +251,7 @@ std::string SummaryJson(const CampaignReport& report) {
   j["provenance"] = {{"commit", p.commit},   {"toolkit", p.toolkit}, {"backend", p.backend},
                      {"started", p.started}, {"seconds", p.seconds}, {"hosts", p.hosts},
                      {"devices", p.devices}};
+  if (p.backend_args) j["provenance"]["backend_args"] = *p.backend_args;
   j["command"] = report.command_line;
   j["seed"] = report.seed;
   j["seed_source"] = report.seed_source;
@@ -708,15 +710,19 @@ oracle::Result<CampaignReport> ParseSummary(std::string_view text) {
     if (j.contains("provenance")) {  // reports of tcfuzz 0.2.0 and before have none
       const JsonIn& p = Field(j, "provenance");
       OnlyKeys(p, "\"provenance\"",
-               {"commit", "toolkit", "backend", "started", "seconds", "hosts", "devices"});
+               {"commit", "toolkit", "backend", "backend_args", "started", "seconds", "hosts",
+                "devices"});
       Provenance& v = r.provenance;
       v.commit = Str(p, "commit");
       v.toolkit = Str(p, "toolkit");
       v.backend = Str(p, "backend");
       v.started = Str(p, "started");
       v.seconds = Num(p, "seconds");
+      if (p.contains("backend_args")) v.backend_args.emplace();
       for (const auto& [key, into] :
-           {std::pair{"hosts", &v.hosts}, std::pair{"devices", &v.devices}}) {
+           {std::pair{"hosts", &v.hosts}, std::pair{"devices", &v.devices},
+            std::pair{"backend_args", v.backend_args ? &*v.backend_args : nullptr}}) {
+        if (into == nullptr) continue;  // no backend_args: a report of before they were kept
         const JsonIn& list = Field(p, key);
         if (!list.is_array() || list.size() > 4096)
           throw Bad{std::string("\"provenance.") + key + "\" is not a list of at most 4096"};

@@ -109,6 +109,9 @@ struct Provenance {
   double seconds = 0;   // wall time of the run (its parts added; a merge: its longest shard)
   std::vector<std::string> hosts;    // where it ran
   std::vector<std::string> devices;  // "NVIDIA H100 80GB HBM3, CC 9.0, driver 13000, runtime 13000"
+  // The options that chose it (harness::BackendArgs; none for cuda): what `run --resume` selects
+  // again. Absent in reports of tcfuzz before 2026-11-27.
+  std::optional<std::vector<std::string>> backend_args;
 };
 
 // This process's provenance: commit, toolkit, host, the start time now.

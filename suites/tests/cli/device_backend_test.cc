@@ -53,6 +53,42 @@ TEST(EmulatedCampaign, WarpMmaSuitesRunCleanAndTheReportSaysEmulated) {
   EXPECT_NE(r.out.find("sparse-mma: 1 worker processes, 3000 pass"), std::string::npos) << r.out;
 }
 
+// An interrupted emulated run resumes on the emulator without --device (the report records the
+// backend's options), and refuses another backend. The interruption is made by hand: the run's
+// second suite taken out of its summary, which is marked interrupted.
+TEST(EmulatedCampaign, AResumeGoesOnWithTheRecordedBackend) {
+  const std::string dir =
+      test::TempDir(::testing::UnitTest::GetInstance()->current_test_info()->name());
+  const std::string report = dir + "/r";
+  const CliRun r = Tcfuzz(
+      "run --device emulated --as sm_90a,sm_100a --suite dense-mma --suite sparse-mma --cases 300 "
+      "--seed 7 --no-progress --report " +
+      report);
+  ASSERT_EQ(r.code, 0) << r.out;
+  nlohmann::json j = Summary(report);
+  ASSERT_TRUE(j.is_object()) << r.out;
+  EXPECT_EQ(j["provenance"]["backend_args"],
+            nlohmann::json::array({"--device", "emulated", "--as", "sm_90a,sm_100a"}));
+  ASSERT_EQ(j["suites"].size(), 2u);
+  ASSERT_EQ(j["suites"][1]["suite"], "sparse-mma");
+  j["suites"].erase(1);
+  j["cases"] = 300;
+  j["interrupted"] = true;
+  {
+    std::ofstream out(report + "/summary.json");
+    out << j.dump(2) << "\n";
+  }
+  const CliRun other = Tcfuzz("run --resume " + report + " --device plugin:" FLIPPED_PLUGIN);
+  ExpectOneLineError(other, "ran its GPU suites with --device emulated --as sm_90a,sm_100a");
+  const CliRun resumed = Tcfuzz("run --resume " + report + " --no-progress");
+  ASSERT_EQ(resumed.code, 0) << resumed.out;
+  const nlohmann::json after = Summary(report);
+  ASSERT_EQ(after["suites"].size(), 2u) << resumed.out;
+  EXPECT_EQ(after["suites"][1]["suite"], "sparse-mma");
+  EXPECT_EQ(after["suites"][1]["cases"], 300) << resumed.out;  // run, not skipped for no GPU
+  EXPECT_EQ(after["provenance"]["backend"], "emulated");
+}
+
 TEST(EmulatedCampaign, AnotherTargetTakesItsOwnFormsAndRow) {
   const std::string dir =
       test::TempDir(::testing::UnitTest::GetInstance()->current_test_info()->name());

@@ -87,7 +87,8 @@ CampaignReport EveryKind() {
                   "2026-11-25T10:00:00Z",
                   42.5,
                   {"runner-1", "runner <2>"},
-                  {"NVIDIA H100 80GB HBM3, CC 9.0, driver 13000, runtime 13000"}};
+                  {"NVIDIA H100 80GB HBM3, CC 9.0, driver 13000, runtime 13000"},
+                  std::vector<std::string>{"--device", "emulated", "--as", "sm_90a"}};
   r.expectation_lines = {{1, "suite=host family=b", "known", true, 1},
                          {2, "suite=host signature=gone", "fixed long ago", true, 0}};
   return r;
@@ -294,6 +295,8 @@ TEST(Report, HostileSummariesAreOneLineErrors) {
       {Edited(good, "/options/suites", nlohmann::json::array()), "not a list of 1 to 64 suites"},
       {Edited(good, "/options/cases", ~uint64_t{0}), "\"options.cases\" is not 1 to 2^40"},
       {Edited(good, "/provenance/hosts/0", 7), "provenance hosts entry is not a string"},
+      {Edited(good, "/provenance/backend_args/0", 7),
+       "provenance backend_args entry is not a string"},
   };
   for (const auto& [text, want] : cases) {
     ASSERT_TRUE(WriteFileAtomic(dir + "/summary.json", text).ok());
