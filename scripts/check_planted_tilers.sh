@@ -12,7 +12,7 @@ while IFS='|' read -r name defect rule _; do
   case "$name" in '' | '#'*) continue ;; esac
   name=$(trim "$name") defect=$(trim "$defect") rule=$(trim "$rule")
   total=$((total + 1))
-  "$tcfuzz" tiling fuzz --seed 20261127 --cases 300 --tiler "$planted $defect $tiler" \
+  "$tcfuzz" tiling fuzz --seed 20261127 --cases 100 --tiler "$planted $defect $tiler" \
     --report "$work/$name" >"$work/$name.log" 2>&1
   rc=$?
   if [ "$rc" -eq 1 ] && grep -q "\"$rule\"" "$work/$name/summary.json"; then
