@@ -97,6 +97,8 @@ Array<uint32_t> SmemMma(
   if (family != "wgmma" && family != "tcgen05")
     throw py::value_error("family: 'wgmma' or 'tcgen05', not '" + family + "'");
   const bool tcgen05 = family == "tcgen05";
+  if (d_words == 0 || d_words > 256)  // at most N = 256 columns of D, allocated before the check
+    throw py::value_error("d_words: 1..256, not " + std::to_string(d_words));
   const py::buffer_info bytes = image.request();
   if (bytes.itemsize != 1 || PyBuffer_IsContiguous(bytes.view(), 'C') == 0)
     throw py::value_error("image: a contiguous buffer of bytes");

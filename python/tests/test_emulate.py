@@ -99,5 +99,9 @@ def test_emulate_plants_a_mutant_and_rejects_bad_arguments(records):
         tcfuzz.emulate.smem_mma(**short)
     with pytest.raises(ValueError, match="a_desc: .* elements expected"):
         tcfuzz.emulate.smem_mma(**dict(args, a_desc=[]))
+    with pytest.raises(ValueError, match="d_words: 1..256"):
+        tcfuzz.emulate.smem_mma(**dict(args, d_words=2**32 - 1))
+    with pytest.raises(ValueError, match="d_words"):
+        tcfuzz.emulate.smem_mma(**dict(args, d_words=args["d_words"] + 1))
     with pytest.raises(ValueError, match="family"):
         tcfuzz.emulate.smem_mma(**dict(args, family="hmma"))
