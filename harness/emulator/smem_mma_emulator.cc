@@ -288,7 +288,15 @@ std::optional<std::vector<int>> ColumnsOfTile(const SmemMmaForm& f, const tcfuzz
   std::vector<int> cols(static_cast<std::size_t>(f.n));
   for (int j = 0; j < f.n; ++j) cols[static_cast<std::size_t>(j)] = j;
   if (!f.ws || f.mutant.At("zcm.ignored")) return cols;
-  const auto e = oracle::tcgen05::Expand(call.zero_column_mask[tile], f.m, f.n);
+  uint64_t mask = call.zero_column_mask[tile];
+  if (f.mutant.At("zcm.first_span_inverted")) {
+    for (const auto& fs : oracle::tcgen05::zcm_field::kFirstSpan)
+      mask = fs.Put(mask, !fs.Get(mask));
+  }
+  const auto e = oracle::tcgen05::Expand(mask, f.m, f.n,
+                                         f.mutant.At("zcm.spans_swapped")
+                                             ? oracle::spec_choice::ZcmSpanMeaning::kTableText
+                                             : oracle::spec_choice::kZcmSpans);
   if (!e) return std::nullopt;
   for (int j = 0; j < f.n; ++j) {
     const int c = e->b_column[static_cast<std::size_t>(j)];

@@ -1,5 +1,6 @@
 #include "oracle/tcgen05/zero_column_mask.h"
 
+#include <algorithm>
 #include <string>
 
 #include "oracle/tcgen05/instr_descriptor.h"
@@ -149,9 +150,30 @@ std::string ZcmExpansion::MaskHex() const {
 }
 
 std::vector<std::string_view> ReadingsOf(const ZcmCase& c) {
-  std::vector<std::string_view> ids = {"Z1", "Z2", "Z3", "Z5", "Z6"};
+  // Only the readings this mask's expansion depends on: a mask without the non-zero flag zeroes
+  // nothing, a start count inside one period and runs shorter than the sub-mask need neither
+  // silent case, and without a shift (or without a zeroed column) D column j reads B column j
+  // under either reading of which columns the mask indexes.
+  const ZeroColumnMask z = DecodeZeroColumnMask(c.desc);
   const auto e = Expand(c.desc, c.shape.m, c.shape.n);
+  std::vector<std::string_view> ids;
+  if (z.non_zero_mask != 0) {
+    ids.push_back("Z1");
+    const int longest = std::max(z.skip_span, z.use_span) + 1;
+    const int period = z.skip_span + z.use_span + 2;
+    bool past_period = false, past_width = false;
+    for (int i = 0; e && i < e->sub_masks; ++i) {
+      const int width =
+          e->boundary[static_cast<std::size_t>(i) + 1] - e->boundary[static_cast<std::size_t>(i)];
+      past_period |= z.start_count[static_cast<std::size_t>(i)] >= period;
+      past_width |= width > 0 && longest > width;
+    }
+    if (past_period) ids.push_back("Z2");
+    if (past_width) ids.push_back("Z3");
+  }
   if (e && e->sub_masks > 0 && c.shape.n % e->sub_masks != 0) ids.push_back("Z4");
+  if (z.column_shift != 0 && e && e->mask.any()) ids.push_back("Z5");
+  if (z.reserved_62_63 != 0) ids.push_back("Z6");
   return ids;
 }
 

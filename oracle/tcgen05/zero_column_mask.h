@@ -123,8 +123,9 @@ struct ZcmExpansion {
 std::optional<ZcmExpansion> Expand(uint64_t desc, int m, int n,
                                    spec_choice::ZcmSpanMeaning spans = spec_choice::kZcmSpans);
 
-// The readings of oracle/core/backing.h a mask's expansion rests on: Z1-Z3, Z5, Z6, and Z4 where
-// N does not divide into the sub-masks.
+// The readings of oracle/core/backing.h this mask's expansion depends on: Z1 when it zeroes
+// columns, Z2 for a start count past a period, Z3 for a run longer than a sub-mask, Z4 where N
+// does not divide into the sub-masks, Z5 for a shift beside zeroed columns, Z6 for bits 62-63 set.
 std::vector<std::string_view> ReadingsOf(const ZcmCase& c);
 
 }  // namespace tcfuzz::oracle::tcgen05

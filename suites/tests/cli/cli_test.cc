@@ -99,14 +99,12 @@ TEST(Cli, ExplainZcmJsonIsExactlyTheDocumentedObject) {
       want["b_columns"].push_back(j);
     }
   }
-  // The mask's readings, none run on hardware (tcgen05.mma.ws needs sm_100): Z1 follows the
-  // spec's worked examples, the rest are tcfuzz's readings where the spec is silent.
+  // The readings this mask depends on, none run on hardware (tcgen05.mma.ws needs sm_100): Z1,
+  // which follows the spec's worked examples. Its start counts are 0 (inside a period of 3 + 4),
+  // its runs of 3 and 4 are shorter than the 64-column sub-masks, it has no shift and bits 62-63
+  // are clear, so none of tcfuzz's silent-case readings (Z2, Z3, Z5, Z6) applies.
   auto got = nlohmann::ordered_json::parse(r.out);
-  ExpectBacking(got, {{"Z1", "spec"},
-                      {"Z2", "hypothesis"},
-                      {"Z3", "hypothesis"},
-                      {"Z5", "hypothesis"},
-                      {"Z6", "hypothesis"}});
+  ExpectBacking(got, {{"Z1", "spec"}});
   EXPECT_EQ(got.dump(), want.dump());
 }
 

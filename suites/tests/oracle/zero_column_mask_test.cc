@@ -251,3 +251,36 @@ TEST(ZcmCaseFile, ExpectMaskIsHexOrAFileError) {
 
 }  // namespace
 }  // namespace tcfuzz::oracle::tcgen05
+
+namespace tcfuzz::oracle::tcgen05 {
+namespace {
+
+// Which readings a mask rests on: only those its expansion depends on. Descriptors by hand from
+// Table 45 (sc0 0-7, fs0 32, non-zero flag 39, skip 40-47, use 48-55, shift 56-61, 62-63 not in
+// the table), M = 128 (one 64-column sub-mask for N = 64).
+TEST(ZeroColumnMaskReadings, OnlyThoseTheExpansionDependsOn) {
+  const auto readings = [](uint64_t desc, int n) {
+    ZcmCase c;
+    c.desc = desc;
+    c.shape.m = 128;
+    c.shape.n = n;
+    std::string s;
+    for (std::string_view id : ReadingsOf(c)) s += std::string(id) + " ";
+    return s;
+  };
+  EXPECT_EQ(readings(0, 64), "");                     // no flag: nothing zeroed, under any reading
+  EXPECT_EQ(readings(uint64_t{0x02} << 56, 64), "");  // a shift alone: the doc's own example
+  // Flag, skip 1, use 1 (period 4): Z1 only; start count 7 (past the period) adds Z2.
+  const uint64_t alternating = uint64_t{1} << 39 | uint64_t{1} << 40 | uint64_t{1} << 48;
+  EXPECT_EQ(readings(alternating, 64), "Z1 ");
+  EXPECT_EQ(readings(alternating | 7, 64), "Z1 Z2 ");
+  // A run of 201 (skip 200) in a 64-column sub-mask: Z3.
+  EXPECT_EQ(readings(uint64_t{1} << 39 | uint64_t{200} << 40, 64), "Z1 Z3 ");
+  // Zeroed columns beside a shift of 2: which columns the mask indexes matters (Z5).
+  EXPECT_EQ(readings(alternating | uint64_t{2} << 56, 64), "Z1 Z5 ");
+  // Bit 62 set: Z6.
+  EXPECT_EQ(readings(uint64_t{1} << 62, 64), "Z6 ");
+}
+
+}  // namespace
+}  // namespace tcfuzz::oracle::tcgen05
