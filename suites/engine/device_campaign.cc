@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <sstream>
 
 #include "generators/core/random_source.h"
@@ -127,21 +128,29 @@ std::string GpuRowName(int cc_major, int cc_minor) {
 
 namespace {
 
-// Whether the suite runs on the probed device. A host backend presents as each target of its list
-// (harness::TargetFor picks the one a worker runs as), so a suite runs where one of them runs it.
-bool RunsOn(const DeviceSuite& def, const DeviceProbe& device) {
-  if (!def.runs_on || def.runs_on(device.cc_major, device.cc_minor)) return true;
+// The device the suite runs on, or nullopt when it does not run there. A host backend presents
+// as each target of its list (harness::TargetFor picks the one a worker runs as), so the suite
+// runs as the first that runs it, and its verdicts (numerics row, which hardware evidence holds)
+// are that target's: tcgen05 on "sm_90a,sm_100a" is judged as on sm_100, not on the sm_90 the
+// campaign probed first.
+std::optional<DeviceProbe> SuiteDevice(const DeviceSuite& def, const DeviceProbe& device) {
+  if (!def.runs_on || def.runs_on(device.cc_major, device.cc_minor)) return device;
   const auto c = harness::ProcessBackend();
-  if (!c.ok() || c.value().kind == harness::BackendKind::kCuda) return false;
-  for (const auto& [major, minor] : harness::TargetCcs(c.value()))
-    if (def.runs_on(major, minor)) return true;
-  return false;
+  if (!c.ok() || c.value().kind == harness::BackendKind::kCuda) return std::nullopt;
+  for (const auto& [major, minor] : harness::TargetCcs(c.value())) {
+    if (!def.runs_on(major, minor)) continue;
+    DeviceProbe as = device;
+    as.cc_major = major;
+    as.cc_minor = minor;
+    return as;
+  }
+  return std::nullopt;
 }
 
 }  // namespace
 
 SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o,
-                           const DeviceProbe& device, const std::string& work,
+                           const DeviceProbe& probed, const std::string& work,
                            const std::string& shown_dir, uint64_t start,
                            uint64_t reproducers_before, double seconds_before,
                            RunExpectations& expectations, std::ostream& log) {
@@ -150,24 +159,26 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o,
   r.device = true;
   for (CaseOutcome outcome : kAllOutcomes) r.declared_families.emplace_back(Name(outcome));
   r.declared_families.emplace_back("expected_fail");
-  const RunPlace place = PlaceOf(device);
   r.resume_from = start;
   const DeviceSuite* def = FindDeviceSuite(suite);
   if (def == nullptr) {
     r.skipped = "not a GPU suite";
     return r;
   }
-  if (!device.available) {
-    r.skipped = "no GPU: " + device.reason;
+  if (!probed.available) {
+    r.skipped = "no GPU: " + probed.reason;
     log << suite << ": skipped (" << r.skipped << ")\n";
     return r;
   }
-  if (!RunsOn(*def, device)) {
-    r.skipped = "needs " + std::string(def->runs_on_what) + "; this is " + device.name + ", CC " +
-                std::to_string(device.cc_major) + "." + std::to_string(device.cc_minor);
+  const std::optional<DeviceProbe> runs_on = SuiteDevice(*def, probed);
+  if (!runs_on) {
+    r.skipped = "needs " + std::string(def->runs_on_what) + "; this is " + probed.name + ", CC " +
+                std::to_string(probed.cc_major) + "." + std::to_string(probed.cc_minor);
     log << suite << ": skipped (" << r.skipped << ")\n";
     return r;
   }
+  const DeviceProbe& device = *runs_on;
+  const RunPlace place = PlaceOf(device);
   EngineOptions e;
   e.worker = o.worker;
   e.worker.push_back("worker");
