@@ -25,8 +25,9 @@ struct BackendChoice {
   std::string target;       // the target a host backend claims to be ("sm_90a"); cuda: empty
 };
 
-// "cuda", "emulated", "plugin:PATH" and `as` ("sm_90a", "H100"; default sm_90a for a host
-// backend, refused for cuda). The error is one line naming what is wrong.
+// "cuda", "emulated", "plugin:PATH" and `as` ("sm_90a", "H100", or a comma-separated list;
+// default "sm_90a,sm_100a" for a host backend, refused for cuda). The error is one line naming
+// what is wrong.
 oracle::Result<BackendChoice> ParseBackendChoice(std::string_view device, std::string_view as);
 
 // The choice in this process's environment (cuda when TCFUZZ_DEVICE is unset), and setting it

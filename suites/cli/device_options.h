@@ -25,8 +25,10 @@ struct DeviceOptions {
         "--device", device,
         "what executes the GPU suites: cuda (default), emulated (the built-in emulator) or "
         "plugin:PATH (a shared library of the ABI in tcfuzz/backend.h)");
-    as_option =
-        app->add_option("--as", as, "the target a host backend executes as (default sm_90a)");
+    as_option = app->add_option("--as", as,
+                                "the targets a host backend executes as, comma-separated: each "
+                                "instruction family runs as the first that executes it (default "
+                                "sm_90a,sm_100a)");
     mutant_option = app->add_option(
         "--mutant", mutant,
         "with --device emulated: defects planted in the emulator, point=value[,...] "
