@@ -1,6 +1,20 @@
 #include "harness/emulator/accumulate.h"
 
+#include "oracle/sparse/sparse_metadata.h"
+
 namespace tcfuzz::harness::emulator {
+
+void SelectKept(const oracle::sparse::SparseForm& s, uint8_t nibble, const Mutant& mutant, int row,
+                int chunk, int stored, std::vector<int>& meets) {
+  if (mutant.At("metadata.nibble_order"))
+    nibble = static_cast<uint8_t>((nibble & 3) << 2 | nibble >> 2);
+  const int shift = static_cast<int>(mutant.At("select.chunk_shift"));
+  const std::vector<int> pos = oracle::sparse::KeptPositions(s, nibble);
+  for (int slot = 0; slot < s.kept; ++slot) {
+    meets[static_cast<std::size_t>(row * stored + chunk * s.kept + slot)] =
+        chunk * s.chunk + (pos[static_cast<std::size_t>(slot)] + shift) % s.chunk;
+  }
+}
 
 void PlantNumerics(const Mutant& mutant, oracle::num::Format a, oracle::num::Format cd,
                    oracle::num::DotParams& p) {

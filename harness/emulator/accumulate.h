@@ -1,7 +1,8 @@
-// The emulator's multiply, align, accumulate and round step, shared by every instruction it
-// executes: D[i][j] = C[i][j] + the products of row i's stored A elements with the B elements
-// they meet in column j, each output one dot product through the numerics row the instruction
-// decoded (integers: the exact sum, wrapped or clamped). Operands are decoded once per tile.
+// The emulator's steps shared by every instruction it executes. Select element (sparse forms):
+// which K each kept A element meets. Multiply, align, accumulate and round: D[i][j] = C[i][j] + the
+// products of row i's stored A elements with the B elements they meet in column j, each output one
+// dot product through the numerics row the instruction decoded (integers: the exact sum, wrapped or
+// clamped). Operands are decoded once per tile.
 #pragma once
 
 #include <cstdint>
@@ -10,8 +11,15 @@
 
 #include "harness/emulator/mutant.h"
 #include "oracle/numerics/dot_product.h"
+#include "oracle/sparse/sparse_form.h"
 
 namespace tcfuzz::harness::emulator {
+
+// Select element: chunk `chunk` of row `row` keeps the elements its metadata nibble names, each
+// meeting the dense K its index gives, written to meets (m x stored, row-major). Mutant points:
+// metadata.nibble_order (the two indices swapped), select.chunk_shift (a position further).
+void SelectKept(const oracle::sparse::SparseForm& s, uint8_t nibble, const Mutant& mutant, int row,
+                int chunk, int stored, std::vector<int>& meets);
 
 struct Products {
   oracle::num::Format a = oracle::num::Format::kF16, b = a, cd = oracle::num::Format::kF32;

@@ -18,25 +18,15 @@ void WriteError(const std::string& what, char* err, size_t size) {
   err[n] = '\0';
 }
 
-int WarpMma(const tcfuzz_warp_mma* call, const char* target, char* err, size_t err_size) {
-  if (call == nullptr || target == nullptr) {
-    WriteError("warp_mma: no call or no target", err, err_size);
-    return TCFUZZ_UNSUPPORTED;
-  }
-  const auto& mutant = ProcessMutant();
-  if (!mutant.ok()) {
-    WriteError(mutant.error(), err, err_size);
-    return TCFUZZ_UNSUPPORTED;
-  }
-  std::string error;
-  const int rc = ExecuteWarpMma(*call, target, &error, mutant.value());
-  if (rc != TCFUZZ_OK) WriteError(error, err, err_size);
-  return rc;
-}
+constexpr char kWarpMma[] = "warp_mma";
+constexpr char kSmemMma[] = "smem_mma";
 
-int SmemMma(const tcfuzz_smem_mma* call, const char* target, char* err, size_t err_size) {
+// One ABI entry: the call checked, the process's mutant planted, the step run, its error written.
+template <class Call, int (*Execute)(const Call&, std::string_view, std::string*, const Mutant&),
+          const char* kName>
+int Entry(const Call* call, const char* target, char* err, size_t err_size) {
   if (call == nullptr || target == nullptr) {
-    WriteError("smem_mma: no call or no target", err, err_size);
+    WriteError(std::string(kName) + ": no call or no target", err, err_size);
     return TCFUZZ_UNSUPPORTED;
   }
   const auto& mutant = ProcessMutant();
@@ -45,13 +35,15 @@ int SmemMma(const tcfuzz_smem_mma* call, const char* target, char* err, size_t e
     return TCFUZZ_UNSUPPORTED;
   }
   std::string error;
-  const int rc = ExecuteSmemMma(*call, target, &error, mutant.value());
+  const int rc = Execute(*call, target, &error, mutant.value());
   if (rc != TCFUZZ_OK) WriteError(error, err, err_size);
   return rc;
 }
 
 constexpr tcfuzz_backend kTable{TCFUZZ_BACKEND_ABI_VERSION, sizeof(tcfuzz_backend),
-                                "tcfuzz emulator", &WarpMma, &SmemMma};
+                                "tcfuzz emulator",
+                                &Entry<tcfuzz_warp_mma, ExecuteWarpMma, kWarpMma>,
+                                &Entry<tcfuzz_smem_mma, ExecuteSmemMma, kSmemMma>};
 
 }  // namespace
 

@@ -252,7 +252,6 @@ std::optional<std::vector<int>> MeetsOfTile(const SmemMmaForm& f, const tcfuzz_s
     return std::nullopt;
   const int selector =
       static_cast<int>((f.selector + x.At("metadata.selector_offset")) % selectors);
-  const int shift = static_cast<int>(x.At("select.chunk_shift"));
   const uint32_t* e = call.e;
   for (int row = 0; row < f.m; ++row) {
     const int warp = x.At("metadata.warp0") ? 0 : row / (f.tcgen05 ? 32 : 16);
@@ -271,13 +270,7 @@ std::optional<std::vector<int>> MeetsOfTile(const SmemMmaForm& f, const tcfuzz_s
             e[std::size_t{tile} * 128 + static_cast<std::size_t>(32 * warp + where.lane)];
         nibble = static_cast<uint8_t>((reg >> where.bit) & 0xF);
       }
-      if (x.At("metadata.nibble_order"))
-        nibble = static_cast<uint8_t>((nibble & 3) << 2 | nibble >> 2);
-      const std::vector<int> pos = oracle::sparse::KeptPositions(s, nibble);
-      for (int slot = 0; slot < s.kept; ++slot) {
-        meets[static_cast<std::size_t>(row * stored + chunk * s.kept + slot)] =
-            chunk * s.chunk + (pos[static_cast<std::size_t>(slot)] + shift) % s.chunk;
-      }
+      SelectKept(s, nibble, x, row, chunk, stored, meets);
     }
   }
   return meets;

@@ -146,21 +146,12 @@ std::vector<int> MeetsOfWarp(const WarpMmaForm& f, const tcfuzz_warp_mma& call, 
         static_cast<int>((f.selector + m.At("metadata.selector_offset")) % selectors);
     const int meta_row = m.At("metadata.row_halves") ? row ^ 8 : row;
     const uint32_t meta_warp = m.At("metadata.warp0") ? 0 : warp;
-    const int shift = static_cast<int>(m.At("select.chunk_shift"));
     for (int chunk = 0; chunk < s.chunks_per_row(); ++chunk) {
       // Read metadata: the nibble from the lane the selector names.
       const auto where = oracle::sparse::MapMeta(s, selector, meta_row, chunk);
       const uint32_t e =
           call.e[static_cast<std::size_t>(meta_warp) * 32 + static_cast<std::size_t>(where.lane)];
-      auto nibble = static_cast<uint8_t>((e >> where.bit) & 0xF);
-      if (m.At("metadata.nibble_order"))
-        nibble = static_cast<uint8_t>((nibble & 3) << 2 | nibble >> 2);
-      // Select element: each kept slot meets the dense position its index names.
-      const std::vector<int> pos = oracle::sparse::KeptPositions(s, nibble);
-      for (int slot = 0; slot < s.kept; ++slot) {
-        meets[static_cast<std::size_t>(row * stored + chunk * s.kept + slot)] =
-            chunk * s.chunk + (pos[static_cast<std::size_t>(slot)] + shift) % s.chunk;
-      }
+      SelectKept(s, static_cast<uint8_t>((e >> where.bit) & 0xF), m, row, chunk, stored, meets);
     }
   }
   return meets;
