@@ -20,7 +20,6 @@ struct DenseJudgedLaunch::Kernel {
   static std::span<const Table> Tables(const DenseJudgedLaunch& l) {
     return l.table ? std::span<const Table>(l.table, 1) : std::span<const Table>();
   }
-  static std::string Check(const DenseJudgedLaunch&) { return {}; }
   static Params ParamsOf(const DenseJudgedLaunch& l) { return {l.f16, l.bf16}; }
   static std::size_t SharedBytes(const DenseJudgedLaunch&) { return 0; }
 

@@ -7,7 +7,6 @@
 //   struct Params;                  what else the kernel takes (numerics rows, image size)
 //   kWarpPerCase, kThreads, kWords  one warp or one block a case; threads a block; D words a slot
 //   Tables(l), ParamsOf(l)          the launch's tables and params
-//   Check(l)                        why the kernel cannot run this launch's tables, or empty
 //   SharedBytes(l)                  dynamic shared memory (0 for none)
 //   Words(table)                    (a block a case) the D words a case of that layout keeps
 //   __device__ Judge(...)           draw, run the instruction, compare with the device model
@@ -24,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "harness/backend.h"
 #include "harness/judged_launch.h"
 #include "harness/ptx_kernel.h"
 #include "oracle/core/counter_hash.h"
@@ -313,6 +313,7 @@ namespace tcfuzz::harness {
 
 template <class Launch>
 std::string JudgedUnsupported() {
+  if (!BackendIsCuda()) return {};  // the host path runs every launch JudgedCheck accepts
   return judged::Unsupported(judged::JudgedKernel<typename Launch::Kernel>, Launch::kSuite);
 }
 
@@ -320,12 +321,13 @@ template <class Launch>
 oracle::Result<JudgedResult> RunJudged(const Launch& l) {
   using K = typename Launch::Kernel;
   using R = oracle::Result<JudgedResult>;
+  if (!BackendIsCuda()) return RunJudgedOnHost(l);
   const std::span<const typename K::Table> host = K::Tables(l);
   if (host.empty() || l.count == 0) return R::Ok({});
   const auto host_error = [](const std::string& why) {
     return R::Fail(std::string(kHostError) + Launch::kSuite + ": " + why);
   };
-  if (const std::string why = K::Check(l); !why.empty()) return host_error(why);
+  if (const std::string why = JudgedCheck(l); !why.empty()) return host_error(why);
   static judged::DeviceTables<typename K::Table> tables(Launch::kSuite);
   static judged::Buffers buffers(Launch::kSuite, K::kWords);
   const auto device_tables = tables.Upload(host);

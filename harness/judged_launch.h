@@ -8,7 +8,8 @@
 // A suite is its launch struct: it derives JudgedRange, names its suite (`kSuite`) and declares
 // `struct Kernel`, its traits, defined beside its device code in harness/<suite>.cu (the shape
 // and the Judge step: harness/judged_launch.cuh). RunJudged and JudgedUnsupported are written
-// once for every suite; the build without a CUDA toolkit defines them in judged_stub.cc.
+// once for every suite; the build without a CUDA toolkit defines them in judged_stub.cc. Where
+// the process's backend is a host backend, both go to the host path (harness/judged_host.h).
 #pragma once
 
 #include <cstdint>
@@ -36,13 +37,25 @@ struct JudgedResult {
   std::vector<JudgedCase> kept;  // D of the sampled cases and of the first failing ones
 };
 
-// One launch over the launch's range: its failing indices and kept D's, or why it could not run
-// (a host error: harness/ptx_kernel.h's kHostError, or the CUDA error).
+// One launch over the launch's range on the process's backend (harness/backend.h): its failing
+// indices and kept D's, or why it could not run (a host error: harness/ptx_kernel.h's
+// kHostError, the CUDA error, or a host backend's fault). On cuda the kernel; on a host backend
+// RunJudgedOnHost.
 template <class Launch>
 oracle::Result<JudgedResult> RunJudged(const Launch& launch);
 
-// Why this device cannot run the suite's kernel (no image of it for the device's architecture),
-// or empty.
+// The same launch with no GPU (harness/judged_host.h): each case drawn, placed and judged on the
+// host by the kernel's own lane code, the instruction executed by the process's host backend.
+template <class Launch>
+oracle::Result<JudgedResult> RunJudgedOnHost(const Launch& launch);
+
+// Why the kernel (or its host path) cannot run this launch's tables, or empty (harness/
+// judged_common.cc).
+template <class Launch>
+std::string JudgedCheck(const Launch& launch);
+
+// Why the process's backend cannot run the suite's kernel (cuda: no image of it for the device's
+// architecture), or empty.
 template <class Launch>
 std::string JudgedUnsupported();
 

@@ -51,19 +51,6 @@ namespace tcfuzz::harness {
     TCFUZZ_SP_K32(SPELL, T, 1);            \
     return true;
 
-// Whether Mma spells `in` (the host refuses a table it does not before launching).
-constexpr bool Spelled(const SparseExactInstruction& in) {
-  return in.bf16 <= 1 && in.k32 <= 1 && in.ordered <= 1 && in.selector <= (in.k32 ? 1 : 3);
-}
-
-// The sparse kernels' Check: every table's instruction one Mma spells.
-inline std::string CheckSpelled(std::span<const SparseExactTable> tables) {
-  for (const SparseExactTable& t : tables) {
-    if (!Spelled(t.instruction)) return "the kernel spells no such instruction";
-  }
-  return {};
-}
-
 // bf16, k32, ordered, selector packed into one switch code.
 __host__ __device__ constexpr int SparseMmaCode(int bf16, int k32, int ordered, int selector) {
   return bf16 | (k32 << 1) | (ordered << 2) | (selector << 3);

@@ -17,7 +17,6 @@ struct SparseExactLaunch::Kernel {
   static constexpr uint64_t kWords = 128;  // 32 lanes x 4 registers
 
   static std::span<const Table> Tables(const SparseExactLaunch& l) { return l.tables; }
-  static std::string Check(const SparseExactLaunch& l) { return CheckSpelled(l.tables); }
   static Params ParamsOf(const SparseExactLaunch&) { return {}; }
   static std::size_t SharedBytes(const SparseExactLaunch&) { return 0; }
 

@@ -20,7 +20,6 @@ struct SparseJudgedLaunch::Kernel {
   static constexpr uint64_t kWords = 128;  // 32 lanes x 4 registers
 
   static std::span<const Table> Tables(const SparseJudgedLaunch& l) { return l.tables; }
-  static std::string Check(const SparseJudgedLaunch& l) { return CheckSpelled(l.tables); }
   static Params ParamsOf(const SparseJudgedLaunch& l) { return {l.f16, l.bf16}; }
   static std::size_t SharedBytes(const SparseJudgedLaunch&) { return 0; }
 

@@ -195,9 +195,7 @@ oracle::Result<PreparedLaunch> PrepareTcgen05(
                                std::move(desc), spec.image_bytes, per_case, unpack);
 }
 
-oracle::Result<SmemMmaCall> SmemMmaCallOf(
-    const Tcgen05Spec& spec, std::span<const oracle::tile::DescriptorTile* const> tiles) {
-  using R = oracle::Result<SmemMmaCall>;
+SmemMmaCall SmemMmaCallHead(const Tcgen05Spec& spec, uint32_t tiles) {
   SmemMmaCall call;
   call.instruction = Tcgen05Instruction(spec);
   call.family = "tcgen05";
@@ -207,9 +205,16 @@ oracle::Result<SmemMmaCall> SmemMmaCallOf(
   call.d_type = oracle::num::Name(spec.d);
   tcfuzz_smem_mma& f = call.fields;
   f.sparse = spec.sparse ? 1 : 0;
-  f.tiles = static_cast<uint32_t>(tiles.size());
+  f.tiles = tiles;
   f.image_bytes = static_cast<uint32_t>(spec.image_bytes);
   f.d_words = static_cast<uint32_t>(spec.n);
+  return call;
+}
+
+oracle::Result<SmemMmaCall> SmemMmaCallOf(
+    const Tcgen05Spec& spec, std::span<const oracle::tile::DescriptorTile* const> tiles) {
+  using R = oracle::Result<SmemMmaCall>;
+  SmemMmaCall call = SmemMmaCallHead(spec, static_cast<uint32_t>(tiles.size()));
   call.image.reserve(tiles.size() * static_cast<size_t>(spec.image_bytes));
   for (const oracle::tile::DescriptorTile* tile : tiles) {
     const oracle::tile::DescriptorTile& t = *tile;

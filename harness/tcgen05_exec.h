@@ -45,6 +45,11 @@ oracle::Result<PreparedLaunch> PrepareTcgen05(
     const Tcgen05Spec& spec, std::span<const oracle::tile::DescriptorTile* const> tiles,
     const std::string& target);
 
+// A call of `tiles` tiles of `spec` with its strings and fields set, the per-tile arrays (image,
+// descriptors, metadata, C) left for the caller: SmemMmaCallOf fills them from generated tiles,
+// the judged suites' host path (harness/judged_host_tile.cc) from its lane code.
+SmemMmaCall SmemMmaCallHead(const Tcgen05Spec& spec, uint32_t tiles);
+
 // The tiles as one call of a host backend's ABI (tcfuzz/backend.h): each tile's image, its
 // descriptors, the instruction descriptor the kernel would issue, the mask and the metadata
 // words; D comes back lane = row, n columns.

@@ -67,18 +67,6 @@ struct Tcgen05JudgedLaunch::Kernel {
   static constexpr uint64_t kWords = kTcgen05JudgedThreads * kTcgen05JudgedMaxN;
 
   static std::span<const Table> Tables(const Tcgen05JudgedLaunch& l) { return l.layouts; }
-  static std::string Check(const Tcgen05JudgedLaunch& l) {
-    for (const Tcgen05JudgedLayout& layout : l.layouts) {
-      if (layout.n < 8 || layout.n > kTcgen05JudgedMaxN || layout.n % 8 != 0 || layout.bf16 > 1 ||
-          layout.mn_a > 1 || layout.mn_b > 1 || layout.ws > 1)
-        return "the kernel runs no such tile";
-    }
-    // After the instruction the image holds D (128 x N words) for the judge.
-    if (l.image_bytes % 1024 != 0 || l.image_bytes > 128 * 1024 ||
-        l.image_bytes < kTcgen05JudgedThreads * kTcgen05JudgedMaxN * sizeof(uint32_t))
-      return "the image is not whole KiB, at most 128 KiB, holding D";
-    return {};
-  }
   static Params ParamsOf(const Tcgen05JudgedLaunch& l) { return {l.f16, l.bf16, l.image_bytes}; }
   // 1024 bytes of alignment slack, the image, then the case's decoded A and B. After the
   // instruction the image holds D for the judge, column-major (thread t's column x at

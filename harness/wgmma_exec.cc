@@ -187,9 +187,7 @@ oracle::Result<PreparedLaunch> PrepareWgmma(
                                spec.image_bytes, per_case, unpack);
 }
 
-oracle::Result<SmemMmaCall> SmemMmaCallOf(
-    const WgmmaSpec& spec, std::span<const oracle::tile::DescriptorTile* const> tiles) {
-  using R = oracle::Result<SmemMmaCall>;
+SmemMmaCall SmemMmaCallHead(const WgmmaSpec& spec, uint32_t tiles) {
   SmemMmaCall call;
   call.instruction = WgmmaInstruction(spec);
   call.family = "wgmma";
@@ -203,9 +201,16 @@ oracle::Result<SmemMmaCall> SmemMmaCallOf(
   f.sparse = spec.sparse_form != nullptr;
   f.selector = spec.selector;
   f.scale_d = spec.with_c ? 1 : 0;
-  f.tiles = static_cast<uint32_t>(tiles.size());
+  f.tiles = tiles;
   f.image_bytes = static_cast<uint32_t>(spec.image_bytes);
   f.d_words = static_cast<uint32_t>(AccumulatorRegisters(spec));
+  return call;
+}
+
+oracle::Result<SmemMmaCall> SmemMmaCallOf(
+    const WgmmaSpec& spec, std::span<const oracle::tile::DescriptorTile* const> tiles) {
+  using R = oracle::Result<SmemMmaCall>;
+  SmemMmaCall call = SmemMmaCallHead(spec, static_cast<uint32_t>(tiles.size()));
   call.image.reserve(tiles.size() * static_cast<size_t>(spec.image_bytes));
   for (const oracle::tile::DescriptorTile* t : tiles) {
     if (t->image.size() != static_cast<size_t>(spec.image_bytes))

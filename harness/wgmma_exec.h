@@ -46,6 +46,11 @@ std::string WgmmaModule(const WgmmaSpec& s);
 oracle::Result<PreparedLaunch> PrepareWgmma(
     const WgmmaSpec& spec, std::span<const oracle::tile::DescriptorTile* const> tiles);
 
+// A call of `tiles` tiles of `spec` with its strings and fields set, the per-tile arrays (image,
+// descriptors, metadata, C) left for the caller: SmemMmaCallOf fills them from generated tiles,
+// the judged suites' host path (harness/judged_host_tile.cc) from its lane code.
+SmemMmaCall SmemMmaCallHead(const WgmmaSpec& spec, uint32_t tiles);
+
 // The tiles as one call of a host backend's ABI (tcfuzz/backend.h): each tile's image and
 // descriptors, its threads' metadata and C registers as the kernel loads them.
 oracle::Result<SmemMmaCall> SmemMmaCallOf(

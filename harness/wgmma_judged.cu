@@ -169,19 +169,6 @@ struct WgmmaJudgedLaunch::Kernel {
   static constexpr uint64_t kWords = kWgmmaJudgedThreads * kWgmmaJudgedMaxN / 2;
 
   static std::span<const Table> Tables(const WgmmaJudgedLaunch& l) { return l.layouts; }
-  static std::string Check(const WgmmaJudgedLaunch& l) {
-    int max_n = 0;
-    for (const WgmmaJudgedLayout& layout : l.layouts) {
-      if (!WgmmaJudgedSpells(layout.n) || layout.bf16 > 1 || layout.mn_a > 1 || layout.mn_b > 1)
-        return "the kernel spells no such wgmma";
-      max_n = layout.n > max_n ? layout.n : max_n;
-    }
-    // After the instruction the image holds the threads' D (128 x N/2 words) for the judge.
-    if (l.image_bytes % 1024 != 0 || l.image_bytes > 128 * 1024 ||
-        l.image_bytes < kWgmmaJudgedThreads * (max_n / 2) * sizeof(uint32_t))
-      return "the image is not whole KiB, at most 128 KiB, holding D";
-    return {};
-  }
   static Params ParamsOf(const WgmmaJudgedLaunch& l) { return {l.f16, l.bf16, l.image_bytes}; }
   // 1024 bytes of alignment slack, the image, then the case's decoded A and B.
   static std::size_t SharedBytes(const WgmmaJudgedLaunch& l) {

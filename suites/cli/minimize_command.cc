@@ -185,10 +185,11 @@ int ReplayOnBackend(const std::vector<std::string>& files, const std::vector<std
       log << oracle::ErrorLine(kind.error());
       return 2;
     }
-    if (kind.value()->minimize == nullptr) {
-      log << oracle::ErrorLine(path + ": replay --device executes " +
-                               KindNames([](const CaseKind& k) { return k.minimize != nullptr; }) +
-                               " cases, not kind '" + std::string(kind.value()->name) + "'");
+    if (kind.value()->run_on_device == nullptr) {
+      log << oracle::ErrorLine(
+          path + ": replay --device executes " +
+          KindNames([](const CaseKind& k) { return k.run_on_device != nullptr; }) +
+          " cases, not kind '" + std::string(kind.value()->name) + "'");
       return 2;
     }
     std::string error;

@@ -155,15 +155,21 @@ void AddFlakes(const EngineOptions& o, const std::string& suite, uint64_t seed,
     if (rerun_cases++ == 100 || (o.stop && o.stop())) break;
     std::string seen(Name(c.outcome));
     bool same = true;
+    // A device-judged batch keeps the D of its first failures only: a mismatch that came without
+    // its D can be held to its class alone, and takes the D its rerun sent.
+    const bool had_d = c.detail.find(" observed=") != std::string::npos;
+    std::string first_d;
     for (int k = 0; k < o.reruns; ++k) {
       ++out.workers;
       const auto [outcome, detail] = RunAlone(o, suite, seed, c.index);
       seen += ", then " + std::string(Name(outcome));
       // A wrong D must be the same wrong D; a fault, a hang or an error the same class.
-      same =
-          same && outcome == c.outcome && (outcome != CaseOutcome::kMismatch || detail == c.detail);
+      const bool same_d = had_d ? detail == c.detail : first_d.empty() || detail == first_d;
+      same = same && outcome == c.outcome && (outcome != CaseOutcome::kMismatch || same_d);
+      if (first_d.empty()) first_d = detail;
     }
     journal.Line("rerun " + std::to_string(c.index) + " " + seen);
+    if (same && !had_d && c.outcome == CaseOutcome::kMismatch) c.detail = first_d;
     if (same) continue;
     move(c.outcome, CaseOutcome::kFlaky);
     c.detail = seen + ": " + c.detail;

@@ -18,10 +18,10 @@
 #include <thread>
 #include <vector>
 
+#include "harness/host_threads.h"
 #include "harness/ptx_kernel.h"
 #include "oracle/core/result.h"
 #include "suites/engine/device_workers.h"
-#include "suites/engine/parallel_for.h"
 #include "suites/engine/worker_protocol.h"
 
 namespace tcfuzz::suites {
@@ -47,7 +47,7 @@ int RunBatchedCases(const WorkerArgs& a, const std::vector<uint64_t>& indices,
   const Clock::time_point draw_start = Clock::now();
   std::vector<Case> drawn(indices.size());
   std::vector<std::string> why(indices.size());
-  ParallelFor(indices.size(), threads, [&](std::size_t j) {
+  harness::ParallelFor(indices.size(), threads, [&](std::size_t j) {
     drawn[j] = suite.Draw(indices[j]);
     why[j] = suite.Unsupported(drawn[j]);
   });
@@ -96,7 +96,7 @@ int RunBatchedCases(const WorkerArgs& a, const std::vector<uint64_t>& indices,
         continue;
       }
       judging = std::jthread([&, got, at, n, group_members = &members] {
-        ParallelFor(n, threads, [&](std::size_t m) {
+        harness::ParallelFor(n, threads, [&](std::size_t m) {
           const std::size_t j = (*group_members)[at + m];
           lines[j] = suite.Judge(indices[j], drawn[j], got->value()[m]);
         });

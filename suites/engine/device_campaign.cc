@@ -204,6 +204,15 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o,
     if (o.device_cases_per_launch < 1024)
       e.watchdog_per_case = std::max(e.watchdog_per_case, std::chrono::microseconds(5000));
   }
+  // A host backend runs a case in microseconds (a warp) to milliseconds (a tile), not a GPU's
+  // nanoseconds: a worker takes at most 8,192 cases, each allowed 20 ms (a tcgen05 tile on one
+  // core under AddressSanitizer takes about 10), so a worker that stops answering is found in
+  // minutes, not after a GPU-sized batch.
+  if (const auto backend = harness::ProcessBackend();
+      backend.ok() && backend.value().kind != harness::BackendKind::kCuda) {
+    if (!o.device_batch) e.batch = std::min<uint64_t>(e.batch, 8192);
+    e.watchdog_per_case = std::max(e.watchdog_per_case, std::chrono::microseconds(20000));
+  }
   e.journal_path = work + "/journal-" + suite + ".txt";  // appended to by a resumed run
   e.stop = StopRequested;
   e.reruns = o.reruns;

@@ -63,6 +63,9 @@ struct DeviceSuite {
   // suite is skipped with `runs_on_what` as the reason, no worker started.
   bool (*runs_on)(int cc_major, int cc_minor) = nullptr;
   std::string_view runs_on_what = {};
+  // The instruction family its cases issue ("mma", "wgmma", "tcgen05"): a host backend runs the
+  // suite as the target of its list that executes that family (harness::TargetFor).
+  std::string_view family = "mma";
 };
 
 // Every kind's GPU suites (each kind lists its own: suites/kinds/case_kind.h).

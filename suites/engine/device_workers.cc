@@ -69,6 +69,10 @@ std::optional<harness::DeviceInfo> DeviceOrSkip(std::size_t cases, std::ostream&
   return std::nullopt;
 }
 
+std::string_view SmemMmaHostLacks() {
+  return harness::BackendExecutesSmemMma() ? "" : "wgmma or tcgen05.mma tiles";
+}
+
 oracle::num::Gpu GpuOf(const harness::DeviceInfo& d) {
   return *oracle::num::ParseGpu(GpuRowName(d.cc_major, d.cc_minor));
 }

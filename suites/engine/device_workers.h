@@ -54,6 +54,10 @@ std::optional<harness::DeviceInfo> DeviceOrSkip(std::size_t cases, std::ostream&
                                                 std::string_view host_backend_lacks = {},
                                                 std::string_view family = "mma");
 
+// What a host backend without smem_mma in its table lacks (DeviceOrSkip's host_backend_lacks for
+// the wgmma and tcgen05.mma suites), or empty.
+std::string_view SmemMmaHostLacks();
+
 // The numerics row (oracle::num::Gpu) a device follows.
 oracle::num::Gpu GpuOf(const harness::DeviceInfo& d);
 

@@ -28,11 +28,6 @@ std::string DeviceUnsupported(bool tcgen05, const harness::DeviceInfo& d) {
 
 std::string_view Family(bool tcgen05) { return tcgen05 ? "tcgen05" : "wgmma"; }
 
-// What a host backend without smem_mma in its table lacks (DeviceOrSkip).
-std::string_view HostLacks() {
-  return harness::BackendExecutesSmemMma() ? "" : "wgmma or tcgen05.mma tiles";
-}
-
 // Tiles share a launch when they share the instruction.
 std::string GroupKey(bool tcgen05, const DescriptorTile& t) {
   return tcgen05 ? harness::Tcgen05BatchKey(harness::Tcgen05SpecOf(t))
@@ -76,7 +71,7 @@ struct TileSuite {
 
 int RunDescriptorTileWorker(const WorkerArgs& a, bool tcgen05, std::ostream& out) {
   const std::vector<uint64_t> indices = ShardIndices(a);
-  const auto d = DeviceOrSkip(indices.size(), out, HostLacks(), Family(tcgen05));
+  const auto d = DeviceOrSkip(indices.size(), out, SmemMmaHostLacks(), Family(tcgen05));
   if (!d) return 0;
   if (const std::string why = DeviceUnsupported(tcgen05, *d);
       !why.empty()) {  // before drawing 64 KiB per case
@@ -92,7 +87,7 @@ int RunDescriptorTileWorker(const WorkerArgs& a, bool tcgen05, std::ostream& out
 
 int RunDescriptorTileCaseWorker(const DescriptorTile& t, std::ostream& out) {
   const bool tcgen05 = t.a.arch != oracle::smem::Arch::kSm90a;
-  const auto d = DeviceOrSkip(1, out, HostLacks(), Family(tcgen05));
+  const auto d = DeviceOrSkip(1, out, SmemMmaHostLacks(), Family(tcgen05));
   if (!d) return 0;
   return RunOneCase(t, TileSuite{0, tcgen05, *d}, out);
 }

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "generators/core/random_source.h"
+#include "harness/host_threads.h"
 #include "harness/tile_judged_lane.h"
 #include "oracle/smem/smem_case.h"
 #include "oracle/tile/device_drawn_tile.h"
@@ -42,17 +43,24 @@ std::vector<oracle::tile::DescriptorTile> DrawPlaceableLayouts(
     const std::function<oracle::tile::DescriptorTile(gen::Source&)>& draw) {
   // Layout i is the first placeable draw of streams i, i + count, i + 2 count, ... (a bounded
   // search: past it, the layout before, which never happens with the generators as they are).
-  std::vector<oracle::tile::DescriptorTile> out;
+  // Each layout is its own draw, so they are drawn on every core: a worker, and each rerun of a
+  // failing case alone, starts by drawing them (about 1 ms each).
+  std::vector<std::optional<oracle::tile::DescriptorTile>> found(count);
   const std::string stream = suite + ".layouts";
-  for (uint32_t i = 0; i < count; ++i) {
-    std::optional<oracle::tile::DescriptorTile> found;
-    for (uint64_t at = i; !found && at < uint64_t{1024} * count; at += count) {
-      gen::RandomSource s(gen::CaseSeed(seed, stream, at));
-      oracle::tile::DescriptorTile t = draw(s);
-      if (Placeable(t)) found = std::move(t);
-    }
-    if (found) {
-      out.push_back(std::move(*found));
+  harness::ParallelFor(
+      count, harness::DefaultHostThreads(),
+      [&](std::size_t i) {
+        for (uint64_t at = i; !found[i] && at < uint64_t{1024} * count; at += count) {
+          gen::RandomSource s(gen::CaseSeed(seed, stream, at));
+          oracle::tile::DescriptorTile t = draw(s);
+          if (Placeable(t)) found[i] = std::move(t);
+        }
+      },
+      /*at_least=*/16);
+  std::vector<oracle::tile::DescriptorTile> out;
+  for (std::optional<oracle::tile::DescriptorTile>& f : found) {
+    if (f) {
+      out.push_back(std::move(*f));
     } else if (!out.empty()) {
       out.push_back(out.back());
     }

@@ -109,7 +109,8 @@ const DeviceSuite kDeviceSuites[] = {
      .run_worker = [](const WorkerArgs& a,
                       std::ostream& out) { return RunDescriptorTileWorker(a, false, out); },
      .runs_on = [](int major, int minor) { return major == 9 && minor == 0; },
-     .runs_on_what = "sm_90a (wgmma)"},
+     .runs_on_what = "sm_90a (wgmma)",
+     .family = "wgmma"},
     // Built and judged on the device: a warpgroup per case. A worker takes 2^24 tiles (about 8 s
     // on the H100, 2 s of it the worker's start): a campaign's --time is checked between batches.
     {.name = kSmemHwJudgedSuite,
@@ -123,7 +124,8 @@ const DeviceSuite kDeviceSuites[] = {
      .run_worker = RunWgmmaJudgedWorker,
      .unsupported = WgmmaJudgedUnsupported,
      .runs_on = [](int major, int minor) { return major == 9 && minor == 0; },
-     .runs_on_what = "sm_90a (wgmma)"},
+     .runs_on_what = "sm_90a (wgmma)",
+     .family = "wgmma"},
     {.name = kTcgen05Suite,
      .text_kind = oracle::tile::kDescriptorTileKind,
      .description = "tcgen05.mma / .sp / .ws (sm_100a, CC 10.x) with generated descriptors, sparse "
@@ -135,7 +137,8 @@ const DeviceSuite kDeviceSuites[] = {
      .run_worker = [](const WorkerArgs& a,
                       std::ostream& out) { return RunDescriptorTileWorker(a, true, out); },
      .runs_on = [](int major, int) { return major == 10; },
-     .runs_on_what = "compute capability 10.x (tcgen05)"},
+     .runs_on_what = "compute capability 10.x (tcgen05)",
+     .family = "tcgen05"},
     // Built and judged on the device: a CTA per case, as smem-hw-judged.
     {.name = kTcgen05JudgedSuite,
      .text_kind = oracle::tile::kDescriptorTileKind,
@@ -150,7 +153,8 @@ const DeviceSuite kDeviceSuites[] = {
      .unsupported = Tcgen05JudgedUnsupported,
      .in_default_campaign = false,  // until it has run on a CC 10.0 GPU (doc-vs-hardware.md)
      .runs_on = [](int major, int minor) { return major == 10 && minor == 0; },
-     .runs_on_what = "compute capability 10.0 (tcgen05, sm_100a code)"},
+     .runs_on_what = "compute capability 10.0 (tcgen05, sm_100a code)",
+     .family = "tcgen05"},
 };
 
 }  // namespace

@@ -5,8 +5,9 @@
 #include <thread>
 
 #include "generators/core/random_source.h"
+#include "harness/host_threads.h"
 #include "harness/ptx_kernel.h"
-#include "suites/engine/parallel_for.h"
+#include "suites/engine/device_suite.h"
 #include "suites/engine/worker_protocol.h"
 
 namespace tcfuzz::suites {
@@ -54,7 +55,9 @@ int RunJudgedWorker(const WorkerArgs& a, std::ostream& out, const JudgedSuiteHal
   }
   std::sort(planted.begin(), planted.end());
   if (const auto r = RunPlantedFaults(a, planted, out)) return *r;
-  const auto d = DeviceOrSkip(n, out, "device-judged kernels");
+  const DeviceSuite* suite = FindDeviceSuite(a.suite);
+  const std::string_view family = suite != nullptr ? suite->family : "mma";
+  const auto d = DeviceOrSkip(n, out, family == "mma" ? "" : SmemMmaHostLacks(), family);
   if (!d) return 0;
   if (const std::string why = half.unsupported(*d); !why.empty()) {
     out << "unsupported " << n << " " << why << "\nran " << n << "\ndone\n";
@@ -80,7 +83,7 @@ int RunJudgedWorker(const WorkerArgs& a, std::ostream& out, const JudgedSuiteHal
   const auto judge_kept = [&] {
     const Clock::time_point t1 = Clock::now();
     std::vector<std::string> lines(kept.size());
-    ParallelFor(kept.size(), threads, [&](std::size_t i) {
+    harness::ParallelFor(kept.size(), threads, [&](std::size_t i) {
       lines[i] = half.judge(kept[i].index, kept[i].d_regs, kept[i].device_failed, gpu);
     });
     for (const std::string& line : lines) {

@@ -128,26 +128,62 @@ TEST(EmulatedCampaign, DescriptorSuitesRunCleanOnTheEmulator) {
   }
 }
 
-// A suite a host backend does not execute says so rather than pass: the device-judged kernels on
-// the emulator, and wgmma on a plug-in built against the ABI's first table (warp_mma only).
-TEST(EmulatedCampaign, SuitesABackendDoesNotExecuteSaySo) {
+// The device-judged suites on the emulator: each case drawn, placed and judged on the host by its
+// kernel's lane code around the emulator's instruction (harness/judged_host.h), as the kernel does
+// on a GPU. Every case passes, and a planted defect fails cases whose reproducers replay FAIL with
+// it and PASS without.
+TEST(EmulatedCampaign, JudgedSuitesRunOnTheEmulatorAndCatchAPlantedDefect) {
   const std::string dir =
       test::TempDir(::testing::UnitTest::GetInstance()->current_test_info()->name());
   const CliRun r = Tcfuzz(
-      "run --device emulated --suite dense-mma-judged --cases 64 --seed 1 --no-progress "
-      "--report " +
+      "run --device emulated --suite sparse-mma-exact --suite sparse-mma-judged "
+      "--suite dense-mma-judged --suite smem-hw-judged --suite tcgen05-judged --cases 400 "
+      "--seed 20261127 --no-progress --report " +
       dir + "/r");
   ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_NE(Summary(dir + "/r").dump().find("does not execute device-judged kernels yet"),
-            std::string::npos);
+  const nlohmann::json j = Summary(dir + "/r");
+  ASSERT_EQ(j["suites"].size(), 5u) << r.out;
+  for (const auto& s : j["suites"]) {
+    EXPECT_EQ(s["families"]["pass"]["cases"], 400) << s.dump();
+    EXPECT_EQ(s["failed"], 0) << s["suite"];
+  }
+  // wgmma's transpose-B read the other way (LLVM issue 79271) and one fewer alignment bit.
+  for (const std::string mutant : {"layout.transpose_b=1", "numerics.alignment_bits=-1"}) {
+    const std::string suite = mutant.starts_with("layout") ? "smem-hw-judged" : "dense-mma-judged";
+    const std::string report = dir + "/" + suite;
+    const CliRun m = Tcfuzz("run --device emulated --mutant " + mutant + " --suite " + suite +
+                            " --cases 200 --seed 5 --reruns 0 --no-progress --report " + report);
+    ASSERT_EQ(m.code, 1) << m.out;
+    EXPECT_GT(Summary(report)["suites"][0]["failed"].get<int>(), 20) << m.out;
+    const std::filesystem::path first =
+        *std::filesystem::directory_iterator(report + "/reproducers");
+    const CliRun with =
+        Tcfuzz("replay --device emulated --mutant " + mutant + " " + first.string());
+    EXPECT_EQ(with.code, 1) << with.out;
+    const CliRun without = Tcfuzz("replay --device emulated " + first.string());
+    EXPECT_EQ(without.code, 0) << without.out;
+  }
+}
+
+// A suite a host backend does not execute says so rather than pass: wgmma, plain and judged, on a
+// plug-in built against the ABI's first table (warp_mma only), whose warp suites run.
+TEST(EmulatedCampaign, SuitesABackendDoesNotExecuteSaySo) {
+  const std::string dir =
+      test::TempDir(::testing::UnitTest::GetInstance()->current_test_info()->name());
   const CliRun p = Tcfuzz(std::string("run --device plugin:") + WARP_ONLY_PLUGIN +
-                          " --suite smem-hw --suite sparse-mma --cases 64 --seed 1 --no-progress "
+                          " --suite smem-hw --suite smem-hw-judged --suite sparse-mma "
+                          "--suite dense-mma-judged --cases 64 --seed 1 --no-progress "
                           "--report " +
                           dir + "/p");
   ASSERT_EQ(p.code, 0) << p.out;
   EXPECT_NE(p.out.find("smem-hw: 1 worker processes, 64 not_supported, 0 pass"), std::string::npos)
       << p.out;
+  EXPECT_NE(p.out.find("smem-hw-judged: 1 worker processes, 64 not_supported, 0 pass"),
+            std::string::npos)
+      << p.out;
   EXPECT_NE(p.out.find("sparse-mma: 1 worker processes, 64 pass"), std::string::npos) << p.out;
+  EXPECT_NE(p.out.find("dense-mma-judged: 1 worker processes, 64 pass"), std::string::npos)
+      << p.out;
   EXPECT_NE(Summary(dir + "/p").dump().find("does not execute wgmma or tcgen05.mma tiles yet"),
             std::string::npos);
 }
