@@ -46,10 +46,7 @@ DType DTypeOf(Format f) {
 // for several elements, so probe values no longer name the element the device read.
 bool Unaliased(const SmemCase& c) {
   const auto map = Map(c);
-  if (!map.ok()) return false;
-  std::vector<uint64_t> bits = map.value().bits;
-  std::sort(bits.begin(), bits.end());
-  return std::adjacent_find(bits.begin(), bits.end()) == bits.end();
+  return map.ok() && DistinctSlots(map.value().bits, 1);
 }
 
 // Whether every element of the case lies in [half, half + the half image), none aliased.
@@ -227,6 +224,27 @@ std::optional<SmemCase> WithCompactStrides(const SmemCase& c) {
     if (Validate(s).legal() && Unaliased(s)) return s;
   }
   return std::nullopt;
+}
+
+bool DistinctSlots(std::span<const uint64_t> addresses, uint64_t slot) {
+  if (addresses.empty()) return true;
+  slot = std::max<uint64_t>(slot, 1);
+  const auto range = std::minmax_element(addresses.begin(), addresses.end());
+  const uint64_t lo = *range.first / slot, slots = *range.second / slot - lo + 1;
+  if (slots <= (uint64_t{1} << 24)) {
+    std::vector<bool> seen(static_cast<std::size_t>(slots));
+    for (const uint64_t a : addresses) {
+      const std::size_t i = static_cast<std::size_t>(a / slot - lo);
+      if (seen[i]) return false;
+      seen[i] = true;
+    }
+    return true;
+  }
+  std::vector<uint64_t> sorted;
+  sorted.reserve(addresses.size());
+  for (const uint64_t a : addresses) sorted.push_back(a / slot);
+  std::sort(sorted.begin(), sorted.end());
+  return std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end();
 }
 
 std::string_view Name(TileValues v) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -33,6 +34,12 @@ struct GeneratedTile {
 
 // Bytes of shared memory a tile may use (the kernel's dynamic shared memory).
 inline constexpr int kTileImageBytes = 64 * 1024;
+
+// Whether no two of `addresses` fall in the same `slot`-sized slot (addresses / slot all
+// distinct): a placement's alias check, in one pass over a flag per slot where the addresses sit
+// on slots of a bounded span (sorting thousands of addresses for every stride a draw tried was
+// most of drawing a layout, and most of a sanitizer build's worker start).
+bool DistinctSlots(std::span<const uint64_t> addresses, uint64_t slot);
 
 // c with the smallest legal LBO and SBO (powers of two from 16 bytes, smallest footprint first)
 // under which no two elements share a byte; its other fields kept. nullopt when none is.

@@ -23,17 +23,16 @@ using oracle::num::Format;
 // places each element once and reads nothing it did not place (the generators' last fallback
 // does not check this itself).
 bool Placeable(const oracle::tile::DescriptorTile& t) {
-  std::vector<uint64_t> bytes;
+  std::vector<uint64_t> bits;
   for (const oracle::smem::SmemCase* c : {&t.a, &t.b}) {
     const auto map = oracle::smem::Map(*c);
     if (!map.ok()) return false;
     for (const uint64_t bit : map.value().bits) {
       if (bit / 8 + 2 > static_cast<uint64_t>(gen::kTileImageBytes)) return false;
-      bytes.push_back(bit / 8);
+      bits.push_back(bit);
     }
   }
-  std::sort(bytes.begin(), bytes.end());
-  return std::adjacent_find(bytes.begin(), bytes.end()) == bytes.end();
+  return gen::DistinctSlots(bits, 8);  // no two elements in one byte
 }
 
 namespace {

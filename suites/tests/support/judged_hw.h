@@ -89,7 +89,8 @@ template <class Launch>
 void ExpectAWrongRowFails(Launch l, uint64_t count) {
   l.f16.F = l.bf16.F = 20;
   l.suite_key = 7;
-  l.count = count;
+  // On a host backend nearly every case fails (F = 20 is far from every row): 300 show it.
+  l.count = harness::BackendIsCuda() ? count : std::min<uint64_t>(count, 300);
   const auto got = harness::RunJudged(l);
   ASSERT_TRUE(got.ok()) << got.error();
   EXPECT_GT(got.value().failed.size(), 100u);
