@@ -3,9 +3,11 @@
 #include <signal.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <iterator>
 #include <map>
 #include <thread>
 
@@ -108,10 +110,11 @@ SuiteReport RunSuite(HostSuite& suite, const CampaignOptions& o, const std::stri
       o.cases || o.seconds ? o.cases : std::optional<uint64_t>(suite.default_cases());
   SuiteProgress progress(o, r.suite, cases ? ShardShare(0, *cases, o) : 0);
   const unsigned threads = o.host_threads ? o.host_threads : harness::DefaultHostThreads();
-  // Batches of 1024 cases run on every thread, then are tallied in index order, so the report is
-  // the same whatever the thread count; the clock and the stop flag are read between batches.
-  constexpr uint64_t kBatch = 1024;
-  std::vector<CaseResult> batch;
+  // Batches run on every thread, then are tallied in index order, so the report is the same
+  // whatever the thread count; the clock and the stop flag are read between batches. A batch
+  // starts at 1,024 cases and doubles (to 65,536) while one takes under 20 ms, so a suite of
+  // cheap cases does not pay a batch's start and end every millisecond.
+  uint64_t batch_size = 1024;
   uint64_t index = start;
   for (;;) {
     if (cases && index >= *cases) break;
@@ -120,40 +123,51 @@ SuiteReport RunSuite(HostSuite& suite, const CampaignOptions& o, const std::stri
       break;
     }
     if (o.seconds && seconds_before + Since(t0) >= *o.seconds) break;
-    const uint64_t room = cases ? (*cases - index + o.shard_count - 1) / o.shard_count : kBatch;
-    batch.clear();
-    batch.resize(std::min(kBatch, room));
-    // Each thread runs a slice and counts its families and coverage; failures, rare, are
-    // tallied after, in index order.
-    const unsigned parts = static_cast<unsigned>(std::min<uint64_t>(threads, batch.size()));
+    const uint64_t room = cases ? (*cases - index + o.shard_count - 1) / o.shard_count : batch_size;
+    const Clock::time_point batch_start = Clock::now();
+    const std::size_t size = static_cast<std::size_t>(std::min(batch_size, room));
+    // Each thread takes the batch's next kGrain cases until none are left (a case's cost varies
+    // tenfold with its form: fixed slices left one thread idle at the end of every batch) and
+    // counts its families and coverage; it keeps its failures, rare, which are tallied after in
+    // index order. A passing case is freed by the thread that made it (freeing another thread's
+    // allocations serialized the threads).
+    constexpr std::size_t kGrain = 8;
+    const unsigned parts = static_cast<unsigned>(std::min<uint64_t>(threads, size));
     std::vector<Counts> counts(parts);
+    std::vector<std::vector<std::pair<std::size_t, CaseResult>>> failed(parts);
+    std::atomic<std::size_t> next{0};
     {
       std::vector<std::jthread> pool;
-      for (unsigned p = 0; p < parts; ++p) {
-        pool.emplace_back([&, p] {
-          for (std::size_t j = batch.size() * p / parts; j < batch.size() * (p + 1) / parts; ++j) {
+      const auto run_cases = [&](unsigned p) {
+        for (std::size_t from; (from = next.fetch_add(kGrain)) < size;) {
+          for (std::size_t j = from; j < std::min(size, from + kGrain); ++j) {
             const uint64_t i = index + j * o.shard_count;
             CaseResult c = suite.RunCase(i, gen::CaseSeed(o.seed, suite.name(), i));
             ++counts[p].families[c.family];
             for (std::string_view tag : c.tags) ++counts[p].coverage[tag];
-            // Only failures go on to the tally; a passing case is freed by the thread that made
-            // it (freeing another thread's allocations serialized the threads).
-            if (!c.failures.empty()) batch[j] = std::move(c);
+            if (!c.failures.empty()) failed[p].emplace_back(j, std::move(c));
           }
-        });
-      }
+        }
+      };
+      for (unsigned p = 1; p < parts; ++p) pool.emplace_back(run_cases, p);
+      run_cases(0);  // this thread too: one fewer to start per batch
     }
     for (const Counts& c : counts) {
       for (const auto& [family, n] : c.families) r.families[family].cases += n;
       for (const auto& [tag, n] : c.coverage) r.coverage[std::string(tag)] += n;
     }
-    r.cases += batch.size();
-    for (std::size_t j = 0; j < batch.size(); ++j, index += o.shard_count) {
-      if (!batch[j].failures.empty())
-        TallyFailure(suite, o, work, shown_dir, index, std::move(batch[j]), failed_before,
-                     expectations, host, r, log);
+    std::vector<std::pair<std::size_t, CaseResult>> in_order;
+    for (auto& f : failed) std::move(f.begin(), f.end(), std::back_inserter(in_order));
+    std::sort(in_order.begin(), in_order.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (auto& [j, c] : in_order) {
+      TallyFailure(suite, o, work, shown_dir, index + j * o.shard_count, std::move(c),
+                   failed_before, expectations, host, r, log);
     }
+    r.cases += size;
+    index += size * o.shard_count;
     progress.Update(r.cases, r.failed);
+    if (batch_size < 65536 && Since(batch_start) < 0.02) batch_size *= 2;
   }
   r.resume_from = index;
   r.seconds = Since(t0);

@@ -10,6 +10,8 @@
 #include "harness/emulator/mutant.h"
 #include "oracle/core/text_format.h"
 #include "suites/engine/atomic_file.h"
+#include "suites/engine/device_campaign.h"
+#include "suites/engine/device_suite.h"
 #include "suites/engine/mutant_report.h"
 #include "suites/engine/subprocess.h"
 
@@ -37,9 +39,25 @@ struct Cell {
   bool flagged = false;  // no failure, but model_unconfirmed cases: seen, reported apart
   uint64_t cases = 0, failed = 0, unconfirmed = 0;
   std::optional<uint64_t> first_kill;  // the lowest failing (or, flagged, unconfirmed) index
+  std::string reproducer;              // its file, relative to the campaign's report
+  // Its reproducer replayed alone: FAIL with the mutant, PASS without (empty: not tried).
+  std::optional<bool> replays;
   double seconds = 0;
   std::string error;
 };
+
+// `tcfuzz replay --device ... FILE`'s exit status: 0 PASS, 1 FAIL, else it could not replay.
+int Replay(const MutantRunOptions& o, const std::vector<std::string>& device,
+           const std::string& file) {
+  std::vector<std::string> argv = o.worker;
+  argv.push_back("replay");
+  argv.insert(argv.end(), device.begin(), device.end());
+  argv.push_back(file);
+  CommandOptions copt;
+  copt.timeout = std::chrono::minutes(2);
+  const CommandResult r = RunArgv(argv, "", copt);
+  return r.started && !r.timed_out ? r.exit_code : -1;
+}
 
 // One campaign of `cases` of `suite` with mutant `m` planted, its report in `dir`.
 Cell RunCell(const MutantRunOptions& o, const CatalogueMutant& m, const std::string& suite,
@@ -78,9 +96,18 @@ Cell RunCell(const MutantRunOptions& o, const CatalogueMutant& m, const std::str
     c.flagged = !c.killed && c.unconfirmed > 0;
     for (const auto& f :
          s.value(c.flagged ? "model_unconfirmed" : "failures", nlohmann::json::array())) {
-      if (f.contains("index") && f["index"].is_number_unsigned())
-        c.first_kill = std::min(c.first_kill.value_or(~uint64_t{0}), f["index"].get<uint64_t>());
+      if (!f.is_object() || !f.contains("index") || !f["index"].is_number_unsigned()) continue;
+      const uint64_t index = f["index"].get<uint64_t>();
+      if (c.first_kill && index >= *c.first_kill) continue;
+      c.first_kill = index;
+      c.reproducer = f.value("reproducer", std::string());
     }
+  }
+  // The first detection's reproducer, alone: it must fail with the mutant planted and pass on the
+  // plain emulator, or the kill does not stand for the defect.
+  if (c.first_kill && !c.reproducer.empty() && c.reproducer.find("..") == std::string::npos) {
+    const std::string file = dir + "/" + c.reproducer;
+    c.replays = Replay(o, device, file) == 1 && Replay(o, {"--device", "emulated"}, file) == 0;
   }
   return c;
 }
@@ -107,9 +134,11 @@ oracle::Result<std::vector<CatalogueMutant>> ParseCatalogue(const std::string& t
     if (m.suites.empty() || (m.suites.size() == 1 && m.suites[0].empty()))
       return R::Fail(at + "no suite to run it against");
     for (const std::string& s : m.suites) {
-      if (s != "sparse-mma" && s != "dense-mma" && s != "smem-hw" && s != "tcgen05")
-        return R::Fail(at + "'" + oracle::OneLine(s, 80) +
-                       "': the emulator executes sparse-mma, dense-mma, smem-hw and tcgen05");
+      if (FindDeviceSuite(s) == nullptr) {
+        std::string known;
+        for (const std::string& d : DeviceSuiteNames()) known += (known.empty() ? "" : ", ") + d;
+        return R::Fail(at + "'" + oracle::OneLine(s, 80) + "' is no GPU suite (" + known + ")");
+      }
     }
     if (m.points.starts_with(kPluginPrefix)) {
       if (m.points.size() == kPluginPrefix.size()) return R::Fail(at + "plugin: names no file");
@@ -157,6 +186,7 @@ int RunMutants(const MutantRunOptions& o, std::ostream& out, std::ostream& log) 
       << o.seed << ", " << o.cases << " cases per suite\n";
   nlohmann::ordered_json rows = nlohmann::ordered_json::array();
   int survived = 0, flagged = 0, errors = 0;
+  int unreplayed = 0;  // detections whose reproducer did not fail alone with the mutant only
   std::vector<uint64_t> kills;
   for (const CatalogueMutant& m : mutants) {
     std::vector<Cell> cells;
@@ -198,7 +228,9 @@ int RunMutants(const MutantRunOptions& o, std::ostream& out, std::ostream& log) 
               : c.killed       ? "killed at case " + std::to_string(c.first_kill.value_or(0))
               : c.flagged ? "model_unconfirmed at case " + std::to_string(c.first_kill.value_or(0))
                           : "survived " + std::to_string(c.cases) + " cases")
-          << " (" << static_cast<int>(c.seconds * 10) / 10.0 << " s)";
+          << (c.replays && !*c.replays ? ", its reproducer does NOT replay alone" : "") << " ("
+          << static_cast<int>(c.seconds * 10) / 10.0 << " s)";
+      if (c.replays && !*c.replays) ++unreplayed;
     }
     out << "\n";
     nlohmann::ordered_json row = {{"mutant", m.name},
@@ -215,6 +247,9 @@ int RunMutants(const MutantRunOptions& o, std::ostream& out, std::ostream& log) 
                                      {"model_unconfirmed", c.unconfirmed},
                                      {"seconds", c.seconds}};
       if (c.first_kill) cell["first_kill_index"] = *c.first_kill;
+      if (!c.reproducer.empty())
+        cell["reproducer"] = "runs/" + m.name + "." + c.suite + "/" + c.reproducer;
+      if (c.replays) cell["reproducer_replays"] = *c.replays;
       if (!c.error.empty()) cell["error"] = c.error;
       row["suites"].push_back(cell);
     }
@@ -230,7 +265,11 @@ int RunMutants(const MutantRunOptions& o, std::ostream& out, std::ostream& log) 
                         " flagged (seen only as model_unconfirmed: no hardware backs the reading)"
                   : "")
       << "; cases to the first detection: median " << median << ", most " << worst
-      << (errors ? "; " + std::to_string(errors) + " campaigns did not finish" : "") << "\n";
+      << (errors ? "; " + std::to_string(errors) + " campaigns did not finish" : "")
+      << (unreplayed ? "; " + std::to_string(unreplayed) + " reproducers did not replay alone"
+                     : "; every first detection's reproducer replays alone (FAIL with its "
+                       "mutant, PASS without)")
+      << "\n";
   nlohmann::ordered_json doc = {{"catalogue", o.catalogue_path},
                                 {"seed", o.seed},
                                 {"cases_per_suite", o.cases},
@@ -238,6 +277,7 @@ int RunMutants(const MutantRunOptions& o, std::ostream& out, std::ostream& log) 
                                 {"killed", killed},
                                 {"flagged", flagged},
                                 {"survived", survived},
+                                {"reproducers_not_replaying", unreplayed},
                                 {"median_cases_to_kill", median},
                                 {"most_cases_to_kill", worst},
                                 {"matrix", rows}};
@@ -253,7 +293,7 @@ int RunMutants(const MutantRunOptions& o, std::ostream& out, std::ostream& log) 
   }
   out << "matrix: " << o.report_dir << "/index.html, summary.json, junit.xml\n";
   if (errors) return 2;
-  return survived ? 1 : 0;
+  return survived || unreplayed ? 1 : 0;
 }
 
 }  // namespace tcfuzz::suites

@@ -2,7 +2,8 @@
 // defects planted in the emulator, harness/emulator/mutant.h) runs against the suites that
 // exercise its points, each as its own `tcfuzz run --device emulated --mutant ...` campaign; a
 // campaign that fails kills the mutant, one that passes lets it survive. The kill matrix (mutant
-// x suite: killed, cases to the first kill, seconds) is printed and written as mutants.json.
+// x suite: killed, cases to the first kill, its reproducer and whether it replays alone, seconds)
+// is printed and written in the report folder's shape (summary.json, index.html, junit.xml).
 #pragma once
 
 #include <cstdint>
@@ -38,8 +39,9 @@ struct MutantRunOptions {
   std::string only;  // mutants' names, comma-separated; empty: all
 };
 
-// Exit: 0 every mutant killed or flagged, 1 one survived, 2 bad input or a campaign that could not
-// run.
+// Exit: 0 every mutant killed or flagged with a first detection whose reproducer replays alone
+// (FAIL with its mutant, PASS on the plain emulator), 1 one survived or one did not replay, 2 bad
+// input or a campaign that could not run.
 int RunMutants(const MutantRunOptions& o, std::ostream& out, std::ostream& log);
 
 }  // namespace tcfuzz::suites
