@@ -10,6 +10,7 @@ namespace {
 // The sparse kernels: every table's instruction one the kernel spells (harness/sparse_mma_asm.cuh:
 // f16/bf16, k16/k32, both spellings, the selectors of the shape).
 std::string CheckSpelled(std::span<const SparseExactTable> tables) {
+  if (tables.empty()) return "no tables";  // a case picks its table modulo their count
   for (const SparseExactTable& t : tables) {
     const SparseExactInstruction& in = t.instruction;
     if (in.bf16 > 1 || in.k32 > 1 || in.ordered > 1 || in.selector > (in.k32 ? 1 : 3))
@@ -37,6 +38,7 @@ std::string JudgedCheck(const DenseJudgedLaunch& l) {
 
 template <>
 std::string JudgedCheck(const WgmmaJudgedLaunch& l) {
+  if (l.layouts.empty()) return "no layouts";  // a case picks its layout modulo their count
   int max_n = 0;
   for (const WgmmaJudgedLayout& layout : l.layouts) {
     if (!WgmmaJudgedSpells(layout.n) || layout.bf16 > 1 || layout.mn_a > 1 || layout.mn_b > 1)
@@ -52,6 +54,7 @@ std::string JudgedCheck(const WgmmaJudgedLaunch& l) {
 
 template <>
 std::string JudgedCheck(const Tcgen05JudgedLaunch& l) {
+  if (l.layouts.empty()) return "no layouts";
   for (const Tcgen05JudgedLayout& layout : l.layouts) {
     if (layout.n < 8 || layout.n > kTcgen05JudgedMaxN || layout.n % 8 != 0 || layout.bf16 > 1 ||
         layout.mn_a > 1 || layout.mn_b > 1 || layout.ws > 1)

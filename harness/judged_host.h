@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -36,6 +37,16 @@ namespace tcfuzz::harness {
 
 template <class Launch>
 struct HostJudge;
+
+// A host backend's D for one call (RunWarpMmaOnHost or RunSmemMmaOnHost); nothing when the
+// process's backend is cuda, which RunJudged never sends here.
+inline oracle::Result<std::vector<uint32_t>> HostD(
+    std::optional<oracle::Result<std::vector<uint32_t>>> d) {
+  if (!d)
+    return oracle::Result<std::vector<uint32_t>>::Fail(std::string(kHostError) +
+                                                       "the process's backend is cuda");
+  return std::move(*d);
+}
 
 template <class Launch>
 oracle::Result<JudgedResult> RunJudgedOnHost(const Launch& l) {

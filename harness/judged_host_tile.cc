@@ -34,14 +34,6 @@ auto StoreInto(uint8_t* image) {
   };
 }
 
-oracle::Result<std::vector<uint32_t>> OnHost(const SmemMmaCall& call) {
-  auto d = RunSmemMmaOnHost(call);
-  if (!d)
-    return oracle::Result<std::vector<uint32_t>>::Fail(std::string(kHostError) +
-                                                       "the process's backend is cuda");
-  return std::move(*d);
-}
-
 // The call's per-tile arrays sized for its tiles, the images poisoned.
 void SizeTiles(SmemMmaCall& c, std::size_t tiles) {
   c.image.assign(tiles * c.fields.image_bytes, kTileJudgedPoison);
@@ -49,12 +41,30 @@ void SizeTiles(SmemMmaCall& c, std::size_t tiles) {
   c.b_desc.assign(tiles, 0);
 }
 
+// Tile `slot` of the call as the kernel's threads build it: every thread's share of the elements
+// placed by `place(thread, store)`, then the layout's descriptors.
+template <class Layout, class Place>
+void PlaceTile(SmemMmaCall& c, std::size_t slot, uint32_t image_bytes, const Layout& t, int threads,
+               const Place& place) {
+  const auto store = StoreInto(c.image.data() + slot * image_bytes);
+  for (int thread = 0; thread < threads; ++thread) place(thread, store);
+  c.a_desc[slot] = t.desc_a;
+  c.b_desc[slot] = t.desc_b;
+}
+
+// What both tile judges share: the call type, its size and the backend's smem_mma.
+struct TileJudge {
+  using Call = SmemMmaCall;
+  static constexpr uint64_t kChunk = kTileChunk;
+  static oracle::Result<std::vector<uint32_t>> Execute(const Call& c) {
+    return HostD(RunSmemMmaOnHost(c));
+  }
+};
+
 }  // namespace
 
 template <>
-struct HostJudge<WgmmaJudgedLaunch> {
-  using Call = SmemMmaCall;
-  static constexpr uint64_t kChunk = kTileChunk;
+struct HostJudge<WgmmaJudgedLaunch> : TileJudge {
   // What a call shares: N, the type and both majors (the opcode's spelling).
   static uint32_t Group(const WgmmaJudgedLaunch& l, uint64_t cs) {
     const WgmmaJudgedLayout& t = LayoutOf(l.layouts, cs);
@@ -79,24 +89,19 @@ struct HostJudge<WgmmaJudgedLaunch> {
                    uint32_t* expected) {
     const WgmmaJudgedLayout& t = LayoutOf(l.layouts, cs);
     const auto v = std::make_unique<WgmmaJudgedValues>();
-    uint8_t* image = c.image.data() + slot * l.image_bytes;
-    for (int thread = 0; thread < kWgmmaJudgedThreads; ++thread)
-      PlaceShare(t, cs, thread, l.image_bytes, StoreInto(image), *v);
-    c.a_desc[slot] = t.desc_a;
-    c.b_desc[slot] = t.desc_b;
+    PlaceTile(c, slot, l.image_bytes, t, kWgmmaJudgedThreads, [&](int thread, const auto& store) {
+      PlaceShare(t, cs, thread, l.image_bytes, store, *v);
+    });
     const int regs = t.n / 2;
     for (int thread = 0; thread < kWgmmaJudgedThreads; ++thread) {
       for (int x = 0; x < regs; ++x)
         expected[thread * regs + x] = ExpectedWgmmaD(t, *v, thread, x, t.bf16 ? l.bf16 : l.f16);
     }
   }
-  static oracle::Result<std::vector<uint32_t>> Execute(const Call& c) { return OnHost(c); }
 };
 
 template <>
-struct HostJudge<Tcgen05JudgedLaunch> {
-  using Call = SmemMmaCall;
-  static constexpr uint64_t kChunk = kTileChunk;
+struct HostJudge<Tcgen05JudgedLaunch> : TileJudge {
   // What a call shares: N, the type and .ws (the majors travel in each tile's descriptor).
   static uint32_t Group(const Tcgen05JudgedLaunch& l, uint64_t cs) {
     const Tcgen05JudgedLayout& t = LayoutOf(l.layouts, cs);
@@ -122,11 +127,9 @@ struct HostJudge<Tcgen05JudgedLaunch> {
                    uint32_t* expected) {
     const Tcgen05JudgedLayout& t = LayoutOf(l.layouts, cs);
     const auto v = std::make_unique<Tcgen05JudgedValues>();
-    uint8_t* image = c.image.data() + slot * l.image_bytes;
-    for (int thread = 0; thread < kTcgen05JudgedThreads; ++thread)
-      PlaceTcgen05Share(t, cs, thread, l.image_bytes, StoreInto(image), *v);
-    c.a_desc[slot] = t.desc_a;
-    c.b_desc[slot] = t.desc_b;
+    PlaceTile(c, slot, l.image_bytes, t, kTcgen05JudgedThreads, [&](int thread, const auto& store) {
+      PlaceTcgen05Share(t, cs, thread, l.image_bytes, store, *v);
+    });
     c.idesc[slot] = t.idesc;
     if (t.ws) c.zero_column_mask[slot] = t.mask;
     // Thread t holds D's row t (tensor memory lane t), its columns in order.
@@ -135,7 +138,6 @@ struct HostJudge<Tcgen05JudgedLaunch> {
         expected[row * t.n + col] = ExpectedTcgen05D(t, *v, row, col, t.bf16 ? l.bf16 : l.f16);
     }
   }
-  static oracle::Result<std::vector<uint32_t>> Execute(const Call& c) { return OnHost(c); }
 };
 
 template oracle::Result<JudgedResult> RunJudgedOnHost(const WgmmaJudgedLaunch&);

@@ -29,14 +29,6 @@ void StoreLane(std::vector<uint32_t>& to, std::size_t slot, int lane, int count,
   for (int x = 0; x < count; ++x) to[at + static_cast<std::size_t>(x)] = from[x];
 }
 
-oracle::Result<std::vector<uint32_t>> OnHost(const WarpMmaCall& call) {
-  auto d = RunWarpMmaOnHost(call);
-  if (!d)
-    return oracle::Result<std::vector<uint32_t>>::Fail(std::string(kHostError) +
-                                                       "the process's backend is cuda");
-  return std::move(*d);
-}
-
 // The sparse suites: case cs runs the instruction of table Pick(cs, kVariant).
 struct SparseCall {
   MmaSpSpec spec;
@@ -75,19 +67,38 @@ void StoreSparseLane(SparseCall& c, const SparseExactTable& t, std::size_t slot,
   StoreLane(c.p.e, slot, lane, 1, &r.e);
 }
 
+// What every warp-per-case judge shares: a call of whole warps, four D registers a lane.
+template <class CallT>
+struct WarpJudge {
+  using Call = CallT;
+  static constexpr uint64_t kChunk = kWarpChunk;
+  template <class Launch>
+  static std::size_t Words(const Launch&, uint32_t) {
+    return kLaneWords;
+  }
+  static oracle::Result<std::vector<uint32_t>> Execute(const Call& c) {
+    return HostD(RunWarpMmaOnHost(WarpMmaCallOf(c.spec, c.p)));
+  }
+};
+
+// The two sparse suites differ only in how a case's lanes draw and judge.
+template <class Launch>
+struct SparseJudge : WarpJudge<SparseCall> {
+  static uint32_t Group(const Launch& l, uint64_t cs) { return SparseGroup(l.tables, cs); }
+  static SparseCall MakeCall(const Launch& l, uint32_t group, std::size_t cases) {
+    return MakeSparseCall(l.tables[group], cases);
+  }
+};
+
+struct DenseCall {
+  MmaDenseSpec spec;
+  PackedMmaDense p;
+};
+
 }  // namespace
 
 template <>
-struct HostJudge<SparseExactLaunch> {
-  using Call = SparseCall;
-  static constexpr uint64_t kChunk = kWarpChunk;
-  static uint32_t Group(const SparseExactLaunch& l, uint64_t cs) {
-    return SparseGroup(l.tables, cs);
-  }
-  static Call MakeCall(const SparseExactLaunch& l, uint32_t group, std::size_t cases) {
-    return MakeSparseCall(l.tables[group], cases);
-  }
-  static std::size_t Words(const SparseExactLaunch&, uint32_t) { return kLaneWords; }
+struct HostJudge<SparseExactLaunch> : SparseJudge<SparseExactLaunch> {
   static void Draw(const SparseExactLaunch& l, uint64_t cs, Call& c, std::size_t slot,
                    uint32_t* expected) {
     const SparseExactTable& t = l.tables[Group(l, cs)];
@@ -100,22 +111,10 @@ struct HostJudge<SparseExactLaunch> {
       }
     }
   }
-  static oracle::Result<std::vector<uint32_t>> Execute(const Call& c) {
-    return OnHost(WarpMmaCallOf(c.spec, c.p));
-  }
 };
 
 template <>
-struct HostJudge<SparseJudgedLaunch> {
-  using Call = SparseCall;
-  static constexpr uint64_t kChunk = kWarpChunk;
-  static uint32_t Group(const SparseJudgedLaunch& l, uint64_t cs) {
-    return SparseGroup(l.tables, cs);
-  }
-  static Call MakeCall(const SparseJudgedLaunch& l, uint32_t group, std::size_t cases) {
-    return MakeSparseCall(l.tables[group], cases);
-  }
-  static std::size_t Words(const SparseJudgedLaunch&, uint32_t) { return kLaneWords; }
+struct HostJudge<SparseJudgedLaunch> : SparseJudge<SparseJudgedLaunch> {
   static void Draw(const SparseJudgedLaunch& l, uint64_t cs, Call& c, std::size_t slot,
                    uint32_t* expected) {
     const SparseExactTable& t = l.tables[Group(l, cs)];
@@ -130,18 +129,10 @@ struct HostJudge<SparseJudgedLaunch> {
       }
     }
   }
-  static oracle::Result<std::vector<uint32_t>> Execute(const Call& c) {
-    return OnHost(WarpMmaCallOf(c.spec, c.p));
-  }
 };
 
 template <>
-struct HostJudge<DenseJudgedLaunch> {
-  struct Call {
-    MmaDenseSpec spec;
-    PackedMmaDense p;
-  };
-  static constexpr uint64_t kChunk = kWarpChunk;
+struct HostJudge<DenseJudgedLaunch> : WarpJudge<DenseCall> {
   // The group is the case's type: 1 for bf16.
   static uint32_t Group(const DenseJudgedLaunch&, uint64_t cs) {
     return oracle::mma::drawn::Bf16(cs);
@@ -157,7 +148,6 @@ struct HostJudge<DenseJudgedLaunch> {
     c.p.c.assign(cases * 32 * 4, 0);
     return c;
   }
-  static std::size_t Words(const DenseJudgedLaunch&, uint32_t) { return kLaneWords; }
   static void Draw(const DenseJudgedLaunch& l, uint64_t cs, Call& c, std::size_t slot,
                    uint32_t* expected) {
     const DenseJudgedTable& t = *l.table;
@@ -175,9 +165,6 @@ struct HostJudge<DenseJudgedLaunch> {
             ExpectedD(*v, bf16, t.cd_row[lane][x], t.cd_col[lane][x], bf16 ? l.bf16 : l.f16);
       }
     }
-  }
-  static oracle::Result<std::vector<uint32_t>> Execute(const Call& c) {
-    return OnHost(WarpMmaCallOf(c.spec, c.p));
   }
 };
 

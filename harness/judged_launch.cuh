@@ -323,7 +323,7 @@ oracle::Result<JudgedResult> RunJudged(const Launch& l) {
   using R = oracle::Result<JudgedResult>;
   if (!BackendIsCuda()) return RunJudgedOnHost(l);
   const std::span<const typename K::Table> host = K::Tables(l);
-  if (host.empty() || l.count == 0) return R::Ok({});
+  if (l.count == 0) return R::Ok({});  // cases with no table JudgedCheck refuses, as on the host
   const auto host_error = [](const std::string& why) {
     return R::Fail(std::string(kHostError) + Launch::kSuite + ": " + why);
   };

@@ -61,6 +61,17 @@ TEST(SparseExactHw, ACorruptedMetadataTableFailsThoseCases) {
   EXPECT_LE(got.value().kept.size(), l.keep_mismatches);
 }
 
+// A case picks its table modulo their count: a launch with cases and no table is refused, on the
+// GPU and on a host backend alike, rather than dividing by zero.
+TEST(SparseExactHw, ALaunchWithCasesAndNoTableIsRefused) {
+  TCFUZZ_SKIP_UNLESS_SUITE_RUNS(kSparseMmaExactSuite);
+  harness::SparseExactLaunch l;
+  l.count = 32;
+  const auto got = harness::RunJudged(l);
+  ASSERT_FALSE(got.ok());
+  EXPECT_NE(got.error().find("no tables"), std::string::npos) << got.error();
+}
+
 // Samples are picked by case seed, so a stride that shares factors with sample_every (shards)
 // still sends back about one case in sample_every.
 TEST(SparseExactHw, SamplesAreOneInNWhateverTheStride) {
