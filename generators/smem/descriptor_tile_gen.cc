@@ -347,8 +347,12 @@ void DrawWsMask(Source& s, oracle::tile::DescriptorTile& t) {
     if (z.c.shape.m != m || z.c.shape.n != t.n || z.c.shape.sparse) continue;
     // Shifted columns must stay among B's N rows (what a shift past N reads is open: Z5).
     const auto e = oracle::tcgen05::Expand(z.c.desc, m, t.n);
-    if (e && std::all_of(e->b_column.begin(), e->b_column.end(), [&](int c) { return c < t.n; }))
-      t.zero_column_mask = z.c.desc;
+    if (!e || !std::all_of(e->b_column.begin(), e->b_column.end(), [&](int c) { return c < t.n; }))
+      continue;
+    // A mask zeroing every column makes D = C (all-zero without C): kept in one draw of 32, as
+    // the mask generator keeps them (issue 31).
+    if (e->mask.count() == static_cast<std::size_t>(t.n) && s.Below(32) != 0) continue;
+    t.zero_column_mask = z.c.desc;
   }
   if (!t.zero_column_mask) t.zero_column_mask = 0;  // no columns zeroed
 }

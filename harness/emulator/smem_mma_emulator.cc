@@ -278,25 +278,33 @@ std::optional<std::vector<int>> MeetsOfTile(const SmemMmaForm& f, const tcfuzz_s
 
 std::optional<std::vector<int>> ColumnsOfTile(const SmemMmaForm& f, const tcfuzz_smem_mma& call,
                                               uint32_t tile) {
-  std::vector<int> cols(static_cast<std::size_t>(f.n));
-  for (int j = 0; j < f.n; ++j) cols[static_cast<std::size_t>(j)] = j;
-  if (!f.ws || f.mutant.At("zcm.ignored")) return cols;
-  uint64_t mask = call.zero_column_mask[tile];
-  if (f.mutant.At("zcm.first_span_inverted")) {
+  if (!f.ws) {
+    std::vector<int> cols(static_cast<std::size_t>(f.n));
+    for (int j = 0; j < f.n; ++j) cols[static_cast<std::size_t>(j)] = j;
+    return cols;
+  }
+  return MaskColumns(call.zero_column_mask[tile], f.m, f.n, f.mutant);
+}
+
+std::optional<std::vector<int>> MaskColumns(uint64_t mask, int m, int n, const Mutant& mutant) {
+  std::vector<int> cols(static_cast<std::size_t>(n));
+  for (int j = 0; j < n; ++j) cols[static_cast<std::size_t>(j)] = j;
+  if (mutant.At("zcm.ignored")) return cols;
+  if (mutant.At("zcm.first_span_inverted")) {
     for (const auto& fs : oracle::tcgen05::zcm_field::kFirstSpan)
       mask = fs.Put(mask, !fs.Get(mask));
   }
-  const auto e = oracle::tcgen05::Expand(mask, f.m, f.n,
-                                         f.mutant.At("zcm.spans_swapped")
+  const auto e = oracle::tcgen05::Expand(mask, m, n,
+                                         mutant.At("zcm.spans_swapped")
                                              ? oracle::spec_choice::ZcmSpanMeaning::kTableText
                                              : oracle::spec_choice::kZcmSpans);
   if (!e) return std::nullopt;
-  for (int j = 0; j < f.n; ++j) {
+  for (int j = 0; j < n; ++j) {
     const int c = e->b_column[static_cast<std::size_t>(j)];
     int& out = cols[static_cast<std::size_t>(j)];
     out = c;
-    if (f.mutant.At("zcm.inverted")) out = c < 0 ? j : -1;  // the zeroed and the kept swapped
-    if (f.mutant.At("zcm.shift_ignored") && c >= 0) out = j;
+    if (mutant.At("zcm.inverted")) out = c < 0 ? j : -1;  // the zeroed and the kept swapped
+    if (mutant.At("zcm.shift_ignored") && c >= 0) out = j;
   }
   return cols;
 }

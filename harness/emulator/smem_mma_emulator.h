@@ -74,6 +74,9 @@ std::optional<std::vector<int>> MeetsOfTile(const SmemMmaForm& f, const tcfuzz_s
 // reads, -1 for zeros; every column its own without a mask. nullopt: the mask does not expand.
 std::optional<std::vector<int>> ColumnsOfTile(const SmemMmaForm& f, const tcfuzz_smem_mma& call,
                                               uint32_t tile);
+// The same for one mask of an M x N tile: what a .ws instruction's mask expands to under the
+// mutant's zcm points (the zero-column-mask suite's discrimination probes use it too).
+std::optional<std::vector<int>> MaskColumns(uint64_t mask, int m, int n, const Mutant& mutant);
 
 // C [M][N] from the call's registers or tensor-memory lanes, and D packed back into them
 // (wgmma: the accumulator fragment, oracle/tile MapD; tcgen05: lane = row, column = column).

@@ -65,13 +65,15 @@ void CheckCompression(const gen::GeneratedSparse& g, CheckFailures& out) {
   }
 }
 
-void CheckReference(const gen::GeneratedSparse& g, CheckFailures& out) {
+void CheckReference(const gen::GeneratedSparse& g, CheckFailures& out,
+                    std::vector<uint32_t>* expected) {
   const SparseTile& t = g.tile;
   const SparseForm& f = *t.form;
   const bool integer = !oracle::num::IsFloat(t.a_type);
   const auto params = SparseParams(t);
   if (!integer && !params) return;
   const std::vector<uint32_t> d = Reference(t, params.value_or(oracle::num::ExactParams(t.cd)));
+  if (expected != nullptr) *expected = d;
   for (int i = 0; i < 16; ++i) {
     const std::vector<uint64_t> dense = DenseRow(t, i);
     for (int j = 0; j < 8; ++j) {
@@ -137,6 +139,25 @@ void CheckReference(const gen::GeneratedSparse& g, CheckFailures& out) {
 
 }  // namespace
 
+std::vector<std::string_view> ChunkClasses(const SparseTile& t) {
+  static constexpr std::string_view kTags[] = {"chunk.nonzeros=0", "chunk.nonzeros=1",
+                                               "chunk.nonzeros=2"};
+  const SparseForm& f = *t.form;
+  bool seen[3] = {};
+  for (std::size_t at = 0; at + static_cast<std::size_t>(f.kept) <= t.a.size();
+       at += static_cast<std::size_t>(f.kept)) {
+    int nonzero = 0;
+    for (int s = 0; s < f.kept; ++s)
+      nonzero += ZeroOf(t.a_type, t.a[at + static_cast<std::size_t>(s)]) ? 0 : 1;
+    seen[std::min(nonzero, 2)] = true;
+  }
+  std::vector<std::string_view> tags;
+  for (int n = 0; n < 3; ++n) {
+    if (seen[n]) tags.push_back(kTags[n]);
+  }
+  return tags;
+}
+
 std::optional<oracle::num::DotParams> SparseParams(const SparseTile& t, oracle::num::Gpu gpu) {
   return oracle::num::ParamsFor(gpu, oracle::num::Instr::kMma, t.a_type, t.cd);
 }
@@ -147,7 +168,7 @@ std::optional<oracle::num::DotParams> SparseParams(const SparseTile& t) {
   return SparseParams(t, fp8 ? Gpu::kSm89 : Gpu::kSm90);
 }
 
-CheckFailures CheckSparse(const gen::GeneratedSparse& g) {
+CheckFailures CheckSparse(const gen::GeneratedSparse& g, std::vector<uint32_t>* expected) {
   CheckFailures out;
   const oracle::Verdict v = Validate(g.op);
   if (Validate(g.op).RuleIds() != v.RuleIds())
@@ -171,7 +192,7 @@ CheckFailures CheckSparse(const gen::GeneratedSparse& g) {
   }
   if (g.intent != gen::Intent::kLegal) return out;  // undefined patterns: not compared
   CheckCompression(g, out);
-  CheckReference(g, out);
+  CheckReference(g, out, expected);
   return out;
 }
 

@@ -3,6 +3,9 @@
 // exactly-summable values, within the model's rigorous error bound otherwise).
 #pragma once
 
+#include <string_view>
+#include <vector>
+
 #include "generators/sparse/sparse_mma_gen.h"
 #include "oracle/numerics/dot_product.h"
 #include "suites/checks/check_failure.h"
@@ -15,6 +18,13 @@ std::optional<oracle::num::DotParams> SparseParams(const oracle::sparse::SparseT
 std::optional<oracle::num::DotParams> SparseParams(const oracle::sparse::SparseTile& t,
                                                    oracle::num::Gpu gpu);
 
-CheckFailures CheckSparse(const gen::GeneratedSparse& g);
+// The chunk classes a tile's compressed A holds, as coverage tags ("chunk.nonzeros=0", "=1",
+// "=2"): a chunk with fewer nonzero kept elements than slots is where an implementation that
+// reads a phantom value hides (composable_kernel issue 3753).
+std::vector<std::string_view> ChunkClasses(const oracle::sparse::SparseTile& t);
+
+// `expected`, when given, receives a legal case's D through the model (left empty for a float
+// form without a row on the host's GPU).
+CheckFailures CheckSparse(const gen::GeneratedSparse& g, std::vector<uint32_t>* expected = nullptr);
 
 }  // namespace tcfuzz::suites

@@ -59,6 +59,7 @@ struct Attempt {
   bool can_split = true;  // false: the worker cannot start at all, so splitting will not help
   double seconds = 0;     // the worker's wall time
   std::map<std::string, double> phases;
+  Discrimination discrimination;
 };
 
 Attempt RunWorker(const EngineOptions& o, const std::string& suite, uint64_t seed, Range r) {
@@ -81,6 +82,7 @@ Attempt RunWorker(const EngineOptions& o, const std::string& suite, uint64_t see
   a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   WorkerOutput w = ParseWorkerOutput(res.out);
   a.phases = std::move(w.phases);
+  a.discrimination = std::move(w.discrimination);
   a.cases = std::move(w.cases);
   a.unsupported = std::move(w.unsupported);
   a.ran = w.ran;
@@ -214,6 +216,7 @@ EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_
       out.phase_seconds["failed workers"] += a.seconds;  // faults, crashes, watchdog kills
     if (a.complete) {
       for (const auto& [phase, s] : a.phases) out.phase_seconds[phase] += s;
+      AddDiscrimination(out.discrimination, a.discrimination);
       uint64_t failed = 0;
       for (const CaseLineFields& c : a.cases) {
         if (c.outcome == CaseOutcome::kPass) continue;

@@ -55,7 +55,8 @@ struct EngineResult {
   // What the complete workers reported per phase, and "failed workers": the whole time of those
   // that faulted, crashed or were killed.
   std::map<std::string, double> phase_seconds;
-  std::string error;  // the engine itself failed (journal not writable)
+  Discrimination discrimination;  // what the complete workers' cases tell apart
+  std::string error;              // the engine itself failed (journal not writable)
 };
 
 // Runs indices [first, first + count) of `suite` under `seed` (with a deadline, a prefix of them:

@@ -21,6 +21,7 @@
 #include "harness/host_threads.h"
 #include "harness/ptx_kernel.h"
 #include "oracle/core/result.h"
+#include "suites/checks/discrimination.h"
 #include "suites/engine/device_workers.h"
 #include "suites/engine/worker_protocol.h"
 
@@ -31,8 +32,10 @@ namespace tcfuzz::suites {
 //   std::string Unsupported(const Case&) const;   // empty: the device runs it
 //   std::string Key(const Case&) const;           // cases with one key share a launch
 //   oracle::Result<std::vector<std::vector<uint32_t>>> Run(std::span<const Case* const>) const;
-//   std::string Judge(uint64_t index, const Case&, const std::vector<uint32_t>& d) const;  // ""
-//   pass
+//   std::string Judge(uint64_t index, const Case&, const std::vector<uint32_t>& d,
+//                     std::vector<ProbeResult>& probes) const;   // "": pass
+// where Judge also says what the case's expected D tells apart (suites/checks/discrimination.h),
+// counted per key: a key is one instruction, the family of a GPU suite's discrimination.
 template <class Case, class Suite>
 int RunBatchedCases(const WorkerArgs& a, const std::vector<uint64_t>& indices,
                     std::size_t per_launch, const Suite& suite, std::ostream& out) {
@@ -61,8 +64,8 @@ int RunBatchedCases(const WorkerArgs& a, const std::vector<uint64_t>& indices,
     }
   }
   const double draw_s = seconds_since(draw_start);
-  std::vector<std::string> lines(
-      indices.size());  // per case: its protocol line, if it did not pass
+  std::vector<std::string> lines(indices.size());  // per case: its line, if it did not pass
+  std::vector<std::vector<ProbeResult>> probes(indices.size());
   per_launch = std::max<std::size_t>(1, per_launch);
   // The oracle judges a launch while the device runs the next one; "judge" is the time the
   // worker waited for it beyond that (so the phases add up to the worker's time).
@@ -98,7 +101,7 @@ int RunBatchedCases(const WorkerArgs& a, const std::vector<uint64_t>& indices,
       judging = std::jthread([&, got, at, n, group_members = &members] {
         harness::ParallelFor(n, threads, [&](std::size_t m) {
           const std::size_t j = (*group_members)[at + m];
-          lines[j] = suite.Judge(indices[j], drawn[j], got->value()[m]);
+          lines[j] = suite.Judge(indices[j], drawn[j], got->value()[m], probes[j]);
         });
       });
     }
@@ -108,6 +111,13 @@ int RunBatchedCases(const WorkerArgs& a, const std::vector<uint64_t>& indices,
     if (!line.empty()) out << line << "\n";
   }
   for (const auto& [reason, n] : unsupported) out << "unsupported " << n << " " << reason << "\n";
+  Discrimination discrimination;
+  for (const auto& [key, members] : groups) {
+    for (const std::size_t j : members) {
+      if (!probes[j].empty()) Count(discrimination[key], probes[j]);
+    }
+  }
+  for (const std::string& line : DiscriminationLines(discrimination)) out << line << "\n";
   // Where the time went: drawing on the host's threads, JIT-compiling modules, the device
   // (packing, copies, launches), and waiting for the oracle where it did not hide behind the
   // device.
@@ -135,7 +145,8 @@ int RunOneCase(const Case& c, const Suite& suite, std::ostream& out) {
     out << "fault " << got.error() << "\n" << std::flush;
     return kWorkerFaultExit;
   }
-  const std::string line = suite.Judge(0, c, got.value()[0]);
+  std::vector<ProbeResult> probes;  // one case tells nothing about its family
+  const std::string line = suite.Judge(0, c, got.value()[0], probes);
   out << (line.empty() ? CaseLine(0, CaseOutcome::kPass, ObservedField(got.value()[0]).substr(1))
                        : line)
       << "\nran 1\ndone\n";

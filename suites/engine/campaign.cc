@@ -90,10 +90,12 @@ void TallyFailure(const HostSuite& suite, const CampaignOptions& o, const std::s
   }
 }
 
-// What one thread of a batch counted: cases per family and per coverage tag (tags are static).
+// What one thread of a batch counted: cases per family and per coverage tag (tags are static),
+// and what the family's cases tell apart.
 struct Counts {
   std::map<std::string, uint64_t> families;
   std::map<std::string_view, uint64_t> coverage;
+  Discrimination discrimination;
 };
 
 // One host suite from `start` (a resumed run's first index) to its end, its time budget or a
@@ -145,6 +147,7 @@ SuiteReport RunSuite(HostSuite& suite, const CampaignOptions& o, const std::stri
             CaseResult c = suite.RunCase(i, gen::CaseSeed(o.seed, suite.name(), i));
             ++counts[p].families[c.family];
             for (std::string_view tag : c.tags) ++counts[p].coverage[tag];
+            if (!c.probes.empty()) Count(counts[p].discrimination[c.family], c.probes);
             if (!c.failures.empty()) failed[p].emplace_back(j, std::move(c));
           }
         }
@@ -155,6 +158,7 @@ SuiteReport RunSuite(HostSuite& suite, const CampaignOptions& o, const std::stri
     for (const Counts& c : counts) {
       for (const auto& [family, n] : c.families) r.families[family].cases += n;
       for (const auto& [tag, n] : c.coverage) r.coverage[std::string(tag)] += n;
+      AddDiscrimination(r.discrimination, c.discrimination);
     }
     std::vector<std::pair<std::size_t, CaseResult>> in_order;
     for (auto& f : failed) std::move(f.begin(), f.end(), std::back_inserter(in_order));
@@ -367,6 +371,11 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
   for (const SuiteReport& s : report.suites) {
     expected += s.expected;
     flaky += s.families.count("flaky") ? s.families.at("flaky").cases : 0;
+    // Cases that would pass a wrong result: said here, named in full in the report.
+    const std::vector<std::string> low = LowDiscrimination(s.discrimination);
+    for (std::size_t i = 0; i < low.size() && i < 3; ++i)
+      log << "LOW DISCRIMINATION " << s.suite << ": " << low[i] << "\n";
+    if (low.size() > 3) log << "  (" << low.size() - 3 << " more in the report)\n";
   }
   report.provenance.seconds += std::chrono::duration<double>(Clock::now() - t0).count();
   if (!WriteReport(report, folder, log)) return 2;

@@ -268,6 +268,7 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o,
     r.failed += f.failed;
   }
   for (const auto& [why, n] : er.not_supported) r.coverage["not supported: " + why] = n;
+  r.discrimination = er.discrimination;
   const std::string environment = device.name + ", CC " + std::to_string(device.cc_major) + "." +
                                   std::to_string(device.cc_minor) + ", CUDA driver API " +
                                   std::to_string(device.driver_version) + ", runtime " +

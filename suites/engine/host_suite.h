@@ -13,6 +13,7 @@
 #include "oracle/core/result.h"
 #include "oracle/core/text_format.h"
 #include "suites/checks/check_failure.h"
+#include "suites/checks/discrimination.h"
 
 namespace tcfuzz::suites {
 
@@ -21,6 +22,7 @@ struct CaseResult {
   CheckFailures failures;              // empty: pass
   std::string reproducer;              // text form of the case, filled on failure only
   std::vector<std::string_view> tags;  // operand-space coverage (static strings)
+  std::vector<ProbeResult> probes;     // what its expected result tells apart (none: no result)
 };
 
 class HostSuite {

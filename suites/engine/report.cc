@@ -175,6 +175,7 @@ void AddSuiteReport(SuiteReport& into, const SuiteReport& more) {
     into.families[name].expected += f.expected;
   }
   for (const auto& [tag, n] : more.coverage) into.coverage[tag] += n;
+  AddDiscrimination(into.discrimination, more.discrimination);
   for (const auto& [sig, n] : more.signatures) into.signatures[sig] += n;
   into.failures.insert(into.failures.end(), more.failures.begin(), more.failures.end());
   SortAndCap(into.failures);
@@ -309,6 +310,12 @@ std::string SummaryJson(const CampaignReport& report) {
       js["families"][name] = {{"cases", f.cases}, {"failed", f.failed}, {"expected", f.expected}};
     }
     js["coverage"] = s.coverage;
+    js["discrimination"] = Json::object();
+    for (const auto& [family, probes] : s.discrimination) {
+      for (const auto& [probe, n] : probes)
+        js["discrimination"][family][probe] = {{"cases", n.cases}, {"telling", n.telling}};
+    }
+    js["low_discrimination"] = LowDiscrimination(s.discrimination);
     js["signatures"] = s.signatures;
     js["failures_not_listed"] = s.failed - std::min<uint64_t>(s.failed, s.failures.size());
     for (const auto& [key, records] :
@@ -622,6 +629,8 @@ SuiteReport SuiteFrom(const JsonIn& j) {
             "declared_families",
             "families",
             "coverage",
+            "discrimination",
+            "low_discrimination",
             "signatures",
             "failures_not_listed",
             "failures",
@@ -660,6 +669,21 @@ SuiteReport SuiteFrom(const JsonIn& j) {
     return x.get<uint64_t>();
   };
   s.coverage = MapOf<uint64_t>(j, "coverage", count);
+  // Absent in reports of tcfuzz before 2026-11-27; low_discrimination is derived from it.
+  if (j.contains("discrimination")) {
+    for (const auto& [family, probes] :
+         MapOf<FamilyProbes>(j, "discrimination", [](const JsonIn&x, const std::string&f) {
+           if (!x.is_object())
+             throw Bad{"discrimination of " + oracle::Quoted(f) + " is not an object"};
+           FamilyProbes out;
+           for (const auto& [probe, y] : x.items()) {
+             OnlyKeys(y, "a probe", {"cases", "telling"});
+             out[probe] = ProbeCount{U64(y, "cases"), U64(y, "telling")};
+           }
+           return out;
+         }))
+      s.discrimination.emplace(family, probes);
+  }
   s.signatures = MapOf<uint64_t>(j, "signatures", count);
   // A part never exceeds its whole, so shards' sums overflow only where their cases do (merge).
   bool parts_fit = s.failed <= s.cases && s.expected <= s.cases;
@@ -668,9 +692,13 @@ SuiteReport SuiteFrom(const JsonIn& j) {
   for (const auto* counts : {&s.coverage, &s.signatures}) {
     for (const auto& [tag, n] : *counts) parts_fit = parts_fit && n <= s.cases;
   }
+  for (const auto& [family, probes] : s.discrimination) {
+    for (const auto& [probe, n] : probes)
+      parts_fit = parts_fit && n.cases <= s.cases && n.telling <= n.cases;
+  }
   if (!parts_fit)
     throw Bad{"suite " + oracle::Quoted(s.suite) +
-              ": a failure, family, coverage or signature count exceeds its cases"};
+              ": a failure, family, coverage, probe or signature count exceeds its cases"};
   for (const auto& [key, records] :
        {std::pair{"failures", &s.failures}, std::pair{"model_unconfirmed", &s.unconfirmed},
         std::pair{"expected_failures", &s.expected_failures}, std::pair{"flaky", &s.flaky}}) {

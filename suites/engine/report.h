@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "oracle/core/result.h"
+#include "suites/checks/discrimination.h"
 #include "suites/engine/run_expectations.h"
 
 namespace tcfuzz::suites {
@@ -56,6 +57,7 @@ struct SuiteReport {
   std::vector<std::string> declared_families;
   std::map<std::string, FamilyStats> families;
   std::map<std::string, uint64_t> coverage;    // tag -> cases
+  Discrimination discrimination;               // family -> probe -> cases, telling
   std::map<std::string, uint64_t> signatures;  // failing signature -> cases, every one counted
   std::vector<FailureRecord> failures;         // the first kMaxListedFailures, by index
   // Mismatches whose expectation rests on a reading no hardware has shown on this device

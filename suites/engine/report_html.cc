@@ -95,6 +95,34 @@ std::string ProvenanceLine(const CampaignReport& r) {
          ", device <span id=\"devices\">" + MarkupEscape(ListOrNone(p.devices)) + "</span>";
 }
 
+// What the suite's cases tell apart (suites/checks/discrimination.h): per family and probe, the
+// share of its cases whose expected result differs from the probe's; the low ones named first.
+std::string DiscriminationTable(const SuiteReport& s) {
+  if (s.discrimination.empty()) return {};
+  const std::vector<std::string> low = LowDiscrimination(s.discrimination);
+  std::string h;
+  if (!low.empty()) {
+    h += "<p class=\"banner\" id=\"low-discrimination-" + E(s.suite) +
+         "\">Low discrimination (cases that would pass a wrong result):<br>";
+    for (const std::string& l : low) h += E(l) + "<br>";
+    h += "</p>\n";
+  }
+  h += "<details><summary>discrimination (" + N(s.discrimination.size()) +
+       " families)</summary><table><tr><th>family</th><th>probe</th><th>cases</th><th>telling "
+       "it apart</th></tr>";
+  for (const auto& [family, probes] : s.discrimination) {
+    for (const auto& [probe, n] : probes) {
+      char pct[32];
+      std::snprintf(
+          pct, sizeof pct, "%.1f%%",
+          n.cases ? 100.0 * static_cast<double>(n.telling) / static_cast<double>(n.cases) : 0.0);
+      h += "<tr><td>" + E(family) + "</td><td>" + E(probe) + "</td><td>" + N(n.cases) +
+           "</td><td>" + pct + "</td></tr>";
+    }
+  }
+  return h + "</table></details>\n";
+}
+
 }  // namespace
 
 std::string IndexHtml(const CampaignReport& report) {
@@ -168,6 +196,7 @@ std::string IndexHtml(const CampaignReport& report) {
     for (const auto& [tag, n] : s.coverage)
       h += "<tr><td>" + E(tag) + "</td><td>" + N(n) + "</td></tr>";
     h += "</table></details>\n";
+    h += DiscriminationTable(s);
     h += Records("Failures", s.failures) + Records("Model unconfirmed", s.unconfirmed) +
          Records("Flaky", s.flaky) + Records("Expected failures", s.expected_failures);
   }

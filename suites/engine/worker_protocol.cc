@@ -92,6 +92,7 @@ WorkerOutput ParseWorkerOutput(std::string_view out) {
       std::from_chars(line.data() + 4, line.data() + line.size(), w.ran);
     } else if (line.starts_with("fault ")) {
       w.fault = std::string(line.substr(6));
+    } else if (ParseDiscriminationLine(line, w.discrimination)) {
     } else if (line == "done") {
       w.done = true;
     } else if (line.starts_with("phase ")) {

@@ -7,6 +7,10 @@
 //   fault <detail>                    a sticky device error: nothing after it can be trusted
 //   phase <name> <seconds>            wall time the worker spent in one part of its work
 //                                     (draw, jit, device, judge): where a campaign's time goes
+//   discrimination <n> <t> <probe> <family>
+//                                     n of the family's cases had an expected D the probe
+//                                     applies to, t of them tell it apart
+//                                     (suites/checks/discrimination.h)
 //   done                              the range is finished
 //
 // and exits 0 when done, kWorkerFaultExit after a fault line. Any other ending (a signal,
@@ -20,6 +24,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "suites/checks/discrimination.h"
 
 namespace tcfuzz::suites {
 
@@ -79,6 +85,7 @@ struct WorkerOutput {
   std::string fault;  // the fault line's detail, empty when none
   bool done = false;
   std::map<std::string, double> phases;  // seconds per phase name
+  Discrimination discrimination;
 };
 WorkerOutput ParseWorkerOutput(std::string_view out);
 

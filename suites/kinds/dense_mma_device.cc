@@ -48,10 +48,11 @@ struct DenseSuite {
     return harness::RunMmaDense(SpecOf(*cases.front()), tiles);
   }
 
-  std::string Judge(uint64_t index, const gen::GeneratedDense& g,
-                    const std::vector<uint32_t>& got) const {
+  std::string Judge(uint64_t index, const gen::GeneratedDense& g, const std::vector<uint32_t>& got,
+                    std::vector<ProbeResult>& probes) const {
     const auto want = oracle::mma::DenseReference(
         g.tile, DenseParams(g.tile, gpu).value_or(oracle::num::ExactParams(g.tile.cd)));
+    ProbeZeroAndC(want, g.tile.c, probes);
     const std::string what = MismatchDetail(want, got);
     return what.empty() ? std::string()
                         : CaseLine(index, CaseOutcome::kMismatch, what + ObservedField(got));

@@ -54,13 +54,14 @@ struct TileSuite {
   }
 
   // A broken descriptor's D is recorded, not judged.
-  std::string Judge(uint64_t index, const DescriptorTile& t,
-                    const std::vector<uint32_t>& got) const {
+  std::string Judge(uint64_t index, const DescriptorTile& t, const std::vector<uint32_t>& got,
+                    std::vector<ProbeResult>& probes) const {
     if (!BrokenRules(t).empty())
       return CaseLine(index, CaseOutcome::kUndefinedBySpec,
                       UndefinedDetail(t, got) + ObservedField(got));
     const auto want = oracle::tile::TileReference(t);
     if (!want.ok()) return CaseLine(index, CaseOutcome::kHarnessError, "oracle: " + want.error());
+    ProbeZeroAndC(want.value(), t.c, probes);
     const std::string what = MismatchDetail(want.value(), got, static_cast<std::size_t>(t.n));
     return what.empty() ? std::string()
                         : CaseLine(index, CaseOutcome::kMismatch, what + ObservedField(got));

@@ -7,6 +7,7 @@
 #include "oracle/smem/smem_case_text.h"
 #include "suites/checks/smem_descriptor_checks.h"
 #include "suites/kinds/case_kind.h"
+#include "suites/kinds/operand_probes.h"
 
 namespace tcfuzz::suites {
 namespace {
@@ -70,6 +71,9 @@ class SmemDescriptorSuite final : public HostSuite {
       r.tags.push_back(kBase[m->base_offset & 7]);
       if (m->lbo_absolute) r.tags.push_back("lbo_absolute");
       if (g.k_advance) r.tags.push_back("k_advance");
+      if (ProbesMutants(case_seed)) {
+        if (const auto map = Map(g.c); map.ok()) SmemProbes(g.c, map.value(), r.probes);
+      }
     }
     r.tags.push_back(Name(g.c.arch));
     if (!r.failures.empty()) r.reproducer = Reproducer(g);

@@ -87,10 +87,11 @@ struct SparseSuite {
     return oracle::Result<std::vector<std::vector<uint32_t>>>::Ok(std::move(planted));
   }
 
-  std::string Judge(uint64_t index, const gen::GeneratedSparse& g,
-                    const std::vector<uint32_t>& got) const {
+  std::string Judge(uint64_t index, const gen::GeneratedSparse& g, const std::vector<uint32_t>& got,
+                    std::vector<ProbeResult>& probes) const {
     const std::vector<uint32_t> want =
         Reference(g.tile, SparseParams(g.tile, gpu).value_or(oracle::num::ExactParams(g.tile.cd)));
+    ProbeZeroAndC(want, g.tile.c, probes);
     const std::string what = MismatchDetail(want, got);
     return what.empty() ? std::string()
                         : CaseLine(index, CaseOutcome::kMismatch, what + ObservedField(got));

@@ -18,6 +18,7 @@
 #include "suites/kinds/case_kind.h"
 #include "suites/kinds/emit_cu.h"
 #include "suites/kinds/judged_device.h"
+#include "suites/kinds/operand_probes.h"
 #include "suites/kinds/sparse_mma_device.h"
 #include "suites/reduce/sparse_mma_minimize.h"
 
@@ -156,10 +157,18 @@ class SparseOracleSuite final : public HostSuite {
                                      : Intent::kRawBits;
     const gen::GeneratedSparse g = gen::DrawSparse(s, intent);
     CaseResult r;
-    r.failures = CheckSparse(g);
+    std::vector<uint32_t> want;
+    r.failures = CheckSparse(g, &want);
     r.family = "sparse." + std::string(gen::IntentName(intent)) + "." + g.op.form->Name();
     if (intent == Intent::kBreakOne) r.tags.push_back(g.broken->id);
     r.tags.push_back(gen::Name(g.mode));
+    if (intent == Intent::kLegal) {
+      for (const std::string_view tag : ChunkClasses(g.tile)) r.tags.push_back(tag);
+    }
+    if (!want.empty()) {  // a legal case with a D
+      SparseProbes(g.tile, SparseParams(g.tile).value_or(oracle::num::ExactParams(g.tile.cd)), want,
+                   ProbesMutants(case_seed), r.probes);
+    }
     if (!r.failures.empty())
       r.reproducer = Reproducer(g, case_seed);  // the case itself: it replays alone
     return r;

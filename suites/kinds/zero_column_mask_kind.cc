@@ -9,6 +9,7 @@
 #include "oracle/tcgen05/zero_column_mask_text.h"
 #include "suites/checks/zero_column_mask_checks.h"
 #include "suites/kinds/case_kind.h"
+#include "suites/kinds/operand_probes.h"
 
 namespace tcfuzz::suites {
 namespace {
@@ -80,6 +81,7 @@ class ZeroColumnMaskSuite final : public HostSuite {
       r.tags.push_back(g.broken->id);
     } else if (g.intent == Intent::kLegal) {
       r.family += "." + std::string(ShapeTag(g.c.shape.m));
+      if (ProbesMutants(case_seed, 64)) ZcmProbes(g.c, r.probes);
     }
     r.tags.push_back(ShapeTag(g.c.shape.m));
     r.tags.push_back(g.c.shape.sparse ? "sparse" : "dense");

@@ -40,7 +40,11 @@ struct ToySuite {
     for (const uint64_t c : cases) d.push_back({static_cast<uint32_t>(2 * c)});
     return oracle::Result<Words>::Ok(std::move(d));
   }
-  std::string Judge(uint64_t index, uint64_t c, const std::vector<uint32_t>& d) const {
+  // The expected D is 2c: case 0's is all-zero.
+  std::string Judge(uint64_t index, uint64_t c, const std::vector<uint32_t>& d,
+                    std::vector<ProbeResult>& probes) const {
+    const uint32_t want[] = {static_cast<uint32_t>(2 * c)};
+    ProbeZeroAndC(want, {}, probes);
     if (d.size() != 1 || d[0] != 2 * c)
       return CaseLine(index, CaseOutcome::kHarnessError, "toy: D of another case");
     return c % 7 == 0 ? CaseLine(index, CaseOutcome::kMismatch, "toy") : "";
@@ -99,6 +103,12 @@ TEST(BatchedWorker, LaunchesShareAKeyKeepIndexOrderAndStayWithinTheLimit) {
     EXPECT_EQ(mismatched.count(c), c % 7 == 0 && c % 10 != 9 ? 1u : 0u) << c;
   for (const char* phase : {"draw", "jit", "device", "judge"})
     EXPECT_TRUE(r.out.phases.count(phase)) << phase;
+  // Each key's cases that ran, 300 of k0 (case 0's expected D all-zero), 300 of k1 and k2 (the
+  // cases ending in 9 did not run).
+  const Discrimination want = {{"k0", {{"all_zero", {300, 299}}, {"d_equals_c", {300, 299}}}},
+                               {"k1", {{"all_zero", {300, 300}}, {"d_equals_c", {300, 300}}}},
+                               {"k2", {{"all_zero", {300, 300}}, {"d_equals_c", {300, 300}}}}};
+  EXPECT_EQ(r.out.discrimination, want);
 }
 
 TEST(BatchedWorker, AJitErrorFailsItsLaunchOnlyAndAFaultEndsTheWorker) {

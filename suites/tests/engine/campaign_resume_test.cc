@@ -28,7 +28,8 @@ namespace {
 namespace fs = std::filesystem;
 using test::TempDir;
 
-// Fails every 7th case (two families, two checks); raises `signal` when it reaches `stop_at`.
+// Fails every 7th case (two families, two checks), its every 5th case's expected result all-zero;
+// raises `signal` when it reaches `stop_at`.
 class Planted final : public HostSuite {
  public:
   explicit Planted(std::string name, uint64_t stop_at = ~uint64_t{0}, uint64_t* ran = nullptr)
@@ -44,6 +45,7 @@ class Planted final : public HostSuite {
     CaseResult r;
     r.family = index % 2 ? "odd" : "even";
     r.tags.push_back(index % 3 ? "tag.a" : "tag.b");
+    r.probes.push_back({kProbeAllZero, index % 5 != 0});  // shards and resumes add them up
     if (index % 7 == 3) {
       r.failures.push_back({index % 5 ? "check.one" : "check.two",
                             "case " + std::to_string(index) + " seed " + std::to_string(seed)});
@@ -202,6 +204,15 @@ TEST(CampaignReports, SigtermLeavesAnInterruptedReportThatResumeCompletes) {
   std::ostringstream log;
   CampaignOptions o = Options(root + "/whole");
   ASSERT_EQ(RunCampaign(o, Suites(), log), 1) << log.str();
+  // 1,500 cases a family, every 5th (300) with an all-zero expected result.
+  const auto whole = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
+  for (const char* family : {"even", "odd"}) {
+    EXPECT_EQ(whole["suites"][0]["discrimination"][family]["all_zero"],
+              (nlohmann::json{{"cases", 1500}, {"telling", 1200}}));
+  }
+  EXPECT_EQ(whole["suites"][0]["low_discrimination"],
+            (nlohmann::json{"even: all_zero 80.0% (1200 of 1500)",
+                            "odd: all_zero 80.0% (1200 of 1500)"}));
 
   CampaignOptions cut = Options(root + "/cut");
   // Raised inside the first batch, whose size is fixed (later batches grow with the machine's

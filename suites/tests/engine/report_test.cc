@@ -53,6 +53,7 @@ CampaignReport EveryKind() {
   host.failures = {Record("host", "a", 3, "check_x", hostile),
                    Record("host", "a", 9, "check_y", "y")};
   host.signatures = {{"host.a.check_x", 1}, {"host.a.check_y", 1}};
+  host.discrimination["a"] = {{"all_zero", {10, 9}}, {"zcm.inverted=1", {4, 4}}};
   SuiteReport gpu;
   gpu.suite = "gpu";
   gpu.device = true;
@@ -205,6 +206,10 @@ TEST(Report, SummaryReadsBackAsWritten) {
   EXPECT_EQ(SummaryJson(back.value()), SummaryJson(r));
   EXPECT_TRUE(back.value().interrupted);
   EXPECT_EQ(back.value().suites[0].resume_from, 21u);
+  EXPECT_EQ(back.value().suites[0].discrimination, r.suites[0].discrimination);
+  // Family a's all_zero told 9 of 10 apart: named, in the summary and on the page.
+  EXPECT_NE(SummaryJson(r).find("\"a: all_zero 90.0% (9 of 10)\""), std::string::npos);
+  EXPECT_NE(IndexHtml(r).find("a: all_zero 90.0% (9 of 10)"), std::string::npos);
   std::filesystem::remove_all(dir);
 }
 
@@ -295,6 +300,12 @@ TEST(Report, HostileSummariesAreOneLineErrors) {
       {Edited(good, "/options/suites", nlohmann::json::array()), "not a list of 1 to 64 suites"},
       {Edited(good, "/options/cases", ~uint64_t{0}), "\"options.cases\" is not 1 to 2^40"},
       {Edited(good, "/provenance/hosts/0", 7), "provenance hosts entry is not a string"},
+      // Probe counts past the suite's cases, or telling more than they probed.
+      {Edited(good, "/suites/0/discrimination/a/all_zero/cases", 21), "exceeds its cases"},
+      {Edited(good, "/suites/0/discrimination/a/all_zero/telling", 11), "exceeds its cases"},
+      {Edited(good, "/suites/0/discrimination/a/all_zero", {{"cases", 1}, {"tellin", 1}}),
+       "unknown key 'tellin'"},
+      {Edited(good, "/suites/0/discrimination/a", 3), "discrimination of 'a' is not an object"},
       {Edited(good, "/provenance/backend_args/0", 7),
        "provenance backend_args entry is not a string"},
   };
