@@ -33,15 +33,25 @@ void AddDiscrimination(Discrimination& into, const Discrimination& more) {
   }
 }
 
+bool WithinCases(const Discrimination& d, uint64_t cases) {
+  for (const auto& [family, probes] : d) {
+    for (const auto& [probe, n] : probes) {
+      if (n.cases > cases || n.telling > n.cases) return false;
+    }
+  }
+  return true;
+}
+
 std::vector<std::string> LowDiscrimination(const Discrimination& d) {
   std::vector<std::string> low;
   for (const auto& [family, probes] : d) {
     for (const auto& [probe, n] : probes) {
-      if (n.cases == 0) continue;
+      if (n.cases < kFewCases) continue;
       const bool basic = probe == kProbeAllZero || probe == kProbeDEqualsC;
       const double share = static_cast<double>(n.telling) / static_cast<double>(n.cases);
-      const bool is_low =
-          basic ? share < kMinTelling : n.telling == 0 && n.cases >= kMinCasesForMutantProbe;
+      const bool is_low = !basic                  ? n.telling == 0
+                          : n.cases >= kManyCases ? share < kMinTelling
+                                                  : share < kMinTellingFew;
       if (!is_low) continue;
       char pct[32];
       std::snprintf(pct, sizeof pct, " %.1f%% (", 100 * share);
@@ -77,6 +87,7 @@ bool ParseDiscriminationLine(std::string_view line, Discrimination& into) {
   if (n.telling > n.cases || sp == 0 || sp == std::string_view::npos || sp + 1 == line.size())
     return false;
   ProbeCount& to = into[std::string(line.substr(sp + 1))][std::string(line.substr(0, sp))];
+  if (to.cases > UINT64_MAX - n.cases) return false;  // a garbled worker's: the engine drops it
   to.cases += n.cases;
   to.telling += n.telling;
   return true;

@@ -47,6 +47,9 @@ ProbeResult ProbeAgainst(std::string_view probe, std::span<const T> want,
 
 void Count(FamilyProbes& into, std::span<const ProbeResult> probes);
 void AddDiscrimination(Discrimination& into, const Discrimination& more);
+// Whether every count is within `cases` (what a worker ran, a suite's cases) and no probe told
+// more cases apart than it probed: counts from a file or a worker are held to it.
+bool WithinCases(const Discrimination& d, uint64_t cases);
 
 // The operand-mutant probes cost a mutant's result each, so the host suites run them on one case
 // in `every` (16; the zero-column mask, whose cases cost about as much as its probes, 64), picked
@@ -55,10 +58,11 @@ inline bool ProbesMutants(uint64_t case_seed, uint64_t every = 16) {
   return (case_seed >> 40) % every == 0;
 }
 
-// Below this share of a family's cases, all_zero or d_equals_c is low discrimination.
-inline constexpr double kMinTelling = 0.99;
-// A mutant probe is low when no case of a family with at least this many cases told it apart.
-inline constexpr uint64_t kMinCasesForMutantProbe = 100;
+// When a family is low: all_zero or d_equals_c telling under 99% of 1,000 or more probed cases
+// (fewer cannot tell 99% from 98%), or under 90% of 100 or more; a mutant probe no case of 100
+// or more told apart. A family with fewer probed cases is not judged.
+inline constexpr double kMinTelling = 0.99, kMinTellingFew = 0.90;
+inline constexpr uint64_t kManyCases = 1000, kFewCases = 100;
 
 // "family: probe 97.1% (971 of 1000)" for each low probe, in family order.
 std::vector<std::string> LowDiscrimination(const Discrimination& d);

@@ -216,7 +216,9 @@ EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_
       out.phase_seconds["failed workers"] += a.seconds;  // faults, crashes, watchdog kills
     if (a.complete) {
       for (const auto& [phase, s] : a.phases) out.phase_seconds[phase] += s;
-      AddDiscrimination(out.discrimination, a.discrimination);
+      // Each probe counts a case once: more than the worker ran is a garbled worker's.
+      if (WithinCases(a.discrimination, a.ran))
+        AddDiscrimination(out.discrimination, a.discrimination);
       uint64_t failed = 0;
       for (const CaseLineFields& c : a.cases) {
         if (c.outcome == CaseOutcome::kPass) continue;

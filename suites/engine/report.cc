@@ -684,6 +684,8 @@ SuiteReport SuiteFrom(const JsonIn& j) {
          }))
       s.discrimination.emplace(family, probes);
   }
+  if (j.contains("low_discrimination") && !Field(j, "low_discrimination").is_array())
+    throw Bad{"\"low_discrimination\" is not a list"};
   s.signatures = MapOf<uint64_t>(j, "signatures", count);
   // A part never exceeds its whole, so shards' sums overflow only where their cases do (merge).
   bool parts_fit = s.failed <= s.cases && s.expected <= s.cases;
@@ -692,10 +694,7 @@ SuiteReport SuiteFrom(const JsonIn& j) {
   for (const auto* counts : {&s.coverage, &s.signatures}) {
     for (const auto& [tag, n] : *counts) parts_fit = parts_fit && n <= s.cases;
   }
-  for (const auto& [family, probes] : s.discrimination) {
-    for (const auto& [probe, n] : probes)
-      parts_fit = parts_fit && n.cases <= s.cases && n.telling <= n.cases;
-  }
+  parts_fit = parts_fit && WithinCases(s.discrimination, s.cases);
   if (!parts_fit)
     throw Bad{"suite " + oracle::Quoted(s.suite) +
               ": a failure, family, coverage, probe or signature count exceeds its cases"};

@@ -98,7 +98,8 @@ std::string ProvenanceLine(const CampaignReport& r) {
 // What the suite's cases tell apart (suites/checks/discrimination.h): per family and probe, the
 // share of its cases whose expected result differs from the probe's; the low ones named first.
 std::string DiscriminationTable(const SuiteReport& s) {
-  if (s.discrimination.empty()) return {};
+  if (s.discrimination.empty())
+    return s.cases > 0 ? "<p>discrimination: not measured for this suite</p>\n" : "";
   const std::vector<std::string> low = LowDiscrimination(s.discrimination);
   std::string h;
   if (!low.empty()) {

@@ -94,7 +94,7 @@ void ZcmProbes(const oracle::tcgen05::ZcmCase& c, std::vector<ProbeResult>& out)
   const auto want = harness::emulator::MaskColumns(c.desc, c.shape.m, c.shape.n, {});
   if (!want) return;
   out.push_back(
-      {kProbeAllZero, !std::all_of(want->begin(), want->end(), [](int col) { return col < 0; })});
+      {kProbeDEqualsC, !std::all_of(want->begin(), want->end(), [](int col) { return col < 0; })});
   for (const Probe& p : probes) {
     const auto wrong = harness::emulator::MaskColumns(c.desc, c.shape.m, c.shape.n, p.mutant);
     out.push_back(wrong ? ProbeAgainst<int>(p.text, *want, *wrong) : ProbeResult{p.text, true});

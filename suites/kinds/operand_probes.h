@@ -16,8 +16,8 @@
 
 namespace tcfuzz::suites {
 
-// A mask's column map (the expansion's B column per D column, -1 zeroed) against an all-zero
-// D (every column zeroed) and each zcm mutant. Nothing when the mask does not expand.
+// A mask's column map (the expansion's B column per D column, -1 zeroed) against D = C (every
+// column zeroed: B reads as zeros) and each zcm mutant. Nothing when the mask does not expand.
 void ZcmProbes(const oracle::tcgen05::ZcmCase& c, std::vector<ProbeResult>& out);
 
 // A descriptor's address map against the map under each descriptor, swizzle and layout mutant

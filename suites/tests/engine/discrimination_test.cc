@@ -36,8 +36,12 @@ TEST(Discrimination, LowMeansUnder99PercentOrAMutantNoCaseTold) {
   d["d"]["zcm.inverted=1"] = {99, 0};   // too few cases to say
   d["e"]["zcm.inverted=1"] = {1000, 1};
   d["f"]["all_zero"] = {0, 0};
+  d["g"]["all_zero"] = {999, 900};  // under 1,000 cases: 90% is enough
+  d["h"]["all_zero"] = {999, 898};  // low
+  d["i"]["d_equals_c"] = {99, 0};   // too few cases to say
   EXPECT_EQ(LowDiscrimination(d), (std::vector<std::string>{"b: d_equals_c 98.9% (989 of 1000)",
-                                                            "c: zcm.inverted=1 0.0% (0 of 100)"}));
+                                                            "c: zcm.inverted=1 0.0% (0 of 100)",
+                                                            "h: all_zero 89.9% (898 of 999)"}));
 }
 
 TEST(Discrimination, CountsAddAndTheWorkerLineReadsBack) {
@@ -61,6 +65,10 @@ TEST(Discrimination, CountsAddAndTheWorkerLineReadsBack) {
     EXPECT_FALSE(ParseDiscriminationLine(bad, none)) << bad;
     EXPECT_TRUE(none.empty()) << bad;
   }
+  // Counts that would wrap are not a line (the engine drops a garbled worker's counts).
+  Discrimination big;
+  EXPECT_TRUE(ParseDiscriminationLine("discrimination 18446744073709551615 0 p f", big));
+  EXPECT_FALSE(ParseDiscriminationLine("discrimination 1 0 p f", big));
 }
 
 }  // namespace
