@@ -5,6 +5,7 @@
 #include "harness/emulator/accumulate.h"
 #include "harness/emulator/mutant.h"
 #include "harness/emulator/smem_mma_emulator.h"
+#include "harness/emulator/warp_mma_emulator.h"
 
 namespace tcfuzz::suites {
 namespace {
@@ -56,35 +57,29 @@ std::optional<std::vector<uint64_t>> SmemMap(const oracle::smem::SmemCase& c, co
   return bits;
 }
 
+// The warp emulator's select and accumulate steps on the tile's operands, as its decode step
+// would set them up (the mutant's numerics points on the row, C dropped when it says so).
 std::vector<uint32_t> SparseD(const oracle::sparse::SparseTile& t, oracle::num::DotParams p,
                               const Mutant& m) {
-  const oracle::sparse::SparseForm& f = *t.form;
-  const int stored = f.k / 2, cpr = f.chunks_per_row();
+  harness::emulator::WarpMmaForm f;
+  f.sparse = t.form;
+  f.a = t.a_type;
+  f.b = t.b_type;
+  f.cd = t.cd;
+  f.satfinite = t.satfinite;
+  f.k = t.form->k;
+  f.params = p;
+  harness::emulator::PlantNumerics(m, f.a, f.cd, f.params);
+  const int stored = f.k / 2, cpr = t.form->chunks_per_row();
   std::vector<int> meets(static_cast<std::size_t>(16 * stored));
   for (int row = 0; row < 16; ++row) {
     for (int chunk = 0; chunk < cpr; ++chunk)
-      harness::emulator::SelectKept(f, t.nibbles[static_cast<std::size_t>(row * cpr + chunk)], m,
-                                    row, chunk, stored, meets);
+      harness::emulator::SelectKept(*t.form, t.nibbles[static_cast<std::size_t>(row * cpr + chunk)],
+                                    m, row, chunk, stored, meets);
   }
-  std::vector<uint64_t> b(static_cast<std::size_t>(8 * f.k));  // column j's K at j * K + k
-  for (int k = 0; k < f.k; ++k) {
-    for (int j = 0; j < 8; ++j)
-      b[static_cast<std::size_t>(j * f.k + k)] = t.b[static_cast<std::size_t>(k * 8 + j)];
-  }
-  const int columns[8] = {0, 1, 2, 3, 4, 5, 6, 7};
-  harness::emulator::Products products{t.a_type, t.b_type, t.cd, p, t.satfinite};
-  harness::emulator::PlantNumerics(m, t.a_type, t.cd, products.params);
-  harness::emulator::TileOperands x;
-  x.m = 16;
-  x.n = 8;
-  x.stored = stored;
-  x.kb = f.k;
-  x.a = t.a;
-  x.b = b;
-  x.meets = meets;
-  x.b_column = columns;
+  harness::emulator::WarpOperands x{t.a, t.b, {}};
   if (!m.At("fragment.c_dropped")) x.c = t.c;
-  return harness::emulator::Accumulate(products, x);
+  return harness::emulator::Accumulate(f, x, meets);
 }
 
 }  // namespace
