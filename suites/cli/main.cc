@@ -14,34 +14,48 @@
 namespace tcfuzz::cli {
 namespace {
 
+// CLI11 2.1 leaves a flag's type size at 1; its expected count is what says it takes no value.
+bool TakesAValue(const CLI::Option& o) { return o.get_expected_max() != 0; }
+
+// A word that reads as an option: `--x`, or `-x` (no option value is a negative number: the
+// number parser refuses a sign anyway, and a file named `-x` is still reachable as ./-x).
+bool LooksLikeAnOption(const std::string& v) {
+  return v.size() > 1 && v[0] == '-' && !(v[1] >= '0' && v[1] <= '9');
+}
+
 // No option takes an empty value or one that is itself an option: `--svg ''` was silently
 // ignored and `--report --no-progress` made a folder named --no-progress (issue 33).
 void CheckOptionValues(const CLI::App& app) {
   for (const CLI::Option* o : app.get_options()) {
-    if (o->get_type_size_max() == 0) continue;  // a flag
+    if (!TakesAValue(*o)) continue;
     for (const std::string& v : o->results()) {
       const std::string name = o->get_name().empty() ? "an argument" : o->get_name();
       if (v.empty()) Die(name + ": an empty value (it must name something)");
-      if (v.starts_with("--")) Die(name + ": '" + v + "' is an option, not a value");
+      if (LooksLikeAnOption(v)) Die(name + ": '" + v + "' is an option, not a value");
     }
   }
   for (const CLI::App* sub : app.get_subcommands()) CheckOptionValues(*sub);
 }
 
+CLI::App* SubcommandNamed(CLI::App& app, const std::string& name) {
+  for (CLI::App* s : app.get_subcommands({}))
+    if (s->get_name() == name) return s;
+  return nullptr;
+}
+
 // Why a command line CLI11 refused has an option whose value is another option (`run --report
 // --cases 5` read "--cases" as the folder, then refused the "5"): said that way, or nothing.
 std::string OptionAsValue(CLI::App& app, int argc, char** argv) {
-  if (argc < 2) return {};
-  CLI::App* sub = nullptr;
-  for (CLI::App* s : app.get_subcommands({}))
-    if (s->get_name() == argv[1]) sub = s;
-  if (sub == nullptr) return {};
-  for (int i = 2; i + 1 < argc; ++i) {
+  CLI::App* sub = &app;  // the innermost command named so far (`tiling fuzz`)
+  for (int i = 1; i + 1 < argc; ++i) {
     const std::string word = argv[i], next = argv[i + 1];
-    if (!word.starts_with("--") || !next.starts_with("--")) continue;
+    if (CLI::App* deeper = SubcommandNamed(*sub, word); deeper != nullptr) {
+      sub = deeper;
+      continue;
+    }
+    if (!word.starts_with("--") || !LooksLikeAnOption(next)) continue;
     const CLI::Option* o = sub->get_option_no_throw(word);
-    if (o != nullptr && o->get_type_size_max() != 0)
-      return word + ": '" + next + "' is an option, not a value";
+    if (o != nullptr && TakesAValue(*o)) return word + ": '" + next + "' is an option, not a value";
   }
   return {};
 }

@@ -139,7 +139,8 @@ int RunMinimize(const std::string& file, const std::string& out_path, int budget
     return 2;
   }
   if (!first.failure) {
-    log << file << ": the device agrees with the oracle on this case: nothing to minimize\n";
+    log << oracle::OneLine(file)
+        << ": the device agrees with the oracle on this case: nothing to minimize\n";
     return 1;
   }
   const FailureSignature sig = *first.failure;
@@ -160,8 +161,9 @@ int RunMinimize(const std::string& file, const std::string& out_path, int budget
     log << oracle::ErrorLine(w.error());
     return 2;
   }
-  log << "minimized " << file << " (" << sig.outcome << " at " << sig.where << "): " << account
-      << "; written to " << out_path << "\n";
+  log << "minimized " << oracle::OneLine(file) << " (" << sig.outcome << " at "
+      << oracle::OneLine(sig.where) << "): " << account << "; written to "
+      << oracle::OneLine(out_path) << "\n";
   return 0;
 }
 

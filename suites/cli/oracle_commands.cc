@@ -60,8 +60,9 @@ int OracleDot(const NumArgs& a) {
   std::ios::sync_with_stdio(false);  // a million lines: iostreams without stdio's locking
   const int rc =
       suites::OracleDotStream(std::cin, std::cout, std::cerr, ab, cd, *params, a.input == "hex");
-  // After the answers, and only with them: an error stays the one line on stderr.
-  if (rc == 0) std::cerr << note;
+  // After the answers, and only once they are written: an error (a full disk under stdout
+  // included) stays the one line on stderr.
+  if (rc == 0 && std::cout.flush()) std::cerr << note;
   return rc;
 }
 

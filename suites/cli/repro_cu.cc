@@ -2,6 +2,7 @@
 
 #include <iostream>
 
+#include "oracle/core/text_format.h"
 #include "oracle/numerics/dot_product.h"
 #include "suites/cli/cli_common.h"
 #include "suites/engine/atomic_file.h"
@@ -31,7 +32,8 @@ int ReproEmitCu(const std::string& file, const std::string& out_path, const std:
   if (!cu.ok()) cli::Die(cu.error());
   auto written = WriteFileAtomic(out_path, cu.value().text);
   if (!written.ok()) cli::Die(written.error());
-  std::cout << "wrote " << out_path << " (" << cu.value().instruction.substr(0, 70) << "...)\n";
+  std::cout << "wrote " << oracle::OneLine(out_path) << " (" << cu.value().instruction.substr(0, 70)
+            << "...)\n";
   return 0;
 }
 

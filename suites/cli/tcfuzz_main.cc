@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   std::cout.flush();
   const bool lost = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout) != 0 ||
                     std::fclose(stdout) != 0;
+  if (lost && rc == 2) return 2;  // its error line is out already: one line, not two
   if (lost) {
     const int e = errno;  // the failing write's, when nothing after it set errno
     std::fprintf(

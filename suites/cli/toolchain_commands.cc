@@ -120,7 +120,8 @@ int RunToolchainCommand(ToolchainCli& t) {
   } else if (!t.json) {
     // The verdict line still reaches the terminal.
     std::cerr << report.value().unexpected << " unexpected verdicts, "
-              << report.value().stale.size() << " stale expectations; table in " << t.out << "\n";
+              << report.value().stale.size() << " stale expectations; table in "
+              << oracle::OneLine(t.out) << "\n";
   }
   return report.value().unexpected > 0 || !report.value().stale.empty() ? 1 : 0;
 }

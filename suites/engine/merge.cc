@@ -35,7 +35,7 @@ std::string Differs(const CampaignReport& a, const CampaignReport& b) {
     return "shard count " + std::to_string(a.shard_count) + " vs " + std::to_string(b.shard_count);
   if (a.planned_suites != b.planned_suites) return "suites " + Planned(a) + " vs " + Planned(b);
   if (a.cases != b.cases) return "case counts";
-  if (a.seconds != b.seconds) return "time budgets";
+  if (a.seconds != b.seconds || a.run_seconds != b.run_seconds) return "time budgets";
   if (a.gpu != b.gpu) return "--gpu " + a.gpu + " vs " + b.gpu;
   if (a.max_reproducers != b.max_reproducers) return "reproducer caps";
   if (a.strict != b.strict) return "--strict in one and not the other";
@@ -50,6 +50,22 @@ std::string Differs(const CampaignReport& a, const CampaignReport& b) {
     return l;
   };
   if (lines(a) != lines(b)) return "--expectations files with other lines";
+  // Backends may mix (a GPU runner's shard beside a host's: "mixed"), but a planted mutant or two
+  // different host backends are not one run: the merged report would claim the first's options.
+  const std::vector<std::string> none;
+  const auto& aa = a.provenance.backend_args ? *a.provenance.backend_args : none;
+  const auto& ba = b.provenance.backend_args ? *b.provenance.backend_args : none;
+  const auto plants = [](const std::vector<std::string>& v) {
+    return std::find(v.begin(), v.end(), "--mutant") != v.end();
+  };
+  if (aa != ba && ((!aa.empty() && !ba.empty()) || plants(aa) || plants(ba))) {
+    const auto shown = [](const std::vector<std::string>& v) {
+      std::string s;
+      for (const std::string& w : v) s += (s.empty() ? "" : " ") + w;
+      return s.empty() ? std::string("cuda") : s;
+    };
+    return "backends '" + shown(aa) + "' vs '" + shown(ba) + "'";
+  }
   return "";
 }
 
@@ -230,7 +246,7 @@ int MergeReports(const std::vector<std::string>& dirs, const std::string& out, s
     failed += s.failed;
   }
   log << "merged " << shards.size() << " shards (seed " << merged.seed << "): " << cases
-      << " cases, " << failed << " failed; report in " << out << "/\n";
+      << " cases, " << failed << " failed; report in " << oracle::OneLine(out) << "/\n";
   return failed ? 1 : 0;
 }
 

@@ -13,6 +13,7 @@
 #include "suites/engine/device_campaign.h"
 #include "suites/engine/device_suite.h"
 #include "suites/engine/mutant_report.h"
+#include "suites/engine/report_folder.h"
 #include "suites/engine/subprocess.h"
 
 namespace tcfuzz::suites {
@@ -176,10 +177,19 @@ int RunMutants(const MutantRunOptions& o, std::ostream& out, std::ostream& log) 
       return std::find(wanted.begin(), wanted.end(), m.name) == wanted.end();
     });
   }
+  // Held like a campaign's report folder: a second writer is refused, not silently outrun, and
+  // the matrix with its runs appears at once when it is done (issue 33).
+  auto opened = ReportFolder::Open(o.report_dir, false);
+  if (!opened.ok()) {
+    log << oracle::ErrorLine(opened.error());
+    return 2;
+  }
+  ReportFolder folder = std::move(opened).value();
+  const std::string work = folder.work();
   std::error_code ec;
-  std::filesystem::create_directories(o.report_dir + "/runs", ec);
+  std::filesystem::create_directories(work + "/runs", ec);
   if (ec) {
-    log << oracle::ErrorLine("cannot make " + o.report_dir + "/runs: " + ec.message());
+    log << oracle::ErrorLine("cannot make " + work + "/runs: " + ec.message());
     return 2;
   }
   out << "tcfuzz mutants: " << mutants.size() << " mutants from " << o.catalogue_path << ", seed "
@@ -193,7 +203,7 @@ int RunMutants(const MutantRunOptions& o, std::ostream& out, std::ostream& log) 
     for (const std::string& suite : m.suites) {
       // A short campaign first: almost every kill comes within a few cases. Only a mutant it
       // did not see at all gets the whole budget.
-      const std::string dir = o.report_dir + "/runs/" + m.name + "." + suite;
+      const std::string dir = work + "/runs/" + m.name + "." + suite;
       Cell c = RunCell(o, m, suite, std::min(o.first_cases, o.cases), dir);
       if (c.error.empty() && !c.killed && !c.flagged && o.first_cases < o.cases) {
         std::error_code gone;
@@ -286,12 +296,16 @@ int RunMutants(const MutantRunOptions& o, std::ostream& out, std::ostream& log) 
        {std::pair<std::string, std::string>{"summary.json", doc.dump(2) + "\n"},
         {"junit.xml", MutantJUnitXml(doc)},
         {"index.html", MutantIndexHtml(doc)}}) {
-    if (auto w = WriteFileAtomic(o.report_dir + "/" + file, content); !w.ok()) {
+    if (auto w = WriteFileAtomic(work + "/" + file, content); !w.ok()) {
       log << oracle::ErrorLine(w.error());
       return 2;
     }
   }
-  out << "matrix: " << o.report_dir << "/index.html, summary.json, junit.xml\n";
+  if (auto committed = folder.Commit(); !committed.ok()) {
+    log << oracle::ErrorLine(committed.error());
+    return 2;
+  }
+  out << "matrix: " << oracle::OneLine(o.report_dir) << "/index.html, summary.json, junit.xml\n";
   if (errors) return 2;
   return survived || unreplayed ? 1 : 0;
 }

@@ -20,7 +20,8 @@ namespace fs = std::filesystem;
 
 bool IsReportEntry(const std::string& name) {
   static constexpr std::string_view kNames[] = {"summary.json", "junit.xml", "index.html",
-                                                "reproducers",  "undefined", "unconfirmed"};
+                                                "reproducers",  "undefined", "unconfirmed",
+                                                "runs"};  // a mutation matrix's campaigns
   for (std::string_view n : kNames) {
     if (name == n) return true;
   }

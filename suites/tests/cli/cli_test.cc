@@ -498,6 +498,24 @@ TEST(Cli, TilingCheckJsonAndErrors) {
       Tcfuzz("tiling check --chip Ascend910B2 --problem " + dir + "/t.json " + dir + "/t.json"));
   ExpectOneLineError(
       Tcfuzz("tiling check --chip Ascend910B2 --problem " + dir + "/p.json " + dir + "/t.txt"));
+  // A key given twice is an error in every JSON input, not "the last one wins" (issue 33): a
+  // problem's M, a chip profile's L1 size.
+  std::string twice = problem;
+  twice.replace(1, 0, "\"M\":128,");
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/twice.json", twice).ok());
+  ExpectOneLineError(
+      Tcfuzz("tiling check --chip Ascend910B2 --problem " + dir + "/twice.json " + dir + "/t.json"),
+      "duplicate key \"M\"");
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/chip.json",
+                                      R"({"name": "Twice", "npu_arch": 2201, "ai_cores": 24, )"
+                                      R"("vector_cores": 48, "l0a": 65536, "l0b": 65536, )"
+                                      R"("l0c": 131072, "l1": 1, "l1": 524288, )"
+                                      R"("l1_platform": 524288, "ub": 196608, "bias_table": 1024, )"
+                                      R"("confirmed": false, "note": "x"})")
+                  .ok());
+  ExpectOneLineError(Tcfuzz("tiling check --chip " + dir + "/chip.json --problem " + dir +
+                            "/p.json " + dir + "/t.json"),
+                     "duplicate key \"l1\"");
   const CliRun sim = Tcfuzz("tiling simulate --numeric --chip Ascend910B2 --problem " + dir +
                             "/p.json " + dir + "/t.json");
   EXPECT_EQ(sim.code, 0) << sim.out;

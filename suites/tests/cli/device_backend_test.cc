@@ -337,6 +337,12 @@ TEST(Mutants, BadCataloguesAndMutantsAreOneLineErrors) {
   }
   ExpectOneLineError(Tcfuzz("mutants --catalogue " + dir + "/unrun.txt --report " + dir + "/m"),
                      "'smem' is no GPU suite");
+  // A report folder another process writes (its lock held, here by flock(1)) is refused, not
+  // silently overwritten when both finish (issue 33: two matrices, the last one won).
+  ExpectOneLineError(Tcfuzz("mutants --only sparse.selector_lane --cases 20 --report " + dir + "/m",
+                            "flock " + dir + "/.m.tcfuzz-lock"),
+                     "is writing a report there");
+  EXPECT_FALSE(std::filesystem::exists(dir + "/m"));
   ExpectOneLineError(Tcfuzz("run --device cuda --mutant result.zero=1 --suite sparse-mma"),
                      "needs --device emulated");
   ExpectOneLineError(Tcfuzz("run --device emulated --mutant result.zero=7 --suite sparse-mma"),

@@ -185,6 +185,31 @@ TEST(HostileInput, MessagesSayWhatIsWrong) {
   // An option where a value belongs is named, not the word CLI11 found left over after it.
   ExpectOneLineError(Tcfuzz("run --report --cases 5", dir),
                      "--report: '--cases' is an option, not a value");
+  ExpectOneLineError(Tcfuzz("run --cases 5 --report -x", dir),
+                     "--report: '-x' is an option, not a value");
+  EXPECT_FALSE(std::filesystem::exists("-x"));
+  ExpectOneLineError(Tcfuzz("tiling fuzz --tiler --cases 3", dir),
+                     "--tiler: '--cases' is an option, not a value");
+  // A flag is no option that takes a value: the error is the one CLI11 found, not "--strict:".
+  for (const std::string& args : std::vector<std::string>{
+           "run --strict --cases 5 --cases 6", "run --no-progress --report " + dir + "/r --bogus",
+           "rules --json --bogus"}) {
+    const Outcome r = Tcfuzz(args, dir);
+    ExpectOneLineError(r, "tcfuzz: error: ");
+    EXPECT_EQ(r.err.find("is an option, not a value"), std::string::npos) << args << r.err;
+  }
+  // Every option that names something refuses an empty value (13 were silently ignored).
+  for (const std::string& args : std::vector<std::string>{
+           "explain zcm --m 32 --n 128 --idesc '' 0x1", kSmem + " --svg '' 0",
+           "run --expectations '' --cases 1", "tiling fuzz --tiler '' --cases 1",
+           "toolchain scan --forms ''", "toolchain scan --expectations ''",
+           "tiling check --chip '' --problem p.json t.json", "run --report '' --cases 1"})
+    ExpectOneLineError(Tcfuzz(args, dir), "an empty value (it must name something)");
+  // A file that is there but is no program.
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/notes.txt", "not a tiler\n").ok());
+  ExpectOneLineError(
+      Tcfuzz("tiling fuzz --tiler " + dir + "/notes.txt --cases 3 --report " + dir + "/tf", dir),
+      "is not an executable file");
   // A bad origin.gpu in a file is reported as the file's, not as --gpu-row.
   std::string text = suites::ReadFile(kCase).value();
   text += "origin.gpu = sm_42\n";
@@ -253,13 +278,63 @@ TEST(HostileInput, OutputThatCannotBeWrittenIsAnError) {
             2);
   EXPECT_NE(err().find("tcfuzz: error: standard output:"), std::string::npos) << err();
   // A run whose reader went away (the first suite's line raises SIGPIPE) stops before the next
-  // suite with its report, marked interrupted.
-  EXPECT_EQ(status(bin + " run --suite zero-column-mask --suite smem --cases 20000 --seed 1 " +
+  // suite with its report, marked interrupted. The first suite is long enough (about 0.4 s) for
+  // the reader to be gone by its line even on a loaded machine: with 20,000 cases the whole run
+  // sometimes fit into the pipe before `head` exited.
+  EXPECT_EQ(status(bin + " run --suite zero-column-mask --suite smem --cases 200000 --seed 1 " +
                    "--no-progress --report " + dir + "/r | head -c 1 >/dev/null"),
             2);
   const auto summary = suites::ReadFile(dir + "/r/summary.json");
   ASSERT_TRUE(summary.ok()) << summary.error();
   EXPECT_NE(summary.value().find("\"interrupted\": true"), std::string::npos);
+  // A closed stdout, for every kind of command: one line, exit 2.
+  for (const std::string& args :
+       {std::string("rules"), std::string("--version"), kSmem + " 0",
+        "oracle captures --dir " + dir,
+        "run --suite zero-column-mask --cases 10 --report " + dir + "/closed"}) {
+    EXPECT_EQ(status(bin + " " + args + " >&-"), 2) << args;
+    EXPECT_EQ(err().rfind("tcfuzz: error: ", 0), 0u) << args << err();
+    EXPECT_EQ(err().find('\n'), err().size() - 1) << args << err();
+  }
+  // The batch readers into a full disk, and an answer on an unconfirmed row (its note comes only
+  // with written answers): the one error line, no note before it.
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/one.jsonl",
+                                      "{\"a\":[\"3c00\"],\"b\":[\"4000\"],\"c\":\"0\"}\n")
+                  .ok());
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/zcm.jsonl",
+                                      "{\"kind\":\"zcm\",\"m\":128,\"mask\":\"0x1\"}\nnot json\n")
+                  .ok());
+  for (const std::string& cmd :
+       {bin + " oracle dot --arch sm_100 --instr tcgen05 --ab f16 --allow-unconfirmed < " + dir +
+            "/one.jsonl >/dev/full",
+        bin + " explain batch < " + dir + "/zcm.jsonl >/dev/full",
+        bin + " encode batch < " + dir + "/zcm.jsonl >/dev/full"}) {
+    EXPECT_EQ(status(cmd), 2) << cmd;
+    EXPECT_EQ(err().rfind("tcfuzz: error: ", 0), 0u) << cmd << err();
+    EXPECT_EQ(err().find('\n'), err().size() - 1) << cmd << err();
+  }
+}
+
+// Issue 33: the lines that say where a report went printed its path raw, so a folder named with
+// a newline split them; every path a status line names goes through the one quoting function.
+TEST(HostileInput, StatusLinesQuoteThePathsTheyName) {
+  const std::string dir = test::TempDir("hostile_status");
+  const std::string odd = dir + "/r\nX";
+  for (const std::string& args :
+       {"run --suite zero-column-mask --cases 10 --no-progress --report '" + odd + "'",
+        "repro " + kCase + " --emit-cu '" + odd + ".cu'"}) {
+    const Outcome r = Tcfuzz(args, dir);
+    EXPECT_LE(r.code, 1) << args << r.err;
+    const std::string all = r.out + r.err;
+    EXPECT_EQ(all.find("r\nX"), std::string::npos) << args << all;
+    EXPECT_NE(all.find("r\\nX"), std::string::npos) << args << all;
+  }
+  // /dev/stdout is the stream, through a pipe too: the program, then the line saying so.
+  const Outcome piped = Tcfuzz("repro " + kCase + " --emit-cu /dev/stdout | cat", dir);
+  EXPECT_EQ(piped.code, 0) << piped.err;
+  EXPECT_EQ(piped.out.rfind("// Reproducer emitted by tcfuzz", 0), 0u) << piped.out;
+  EXPECT_NE(piped.out.find("\nwrote /dev/stdout ("), std::string::npos) << piped.out;
+  std::filesystem::remove_all(dir);
 }
 
 // Issue 33: an error line quoting a 128 KiB value stays a bounded line.

@@ -176,6 +176,11 @@ TEST(CampaignReports, ShardsMergeIntoTheUnshardedReport) {
   const auto all_cases = [](nlohmann::json& j) {
     for (auto& suite : j["suites"]) suite["cases"] = UINT64_MAX;
   };
+  // A shard run with a defect planted in the emulator is not a shard of the plain run.
+  const std::string planted = edited(shards[2], "planted", [](nlohmann::json& j) {
+    j["provenance"]["backend_args"] = {"--device", "emulated", "--mutant",
+                                       "metadata.nibble_order=1"};
+  });
   const std::string huge1 = edited(shards[1], "huge1", all_cases);
   const std::string huge2 = edited(shards[2], "huge2", all_cases);
   const std::pair<std::vector<std::string>, std::string> bad[] = {
@@ -188,6 +193,8 @@ TEST(CampaignReports, ShardsMergeIntoTheUnshardedReport) {
       {{root + "/nothing"}, "nothing/summary.json"},
       {{shards[0], shards[1], strict.report_dir}, "(--strict in one and not the other)"},
       {{shards[0], shards[1], root + "/version"}, "(tcfuzz versions"},
+      {{shards[0], shards[1], planted},
+       "(backends 'cuda' vs '--device emulated --mutant metadata.nibble_order=1')"},
   };
   for (const auto& [dirs, want] : bad) {
     std::ostringstream err;

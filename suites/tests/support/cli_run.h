@@ -16,9 +16,11 @@ struct CliRun {
   std::string out;  // stdout and stderr together
 };
 
-inline CliRun Tcfuzz(const std::string& args) {
+// `wrapper`: a command that runs it (`flock FILE`), or nothing.
+inline CliRun Tcfuzz(const std::string& args, const std::string& wrapper = "") {
   const std::string cmd =
-      "env -u GTEST_SHARD_INDEX -u GTEST_TOTAL_SHARDS -u SLURM_ARRAY_TASK_ID -u "
+      wrapper +
+      " env -u GTEST_SHARD_INDEX -u GTEST_TOTAL_SHARDS -u SLURM_ARRAY_TASK_ID -u "
       "JOB_COMPLETION_INDEX -u CI_NODE_INDEX -u TCFUZZ_DEVICE -u TCFUZZ_DEVICE_AS -u "
       "TCFUZZ_MUTANT " +
       std::string(TCFUZZ_BIN) + " " + args + " 2>&1";
