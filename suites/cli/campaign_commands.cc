@@ -27,8 +27,14 @@ class Campaign final : public CommandGroup {
     seed_ = run_->add_option("--seed", seed_text_, "base seed (default: random, printed)");
     cases_ = AddNumber(run_, "--cases", cases_value_, 1, uint64_t{1} << 40,
                        "cases per suite (default: each suite's own, about 30 s each)");
-    time_ = AddSeconds(run_, "--time", seconds_value_, "seconds per suite instead of a case count");
+    time_ = AddSeconds(run_, "--time", seconds_value_,
+                       "the whole run's seconds, shared by its suites, instead of a case count (a "
+                       "suite that ends early leaves its time to the next)");
+    suite_time_ = AddSeconds(run_, "--suite-time", suite_seconds_value_,
+                             "seconds per suite instead of a case count (with --time: at most "
+                             "this for each suite)");
     cases_->excludes(time_);
+    cases_->excludes(suite_time_);
     shard_ = run_->add_option(
         "--shard", shard_text_,
         "I/N: run shard I of N (indices i with i % N == I); default: the scheduler's variables "
@@ -66,8 +72,8 @@ class Campaign final : public CommandGroup {
                                "baseline: options naming those are refused)");
     // What the interrupted run recorded is what it goes on with: an option it would ignore is an
     // error, not a silent no-op.
-    for (CLI::Option* o : {suite_, seed_, cases_, time_, shard_, shard_count_, report, expectations,
-                           skips, strict, gpu})
+    for (CLI::Option* o : {suite_, seed_, cases_, time_, suite_time_, shard_, shard_count_, report,
+                           expectations, skips, strict, gpu})
       resume_->excludes(o);
 
     merge_ = app.add_subcommand("merge", "Add the shard reports of one run into one report");
@@ -106,7 +112,8 @@ class Campaign final : public CommandGroup {
       o_.seed = RandomSeed();
       o_.seed_source = "random";
     }
-    if (*time_) o_.seconds = seconds_value_;
+    if (*time_) o_.run_seconds = seconds_value_;
+    if (*suite_time_) o_.seconds = suite_seconds_value_;
     if (*cases_) o_.cases = cases_value_;
     // A suite named twice runs once.
     std::vector<std::string> unique;
@@ -132,13 +139,14 @@ class Campaign final : public CommandGroup {
  private:
   CLI::App *run_ = nullptr, *merge_ = nullptr;
   CLI::Option *suite_ = nullptr, *seed_ = nullptr, *cases_ = nullptr, *time_ = nullptr,
-              *shard_ = nullptr, *shard_count_ = nullptr, *resume_ = nullptr;
+              *suite_time_ = nullptr, *shard_ = nullptr, *shard_count_ = nullptr,
+              *resume_ = nullptr;
   suites::CampaignOptions o_;
   DeviceOptions device_;
   std::string seed_text_, shard_text_, resume_dir_, merge_out_;
   std::vector<std::string> merge_dirs_;
   uint64_t shard_count_value_ = 0, reruns_ = 2, cases_value_ = 0;
-  double progress_every_ = 30, seconds_value_ = 0;
+  double progress_every_ = 30, seconds_value_ = 0, suite_seconds_value_ = 0;
   bool no_progress_ = false;
 };
 

@@ -22,6 +22,7 @@
 #include "suites/engine/report_folder.h"
 #include "suites/engine/run_expectations.h"
 #include "suites/engine/stop_signals.h"
+#include "suites/engine/subprocess.h"
 
 namespace tcfuzz::suites {
 namespace {
@@ -71,7 +72,7 @@ void TallyFailure(const HostSuite& suite, const CampaignOptions& o, const std::s
         text += "# finding: " + cf.check + ": " + cf.message + "\n";
       }
       text += "finding.check = " + f.check + "\n";
-      text += "# replay, from the report folder: tcfuzz replay " + rel + "\n";
+      text += "# replay, from the report folder: " + ToolCommand() + " replay " + rel + "\n";
       auto written = WriteFileAtomic(work + "/" + rel, text);
       if (written.ok()) {
         f.reproducer_path = rel;
@@ -207,6 +208,25 @@ const SuiteReport* Find(const CampaignReport* r, const std::string& suite) {
   return nullptr;
 }
 
+// The options suite `name` runs with. Under a whole-run budget it gets the time left over the
+// suites still to run (itself included; those already in `report` are done), on top of what it
+// had before an interruption; a per-suite --suite-time caps that share.
+CampaignOptions SuiteShare(const CampaignOptions& o, const CampaignReport& report,
+                           const std::string& name,
+                           const std::optional<Clock::time_point>& run_deadline,
+                           double seconds_before) {
+  CampaignOptions so = o;
+  if (!run_deadline) return so;
+  const auto at = std::find(report.planned_suites.begin(), report.planned_suites.end(), name);
+  const auto left = static_cast<double>(
+      std::max<std::ptrdiff_t>(1, std::distance(at, report.planned_suites.end())));
+  const double share =
+      std::max(0.0, std::chrono::duration<double>(*run_deadline - Clock::now()).count()) / left;
+  so.seconds = std::min(seconds_before + share, o.seconds.value_or(1e12));
+  so.run_deadline = run_deadline;
+  return so;
+}
+
 // The campaign over `all`, continuing `prior` (an interrupted run's report) when given.
 int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
         const CampaignReport* prior, std::ostream& log) {
@@ -237,7 +257,8 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
   }
   StopSignals signals;  // from here on a stop request ends in a report
   // The report folder is made and checked before the first case, not after the last.
-  const std::string shown_dir = o.report_dir;
+  // Printed through OneLine: a folder named with a newline must not split a status line.
+  const std::string shown_dir = oracle::OneLine(o.report_dir);
   auto opened = ReportFolder::Open(o.report_dir, prior != nullptr);
   if (!opened.ok()) {
     log << oracle::ErrorLine(opened.error());
@@ -303,9 +324,15 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
       << "/" << o.shard_count << (o.shard_source.empty() ? "" : " (" + o.shard_source + ")")
       << (o.cases ? ", " + std::to_string(*o.cases) + " cases per suite" : "")
       << (o.seconds ? ", " + std::to_string(*o.seconds) + " s per suite" : "")
-      << (!o.cases && !o.seconds ? ", each suite's default case count" : "") << ", report in "
-      << shown_dir << "/" << (prior ? " (resumed)" : "") << std::endl;
+      << (o.run_seconds ? ", " + std::to_string(*o.run_seconds) + " s in all" : "")
+      << (!o.cases && !o.seconds && !o.run_seconds ? ", each suite's default case count" : "")
+      << ", report in " << shown_dir << "/" << (prior ? " (resumed)" : "") << std::endl;
   uint64_t failed = 0;
+  // This part's budget: a resumed run's remaining suites share the whole budget again.
+  std::optional<Clock::time_point> run_deadline;
+  if (o.run_seconds)
+    run_deadline = t0 + std::chrono::duration_cast<Clock::duration>(
+                            std::chrono::duration<double>(*o.run_seconds));
   for (const std::string& name : report.planned_suites) {
     const SuiteReport* before = Find(prior, name);
     if (before != nullptr && before->complete) {
@@ -338,13 +365,14 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
       continue;
     }
     const uint64_t start = before ? before->resume_from : is_device ? 0 : o.shard_index;
-    SuiteReport r =
-        is_device
-            ? RunDeviceSuite(name, o, device, folder.work(), shown_dir, start,
-                             before ? before->failed + before->unconfirmed.size() : 0,
-                             before ? before->seconds : 0, expectations, log)
-            : RunSuite(*host(name), o, folder.work(), shown_dir, start, before ? before->failed : 0,
-                       before ? before->seconds : 0, expectations, log);
+    const double seconds_before = before ? before->seconds : 0;
+    const CampaignOptions so = SuiteShare(o, report, name, run_deadline, seconds_before);
+    SuiteReport r = is_device
+                        ? RunDeviceSuite(name, so, device, folder.work(), shown_dir, start,
+                                         before ? before->failed + before->unconfirmed.size() : 0,
+                                         seconds_before, expectations, log)
+                        : RunSuite(*host(name), so, folder.work(), shown_dir, start,
+                                   before ? before->failed : 0, seconds_before, expectations, log);
     if (r.skipped.empty()) expectations.Ran(place, name);
     if (before != nullptr) {
       SuiteReport sum = *before;
@@ -422,6 +450,9 @@ void SuiteProgress::Update(uint64_t done, uint64_t failed) {
   state_.done = done;
   state_.failed = failed;
   state_.seconds = Since(t0_);
+  if (o_.run_deadline)
+    state_.run_left =
+        std::max(0.0, std::chrono::duration<double>(*o_.run_deadline - last_).count());
   PrintProgress(state_, o_.progress, false);
 }
 
@@ -447,6 +478,7 @@ void PrintProgress(const ProgressState& p, bool live, bool final_line) {
   if (p.total > 0 && rate > 0)
     eta = static_cast<double>(p.total - std::min(p.done, p.total)) / rate;
   if (p.total == 0 && p.budget) eta = std::max(0.0, *p.budget - p.seconds);
+  if (p.run_left) eta = *p.run_left;  // a whole-run budget: the run's end, not the suite's
   char eta_text[48] = "";
   if (!final_line && eta >= 0) std::snprintf(eta_text, sizeof eta_text, ", ETA %.0f s", eta);
   std::fprintf(stderr, "%s[%s] %s, %llu failed, %.0f cases/s, %.1f s%s%s", live ? "\r" : "",

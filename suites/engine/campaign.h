@@ -32,6 +32,9 @@ struct CampaignOptions : RunSettings {
   int device_watchdog_ms = 20000;         // per worker, plus an allowance per case
   uint64_t device_cases_per_launch = 0;   // 0: the worker's default (65,536); 1: the baseline mode
   unsigned host_threads = 0;  // host suites: cases at once (0: every core); the report is the same
+  // Set by the run for each suite under a whole-run budget (run_seconds): when the run ends, so
+  // the progress line's ETA is the run's, not the suite's.
+  std::optional<std::chrono::steady_clock::time_point> run_deadline;
 };
 
 class HostSuite;
@@ -45,7 +48,8 @@ struct ProgressState {
   std::string suite;
   uint64_t done = 0, total = 0, failed = 0;
   double seconds = 0;
-  std::optional<double> budget;  // the suite's --time
+  std::optional<double> budget;    // the suite's time budget
+  std::optional<double> run_left;  // seconds to the whole run's end (--time)
 };
 void PrintProgress(const ProgressState& p, bool live, bool final_line);
 

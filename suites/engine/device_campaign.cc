@@ -368,8 +368,8 @@ SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o,
                          : unconfirmed ? "unconfirmed/"
                                        : "reproducers/") +
              suite + "-" + std::to_string(c.index) + ".txt";
-      text += "# replay, from the report folder: tcfuzz replay " + path + "\n";
-      text += "# rerun on a GPU: tcfuzz run --suite " + suite + " --seed " +
+      text += "# replay, from the report folder: " + ToolCommand() + " replay " + path + "\n";
+      text += "# rerun on a GPU: " + ToolCommand() + " run --suite " + suite + " --seed " +
               std::to_string(o.seed) + " --cases " + std::to_string(c.index + 1) + BackendWords() +
               "\n";
       if (WriteFileAtomic(work + "/" + path, text).ok()) {

@@ -264,6 +264,7 @@ std::string SummaryJson(const CampaignReport& report) {
   opts["suites"] = report.planned_suites;
   opts["cases"] = report.cases ? Json(*report.cases) : Json();
   opts["seconds"] = report.seconds ? Json(*report.seconds) : Json();
+  if (report.run_seconds) opts["run_seconds"] = *report.run_seconds;
   opts["gpu"] = report.gpu;
   opts["max_reproducers"] = report.max_reproducers;
   opts["expectations"] = report.expectations_file;
@@ -776,8 +777,8 @@ oracle::Result<CampaignReport> ParseSummary(std::string_view text) {
     r.interrupted = Bool(j, "interrupted");
     const JsonIn& o = Field(j, "options");
     OnlyKeys(o, "\"options\"",
-             {"suites", "cases", "seconds", "gpu", "max_reproducers", "expectations", "skips",
-              "strict"});
+             {"suites", "cases", "seconds", "run_seconds", "gpu", "max_reproducers", "expectations",
+              "skips", "strict"});
     const JsonIn& suites = Field(o, "suites");
     if (!suites.is_array() || suites.empty() || suites.size() > 64)
       throw Bad{"\"options.suites\" is not a list of 1 to 64 suites"};
@@ -791,6 +792,7 @@ oracle::Result<CampaignReport> ParseSummary(std::string_view text) {
         throw Bad{"\"options.cases\" is not 1 to 2^40"};
     }
     if (!Field(o, "seconds").is_null()) r.seconds = Num(o, "seconds");
+    if (o.contains("run_seconds")) r.run_seconds = Num(o, "run_seconds");  // since 2026-11-27
     r.gpu = Str(o, "gpu");
     r.max_reproducers = U64(o, "max_reproducers");
     r.expectations_file = Str(o, "expectations");

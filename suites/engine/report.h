@@ -84,8 +84,12 @@ struct RunSettings {
   uint64_t seed = 0;
   std::string seed_source = "--seed";  // "--seed", "random", or the run id it was derived from
   std::optional<uint64_t> cases;       // per suite: indices [0, cases)
-  std::optional<double> seconds;       // per suite time budget (cases then form a prefix)
-                                       // neither: each suite's default_cases()
+  std::optional<double> seconds;       // per suite time budget, --suite-time (cases then form a
+                                       // prefix); neither: each suite's default_cases()
+  // The whole run's time budget (--time), shared by its suites: each suite in turn gets the time
+  // left over the suites left, so a fast suite leaves its time to the next. A resumed run's
+  // suites share it again.
+  std::optional<double> run_seconds;
   uint64_t shard_index = 0;  // this shard runs indices i with i % shard_count == shard_index
   uint64_t shard_count = 1;
   std::string shard_source;  // where the shard came from ("--shard", "SLURM_ARRAY_TASK_ID/...")

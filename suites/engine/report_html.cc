@@ -2,6 +2,7 @@
 // counts, each suite's families and coverage, the baseline's lines, every listed failure with its
 // reproducer, and for a GPU mismatch a picture of the D tile with the wrong elements marked.
 #include <cstdio>
+#include <map>
 
 #include "oracle/numerics/formats.h"
 #include "suites/engine/report.h"
@@ -154,6 +155,25 @@ std::string IndexHtml(const CampaignReport& report) {
        (report.merged_shards ? ", merged from " + N(report.merged_shards) + " shards" : "") +
        "<br>command: <code>" + E(report.command_line) + "</code>" + ProvenanceLine(report) +
        "</p>\n";
+  // How many suites ran: a green line over 3 of 11 suites must say so (issue 34), and why the
+  // rest did not (each reason once, with how many suites it kept out).
+  std::map<std::string, uint64_t> not_run;
+  uint64_t ran = 0, errors = 0;
+  for (const SuiteReport& s : report.suites) {
+    if (!s.error.empty()) {
+      ++errors;
+      ++not_run["error: " + s.error];
+    } else if (!s.skipped.empty()) {
+      ++not_run["skipped: " + s.skipped];
+    } else {
+      ++ran;
+    }
+  }
+  std::string why;
+  for (const auto& [reason, n] : not_run) why += (why.empty() ? " (" : "; ") + N(n) + " " + reason;
+  h += "<p id=\"suite-count\" class=\"" + std::string(errors ? "fail" : "") + "\">suites: <span " +
+       "id=\"suites-ran\">" + N(ran) + "</span> of " + N(report.suites.size()) + " ran" +
+       (not_run.empty() ? "" : E(why + ")")) + "</p>\n";
   h += "<p id=\"totals\" class=\"" + std::string(failed ? "fail" : "pass") +
        "\">cases <span id=\"cases\">" + N(cases) + "</span>, failed <span id=\"failed\">" +
        N(failed) + "</span>, expected_fail <span id=\"expected\">" + N(expected) +

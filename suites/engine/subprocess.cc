@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 
 namespace tcfuzz::suites {
 namespace {
@@ -171,6 +172,18 @@ std::string ShellQuote(std::string_view word) {
     }
   }
   return out + "'";
+}
+
+std::string ToolCommand() {
+  std::error_code ec;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec || exe.filename() != "tcfuzz") return "tcfuzz";
+  const std::string path = exe.string();
+  // A plain path reads better unquoted; anything a shell would split or expand is quoted.
+  const bool plain = path.find_first_not_of(
+                         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/._+-") ==
+                     std::string::npos;
+  return plain ? path : ShellQuote(path);
 }
 
 std::string CommandResult::Describe(std::chrono::milliseconds timeout) const {

@@ -42,6 +42,11 @@ CommandResult RunArgv(const std::vector<std::string>& argv, const std::string& s
 // `word` as one /bin/sh word: in single quotes, each ' written as '\''.
 std::string ShellQuote(std::string_view word);
 
+// The tcfuzz that runs, as a command a report or reproducer prints: its absolute path, shell-
+// quoted, since the tcfuzz that wrote a file is seldom on PATH (a build tree, a CI image).
+// "tcfuzz" where this process is no tcfuzz (a test binary running a campaign in-process).
+std::string ToolCommand();
+
 // RunArgv of `/bin/sh -c command`.
 CommandResult RunCommand(const std::string& command, const std::string& stdin_text,
                          const CommandOptions& options);

@@ -69,7 +69,7 @@ std::string Reproducer(const Kept& k, const TilingFuzzOptions& o, const std::str
   s += "minimized problem (" + stem + ".problem.json): " + OneLine(k.minimized) + "\n";
   s += "rerun the tiler (from this folder):\n  ";
   if (o.tiler_command.empty()) {
-    s += "tcfuzz tiling make --chip " + chip + " --problem " + problem + "\n";
+    s += ToolCommand() + " tiling make --chip " + chip + " --problem " + problem + "\n";
   } else {
     // The tiler runs in the folder tcfuzz ran in (its command may name files relative to it),
     // with the environment the protocol gives it; the problem comes from this folder.
@@ -81,9 +81,10 @@ std::string Reproducer(const Kept& k, const TilingFuzzOptions& o, const std::str
   }
   if (k.tiling) {
     const std::string tiling = ShellQuote(stem + ".tiling.json");
-    s += "check its answer (" + stem + ".tiling.json):\n  tcfuzz tiling check --chip " + chip +
-         " --problem " + problem + " " + tiling + "\n  tcfuzz tiling simulate --chip " + chip +
-         " --problem " + problem + " " + tiling + " --numeric\n";
+    s += "check its answer (" + stem + ".tiling.json):\n  " + ToolCommand() +
+         " tiling check --chip " + chip + " --problem " + problem + " " + tiling + "\n  " +
+         ToolCommand() + " tiling simulate --chip " + chip + " --problem " + problem + " " +
+         tiling + " --numeric\n";
   }
   return s;
 }
@@ -246,7 +247,7 @@ int RunTilingFuzz(const TilingFuzzOptions& o, std::ostream& out) {
   for (const auto& [rule, k] : kept)
     out << "  " << rule << (k.finding.warning ? " (warning)" : "") << " x" << k.count << ": "
         << k.finding.message << "\n";
-  out << "report: " << o.out_dir << "/summary.json\n";
+  out << "report: " << oracle::OneLine(o.out_dir) << "/summary.json\n";
   if (interrupted) {
     out << "INTERRUPTED (signal " << StopSignal() << ") after " << n.done << " cases\n";
     return 128 + StopSignal();

@@ -240,6 +240,34 @@ TEST(RunCi, OffATerminalProgressIsAPlainPeriodicLine) {
   fs::remove_all(root);
 }
 
+// Issue 34: --time was per suite, so a job of N suites ran N times its budget and its scheduler
+// killed it. Now it is the run's: the first of two suites gets half of 2 s (per suite it would
+// have had all 2 s), the second what is left; --suite-time keeps the per-suite budget.
+TEST(RunCi, TimeIsTheWholeRunsBudget) {
+  const std::string root = test::TempDir("ci_time");
+  const CommandResult r = Tcfuzz({"run", "--suite", "zero-column-mask", "--suite", "smem", "--seed",
+                                  "5", "--time", "2", "--no-progress", "--report", root + "/r"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find(", 2.000000 s in all"), std::string::npos) << r.out;
+  const auto j = nlohmann::json::parse(suites::ReadFile(root + "/r/summary.json").value());
+  EXPECT_EQ(j["options"]["run_seconds"], 2.0);
+  EXPECT_TRUE(j["options"]["seconds"].is_null());
+  ASSERT_EQ(j["suites"].size(), 2u);
+  const double first = j["suites"][0]["seconds"], second = j["suites"][1]["seconds"];
+  EXPECT_GT(j["suites"][0]["cases"].get<uint64_t>(), 0u);
+  EXPECT_GT(j["suites"][1]["cases"].get<uint64_t>(), 0u);
+  EXPECT_LT(first, 1.5) << "the first suite took more than its half of the run";
+  EXPECT_LT(first + second, 3.0);
+  const CommandResult per =
+      Tcfuzz({"run", "--suite", "zero-column-mask", "--seed", "5", "--suite-time", "0.5",
+              "--no-progress", "--report", root + "/p"});
+  EXPECT_EQ(per.exit_code, 0) << per.err;
+  const auto p = nlohmann::json::parse(suites::ReadFile(root + "/p/summary.json").value());
+  EXPECT_EQ(p["options"]["seconds"], 0.5);
+  EXPECT_FALSE(p["options"].contains("run_seconds"));
+  fs::remove_all(root);
+}
+
 // docs/ci.md: each fenced block under its heading.
 struct Block {
   std::string heading, language, text;

@@ -131,6 +131,12 @@ TEST(DeviceCampaign, NoDeviceIsSkippedOrAnErrorAsAsked) {
   EXPECT_EQ(RunCampaign(o, log), 0) << log.str();
   const auto j = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
   EXPECT_EQ(j["suites"][0]["skipped"], "no GPU: --gpu off");
+  // The page's green line says that nothing ran, and why (issue 34).
+  EXPECT_NE(ReadFile(o.report_dir + "/index.html")
+                .value()
+                .find("suites: <span id=\"suites-ran\">0</span> of 1 ran (1 skipped: no GPU: "
+                      "--gpu off)</p>"),
+            std::string::npos);
   o.worker = {o.report_dir + "/missing-binary"};
   o.gpu = "require";
   std::ostringstream log2;
