@@ -7,6 +7,10 @@
 //      tile of 16 x 16 x (a whole C0 block) at a time; a wrapper calls the production tiler;
 //   4. print the 50 TCubeTiling fields as JSON on stdout (or the 200-byte image), exit 0.
 //
+// With TCFUZZ_TILER_PROTOCOL=lines (`tiling fuzz --tiler-protocol lines`) it stays running and
+// does the same for each request line on stdin ({"problem", "chip_profile", ...}), answering a
+// line each ({"tiling": {...}} or {"refused": "why"}): no process start per problem.
+//
 // It reads the problem with nlohmann/json and answers through the oracle's TCubeTiling
 // (oracle/ascend/tcube_tiling.h, also in the installed package), as a C++ wrapper can.
 #include <algorithm>
@@ -23,10 +27,11 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-int Refuse(const std::string& why) {
-  std::cerr << "example_tiler: " << why << "\n";
-  return 1;
-}
+// A tiling, or the reason it is refused.
+struct Answer {
+  std::string tiling_json, refused;
+};
+Answer Refuse(const std::string& why) { return {"", why}; }
 
 int64_t C0(const std::string& type) {  // 32 bytes of the element type
   if (type == "float32" || type == "int32") return 8;
@@ -41,16 +46,8 @@ int64_t Bytes(const std::string& type) {
 }
 int64_t AlignUp(int64_t a, int64_t b) { return (a + b - 1) / b * b; }
 
-}  // namespace
-
-int main() {
-  std::ostringstream in;
-  in << std::cin.rdbuf();
-  const json p = json::parse(in.str(), nullptr, false);
-  const char* profile_text = std::getenv("TCFUZZ_CHIP_PROFILE");
-  if (p.is_discarded() || profile_text == nullptr) return 2;  // not the protocol: a crash
-  const json chip = json::parse(profile_text, nullptr, false);
-  if (chip.is_discarded()) return 2;
+// Steps 2 and 3 for one problem on one chip.
+Answer Tile(const json& p, const json& chip) {
   const int64_t m = p["M"], n = p["N"], k = p["K"];
   const std::string a = p["aType"], b = p["bType"], c = p["cType"];
   const bool nz_a = p["aFormat"] == "NZ", nz_b = p["bFormat"] == "NZ";
@@ -86,7 +83,43 @@ int main() {
   if (arch == 1001 || arch == 2002 || arch == 3002)
     set(asc::kTransLength,
         std::max({16 * base_k * Bytes(a), 16 * base_k * Bytes(b), int64_t{16 * 16 * 4}}));
+  return {asc::ToJson(t), ""};
+}
+
+}  // namespace
+
+int main() {
+  const char* protocol = std::getenv("TCFUZZ_TILER_PROTOCOL");
+  if (protocol != nullptr && std::string(protocol) == "lines") {
+    std::ios::sync_with_stdio(false);
+    for (std::string line; std::getline(std::cin, line);) {
+      const json r = json::parse(line, nullptr, false);
+      if (r.is_discarded() || !r.contains("problem") || !r.contains("chip_profile")) return 2;
+      const Answer a = Tile(r["problem"], r["chip_profile"]);
+      json out;
+      if (a.refused.empty()) {
+        out["tiling"] = json::parse(a.tiling_json);
+      } else {
+        out["refused"] = a.refused;
+      }
+      std::cout << out.dump() << std::endl;  // flushed: tcfuzz waits for the line
+    }
+    return 0;
+  }
+  // 1. One problem on stdin, the chip in the environment.
+  std::ostringstream in;
+  in << std::cin.rdbuf();
+  const json p = json::parse(in.str(), nullptr, false);
+  const char* profile_text = std::getenv("TCFUZZ_CHIP_PROFILE");
+  if (p.is_discarded() || profile_text == nullptr) return 2;  // not the protocol: a crash
+  const json chip = json::parse(profile_text, nullptr, false);
+  if (chip.is_discarded()) return 2;
+  const Answer a = Tile(p, chip);
+  if (!a.refused.empty()) {
+    std::cerr << "example_tiler: " << a.refused << "\n";
+    return 1;
+  }
   // 4. The answer.
-  std::cout << asc::ToJson(t);
+  std::cout << a.tiling_json;
   return 0;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <numeric>
 #include <optional>
 #include <vector>
 
@@ -104,29 +105,63 @@ struct Cover {
   int64_t missing = 0, twice = 0;  // elements of C written 0 times, and more than once
 };
 
+// The cuts of one axis of C: every tile edge on it, in order, and where a value is among them.
+// Tile edges share a large divisor (the base tile), so a table of value / divisor finds a cut in
+// O(1) and the cuts come out sorted without a sort; a sort and a search where the table would be
+// too long.
+class Cuts {
+ public:
+  Cuts(const std::vector<Rect>& rects, int64_t Rect::*lo, int64_t Rect::*hi, int64_t end) {
+    int64_t g = end;
+    for (const Rect& x : rects) {  // a remainder is cheaper than a gcd, and seldom nonzero
+      if (g > 0 && x.*lo % g != 0) g = std::gcd(g, x.*lo);
+      if (g > 0 && x.*hi % g != 0) g = std::gcd(g, x.*hi);
+    }
+    if (g > 0 && end / g <= (int64_t{1} << 22)) {
+      step_ = g;
+      slot_.assign(static_cast<std::size_t>(end / g + 1), -1);
+      slot_[0] = slot_.back() = 0;
+      for (const Rect& x : rects) slot_[Slot(x.*lo)] = slot_[Slot(x.*hi)] = 0;
+      for (std::size_t s = 0; s < slot_.size(); ++s) {
+        if (slot_[s] < 0) continue;
+        slot_[s] = static_cast<int64_t>(at_.size());
+        at_.push_back(static_cast<int64_t>(s) * g);
+      }
+      return;
+    }
+    at_ = {0, end};
+    for (const Rect& x : rects) at_.insert(at_.end(), {x.*lo, x.*hi});
+    std::sort(at_.begin(), at_.end());
+    at_.erase(std::unique(at_.begin(), at_.end()), at_.end());
+  }
+  int64_t count() const { return static_cast<int64_t>(at_.size()) - 1; }  // cells between cuts
+  int64_t width(int64_t i) const {
+    return at_[static_cast<std::size_t>(i + 1)] - at_[static_cast<std::size_t>(i)];
+  }
+  int64_t index(int64_t v) const {
+    if (step_ > 0) return slot_[Slot(v)];
+    return static_cast<int64_t>(std::lower_bound(at_.begin(), at_.end(), v) - at_.begin());
+  }
+
+ private:
+  std::size_t Slot(int64_t v) const { return static_cast<std::size_t>(v / step_); }
+  int64_t step_ = 0;           // the divisor of the table; 0: no table
+  std::vector<int64_t> slot_;  // value / step_ -> its cut's index (-1: not a cut)
+  std::vector<int64_t> at_;    // the cuts, ascending
+};
+
 // Exact write counts without a counter per element: the tile edges cut C into at most
 // rows x cols cells, each written a uniform number of times. Tiles on a grid give about one cell
 // per tile; nullopt when the cells would be too many (the caller falls back to the total area).
 std::optional<Cover> CountWrites(const std::vector<Rect>& rects, int64_t M, int64_t N) {
-  std::vector<int64_t> rows = {0, M}, cols = {0, N};
-  for (const Rect& x : rects) {
-    rows.insert(rows.end(), {x.m0, x.m1});
-    cols.insert(cols.end(), {x.n0, x.n1});
-  }
-  for (auto* v : {&rows, &cols}) {
-    std::sort(v->begin(), v->end());
-    v->erase(std::unique(v->begin(), v->end()), v->end());
-  }
-  const int64_t R = static_cast<int64_t>(rows.size()) - 1,
-                C = static_cast<int64_t>(cols.size()) - 1;
+  const Cuts rows(rects, &Rect::m0, &Rect::m1, M), cols(rects, &Rect::n0, &Rect::n1, N);
+  const int64_t R = rows.count(), C = cols.count();
   if (R * C > (int64_t{1} << 24)) return std::nullopt;
   std::vector<uint8_t> count(static_cast<std::size_t>(R * C), 0);  // saturates at 2: enough
-  const auto index = [](const std::vector<int64_t>& v, int64_t x) {
-    return static_cast<int64_t>(std::lower_bound(v.begin(), v.end(), x) - v.begin());
-  };
   for (const Rect& x : rects) {
-    for (int64_t i = index(rows, x.m0); i < index(rows, x.m1); ++i) {
-      for (int64_t j = index(cols, x.n0); j < index(cols, x.n1); ++j) {
+    const int64_t i1 = rows.index(x.m1), j0 = cols.index(x.n0), j1 = cols.index(x.n1);
+    for (int64_t i = rows.index(x.m0); i < i1; ++i) {
+      for (int64_t j = j0; j < j1; ++j) {
         uint8_t& c = count[static_cast<std::size_t>(i * C + j)];
         c = static_cast<uint8_t>(std::min(c + 1, 2));
       }
@@ -135,9 +170,7 @@ std::optional<Cover> CountWrites(const std::vector<Rect>& rects, int64_t M, int6
   Cover out;
   for (int64_t i = 0; i < R; ++i) {
     for (int64_t j = 0; j < C; ++j) {
-      const int64_t cells =
-          (rows[static_cast<std::size_t>(i + 1)] - rows[static_cast<std::size_t>(i)]) *
-          (cols[static_cast<std::size_t>(j + 1)] - cols[static_cast<std::size_t>(j)]);
+      const int64_t cells = rows.width(i) * cols.width(j);
       const uint8_t c = count[static_cast<std::size_t>(i * C + j)];
       if (c == 0) out.missing += cells;
       if (c > 1) out.twice += cells;

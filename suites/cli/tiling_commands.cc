@@ -200,6 +200,9 @@ class Tiling final : public CommandGroup {
                       "command: problem JSON on stdin, TCFUZZ_CHIP and TCFUZZ_L1_SIZE in the "
                       "environment; tiling JSON or 200-byte image on stdout (exit 0), or exit 1 "
                       "to refuse (default: the reference tiler; docs/tiler-under-test.md)");
+    fuzz_->add_option("--tiler-protocol", protocol_,
+                      "process: one process per problem (default); lines: one long-lived process "
+                      "answering a JSON line per request line (docs/tiler-under-test.md)");
     fuzz_->add_option("--chip", tf_.chip_arg,
                       "SoC name or profile file (default: every built-in chip in turn)");
     seed_ = fuzz_->add_option("--seed", seed_text_, "base seed (default: random, printed)");
@@ -228,6 +231,12 @@ class Tiling final : public CommandGroup {
  private:
   int Fuzz(const Call& call) {
     if (!tf_.tiler_command.empty()) CheckRunnable("--tiler", tf_.tiler_command);
+    if (protocol_ != "process" && protocol_ != "lines")
+      Die("--tiler-protocol: want process or lines, not " + oracle::Quoted(protocol_));
+    if (protocol_ == "lines" && tf_.tiler_command.empty())
+      Die("--tiler-protocol lines needs --tiler (the reference tiler runs in process)");
+    tf_.protocol =
+        protocol_ == "lines" ? suites::TilerProtocol::kLines : suites::TilerProtocol::kProcess;
     if (!tf_.chip_arg.empty()) tf_.chip = suites::LoadChip(tf_.chip_arg);
     tf_.seed = *seed_ ? ParseNumberArg("--seed", seed_text_, ~uint64_t{0}) : RandomSeed();
     if (tf_.out_dir.empty()) Die("--report: empty folder name");
@@ -245,6 +254,7 @@ class Tiling final : public CommandGroup {
   std::string chip_, problem_, tiling_, seed_text_;
   bool json_ = false, numeric_ = false;
   uint64_t timeout_ms_ = 10000;
+  std::string protocol_ = "process";
   suites::TilingFuzzOptions tf_;
 };
 

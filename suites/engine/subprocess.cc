@@ -15,6 +15,8 @@
 #include <cstring>
 #include <filesystem>
 
+#include "oracle/core/text_format.h"
+
 namespace tcfuzz::suites {
 namespace {
 
@@ -160,6 +162,83 @@ int KillChildrenOf(pid_t self) {
   ::_exit(WIFEXITED(status) ? WEXITSTATUS(status) : 127);
 }
 
+// argv and the inherited environment with `env` over it, as execve takes them. Built before fork:
+// the child may only call async-signal-safe functions.
+struct ExecArgs {
+  std::vector<std::string> argv_text, env_text;  // owned: the pointers below point into them
+  std::vector<char*> args, envp;
+  ExecArgs(const std::vector<std::string>& argv,
+           const std::vector<std::pair<std::string, std::string>>& env)
+      : argv_text(argv) {
+    for (std::string& a : argv_text) args.push_back(a.data());
+    args.push_back(nullptr);
+    for (char** e = environ; *e != nullptr; ++e) {
+      const std::string entry(*e);
+      const std::string key = entry.substr(0, entry.find('='));
+      bool replaced = false;
+      for (const auto& [k, v] : env) replaced = replaced || k == key;
+      if (!replaced) env_text.push_back(entry);
+    }
+    for (const auto& [k, v] : env) env_text.push_back(k + "=" + v);
+    for (const std::string& e : env_text) envp.push_back(const_cast<char*>(e.c_str()));
+    envp.push_back(nullptr);
+  }
+};
+
+// Starts `a` in its own process group under the reaper, its stdin, stdout and stderr the three
+// pipes (the child's ends closed here). The reaper's pid, or -1 with `error` set.
+pid_t Spawn(ExecArgs& a, Pipe& in, Pipe& out, Pipe& err, std::string& error) {
+  ::signal(SIGPIPE, SIG_IGN);
+  if (::pipe2(in.fd, O_CLOEXEC) != 0 || ::pipe2(out.fd, O_CLOEXEC) != 0 ||
+      ::pipe2(err.fd, O_CLOEXEC) != 0) {
+    error = Errno("pipe");
+    return -1;
+  }
+  // If this process started with 0, 1 or 2 closed, a pipe end may have landed there and the
+  // child's dup2 calls would clobber each other: keep every end at 3 or above.
+  for (Pipe* pp : {&in, &out, &err}) {
+    for (int& fd : pp->fd) {
+      if (fd < 3) {
+        const int moved = ::fcntl(fd, F_DUPFD_CLOEXEC, 3);
+        ::close(fd);
+        fd = moved;
+      }
+    }
+  }
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    error = Errno("fork");
+    return -1;
+  }
+  if (pid == 0) {
+    // Child: only async-signal-safe calls from here on.
+    ::setpgid(0, 0);
+    const int child_fds[3] = {in.fd[0], out.fd[1], err.fd[1]};
+    RunReaper(a.args.data(), a.envp.data(), child_fds);
+  }
+  ::setpgid(pid, pid);  // also here, so the group exists before we might kill it
+  in.Close(0), out.Close(1), err.Close(1);
+  return pid;
+}
+
+// Ends the reaper `pid` (which kills the command and all it started) and reaps it: asked with
+// SIGTERM until it has, then the whole group killed after 2 s as the last resort.
+int StopReaper(pid_t pid) {
+  int status = 0;
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+  while (::waitpid(pid, &status, WNOHANG) != pid) {
+    if (std::chrono::steady_clock::now() >= give_up) {
+      ::kill(-pid, SIGKILL);
+      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+      }
+      break;
+    }
+    ::kill(pid, SIGTERM);
+    ::usleep(2000);
+  }
+  return status;
+}
+
 }  // namespace
 
 std::string ShellQuote(std::string_view word) {
@@ -205,54 +284,11 @@ CommandResult RunArgv(const std::vector<std::string>& argv, const std::string& s
     r.error = "empty command";
     return r;
   }
-  std::vector<char*>
-      args;  // built before fork: the child may only call async-signal-safe functions
-  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  std::vector<std::string> env_text;  // the inherited environment with options.env over it
-  for (char** e = environ; *e != nullptr; ++e) {
-    const std::string entry(*e);
-    const std::string key = entry.substr(0, entry.find('='));
-    bool replaced = false;
-    for (const auto& [k, v] : options.env) replaced = replaced || k == key;
-    if (!replaced) env_text.push_back(entry);
-  }
-  for (const auto& [k, v] : options.env) env_text.push_back(k + "=" + v);
-  std::vector<char*> envp;
-  for (const std::string& e : env_text) envp.push_back(const_cast<char*>(e.c_str()));
-  envp.push_back(nullptr);
-  ::signal(SIGPIPE, SIG_IGN);
+  ExecArgs exec(argv, options.env);
   Pipe in, out, err;
-  if (::pipe2(in.fd, O_CLOEXEC) != 0 || ::pipe2(out.fd, O_CLOEXEC) != 0 ||
-      ::pipe2(err.fd, O_CLOEXEC) != 0) {
-    r.error = Errno("pipe");
-    return r;
-  }
-  // If this process started with 0, 1 or 2 closed, a pipe end may have landed there and the
-  // child's dup2 calls would clobber each other: keep every end at 3 or above.
-  for (Pipe* pp : {&in, &out, &err}) {
-    for (int& fd : pp->fd) {
-      if (fd < 3) {
-        const int moved = ::fcntl(fd, F_DUPFD_CLOEXEC, 3);
-        ::close(fd);
-        fd = moved;
-      }
-    }
-  }
-  const pid_t pid = ::fork();
-  if (pid < 0) {
-    r.error = Errno("fork");
-    return r;
-  }
-  if (pid == 0) {
-    // Child: only async-signal-safe calls from here on.
-    ::setpgid(0, 0);
-    const int child_fds[3] = {in.fd[0], out.fd[1], err.fd[1]};
-    RunReaper(args.data(), envp.data(), child_fds);
-  }
-  ::setpgid(pid, pid);  // also here, so the group exists before we might kill it
+  const pid_t pid = Spawn(exec, in, out, err, r.error);
+  if (pid < 0) return r;
   r.started = true;
-  in.Close(0), out.Close(1), err.Close(1);
   const auto deadline = std::chrono::steady_clock::now() + options.timeout;
   // Feed stdin without blocking: a child that never reads must still time out.
   ::fcntl(in.fd[1], F_SETFL, O_NONBLOCK);
@@ -326,17 +362,7 @@ CommandResult RunArgv(const std::vector<std::string>& argv, const std::string& s
       r.timed_out = true;
       // The reaper kills the command and all it started; told again until it has (a stop can
       // land just before it waits), then the whole group as the last resort.
-      const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(2);
-      while (::waitpid(pid, &status, WNOHANG) != pid) {
-        if (std::chrono::steady_clock::now() >= give_up) {
-          ::kill(-pid, SIGKILL);
-          while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-          }
-          break;
-        }
-        ::kill(pid, SIGTERM);
-        ::usleep(2000);
-      }
+      status = StopReaper(pid);
       reaped = true;
       break;
     }
@@ -346,6 +372,107 @@ CommandResult RunArgv(const std::vector<std::string>& argv, const std::string& s
   if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
   if (!r.timed_out) ::kill(-pid, SIGKILL);  // leftovers of the group (background children)
   return r;
+}
+
+LineSession::LineSession(const std::string& command, const CommandOptions& options)
+    : max_output_(options.max_output) {
+  ExecArgs exec({"/bin/sh", "-c", command}, options.env);
+  Pipe in, out, err;
+  pid_ = Spawn(exec, in, out, err, error_);
+  if (pid_ < 0) return;
+  std::swap(in_, in.fd[1]), std::swap(out_, out.fd[0]), std::swap(err_, err.fd[0]);
+  for (const int fd : {in_, out_, err_}) ::fcntl(fd, F_SETFL, O_NONBLOCK);
+}
+
+LineSession::~LineSession() { End(); }
+
+void LineSession::End() {
+  for (int* fd : {&in_, &out_, &err_}) {
+    if (*fd >= 0) ::close(*fd);
+    *fd = -1;
+  }
+  if (pid_ < 0) return;
+  // Its stdin closed, a tiler that reads to the end exits by itself; the reaper is stopped
+  // (and the command with all it started killed) if it has not within 100 ms.
+  int status = 0;
+  for (int i = 0; i < 20 && ::waitpid(pid_, &status, WNOHANG) != pid_; ++i) ::usleep(5000);
+  if (::waitpid(pid_, &status, WNOHANG) == 0) StopReaper(pid_);
+  pid_ = -1;
+}
+
+oracle::Result<std::string> LineSession::Ask(const std::string& line,
+                                             std::chrono::milliseconds timeout) {
+  using R = oracle::Result<std::string>;
+  if (pid_ < 0) return R::Fail(error_.empty() ? "the session has ended" : error_);
+  const auto fail = [&](std::string why) {
+    End();
+    error_ = why;
+    return R::Fail(why);
+  };
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  const std::string request = line + "\n";
+  std::size_t written = 0;
+  char buf[65536];
+  for (;;) {
+    if (const std::size_t nl = pending_.find('\n'); nl != std::string::npos) {
+      std::string answer = pending_.substr(0, nl);
+      pending_.erase(0, nl + 1);
+      if (written == request.size()) return R::Ok(std::move(answer));
+      return fail("answered before it was asked: " + oracle::OneLine(answer, 200));
+    }
+    if (pending_.size() > max_output_)
+      return fail("an answer longer than " + std::to_string(max_output_) + " bytes");
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) {
+      return fail("no answer within " + std::to_string(timeout.count()) + " ms");
+    }
+    pollfd p[3] = {{out_, POLLIN, 0}, {err_, POLLIN, 0}, {in_, POLLOUT, 0}};
+    const nfds_t n = written < request.size() ? 3 : 2;
+    const int ready = ::poll(p, n, static_cast<int>(std::min<int64_t>(left.count(), 1000)));
+    if (ready < 0 && errno != EINTR) return fail(Errno("poll"));
+    if (ready <= 0) continue;
+    if (n == 3 && p[2].revents) {
+      const ssize_t w = ::write(in_, request.data() + written, request.size() - written);
+      if (w > 0) written += static_cast<std::size_t>(w);
+      // EPIPE: it stopped reading. Its end (or its silence until the deadline) says the rest.
+      if (w < 0 && errno != EAGAIN && errno != EINTR) written = request.size();
+    }
+    if (p[1].revents) {
+      const ssize_t got = ::read(err_, buf, sizeof buf);
+      if (got > 0) {
+        err_tail_.append(buf, static_cast<std::size_t>(got));
+        if (err_tail_.size() > 4096) err_tail_.erase(0, err_tail_.size() - 4096);
+      }
+    }
+    if (p[0].revents) {
+      const ssize_t got = ::read(out_, buf, sizeof buf);
+      if (got > 0) {
+        pending_.append(buf, static_cast<std::size_t>(got));
+        continue;
+      }
+      if (got < 0 && (errno == EAGAIN || errno == EINTR)) continue;
+      // Its stdout ended: it exited (or closed it). How, from the reaper within 200 ms.
+      CommandResult r;
+      r.started = true;
+      int status = 0;
+      bool reaped = false;
+      for (int i = 0; i < 40 && !reaped; ++i) {
+        reaped = ::waitpid(pid_, &status, WNOHANG) == pid_;
+        if (!reaped) ::usleep(5000);
+      }
+      if (reaped) {
+        pid_ = -1;
+        if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
+        if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
+      }
+      std::string last = err_tail_;
+      while (!last.empty() && last.back() == '\n') last.pop_back();
+      last = last.substr(last.rfind('\n') == std::string::npos ? 0 : last.rfind('\n') + 1);
+      const std::string how = reaped ? r.Describe(timeout) : "closed its stdout";
+      return fail(how + (last.empty() ? "" : ": " + oracle::OneLine(last, 200)));
+    }
+  }
 }
 
 }  // namespace tcfuzz::suites

@@ -5,11 +5,15 @@
 // killed when it ends: nothing it started outlives the call.
 #pragma once
 
+#include <sys/types.h>
+
 #include <chrono>
 #include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "oracle/core/result.h"
 
 namespace tcfuzz::suites {
 
@@ -50,5 +54,31 @@ std::string ToolCommand();
 // RunArgv of `/bin/sh -c command`.
 CommandResult RunCommand(const std::string& command, const std::string& stdin_text,
                          const CommandOptions& options);
+
+// `/bin/sh -c command` kept running between questions, one line asked and one line answered at a
+// time (a persistent tiler: docs/tiler-under-test.md). Started as RunArgv starts a command (its
+// own group under the reaper, everything it starts killed when the session ends); options.env is
+// its environment over ours, options.max_output the longest answer. Its last 4 KiB of stderr say
+// why it died.
+class LineSession {
+ public:
+  LineSession(const std::string& command, const CommandOptions& options);
+  ~LineSession();
+  LineSession(const LineSession&) = delete;
+  LineSession& operator=(const LineSession&) = delete;
+
+  // `line` and a newline to its stdin, then its next line of stdout (without the newline), by
+  // `timeout`. Fails with why: it did not start, it ended ("exit 3: <its last stderr line>"), no
+  // answer in time, an answer past options.max_output bytes. After a failure the session is
+  // ended and every Ask fails.
+  oracle::Result<std::string> Ask(const std::string& line, std::chrono::milliseconds timeout);
+
+ private:
+  void End();
+  pid_t pid_ = -1;
+  int in_ = -1, out_ = -1, err_ = -1;
+  std::size_t max_output_;
+  std::string pending_, err_tail_, error_;
+};
 
 }  // namespace tcfuzz::suites

@@ -1,5 +1,8 @@
 #include "suites/tiling/tiler.h"
 
+#include <memory>
+#include <nlohmann/json.hpp>
+
 #include "oracle/ascend/reference_tiler.h"
 #include "suites/engine/subprocess.h"
 
@@ -54,8 +57,61 @@ Tiler ReferenceTilerUnderTest() {
   };
 }
 
-Tiler ExternalTiler(const std::string& command, std::chrono::milliseconds timeout,
-                    int64_t l1_size) {
+std::string TilerRequestLine(const Problem& p, const ChipProfile& chip, const std::string& chip_arg,
+                             int64_t l1_size) {
+  nlohmann::ordered_json j;
+  j["problem"] = nlohmann::ordered_json::parse(ProblemToJson(p));
+  j["chip"] = chip_arg;
+  j["chip_profile"] = nlohmann::ordered_json::parse(ChipToJson(chip));
+  j["l1_size"] = l1_size > 0 ? l1_size : chip.l1_platform;
+  return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
+namespace {
+
+// One answer line of the lines protocol.
+TilerAnswer ParseAnswerLine(const std::string& line) {
+  TilerAnswer a;
+  a.kind = TilerAnswer::Kind::kGarbage;
+  const auto j = nlohmann::json::parse(line, nullptr, false);
+  if (j.is_object() && j.size() == 1 && j.contains("tiling") && j["tiling"].is_object())
+    return ParseAnswer(j["tiling"].dump());
+  if (j.is_object() && j.size() == 1 && j.contains("refused") && j["refused"].is_string()) {
+    a.kind = TilerAnswer::Kind::kRefused;
+    a.detail = FirstLine(j["refused"].get<std::string>());
+    return a;
+  }
+  a.detail = "an answer line that is neither {\"tiling\": {...}} nor {\"refused\": \"why\"}: " +
+             FirstLine(line);
+  return a;
+}
+
+Tiler LinesTiler(const std::string& command, std::chrono::milliseconds timeout, int64_t l1_size) {
+  // Shared by the copies of the function: the one process answers every problem.
+  auto session = std::make_shared<std::unique_ptr<LineSession>>();
+  return [command, timeout, l1_size, session](const Problem& p, const ChipProfile& chip,
+                                              const std::string& chip_arg) {
+    if (*session == nullptr) {
+      CommandOptions o;
+      o.env = {{"TCFUZZ_TILER_PROTOCOL", "lines"}};
+      *session = std::make_unique<LineSession>(command, o);
+    }
+    auto line = (*session)->Ask(TilerRequestLine(p, chip, chip_arg, l1_size), timeout);
+    if (line.ok()) return ParseAnswerLine(line.value());
+    session->reset();  // ended: the next problem starts it again
+    TilerAnswer a;
+    a.kind = line.error().starts_with("no answer within") ? TilerAnswer::Kind::kHang
+                                                          : TilerAnswer::Kind::kCrash;
+    a.detail = line.error();
+    return a;
+  };
+}
+
+}  // namespace
+
+Tiler ExternalTiler(const std::string& command, std::chrono::milliseconds timeout, int64_t l1_size,
+                    TilerProtocol protocol) {
+  if (protocol == TilerProtocol::kLines) return LinesTiler(command, timeout, l1_size);
   return [command, timeout, l1_size](const Problem& p, const ChipProfile& chip,
                                      const std::string& chip_arg) {
     CommandOptions o;

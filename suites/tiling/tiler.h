@@ -10,6 +10,13 @@
 // on stdout. Anything else (another exit code, a signal, no answer by the deadline, output that
 // does not parse) is a finding about the tiler, never a tcfuzz failure. Every process the command
 // starts is killed when it ends (subprocess.h).
+//
+// Lines protocol (--tiler-protocol lines): the command starts once, with TCFUZZ_TILER_PROTOCOL=
+// lines, and reads one request a line, {"problem": {...}, "chip": ARG, "chip_profile": {...},
+// "l1_size": N}, answering each with one line, {"tiling": {the 50 fields}} or {"refused":
+// "why"}. It ending, no line by the deadline, or a line that is neither is a finding as above;
+// the next problem starts it afresh. A process start per problem (about a millisecond for the
+// example, 45 ms for a CANN wrapper) is what this saves.
 #pragma once
 
 #include <chrono>
@@ -35,8 +42,16 @@ using Tiler = std::function<TilerAnswer(const oracle::ascend::Problem&,
                                         const std::string& chip_arg)>;
 
 Tiler ReferenceTilerUnderTest();
+enum class TilerProtocol { kProcess, kLines };
+
 // l1_size: TCFUZZ_L1_SIZE (0: the chip's platform L1).
 Tiler ExternalTiler(const std::string& command, std::chrono::milliseconds timeout,
-                    int64_t l1_size = 0);
+                    int64_t l1_size = 0, TilerProtocol protocol = TilerProtocol::kProcess);
+
+// The request line of the lines protocol for one problem (also what a reproducer feeds the
+// tiler to ask again).
+std::string TilerRequestLine(const oracle::ascend::Problem& p,
+                             const oracle::ascend::ChipProfile& chip, const std::string& chip_arg,
+                             int64_t l1_size);
 
 }  // namespace tcfuzz::suites

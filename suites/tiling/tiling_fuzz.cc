@@ -74,10 +74,18 @@ std::string Reproducer(const Kept& k, const TilingFuzzOptions& o, const std::str
     // The tiler runs in the folder tcfuzz ran in (its command may name files relative to it),
     // with the environment the protocol gives it; the problem comes from this folder.
     const std::string cwd = std::filesystem::current_path(ec).string();
-    s += "(cd " + ShellQuote(cwd) + " && TCFUZZ_CHIP=" + chip +
-         " TCFUZZ_CHIP_PROFILE=" + ShellQuote(ChipToJson(*k.chip)) +
-         " TCFUZZ_L1_SIZE=" + std::to_string(o.tiler_l1 > 0 ? o.tiler_l1 : k.chip->l1_platform) +
-         " sh -c " + ShellQuote(o.tiler_command) + ") < " + problem + "\n";
+    if (o.protocol == TilerProtocol::kLines) {
+      // The one request line the fuzz sent, to a fresh process.
+      s += "printf '%s\\n' " +
+           ShellQuote(TilerRequestLine(k.minimized, *k.chip, k.chip_arg, o.tiler_l1)) + " | (cd " +
+           ShellQuote(cwd) + " && TCFUZZ_TILER_PROTOCOL=lines sh -c " +
+           ShellQuote(o.tiler_command) + ")\n";
+    } else {
+      s += "(cd " + ShellQuote(cwd) + " && TCFUZZ_CHIP=" + chip +
+           " TCFUZZ_CHIP_PROFILE=" + ShellQuote(ChipToJson(*k.chip)) +
+           " TCFUZZ_L1_SIZE=" + std::to_string(o.tiler_l1 > 0 ? o.tiler_l1 : k.chip->l1_platform) +
+           " sh -c " + ShellQuote(o.tiler_command) + ") < " + problem + "\n";
+    }
   }
   if (k.tiling) {
     const std::string tiling = ShellQuote(stem + ".tiling.json");
@@ -101,7 +109,7 @@ int RunTilingFuzz(const TilingFuzzOptions& o, std::ostream& out) {
   const Tiler tiler = o.tiler ? o.tiler
                       : o.tiler_command.empty()
                           ? ReferenceTilerUnderTest()
-                          : ExternalTiler(o.tiler_command, o.timeout, o.tiler_l1);
+                          : ExternalTiler(o.tiler_command, o.timeout, o.tiler_l1, o.protocol);
   // The report folder is checked before the first case: no run ends unable to write it. A
   // rerun replaces the previous report whole (no stale reproducers beside new findings).
   auto opened = ReportFolder::Open(o.out_dir, false);
@@ -182,6 +190,7 @@ int RunTilingFuzz(const TilingFuzzOptions& o, std::ostream& out) {
   j["command_line"] = o.command_line;
   j["seed"] = o.seed;
   j["tiler"] = o.tiler_command.empty() ? "reference" : o.tiler_command;
+  j["tiler_protocol"] = o.protocol == TilerProtocol::kLines ? "lines" : "process";
   j["chip"] = o.chip_arg.empty() ? "every built-in" : o.chip_arg;
   j["interrupted"] = interrupted;
   j["cases"] = n.done;

@@ -17,7 +17,8 @@ namespace tcfuzz::suites {
 
 struct TilingFuzzOptions {
   std::string tiler_command;  // empty: the reference tiler
-  std::string chip_arg;       // empty: every built-in chip in turn (drawn per case)
+  TilerProtocol protocol = TilerProtocol::kProcess;
+  std::string chip_arg;  // empty: every built-in chip in turn (drawn per case)
   std::optional<oracle::ascend::ChipProfile> chip;  // chip_arg loaded
   int64_t tiler_l1 = 0;  // the L1 size the tiler is told to plan against (0: the platform's)
   uint64_t seed = 0;

@@ -65,6 +65,22 @@ TEST(TilingSim, ExtraCoresAndMissingCoresAreFindings) {
   EXPECT_EQ(few.findings[0].message, "2048 elements of C are never written");
 }
 
+// The coverage count finds tile edges through a table of value / their common divisor; where
+// that table would pass 2^22 entries (M = 2^22 + 1, odd block edges: divisor 1) it sorts them
+// instead. Both give the exact count: one core of two leaves 2,097,152 rows x 16 unwritten.
+TEST(TilingSim, CoverageIsExactWhereTileEdgesShareNoDivisor) {
+  constexpr int64_t M = (int64_t{1} << 22) + 1, half = (int64_t{1} << 21) + 1;
+  const auto both = Simulate(Fp16(M, 16, 16), Tiling(2, M, 16, 16, half, 16, half, 16, 16), false);
+  EXPECT_TRUE(both.clean) << both.findings[0].message;
+  const auto one = Simulate(Fp16(M, 16, 16), Tiling(1, M, 16, 16, half, 16, half, 16, 16), false);
+  ASSERT_FALSE(one.clean);
+  EXPECT_EQ(one.findings.back().message, "33554432 elements of C are never written");
+  // And on the table: 48 rows in blocks of 24 (divisor 8 with the 16-row tiles), one core short.
+  const auto few = Simulate(Fp16(48, 16, 16), Tiling(1, 48, 16, 16, 24, 16, 16, 16, 16), false);
+  ASSERT_FALSE(few.clean);
+  EXPECT_EQ(few.findings.back().message, "384 elements of C are never written");  // 24 x 16
+}
+
 TEST(TilingSim, NzOperandsAreReadInWholeFractals) {
   // B (fp32, NZ) 32 x 40 x 16: N = 48 columns in fractals of 16 rows of N by C0 = 8 of K.
   // singleCoreN 24 puts core 1's block at N rows [24, 48): its fractal reads cover [24, 40), one

@@ -371,6 +371,79 @@ TEST(TilingFuzz, CommandTilersThatCrashHangOrBabbleAreFindings) {
             "none");
 }
 
+// The lines protocol (issue 34: a process per problem cost a CANN wrapper 45 ms a call): one
+// process, a request line in, an answer line out. What it gets wrong is a finding as with a
+// process per problem, and the next problem starts it afresh.
+TEST(TilingFuzz, ALongLivedTilerAnswersALineAPerProblem) {
+  const std::string dir = test::TempDir("tf_lines");
+  const Problem p = testing::MakeProblem(64, 64, 64);
+  const std::string answer = nlohmann::json::parse(ToJson(MakeTiling(p, B2()).value())).dump();
+  // Each request carries the problem, the chip's name and profile and the L1 size; this one
+  // checks them and answers with the reference tiling, counting its requests in a file.
+  const std::string good =
+      Script(dir, "good.sh",
+             "[ \"$TCFUZZ_TILER_PROTOCOL\" = lines ] || exit 9\n"
+             "while read -r line; do\n"
+             "  echo x >> " +
+                 dir +
+                 "/calls\n"
+                 "  case \"$line\" in "
+                 "*'\"problem\":{\"M\":64,'*'\"chip\":\"Ascend910B2\"'*'\"l1_size\":524288}')\n"
+                 "    printf '{\"tiling\":%s}\\n' '" +
+                 answer +
+                 "';;\n"
+                 "  *) echo '{\"refused\":\"not the request\"}';;\n"
+                 "  esac\n"
+                 "done\n");
+  const Tiler tiler = ExternalTiler(good, 10s, 0, TilerProtocol::kLines);
+  for (int i = 0; i < 3; ++i) {
+    const TilerAnswer a = tiler(p, B2(), "Ascend910B2");
+    EXPECT_EQ(a.kind, TilerAnswer::Kind::kTiling) << a.detail;
+    EXPECT_TRUE(Judge(p, B2(), a).empty());
+  }
+  EXPECT_EQ(ReadFile(dir + "/calls").value(), "x\nx\nx\n");  // one process, three answers
+  const auto judge = [&](const std::string& body, std::chrono::milliseconds timeout = 10s) {
+    const auto fs = Judge(p, B2(),
+                          ExternalTiler(Script(dir, "t.sh", body), timeout, 0,
+                                        TilerProtocol::kLines)(p, B2(), "Ascend910B2"));
+    return fs.empty() ? Finding{"none", "", ""} : fs[0];
+  };
+  EXPECT_EQ(judge("read -r l; echo boom >&2; exit 3").message, "exit 3: boom");
+  EXPECT_EQ(judge("read -r l; kill -SEGV $$").rule, "tiler.crash");
+  EXPECT_EQ(judge("read -r l; exec sleep 30", 200ms).rule, "tiler.hang");
+  EXPECT_EQ(judge("read -r l; echo hello; sleep 30").rule, "tiler.garbage");
+  EXPECT_EQ(judge("read -r l; echo '{\"tiling\":{\"usedCoreNum\":1}}'; sleep 30").message,
+            "tiling JSON: missing key 'M'");
+  EXPECT_EQ(judge("read -r l; echo '{\"refused\":\"no\"}'; sleep 30").rule, "none");
+  // A tiler that died is started again for the next problem.
+  const Tiler once = ExternalTiler(Script(dir, "once.sh", "read -r l; echo '{\"refused\":\"no\"}'"),
+                                   10s, 0, TilerProtocol::kLines);
+  EXPECT_EQ(once(p, B2(), "Ascend910B2").kind, TilerAnswer::Kind::kRefused);
+  EXPECT_EQ(once(p, B2(), "Ascend910B2").kind, TilerAnswer::Kind::kCrash);  // exit 0, no line
+  EXPECT_EQ(once(p, B2(), "Ascend910B2").kind, TilerAnswer::Kind::kRefused);
+}
+
+// The example tiler speaks both protocols: the same seed gives the same counts either way.
+TEST(TilingFuzz, TheExampleTilerAnswersAlikeInBothProtocols) {
+  const std::string dir = test::TempDir("tf_both");
+  nlohmann::json summaries[2];
+  for (const TilerProtocol protocol : {TilerProtocol::kProcess, TilerProtocol::kLines}) {
+    TilingFuzzOptions o;
+    o.tiler_command = ShellQuote(EXAMPLE_TILER_BIN);
+    o.protocol = protocol;
+    o.seed = 20261127, o.cases = 150;
+    o.out_dir = dir + (protocol == TilerProtocol::kLines ? "/lines" : "/process");
+    std::ostringstream log;
+    EXPECT_EQ(RunTilingFuzz(o, log), 0) << log.str();
+    summaries[protocol == TilerProtocol::kLines] = Summary(o);
+  }
+  EXPECT_EQ(summaries[1]["tiler_protocol"], "lines");
+  for (const char* key : {"cases", "in_contract", "answered", "refused", "refused_out_of_contract",
+                          "warnings", "refusals_in_contract", "findings"})
+    EXPECT_EQ(summaries[0][key], summaries[1][key]) << key;
+  EXPECT_GT(summaries[1]["answered"].get<int>(), 100);
+}
+
 TEST(TilingFuzz, ATilerWritingInvalidUtf8StillGetsASummary) {
   const std::string dir = test::TempDir("tf_utf8");
   TilingFuzzOptions o;
