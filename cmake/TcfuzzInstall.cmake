@@ -25,6 +25,7 @@ foreach(layer oracle generators)
 endforeach()
 # The device-backend ABI a plug-in is built against (docs/backends.md).
 install(FILES ${PROJECT_SOURCE_DIR}/include/tcfuzz/backend.h
+              ${PROJECT_BINARY_DIR}/generated/tcfuzz/version.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tcfuzz)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/harness/emulator/
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tcfuzz/harness/emulator FILES_MATCHING PATTERN "*.h")

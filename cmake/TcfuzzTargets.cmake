@@ -6,6 +6,10 @@ file(MAKE_DIRECTORY ${PROJECT_BINARY_DIR}/include)
 if(NOT EXISTS ${PROJECT_BINARY_DIR}/include/tcfuzz)
   file(CREATE_LINK ${PROJECT_SOURCE_DIR} ${PROJECT_BINARY_DIR}/include/tcfuzz SYMBOLIC)
 endif()
+# <tcfuzz/version.h>, written from the project's version (beside the link: nothing generated
+# goes into the source tree).
+configure_file(${PROJECT_SOURCE_DIR}/include/tcfuzz/version.h.in
+               ${PROJECT_BINARY_DIR}/generated/tcfuzz/version.h @ONLY)
 
 # tcfuzz_add_library(NAME SOURCES... DEPS...)
 function(tcfuzz_add_library name)
@@ -15,6 +19,7 @@ function(tcfuzz_add_library name)
   # tcfuzz's own headers include each other as "oracle/...").
   target_include_directories(${name} PUBLIC $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>
                                             $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}/include>
+                                            $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}/generated>
                                             $<INSTALL_INTERFACE:include/tcfuzz>
                                             $<INSTALL_INTERFACE:include>)
   target_compile_features(${name} PUBLIC cxx_std_20)  # consumers get it with the target

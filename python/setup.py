@@ -3,6 +3,7 @@ compiler from Debian). Builds the oracle's sources and the module into one exten
 import atexit
 import glob
 import os
+import re
 import shutil
 import tempfile
 
@@ -14,6 +15,15 @@ ORACLE = sorted(glob.glob(os.path.join(ROOT, "oracle", "**", "*.cc"), recursive=
 # The built-in emulator behind tcfuzz.emulate (its steps only: no backend table, no plug-in entry).
 EMULATOR = [os.path.join(ROOT, "harness", "emulator", name + ".cc")
             for name in ("accumulate", "mutant", "smem_mma_emulator", "warp_mma_emulator")]
+
+
+def project_version():
+    """The version of CMakeLists.txt's project(): the one `tcfuzz --version` prints."""
+    with open(os.path.join(ROOT, "CMakeLists.txt"), encoding="utf-8") as f:
+        return re.search(r"project\(tcfuzz VERSION ([0-9.]+)", f.read()).group(1)
+
+
+VERSION = project_version()
 
 
 def unity_source():
@@ -31,7 +41,7 @@ def unity_source():
 
 setup(
     name="tcfuzz",
-    version="0.2.0",
+    version=VERSION,
     description="tcfuzz's oracle and emulator for tensor-core operands",
     packages=["tcfuzz"],
     package_dir={"tcfuzz": os.path.join(os.path.relpath(HERE), "tcfuzz")},
@@ -42,7 +52,7 @@ setup(
                      for name in ("tcfuzz_module.cc", "emulate_module.cc")] + [unity_source()],
             include_dirs=[ROOT, os.path.join(ROOT, "include")],
             language="c++",
-            extra_compile_args=["-std=c++20", "-O2", '-DTCFUZZ_VERSION="0.2.0"'],
+            extra_compile_args=["-std=c++20", "-O2", '-DTCFUZZ_VERSION="%s"' % VERSION],
         )
     ],
 )

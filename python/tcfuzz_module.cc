@@ -9,6 +9,7 @@
 
 #include "oracle/core/backing.h"
 #include "oracle/core/rule.h"
+#include "oracle/core/text_format.h"
 #include "oracle/numerics/dot_product.h"
 #include "oracle/numerics/formats.h"
 #include "oracle/numerics/targets.h"
@@ -130,6 +131,8 @@ void InRange(const char* what, int value, int end) {
 
 PYBIND11_MODULE(_tcfuzz, m) {
   m.doc() = "tcfuzz's oracle: tensor-core operands decoded, validated and computed";
+  // "tcfuzz 0.2.0" -> "0.2.0": the version `tcfuzz --version` and every report print.
+  m.attr("__version__") = std::string(o::ToolVersion().substr(o::ToolVersion().find(' ') + 1));
   m.def(
       "rules",
       [] {

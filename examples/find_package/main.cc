@@ -3,6 +3,7 @@
 //
 //   descriptor_check DESC ROW K   (a wgmma K-major f16 A operand of 64 rows x 32 bytes of K)
 //   descriptor_check --zcm DESC M N
+//   descriptor_check --version   (the tcfuzz its headers come from)
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -10,11 +11,14 @@
 
 #include "tcfuzz/oracle/smem/smem_case.h"
 #include "tcfuzz/oracle/tcgen05/zero_column_mask.h"
+#include "tcfuzz/version.h"
 
 namespace smem = tcfuzz::oracle::smem;
 namespace tc = tcfuzz::oracle::tcgen05;
 
 int main(int argc, char** argv) {
+  if (argc == 2 && std::string(argv[1]) == "--version")
+    return std::printf("tcfuzz %s\n", TCFUZZ_VERSION_STRING), 0;
   if (argc == 5 && std::string(argv[1]) == "--zcm") {
     const auto e =
         tc::Expand(std::strtoull(argv[2], nullptr, 0), std::atoi(argv[3]), std::atoi(argv[4]));

@@ -13,5 +13,6 @@ sparse = _ext.sparse
 numerics = _ext.numerics
 rules = _ext.rules
 emulate = _ext.emulate
+__version__ = _ext.__version__  # the project's: `tcfuzz --version` prints the same
 
 __all__ = ["smem", "zcm", "sparse", "numerics", "rules", "emulate"]

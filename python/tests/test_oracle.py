@@ -122,3 +122,17 @@ def test_rules_are_the_clis_rules():
     ids = [r["rule"] for r in json.loads(out)]
     assert [r["rule"] for r in tcfuzz.rules()] == ids
     assert "problem.nz_alignment" in ids
+
+
+def test_the_version_is_the_clis():
+    """One version everywhere (issue 35): the module's is `tcfuzz --version`'s, and pip's
+    metadata's where the package was installed with pip."""
+    assert tcfuzz.__version__.count(".") == 2, tcfuzz.__version__
+    out = subprocess.run([TCFUZZ, "--version"], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "tcfuzz " + tcfuzz.__version__
+    try:
+        from importlib import metadata
+        installed = metadata.version("tcfuzz")
+    except Exception:  # the build tree: no distribution metadata
+        return
+    assert installed == tcfuzz.__version__

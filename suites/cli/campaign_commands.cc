@@ -79,6 +79,9 @@ class Campaign final : public CommandGroup {
     merge_ = app.add_subcommand("merge", "Add the shard reports of one run into one report");
     merge_->add_option("dirs", merge_dirs_, "shard report folders")->required();
     merge_->add_option("--report", merge_out_, "folder of the merged report")->required();
+    merge_->add_flag("--allow-partial", allow_partial_,
+                     "merge missing and interrupted shards as far as they ran; the report says "
+                     "what it lacks, and the exit is 1 while anything does");
   }
 
   int Run(const Call& call) override {
@@ -86,7 +89,7 @@ class Campaign final : public CommandGroup {
       if (call.ParseOnly()) return 0;
       ErrorsToStderr split;
       std::ostream log(&split);
-      return suites::MergeReports(merge_dirs_, merge_out_, log);
+      return suites::MergeReports(merge_dirs_, merge_out_, log, allow_partial_);
     }
     if (!*run_) return -1;
     const Getenv env = [](const char* name) -> const char* { return std::getenv(name); };
@@ -145,6 +148,7 @@ class Campaign final : public CommandGroup {
   DeviceOptions device_;
   std::string seed_text_, shard_text_, resume_dir_, merge_out_;
   std::vector<std::string> merge_dirs_;
+  bool allow_partial_ = false;
   uint64_t shard_count_value_ = 0, reruns_ = 2, cases_value_ = 0;
   double progress_every_ = 30, seconds_value_ = 0, suite_seconds_value_ = 0;
   bool no_progress_ = false;

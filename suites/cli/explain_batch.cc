@@ -9,9 +9,11 @@
 #include "oracle/core/text_format.h"
 #include "oracle/smem/canonical_layout.h"
 #include "oracle/smem/smem_case.h"
+#include "oracle/sparse/sparse_form.h"
 #include "oracle/tcgen05/zero_column_mask.h"
 #include "suites/cli/explain_smem.h"
 #include "suites/cli/explain_zcm.h"
+#include "suites/cli/numerics_commands.h"
 #include "suites/engine/line_reader.h"
 
 namespace tcfuzz::suites {
@@ -116,8 +118,24 @@ Result<std::string> ExplainOne(const Json& j) {
     if (c.shape.m < 1 || c.shape.n < 1) return oracle::Error("\"m\" and \"n\" must be positive");
     return Result<std::string>::Ok(ExplainZcmJson(c));
   }
+  if (kind == "sparse") {
+    namespace num = oracle::num;
+    const std::string shape = l.Text("shape");
+    const num::Format type = l.Enum<num::Format>("type", num::ParseFormat);
+    const uint64_t selector = l.Has("selector") ? l.Number("selector", 3) : 0;
+    l.NoOtherKeys();
+    if (!l.error().empty()) return oracle::Error(l.error());
+    const auto* form = oracle::sparse::FindForm(shape, type);
+    if (form == nullptr)
+      return oracle::Error("mma.sp has no " + oracle::OneLine(shape, 40) + " form for " +
+                           std::string(num::Name(type)));
+    if (static_cast<int>(selector) > form->max_selector())
+      return oracle::Error("\"selector\": " + std::to_string(selector) + " is past this form's " +
+                           std::to_string(form->max_selector()));
+    return Result<std::string>::Ok(ExplainSparseJson(*form, static_cast<int>(selector)));
+  }
   if (!l.error().empty()) return oracle::Error(l.error());
-  return oracle::Error("\"kind\": unknown value '" + kind + "' (smem or zcm)");
+  return oracle::Error("\"kind\": unknown value '" + kind + "' (smem, zcm or sparse)");
 }
 
 Result<std::string> EncodeOne(const Json& j) {
@@ -141,6 +159,7 @@ int Batch(std::istream& in, std::ostream& out, std::ostream& err,
           Result<std::string> (*one)(const Json&)) {
   std::string text;
   LineReader lines(in);
+  bool any_bad = false;
   while (lines.Next(text)) {
     const int line_no = lines.line_no();
     if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
@@ -149,11 +168,10 @@ int Batch(std::istream& in, std::ostream& out, std::ostream& err,
                             : !parsed.value().is_object()
                                 ? Result<std::string>(oracle::Error("not a JSON object"))
                                 : one(parsed.value());
-    if (!r.ok()) {
-      out.flush();
-      err << oracle::ErrorLine("line " + std::to_string(line_no) + ": " +
-                               oracle::OneLine(r.error()));
-      return 2;
+    if (!r.ok()) {  // answered in its place; the rest are still answered
+      any_bad = true;
+      out << Json{{"line", line_no}, {"error", oracle::OneLine(r.error(), 1000)}}.dump() << "\n";
+      continue;
     }
     out << r.value();
   }
@@ -162,7 +180,7 @@ int Batch(std::istream& in, std::ostream& out, std::ostream& err,
     err << oracle::ErrorLine(lines.error());
     return 2;
   }
-  return 0;
+  return any_bad ? 1 : 0;
 }
 
 }  // namespace

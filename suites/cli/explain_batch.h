@@ -4,9 +4,12 @@
 //   explain: {"kind":"smem","arch":"sm_90a","operand":"a","major":"k","dtype":"f16","rows":64,
 //             "kbytes":32,"desc":"0x...","pattern_anchor":0}   (pattern_anchor optional)
 //            {"kind":"zcm","m":128,"n":256,"desc":"0x...","sparse":false,"idesc":"0x..."}
+//            {"kind":"sparse","shape":"m16n8k32","type":"f16","selector":0}   (selector optional)
 //   encode:  {"kind":"smem","arch":"sm_90a","dtype":"f16","layout":"...","start":0}
 // Numbers are JSON integers or "0x..." / decimal strings (64-bit values beyond 2^53 should be
-// strings). Blank lines are skipped; a bad line stops the run: "line N: ..." on stderr, exit 2.
+// strings). Blank lines are skipped. A bad line is answered in its place, {"line":N,"error":
+// "..."}, and the batch goes on (a million operands are not lost to one typo); the exit is then
+// 1. What ends a batch is its input: a line past 1 MiB or a read error, on stderr, exit 2.
 #pragma once
 
 #include <istream>

@@ -96,6 +96,9 @@ int ExplainSparse(const SparseArgs& a) {
                                  "f16 bf16 tf32 s8 u8 e4m3 e5m2 e3m2 e2m3 e2m1 s4 u4");
   const auto* form = oracle::sparse::FindForm(a.shape, type);
   if (form == nullptr) Die("--shape/--type: mma.sp has no " + a.shape + " form for " + a.type);
+  if (a.selector > form->max_selector())
+    Die("--selector: " + std::to_string(a.selector) + " is past this form's " +
+        std::to_string(form->max_selector()) + " (PTX: the selector's legal values by type)");
   std::cout << (a.json ? suites::ExplainSparseJson(*form, a.selector)
                        : suites::ExplainSparseText(*form, a.selector));
   return 0;

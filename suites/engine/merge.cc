@@ -8,6 +8,7 @@
 #include "oracle/core/text_format.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/campaign.h"
+#include "suites/engine/device_campaign.h"
 #include "suites/engine/report.h"
 #include "suites/engine/report_folder.h"
 
@@ -89,7 +90,8 @@ std::map<uint64_t, std::string> CaseFiles(const std::string& dir, const std::str
 
 }  // namespace
 
-int MergeReports(const std::vector<std::string>& dirs, const std::string& out, std::ostream& log) {
+int MergeReports(const std::vector<std::string>& dirs, const std::string& out, std::ostream& log,
+                 bool allow_partial) {
   const auto fail = [&log](const std::string& what) {
     log << oracle::ErrorLine("merge: " + what);
     return 2;
@@ -99,8 +101,9 @@ int MergeReports(const std::vector<std::string>& dirs, const std::string& out, s
   for (const std::string& dir : dirs) {
     auto r = ReadSummary(dir + "/summary.json");
     if (!r.ok()) return fail(r.error());
-    if (r.value().interrupted)
-      return fail(dir + ": an interrupted run; finish it with tcfuzz run --resume " + dir);
+    if (r.value().interrupted && !allow_partial)
+      return fail(dir + ": an interrupted run; finish it with tcfuzz run --resume " + dir +
+                  " (or merge --allow-partial)");
     if (r.value().merged_shards > 0) return fail(dir + ": already a merged report");
     shards.push_back({dir, std::move(r).value()});
   }
@@ -119,14 +122,19 @@ int MergeReports(const std::vector<std::string>& dirs, const std::string& out, s
   for (uint64_t i = 0; i < first.shard_count; ++i) {
     if (!seen.count(i)) missing += (missing.empty() ? "" : ", ") + std::to_string(i);
   }
+  if (!missing.empty() && !allow_partial)
+    return fail("shards " + missing + " of " + std::to_string(first.shard_count) +
+                " are missing (merge --allow-partial merges the rest)");
+  std::vector<std::string> lacks;  // what a partial merge says it lacks
   if (!missing.empty())
-    return fail("shards " + missing + " of " + std::to_string(first.shard_count) + " are missing");
+    lacks.push_back("shards " + missing + " of " + std::to_string(first.shard_count) + " missing");
 
   CampaignReport merged = first;
   merged.shard_index = 0;
   merged.shard_count = 1;
   merged.shard_source = "merged";
   merged.merged_shards = shards.size();
+  merged.interrupted = false;  // a merge is not resumed; what its shards lacked is `partial`
   merged.suites.clear();
   std::vector<Provenance> parts;
   for (const Shard& s : shards) parts.push_back(s.report.provenance);
@@ -158,10 +166,17 @@ int MergeReports(const std::vector<std::string>& dirs, const std::string& out, s
   for (const std::string& name : first.planned_suites) {
     SuiteReport sum;
     bool any = false;
+    std::string unfinished;  // shards of a partial merge that did not finish this suite
     for (const Shard& s : shards) {
       const auto it = std::find_if(s.report.suites.begin(), s.report.suites.end(),
                                    [&](const SuiteReport& r) { return r.suite == name; });
-      if (it == s.report.suites.end()) return fail(s.dir + ": has no report of suite " + name);
+      if (it == s.report.suites.end() || !it->complete) {
+        if (!s.report.interrupted)
+          return fail(s.dir + ": has no " + (it == s.report.suites.end() ? "report" : "whole run") +
+                      " of suite " + name);
+        unfinished += (unfinished.empty() ? "" : ", ") + std::to_string(s.report.shard_index);
+        if (it == s.report.suites.end()) continue;  // never started there
+      }
       if (!any) {
         sum = *it;
         any = true;
@@ -201,8 +216,19 @@ int MergeReports(const std::vector<std::string>& dirs, const std::string& out, s
       if (kept++ == max_reproducers) break;
       files[where.first] = where.second;
     }
+    if (!any) {  // no shard started it
+      sum.suite = name;
+      sum.device = IsDeviceSuite(name);
+      sum.skipped = "no shard of this partial merge ran it";
+    }
+    if (!unfinished.empty()) {
+      sum.complete = false;
+      lacks.push_back(name + " unfinished in shard" +
+                      (unfinished.find(',') == std::string::npos ? " " : "s ") + unfinished);
+    }
     merged.suites.push_back(std::move(sum));
   }
+  for (const std::string& l : lacks) merged.partial += (merged.partial.empty() ? "" : "; ") + l;
 
   // The summary's totals add the suites up: they must fit too.
   uint64_t all_cases = 0;
@@ -247,6 +273,10 @@ int MergeReports(const std::vector<std::string>& dirs, const std::string& out, s
   }
   log << "merged " << shards.size() << " shards (seed " << merged.seed << "): " << cases
       << " cases, " << failed << " failed; report in " << oracle::OneLine(out) << "/\n";
+  if (!merged.partial.empty()) {
+    log << "PARTIAL: " << oracle::OneLine(merged.partial, 1000) << "\n";
+    return 1;
+  }
   return failed ? 1 : 0;
 }
 

@@ -10,6 +10,10 @@
 namespace tcfuzz::suites {
 
 // Exit code: 0 (the merged run passed), 1 (it has failures), 2 (a one-line error on `log`).
-int MergeReports(const std::vector<std::string>& dirs, const std::string& out, std::ostream& log);
+// `allow_partial` (a fleet whose scheduler killed a shard): missing shards and interrupted ones
+// are merged as far as they ran, the report says what it lacks (CampaignReport::partial), and the
+// exit is at least 1 while anything is missing, so a pipeline is never green over a part.
+int MergeReports(const std::vector<std::string>& dirs, const std::string& out, std::ostream& log,
+                 bool allow_partial = false);
 
 }  // namespace tcfuzz::suites

@@ -8,6 +8,7 @@
 #include <ctime>
 #include <nlohmann/json.hpp>
 
+#include "harness/nvjitlink.h"
 #include "oracle/core/json_reader.h"
 #include "oracle/core/text_format.h"
 #include "suites/engine/atomic_file.h"
@@ -204,6 +205,8 @@ Provenance ThisRun() {
 #ifdef TCFUZZ_CUDA_TOOLKIT
   p.toolkit = TCFUZZ_CUDA_TOOLKIT;
 #endif
+  const auto nvjitlink = harness::NvJitLink::Load();
+  p.assembler = nvjitlink.ok() ? "nvJitLink " + nvjitlink.value()->Version() : "none";
   p.backend = "none";
   char host[256] = {0};
   if (::gethostname(host, sizeof host - 1) == 0) p.hosts.push_back(oracle::OneLine(host, 128));
@@ -221,6 +224,7 @@ Provenance MergedProvenance(const std::vector<Provenance>& parts) {
   if (parts.empty()) return m;
   m.commit = parts.front().commit;
   m.toolkit = parts.front().toolkit;
+  m.assembler = parts.front().assembler;
   m.backend_args = parts.front().backend_args;
   m.backend = "none";
   for (const Provenance& p : parts) {
@@ -252,6 +256,7 @@ std::string SummaryJson(const CampaignReport& report) {
   j["provenance"] = {{"commit", p.commit},   {"toolkit", p.toolkit}, {"backend", p.backend},
                      {"started", p.started}, {"seconds", p.seconds}, {"hosts", p.hosts},
                      {"devices", p.devices}};
+  if (!p.assembler.empty()) j["provenance"]["assembler"] = p.assembler;
   if (p.backend_args) j["provenance"]["backend_args"] = *p.backend_args;
   j["command"] = report.command_line;
   j["seed"] = report.seed;
@@ -259,6 +264,7 @@ std::string SummaryJson(const CampaignReport& report) {
   j["shard"] = std::to_string(report.shard_index) + "/" + std::to_string(report.shard_count);
   j["shard_source"] = report.shard_source;
   if (report.merged_shards > 0) j["merged_shards"] = report.merged_shards;
+  if (!report.partial.empty()) j["partial"] = report.partial;
   j["interrupted"] = report.interrupted;
   Json opts;
   opts["suites"] = report.planned_suites;
@@ -338,7 +344,9 @@ std::string JUnitXml(const CampaignReport& report) {
   Counts all;
   double seconds = 0;
   std::string body;
-  const std::string report_note = report.interrupted ? " (interrupted: tcfuzz run --resume)" : "";
+  const std::string report_note = report.interrupted        ? " (interrupted: tcfuzz run --resume)"
+                                  : !report.partial.empty() ? " (partial: " + report.partial + ")"
+                                                            : "";
   for (const SuiteReport& s : report.suites) {
     Counts c;
     const bool device = s.device;
@@ -464,8 +472,11 @@ std::string JUnitXml(const CampaignReport& report) {
         {"tool", report.tool},
         {"cases", std::to_string(s.cases)},
         {"interrupted", report.interrupted ? "true" : "false"},
+        {"partial", report.partial.empty() ? "no" : report.partial},
         {"commit", report.provenance.commit},
         {"cuda_toolkit", report.provenance.toolkit},
+        {"assembler", report.provenance.assembler},
+        {"command", report.command_line},
         {"backend", report.provenance.backend},
         {"started", report.provenance.started},
         {"hosts", ListOrNone(report.provenance.hosts)},
@@ -729,8 +740,8 @@ oracle::Result<CampaignReport> ParseSummary(std::string_view text) {
     const JsonIn& j = parsed.value();
     OnlyKeys(j, "the summary",
              {"tool", "provenance", "command", "seed", "seed_source", "shard", "shard_source",
-              "merged_shards", "interrupted", "options", "expectation_lines", "stale_expectations",
-              "cases", "failed", "suites"});
+              "merged_shards", "partial", "interrupted", "options", "expectation_lines",
+              "stale_expectations", "cases", "failed", "suites"});
     CampaignReport r;
     r.tool = Str(j, "tool");
     if (!r.tool.starts_with("tcfuzz")) throw Bad{"not a tcfuzz report (tool '" + r.tool + "')"};
@@ -738,11 +749,12 @@ oracle::Result<CampaignReport> ParseSummary(std::string_view text) {
     if (j.contains("provenance")) {  // reports of tcfuzz 0.2.0 and before have none
       const JsonIn& p = Field(j, "provenance");
       OnlyKeys(p, "\"provenance\"",
-               {"commit", "toolkit", "backend", "backend_args", "started", "seconds", "hosts",
-                "devices"});
+               {"commit", "toolkit", "assembler", "backend", "backend_args", "started", "seconds",
+                "hosts", "devices"});
       Provenance& v = r.provenance;
       v.commit = Str(p, "commit");
       v.toolkit = Str(p, "toolkit");
+      if (p.contains("assembler")) v.assembler = Str(p, "assembler");
       v.backend = Str(p, "backend");
       v.started = Str(p, "started");
       v.seconds = Num(p, "seconds");
@@ -774,6 +786,7 @@ oracle::Result<CampaignReport> ParseSummary(std::string_view text) {
     r.shard_count = sc.value();
     r.shard_source = Str(j, "shard_source");
     if (j.contains("merged_shards")) r.merged_shards = U64(j, "merged_shards");
+    if (j.contains("partial")) r.partial = Str(j, "partial");
     r.interrupted = Bool(j, "interrupted");
     const JsonIn& o = Field(j, "options");
     OnlyKeys(o, "\"options\"",

@@ -108,6 +108,9 @@ struct RunSettings {
 struct Provenance {
   std::string commit;   // the git commit tcfuzz was configured from ("" when not a checkout)
   std::string toolkit;  // the CUDA toolkit it was built with ("13.0"; "" without CUDA)
+  // The assembler this machine has for `toolchain scan`: "nvJitLink 13.0", or "none" (its
+  // toolkit at run time, which may not be the one built with). "" in reports before 2026-11-27.
+  std::string assembler;
   // What ran the GPU suites: "cuda", "emulated", "plugin" (harness/backend.h), "mixed" for shards
   // of several, else "none".
   std::string backend;
@@ -138,6 +141,9 @@ struct CampaignReport : RunSettings {
   std::vector<ExpectationUse> expectation_lines;
   bool interrupted = false;    // stopped by SIGINT/SIGTERM: `run --resume DIR` finishes it
   uint64_t merged_shards = 0;  // > 0: written by `tcfuzz merge` from this many shard reports
+  // `merge --allow-partial`: what the merged report lacks ("shard 2 of 4 missing; shard 1
+  // interrupted: smem unfinished"); empty when it is whole.
+  std::string partial;
   std::vector<SuiteReport> suites;
 };
 

@@ -91,9 +91,10 @@ std::string ProvenanceLine(const CampaignReport& r) {
   std::snprintf(secs, sizeof secs, "%.1f", p.seconds);
   return "<br>built from <code id=\"commit\">" + MarkupEscape(p.commit.empty() ? "?" : p.commit) +
          "</code>, CUDA toolkit " + MarkupEscape(p.toolkit.empty() ? "none" : p.toolkit) +
-         "; started " + MarkupEscape(p.started) + ", " + secs + " s; host " +
-         MarkupEscape(ListOrNone(p.hosts)) + "; backend " + MarkupEscape(p.backend) +
-         ", device <span id=\"devices\">" + MarkupEscape(ListOrNone(p.devices)) + "</span>";
+         (p.assembler.empty() ? "" : ", assembler " + MarkupEscape(p.assembler)) + "; started " +
+         MarkupEscape(p.started) + ", " + secs + " s; host " + MarkupEscape(ListOrNone(p.hosts)) +
+         "; backend " + MarkupEscape(p.backend) + ", device <span id=\"devices\">" +
+         MarkupEscape(ListOrNone(p.devices)) + "</span>";
 }
 
 // What the suite's cases tell apart (suites/checks/discrimination.h): per family and probe, the
@@ -147,6 +148,8 @@ std::string IndexHtml(const CampaignReport& report) {
       "rect.ok{fill:#e8f0e8;stroke:#fff}rect.bad{fill:#d32f2f;stroke:#fff}.tilebox{margin:.5em 0}"
       ".banner{background:#fff3cd;padding:.5em}code{background:#f4f4f4}</style></head><body>\n";
   h += "<h1>tcfuzz report</h1>\n";
+  if (!report.partial.empty())
+    h += "<p class=\"banner\" id=\"partial\">Partial: " + E(report.partial) + ".</p>\n";
   if (report.interrupted)
     h += "<p class=\"banner\" id=\"interrupted\">Interrupted: finish it with <code>tcfuzz run "
          "--resume</code> on this folder.</p>\n";

@@ -203,6 +203,33 @@ TEST(CampaignReports, ShardsMergeIntoTheUnshardedReport) {
     EXPECT_EQ(err.str().find('\n'), err.str().size() - 1) << err.str();
   }
   EXPECT_FALSE(fs::exists(root + "/bad"));
+  // A fleet whose scheduler killed shard 1 before its last suite and never ran shard 2 (issue
+  // 34): --allow-partial merges what there is, says what is missing and exits 1; without it the
+  // refusal names the flag.
+  const std::string killed = edited(shards[2], "killed", [](nlohmann::json& j) {
+    j["interrupted"] = true;
+    j["suites"].erase(j["suites"].size() - 1);  // its last suite never started
+  });
+  const auto summary_of = [](const std::string& dir) {
+    return nlohmann::json::parse(ReadFile(dir + "/summary.json").value());
+  };
+  const std::string last = summary_of(killed)["options"]["suites"].back();
+  std::ostringstream refused, part_log;
+  EXPECT_EQ(MergeReports({shards[1], killed}, root + "/part", refused), 2);
+  EXPECT_NE(refused.str().find("(or merge --allow-partial)"), std::string::npos) << refused.str();
+  ASSERT_EQ(MergeReports({shards[1], killed}, root + "/part", part_log, true), 1) << part_log.str();
+  const std::string lacks = "shards 2 of 3 missing; " + last + " unfinished in shard 1";
+  EXPECT_NE(part_log.str().find("PARTIAL: " + lacks + "\n"), std::string::npos) << part_log.str();
+  const auto part = summary_of(root + "/part"), s0 = summary_of(shards[1]), s1 = summary_of(killed);
+  EXPECT_EQ(part["partial"], lacks);
+  EXPECT_FALSE(part["interrupted"].get<bool>());
+  // The first suite: both shards' cases; the last: shard 0's alone, not complete.
+  EXPECT_EQ(part["suites"][0]["cases"].get<uint64_t>(),
+            s0["suites"][0]["cases"].get<uint64_t>() + s1["suites"][0]["cases"].get<uint64_t>());
+  EXPECT_EQ(part["suites"].back()["cases"], s0["suites"].back()["cases"]);
+  EXPECT_FALSE(part["suites"].back()["complete"].get<bool>());
+  EXPECT_NE(ReadFile(root + "/part/index.html").value().find("<p class=\"banner\" id=\"partial\">"),
+            std::string::npos);
   fs::remove_all(root);
 }
 

@@ -84,6 +84,7 @@ CampaignReport EveryKind() {
   r.suites = {host, gpu, skipped};
   r.provenance = {"0123456789ab-dirty",
                   "13.0",
+                  "nvJitLink 13.0",
                   "cuda",
                   "2026-11-25T10:00:00Z",
                   42.5,
@@ -244,6 +245,11 @@ TEST(Report, EveryFileSaysWhatRanWhere) {
   EXPECT_NE(html.find("<code id=\"commit\">0123456789ab-dirty</code>"), std::string::npos);
   EXPECT_NE(html.find("<span id=\"devices\">NVIDIA H100 80GB HBM3, CC 9.0"), std::string::npos);
   EXPECT_NE(SummaryJson(r).find("\"started\": \"2026-11-25T10:00:00Z\""), std::string::npos);
+  // The assembler toolchain scan would use, and the command line, in every file.
+  EXPECT_NE(xml.find("<property name=\"assembler\" value=\"nvJitLink 13.0\"/>"), std::string::npos);
+  EXPECT_NE(xml.find("<property name=\"command\" value=\""), std::string::npos);
+  EXPECT_NE(html.find(", assembler nvJitLink 13.0;"), std::string::npos);
+  EXPECT_NE(SummaryJson(r).find("\"assembler\": \"nvJitLink 13.0\""), std::string::npos);
   // This process: a host, and a start time in UTC ISO 8601.
   const Provenance now = ThisRun();
   ASSERT_EQ(now.hosts.size(), 1u);
@@ -252,6 +258,7 @@ TEST(Report, EveryFileSaysWhatRanWhere) {
                                                        "[0-5][0-9]:[0-6][0-9]Z")))
       << now.started;
   EXPECT_EQ(now.backend, "none");
+  EXPECT_TRUE(now.assembler == "none" || now.assembler.starts_with("nvJitLink ")) << now.assembler;
   // Parts of one run: every host and device once, the earliest start, the seconds added.
   Provenance later = r.provenance;
   later.started = "2026-11-25T11:00:00Z";
