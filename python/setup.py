@@ -49,7 +49,8 @@ setup(
         Extension(
             "tcfuzz._tcfuzz",
             sources=[os.path.relpath(os.path.join(HERE, name))
-                     for name in ("tcfuzz_module.cc", "emulate_module.cc")] + [unity_source()],
+                     for name in ("tcfuzz_module.cc", "emulate_module.cc", "codec_module.cc")]
+            + [unity_source()],
             include_dirs=[ROOT, os.path.join(ROOT, "include")],
             language="c++",
             extra_compile_args=["-std=c++20", "-O2", '-DTCFUZZ_VERSION="%s"' % VERSION],

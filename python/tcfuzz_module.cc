@@ -18,6 +18,7 @@
 #include "oracle/sparse/sparse_form.h"
 #include "oracle/sparse/sparse_metadata.h"
 #include "oracle/tcgen05/zero_column_mask.h"
+#include "python/codec_module.h"
 #include "python/emulate_module.h"
 
 namespace py = pybind11;
@@ -251,6 +252,7 @@ PYBIND11_MODULE(_tcfuzz, m) {
       py::arg("arch"), py::arg("instr"), py::arg("ab"), py::arg("cd"), py::arg("a"), py::arg("b"),
       py::arg("c"), py::arg("allow_unconfirmed") = false,
       "D = C + sum A[k]*B[k] on bit patterns, as the instruction computes it");
+  DefineCodecs(numerics);
 
   DefineEmulate(m);
 }

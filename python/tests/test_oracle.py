@@ -136,3 +136,37 @@ def test_the_version_is_the_clis():
     except Exception:  # the build tree: no distribution metadata
         return
     assert installed == tcfuzz.__version__
+
+
+def test_encode_and_decode_follow_the_formats():
+    """fp8/fp6/fp4/bf16/tf32 bit patterns from values and back (issue 35), golden values from
+    the formats' definitions (OCP MX v1.0 for e4m3/e5m2/e3m2/e2m3/e2m1, bias 7/15/3/1/1), chosen
+    where a wrong rounding, bias or saturation gives another pattern."""
+    import numpy as np
+    enc = tcfuzz.numerics.encode
+    dec = tcfuzz.numerics.decode
+    e4m3 = enc([1.0, -2.0, 448.0, 500.0, 2.0 ** -9, float("nan")], "e4m3")
+    assert e4m3.dtype == np.uint8
+    assert e4m3.tolist() == [0x38, 0xC0, 0x7E, 0x7E, 0x01, 0x7F]  # 500: satfinite, not NaN
+    assert enc([1.0, float("inf"), 57344.0], "e5m2").tolist() == [0x3C, 0x7C, 0x7B]
+    # e2m1: 5 is halfway between 4 (0x6) and 6 (0x7): to even gives 4; toward zero too; 5.5 -> 6.
+    assert enc([6.0, 0.5, 1.0, 5.0, 5.5], "e2m1").tolist() == [0x7, 0x1, 0x2, 0x6, 0x7]
+    assert enc([5.5], "e2m1", round="zero").tolist() == [0x6]
+    assert enc([1.0, 28.0], "e3m2").tolist() == [0x0C, 0x1F]
+    assert enc([1.0, 7.5], "e2m3").tolist() == [0x08, 0x1F]
+    bf16 = enc([1.0, 1 + 2.0 ** -8, 1 + 2.0 ** -8 + 2.0 ** -20], "bf16")
+    assert bf16.dtype == np.uint16 and bf16.tolist() == [0x3F80, 0x3F80, 0x3F81]
+    tf32 = enc([1.0, 1 + 2.0 ** -11, 1 + 2.0 ** -10], "tf32")
+    assert tf32.dtype == np.uint32 and tf32.tolist() == [0x3F800000, 0x3F800000, 0x3F802000]
+    # Shapes are kept; decode is exact and ignores tf32's low 13 bits, as the hardware does.
+    square = dec(np.array([[0x7E, 0x38], [0xC0, 0x01]], dtype=np.uint8), "e4m3")
+    assert square.shape == (2, 2) and square.tolist() == [[448.0, 1.0], [-2.0, 2.0 ** -9]]
+    assert np.isnan(dec([0x7F], "e4m3")[0]) and np.isinf(dec([0x7C], "e5m2")[0])
+    assert dec([0x3F801FFF], "tf32").tolist() == [1.0]
+    for bits, fmt in [(0x100, "e4m3"), (0x40, "e2m3"), (0x10, "e2m1")]:
+        with pytest.raises(ValueError, match="bits above"):
+            dec([bits], fmt)
+    with pytest.raises(ValueError, match="not a float format"):
+        enc([1.0], "s8")
+    with pytest.raises(ValueError, match="round"):
+        enc([1.0], "e4m3", round="up")
