@@ -44,6 +44,7 @@ setup(
     version=VERSION,
     description="tcfuzz's oracle and emulator for tensor-core operands",
     packages=["tcfuzz"],
+    package_data={"tcfuzz": ["py.typed", "*.pyi"]},  # the types, for mypy
     package_dir={"tcfuzz": os.path.join(os.path.relpath(HERE), "tcfuzz")},
     ext_modules=[
         Extension(

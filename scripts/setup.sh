@@ -16,6 +16,7 @@ packages=(
   libcli11-dev                          # command-line parsing
   pybind11-dev python3-dev python3-pytest python3-pip  # the Python module, its tests, its pip install
   python3-numpy                         # tcfuzz.emulate takes and returns NumPy arrays
+  mypy                                  # the Python stubs checked with mypy --strict in a test
   pkg-config                            # the installed package's .pc file, checked in a test
 )
 
