@@ -100,7 +100,7 @@ int main() {
       if (a.refused.empty()) {
         out["tiling"] = json::parse(a.tiling_json);
       } else {
-        out["refused"] = a.refused;
+        out["refused"] = "example_tiler: " + a.refused;  // as the per-problem stderr line
       }
       std::cout << out.dump() << std::endl;  // flushed: tcfuzz waits for the line
     }

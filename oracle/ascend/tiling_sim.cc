@@ -117,7 +117,10 @@ class Cuts {
       if (g > 0 && x.*lo % g != 0) g = std::gcd(g, x.*lo);
       if (g > 0 && x.*hi % g != 0) g = std::gcd(g, x.*hi);
     }
-    if (g > 0 && end / g <= (int64_t{1} << 22)) {
+    // A table a few times the edges long (an odd M makes the divisor 1: then sorting the few
+    // edges is cheaper than a table of M entries).
+    const auto edges = static_cast<int64_t>(rects.size());
+    if (g > 0 && end / g <= std::min(int64_t{1} << 22, 8 * edges + 64)) {
       step_ = g;
       slot_.assign(static_cast<std::size_t>(end / g + 1), -1);
       slot_[0] = slot_.back() = 0;

@@ -208,20 +208,17 @@ const SuiteReport* Find(const CampaignReport* r, const std::string& suite) {
   return nullptr;
 }
 
-// The options suite `name` runs with. Under a whole-run budget it gets the time left over the
-// suites still to run (itself included; those already in `report` are done), on top of what it
-// had before an interruption; a per-suite --suite-time caps that share.
-CampaignOptions SuiteShare(const CampaignOptions& o, const CampaignReport& report,
-                           const std::string& name,
+// The options a suite runs with. Under a whole-run budget it gets the time left over the
+// `suites_left` that will still run (itself included), on top of what it had before an
+// interruption; a per-suite --suite-time caps that share.
+CampaignOptions SuiteShare(const CampaignOptions& o, std::size_t suites_left,
                            const std::optional<Clock::time_point>& run_deadline,
                            double seconds_before) {
   CampaignOptions so = o;
   if (!run_deadline) return so;
-  const auto at = std::find(report.planned_suites.begin(), report.planned_suites.end(), name);
-  const auto left = static_cast<double>(
-      std::max<std::ptrdiff_t>(1, std::distance(at, report.planned_suites.end())));
   const double share =
-      std::max(0.0, std::chrono::duration<double>(*run_deadline - Clock::now()).count()) / left;
+      std::max(0.0, std::chrono::duration<double>(*run_deadline - Clock::now()).count()) /
+      static_cast<double>(std::max<std::size_t>(1, suites_left));
   so.seconds = std::min(seconds_before + share, o.seconds.value_or(1e12));
   so.run_deadline = run_deadline;
   return so;
@@ -333,6 +330,15 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
   if (o.run_seconds)
     run_deadline = t0 + std::chrono::duration_cast<Clock::duration>(
                             std::chrono::duration<double>(*o.run_seconds));
+  // Whether a suite still has cases to run: not finished before an interruption, not kept off
+  // its device by --skips, and for a GPU suite, a device to run on. Only those share the time.
+  const auto will_run = [&](const std::string& name) {
+    const SuiteReport* b = Find(prior, name);
+    if ((b != nullptr && b->complete) || required_missing) return false;
+    const bool dev = IsDeviceSuite(name);
+    if (dev && !DeviceSuiteRuns(name, device)) return false;
+    return skips.Skip(dev ? PlaceOf(device) : RunPlace{}, name) == nullptr;
+  };
   for (const std::string& name : report.planned_suites) {
     const SuiteReport* before = Find(prior, name);
     if (before != nullptr && before->complete) {
@@ -366,7 +372,10 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
     }
     const uint64_t start = before ? before->resume_from : is_device ? 0 : o.shard_index;
     const double seconds_before = before ? before->seconds : 0;
-    const CampaignOptions so = SuiteShare(o, report, name, run_deadline, seconds_before);
+    const auto at = std::find(report.planned_suites.begin(), report.planned_suites.end(), name);
+    const auto left =
+        static_cast<std::size_t>(std::count_if(at, report.planned_suites.end(), will_run));
+    const CampaignOptions so = SuiteShare(o, left, run_deadline, seconds_before);
     SuiteReport r = is_device
                         ? RunDeviceSuite(name, so, device, folder.work(), shown_dir, start,
                                          before ? before->failed + before->unconfirmed.size() : 0,

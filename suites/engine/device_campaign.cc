@@ -149,6 +149,11 @@ std::optional<DeviceProbe> SuiteDevice(const DeviceSuite& def, const DeviceProbe
 
 }  // namespace
 
+bool DeviceSuiteRuns(const std::string& name, const DeviceProbe& probed) {
+  const DeviceSuite* def = FindDeviceSuite(name);
+  return def != nullptr && probed.available && SuiteDevice(*def, probed).has_value();
+}
+
 SuiteReport RunDeviceSuite(const std::string& suite, const CampaignOptions& o,
                            const DeviceProbe& probed, const std::string& work,
                            const std::string& shown_dir, uint64_t start,

@@ -61,6 +61,9 @@ std::optional<oracle::num::Gpu> RecordedGpuRow(const oracle::TextDoc& doc);
 std::string UnconfirmedReadings(std::span<const std::string_view> ids, std::string_view target);
 
 bool IsDeviceSuite(const std::string& name);
+// Whether GPU suite `name` runs on the probed device (one there, of a compute capability the
+// suite takes), as RunDeviceSuite decides before it starts a worker.
+bool DeviceSuiteRuns(const std::string& name, const DeviceProbe& probed);
 
 // " --device emulated --as sm_90a ..." (each word quoted for the shell where it needs it): the
 // process's backend options, for the commands a report or reproducer prints; "" for cuda.

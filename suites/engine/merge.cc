@@ -118,6 +118,19 @@ int MergeReports(const std::vector<std::string>& dirs, const std::string& out, s
     if (!seen.insert(s.report.shard_index).second)
       return fail("shard " + std::to_string(s.report.shard_index) + " given twice (" + s.dir + ")");
   }
+  // Backends may mix with a shard that named none (cuda, or no GPU suite run), never with each
+  // other: every shard is held to the first that named one too.
+  const Shard* named = nullptr;
+  for (const Shard& s : shards) {
+    const auto& args = s.report.provenance.backend_args;
+    if (named == nullptr && args && !args->empty()) named = &s;
+  }
+  if (named != nullptr) {
+    for (const Shard& s : shards) {
+      if (const std::string d = Differs(named->report, s.report); !d.empty())
+        return fail(named->dir + " and " + s.dir + " are not shards of one run (" + d + ")");
+    }
+  }
   std::string missing;
   for (uint64_t i = 0; i < first.shard_count; ++i) {
     if (!seen.count(i)) missing += (missing.empty() ? "" : ", ") + std::to_string(i);
@@ -139,6 +152,7 @@ int MergeReports(const std::vector<std::string>& dirs, const std::string& out, s
   std::vector<Provenance> parts;
   for (const Shard& s : shards) parts.push_back(s.report.provenance);
   merged.provenance = MergedProvenance(parts);
+  if (named != nullptr) merged.provenance.backend_args = named->report.provenance.backend_args;
   merged.provenance.seconds = 0;  // shards run side by side: the longest one
   for (const Provenance& p : parts)
     merged.provenance.seconds = std::max(merged.provenance.seconds, p.seconds);
@@ -221,6 +235,7 @@ int MergeReports(const std::vector<std::string>& dirs, const std::string& out, s
       sum.device = IsDeviceSuite(name);
       sum.skipped = "no shard of this partial merge ran it";
     }
+    if (!missing.empty()) sum.complete = false;  // a whole shard's cases are not in it
     if (!unfinished.empty()) {
       sum.complete = false;
       lacks.push_back(name + " unfinished in shard" +

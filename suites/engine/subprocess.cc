@@ -183,12 +183,18 @@ struct ExecArgs {
     for (const std::string& e : env_text) envp.push_back(const_cast<char*>(e.c_str()));
     envp.push_back(nullptr);
   }
+  ExecArgs(const ExecArgs&) = delete;  // the pointers point into this object's strings
+  ExecArgs& operator=(const ExecArgs&) = delete;
 };
 
 // Starts `a` in its own process group under the reaper, its stdin, stdout and stderr the three
 // pipes (the child's ends closed here). The reaper's pid, or -1 with `error` set.
 pid_t Spawn(ExecArgs& a, Pipe& in, Pipe& out, Pipe& err, std::string& error) {
-  ::signal(SIGPIPE, SIG_IGN);
+  // A child that exits without reading its stdin must not kill tcfuzz; a handler already there
+  // (a run's stop request on a closed pipe, stop_signals.h) stays, as it kills nothing either.
+  struct sigaction old = {};
+  if (::sigaction(SIGPIPE, nullptr, &old) == 0 && old.sa_handler == SIG_DFL)
+    ::signal(SIGPIPE, SIG_IGN);
   if (::pipe2(in.fd, O_CLOEXEC) != 0 || ::pipe2(out.fd, O_CLOEXEC) != 0 ||
       ::pipe2(err.fd, O_CLOEXEC) != 0) {
     error = Errno("pipe");
@@ -403,12 +409,17 @@ void LineSession::End() {
 oracle::Result<std::string> LineSession::Ask(const std::string& line,
                                              std::chrono::milliseconds timeout) {
   using R = oracle::Result<std::string>;
-  if (pid_ < 0) return R::Fail(error_.empty() ? "the session has ended" : error_);
-  const auto fail = [&](std::string why) {
+  if (pid_ < 0) {
+    if (failure_ == Failure::kNone) failure_ = Failure::kEnded;
+    return R::Fail(error_.empty() ? "the session has ended" : error_);
+  }
+  const auto fail = [&](Failure kind, std::string why) {
     End();
+    failure_ = kind;
     error_ = why;
     return R::Fail(why);
   };
+  err_tail_.clear();  // a crash is named by what it said while answering this line
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   const std::string request = line + "\n";
   std::size_t written = 0;
@@ -418,19 +429,21 @@ oracle::Result<std::string> LineSession::Ask(const std::string& line,
       std::string answer = pending_.substr(0, nl);
       pending_.erase(0, nl + 1);
       if (written == request.size()) return R::Ok(std::move(answer));
-      return fail("answered before it was asked: " + oracle::OneLine(answer, 200));
+      return fail(Failure::kGarbage,
+                  "answered before it was asked: " + oracle::OneLine(answer, 200));
     }
     if (pending_.size() > max_output_)
-      return fail("an answer longer than " + std::to_string(max_output_) + " bytes");
+      return fail(Failure::kGarbage,
+                  "an answer longer than " + std::to_string(max_output_) + " bytes");
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
-      return fail("no answer within " + std::to_string(timeout.count()) + " ms");
+      return fail(Failure::kTimeout, "no answer within " + std::to_string(timeout.count()) + " ms");
     }
     pollfd p[3] = {{out_, POLLIN, 0}, {err_, POLLIN, 0}, {in_, POLLOUT, 0}};
     const nfds_t n = written < request.size() ? 3 : 2;
     const int ready = ::poll(p, n, static_cast<int>(std::min<int64_t>(left.count(), 1000)));
-    if (ready < 0 && errno != EINTR) return fail(Errno("poll"));
+    if (ready < 0 && errno != EINTR) return fail(Failure::kEnded, Errno("poll"));
     if (ready <= 0) continue;
     if (n == 3 && p[2].revents) {
       const ssize_t w = ::write(in_, request.data() + written, request.size() - written);
@@ -443,6 +456,9 @@ oracle::Result<std::string> LineSession::Ask(const std::string& line,
       if (got > 0) {
         err_tail_.append(buf, static_cast<std::size_t>(got));
         if (err_tail_.size() > 4096) err_tail_.erase(0, err_tail_.size() - 4096);
+      } else if (got == 0 || (errno != EAGAIN && errno != EINTR)) {
+        ::close(err_);  // its stderr ended (2>/dev/null): out of the poll, which ignores -1
+        err_ = -1;
       }
     }
     if (p[0].revents) {
@@ -452,12 +468,12 @@ oracle::Result<std::string> LineSession::Ask(const std::string& line,
         continue;
       }
       if (got < 0 && (errno == EAGAIN || errno == EINTR)) continue;
-      // Its stdout ended: it exited (or closed it). How, from the reaper within 200 ms.
+      // Its stdout ended: it exited (or closed it). How, from the reaper within a second.
       CommandResult r;
       r.started = true;
       int status = 0;
       bool reaped = false;
-      for (int i = 0; i < 40 && !reaped; ++i) {
+      for (int i = 0; i < 200 && !reaped; ++i) {
         reaped = ::waitpid(pid_, &status, WNOHANG) == pid_;
         if (!reaped) ::usleep(5000);
       }
@@ -470,7 +486,7 @@ oracle::Result<std::string> LineSession::Ask(const std::string& line,
       while (!last.empty() && last.back() == '\n') last.pop_back();
       last = last.substr(last.rfind('\n') == std::string::npos ? 0 : last.rfind('\n') + 1);
       const std::string how = reaped ? r.Describe(timeout) : "closed its stdout";
-      return fail(how + (last.empty() ? "" : ": " + oracle::OneLine(last, 200)));
+      return fail(Failure::kEnded, how + (last.empty() ? "" : ": " + oracle::OneLine(last, 200)));
     }
   }
 }

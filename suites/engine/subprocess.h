@@ -72,6 +72,10 @@ class LineSession {
   // answer in time, an answer past options.max_output bytes. After a failure the session is
   // ended and every Ask fails.
   oracle::Result<std::string> Ask(const std::string& line, std::chrono::milliseconds timeout);
+  // Why the last Ask failed: it ended (or never started), no answer in time, or an answer out of
+  // turn or too long.
+  enum class Failure { kNone, kEnded, kTimeout, kGarbage };
+  Failure failure() const { return failure_; }
 
  private:
   void End();
@@ -79,6 +83,7 @@ class LineSession {
   int in_ = -1, out_ = -1, err_ = -1;
   std::size_t max_output_;
   std::string pending_, err_tail_, error_;
+  Failure failure_ = Failure::kNone;
 };
 
 }  // namespace tcfuzz::suites

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "oracle/ascend/reference_tiler.h"
+#include "oracle/core/json_reader.h"
 #include "suites/engine/subprocess.h"
 
 namespace tcfuzz::suites {
@@ -73,7 +74,13 @@ namespace {
 TilerAnswer ParseAnswerLine(const std::string& line) {
   TilerAnswer a;
   a.kind = TilerAnswer::Kind::kGarbage;
-  const auto j = nlohmann::json::parse(line, nullptr, false);
+  // The strict reader: a key given twice is garbage here as in the per-process answer.
+  const auto parsed = oracle::ParseJson(line);
+  if (!parsed.ok()) {
+    a.detail = "an answer line that is not JSON: " + parsed.error();
+    return a;
+  }
+  const nlohmann::json& j = parsed.value();
   if (j.is_object() && j.size() == 1 && j.contains("tiling") && j["tiling"].is_object())
     return ParseAnswer(j["tiling"].dump());
   if (j.is_object() && j.size() == 1 && j.contains("refused") && j["refused"].is_string()) {
@@ -98,10 +105,12 @@ Tiler LinesTiler(const std::string& command, std::chrono::milliseconds timeout, 
     }
     auto line = (*session)->Ask(TilerRequestLine(p, chip, chip_arg, l1_size), timeout);
     if (line.ok()) return ParseAnswerLine(line.value());
+    const LineSession::Failure why = (*session)->failure();
     session->reset();  // ended: the next problem starts it again
     TilerAnswer a;
-    a.kind = line.error().starts_with("no answer within") ? TilerAnswer::Kind::kHang
-                                                          : TilerAnswer::Kind::kCrash;
+    a.kind = why == LineSession::Failure::kTimeout   ? TilerAnswer::Kind::kHang
+             : why == LineSession::Failure::kGarbage ? TilerAnswer::Kind::kGarbage
+                                                     : TilerAnswer::Kind::kCrash;
     a.detail = line.error();
     return a;
   };

@@ -181,6 +181,15 @@ TEST(CampaignReports, ShardsMergeIntoTheUnshardedReport) {
     j["provenance"]["backend_args"] = {"--device", "emulated", "--mutant",
                                        "metadata.nibble_order=1"};
   });
+  // Two host backends are not one run, whichever shard names one first (shard 0 names none).
+  const auto backend = [&](const std::string& from, const std::string& name,
+                           const std::string& device) {
+    return edited(from, name, [&](nlohmann::json& j) {
+      j["provenance"]["backend_args"] = {"--device", device};
+    });
+  };
+  const std::string emulated = backend(shards[2], "emu", "emulated");
+  const std::string plugin = backend(shards[0], "plug", "plugin:x.so");
   const std::string huge1 = edited(shards[1], "huge1", all_cases);
   const std::string huge2 = edited(shards[2], "huge2", all_cases);
   const std::pair<std::vector<std::string>, std::string> bad[] = {
@@ -195,6 +204,7 @@ TEST(CampaignReports, ShardsMergeIntoTheUnshardedReport) {
       {{shards[0], shards[1], root + "/version"}, "(tcfuzz versions"},
       {{shards[0], shards[1], planted},
        "(backends 'cuda' vs '--device emulated --mutant metadata.nibble_order=1')"},
+      {{shards[1], emulated, plugin}, "(backends '--device emulated' vs '--device plugin:x.so')"},
   };
   for (const auto& [dirs, want] : bad) {
     std::ostringstream err;
@@ -228,6 +238,7 @@ TEST(CampaignReports, ShardsMergeIntoTheUnshardedReport) {
             s0["suites"][0]["cases"].get<uint64_t>() + s1["suites"][0]["cases"].get<uint64_t>());
   EXPECT_EQ(part["suites"].back()["cases"], s0["suites"].back()["cases"]);
   EXPECT_FALSE(part["suites"].back()["complete"].get<bool>());
+  EXPECT_FALSE(part["suites"][0]["complete"].get<bool>());  // shard 2's cases are not in it
   EXPECT_NE(ReadFile(root + "/part/index.html").value().find("<p class=\"banner\" id=\"partial\">"),
             std::string::npos);
   fs::remove_all(root);

@@ -66,8 +66,9 @@ TEST(TilingSim, ExtraCoresAndMissingCoresAreFindings) {
 }
 
 // The coverage count finds tile edges through a table of value / their common divisor; where
-// that table would pass 2^22 entries (M = 2^22 + 1, odd block edges: divisor 1) it sorts them
-// instead. Both give the exact count: one core of two leaves 2,097,152 rows x 16 unwritten.
+// that table would be long (M = 2^22 + 1, odd block edges: divisor 1, a table of M entries for
+// four edges) it sorts them instead. Both give the exact count: one core of two leaves 2,097,152
+// rows x 16 unwritten.
 TEST(TilingSim, CoverageIsExactWhereTileEdgesShareNoDivisor) {
   constexpr int64_t M = (int64_t{1} << 22) + 1, half = (int64_t{1} << 21) + 1;
   const auto both = Simulate(Fp16(M, 16, 16), Tiling(2, M, 16, 16, half, 16, half, 16, 16), false);

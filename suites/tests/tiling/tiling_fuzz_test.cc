@@ -415,6 +415,13 @@ TEST(TilingFuzz, ALongLivedTilerAnswersALineAPerProblem) {
   EXPECT_EQ(judge("read -r l; echo '{\"tiling\":{\"usedCoreNum\":1}}'; sleep 30").message,
             "tiling JSON: missing key 'M'");
   EXPECT_EQ(judge("read -r l; echo '{\"refused\":\"no\"}'; sleep 30").rule, "none");
+  // A key given twice, or a line past the output cap, is garbage as in a per-problem answer; a
+  // tiler whose stderr is closed still answers.
+  EXPECT_EQ(judge("read -r l; echo '{\"refused\":\"a\",\"refused\":\"b\"}'; sleep 30").rule,
+            "tiler.garbage");
+  EXPECT_EQ(judge("read -r l; head -c 2000000 /dev/zero | tr '\\0' x; sleep 30").rule,
+            "tiler.garbage");
+  EXPECT_EQ(judge("exec 2>&-; read -r l; echo '{\"refused\":\"no\"}'; sleep 30").rule, "none");
   // A tiler that died is started again for the next problem.
   const Tiler once = ExternalTiler(Script(dir, "once.sh", "read -r l; echo '{\"refused\":\"no\"}'"),
                                    10s, 0, TilerProtocol::kLines);
