@@ -41,6 +41,10 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/corpus/tcgen05_hw/deciding
 if(TARGET tcfuzz)
   install(TARGETS tcfuzz RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
+# The tiler `tcfuzz run`'s tiling-fuzz suite drives by default (suites/tiling/tiling_suite.h).
+if(TARGET example_tiler)
+  install(TARGETS example_tiler RUNTIME DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/tcfuzz)
+endif()
 
 set(cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/tcfuzz)
 install(EXPORT tcfuzzTargets NAMESPACE tcfuzz:: DESTINATION ${cmake_dir})

@@ -33,7 +33,7 @@ file(MAKE_DIRECTORY ${WORK})
 run(COMMAND ${CMAKE_COMMAND} --install ${BUILD} --prefix ${WORK}/stage DIR ${WORK})
 file(RENAME ${WORK}/stage ${WORK}/moved)
 set(prefix ${WORK}/moved)
-foreach(f bin/tcfuzz lib/libtcfuzz_oracle.a lib/libtcfuzz_generators.a
+foreach(f bin/tcfuzz libexec/tcfuzz/example_tiler lib/libtcfuzz_oracle.a lib/libtcfuzz_generators.a
         include/tcfuzz/oracle/smem/smem_case.h share/tcfuzz/toolchain/expectations.txt
         lib/cmake/tcfuzz/tcfuzzConfig.cmake lib/cmake/tcfuzz/tcfuzzConfigVersion.cmake
         lib/pkgconfig/tcfuzz.pc)

@@ -24,6 +24,7 @@ packages=(
 # chromium only as a snap, so the CUDA images of deploy/Dockerfile have no deb of it).
 optional=(
   chromium                              # report/index.html rendered headless in a test
+  slurmctld slurmd slurm-client munge   # docs/ci.md's job array on a private Slurm (ctest slurm)
 )
 
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,7 +14,11 @@
 #include "suites/cli/device_options.h"
 #include "suites/cli/run_shards.h"
 #include "suites/engine/campaign.h"
+#include "suites/engine/data_files.h"
+#include "suites/engine/host_suite.h"
 #include "suites/engine/merge.h"
+#include "suites/tiling/tiling_suite.h"
+#include "suites/toolchain/toolchain_suite.h"
 
 namespace tcfuzz::cli {
 namespace {
@@ -22,8 +27,10 @@ class Campaign final : public CommandGroup {
  public:
   void Add(CLI::App& app) override {
     run_ = app.add_subcommand("run", "Run a campaign and write a report");
-    suite_ = run_->add_option("--suite", o_.suites,
-                              "suite name (repeatable; default: every host suite)");
+    suite_ =
+        run_->add_option("--suite", o_.suites,
+                         "suite name (repeatable; default: every suite: zero-column-mask, smem, "
+                         "sparse-oracle, toolchain, tiling-fuzz, and the GPU suites)");
     seed_ = run_->add_option("--seed", seed_text_, "base seed (default: random, printed)");
     cases_ = AddNumber(run_, "--cases", cases_value_, 1, uint64_t{1} << 40,
                        "cases per suite (default: each suite's own, about 30 s each)");
@@ -66,6 +73,10 @@ class Campaign final : public CommandGroup {
                                  "GPU suites: auto (run when a device answers), require, off "
                                  "(default auto)")
                     ->check(CLI::IsMember({"auto", "require", "off"}));
+    tiler_ = run_->add_option("--tiler", tiler_command_,
+                              "the tiling-fuzz suite's tiler, a command speaking the lines "
+                              "protocol (docs/tiler-under-test.md; default: the example tiler "
+                              "beside tcfuzz, else the reference tiler)");
     resume_ = run_->add_option("--resume", resume_dir_,
                                "finish the interrupted run whose report is in this folder "
                                "(with its own suites, seed, shard, report folder and "
@@ -73,7 +84,7 @@ class Campaign final : public CommandGroup {
     // What the interrupted run recorded is what it goes on with: an option it would ignore is an
     // error, not a silent no-op.
     for (CLI::Option* o : {suite_, seed_, cases_, time_, suite_time_, shard_, shard_count_, report,
-                           expectations, skips, strict, gpu})
+                           expectations, skips, strict, gpu, tiler_})
       resume_->excludes(o);
 
     merge_ = app.add_subcommand("merge", "Add the shard reports of one run into one report");
@@ -132,21 +143,31 @@ class Campaign final : public CommandGroup {
     // the file is rebuilt during a long run.
     o_.worker = {"/proc/self/exe"};
     device_.Select(call.ParseOnly());
+    if (*tiler_) CheckRunnable("--tiler", tiler_command_);
     if (call.ParseOnly()) return 0;
     ErrorsToStderr split;
     std::ostream log(&split);
-    if (*resume_) return suites::ResumeCampaign(resume_dir_, o_, log);
-    return suites::RunCampaign(o_, log);
+    // Every subject in one report (issue 34): the host suites, the toolchain scan and the tiling
+    // fuzz, then the GPU suites.
+    auto all = suites::MakeHostSuites();
+    std::error_code ec;
+    const std::string self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+    all.push_back(
+        suites::MakeToolchainSuite(ec ? std::vector<std::string>{} : std::vector<std::string>{self},
+                                   suites::FindDataFile("toolchain/expectations.txt")));
+    all.push_back(suites::MakeTilingSuite(*tiler_ ? tiler_command_ : suites::FindExampleTiler()));
+    if (*resume_) return suites::ResumeCampaign(resume_dir_, o_, std::move(all), log);
+    return suites::RunCampaign(o_, std::move(all), log);
   }
 
  private:
   CLI::App *run_ = nullptr, *merge_ = nullptr;
   CLI::Option *suite_ = nullptr, *seed_ = nullptr, *cases_ = nullptr, *time_ = nullptr,
               *suite_time_ = nullptr, *shard_ = nullptr, *shard_count_ = nullptr,
-              *resume_ = nullptr;
+              *resume_ = nullptr, *tiler_ = nullptr;
   suites::CampaignOptions o_;
   DeviceOptions device_;
-  std::string seed_text_, shard_text_, resume_dir_, merge_out_;
+  std::string seed_text_, shard_text_, resume_dir_, merge_out_, tiler_command_;
   std::vector<std::string> merge_dirs_;
   bool allow_partial_ = false;
   uint64_t shard_count_value_ = 0, reruns_ = 2, cases_value_ = 0;

@@ -210,6 +210,9 @@ class Tiling final : public CommandGroup {
                             "number of problems (default 2000)");
     cases->excludes(
         AddSeconds(fuzz_, "--time", tf_.seconds, "seconds to run instead of a case count"));
+    AddNumber(fuzz_, "--first", tf_.first, 0, uint64_t{1} << 40,
+              "the first case's index (default 0): `--first I --cases 1` is case I of the seed, "
+              "as a campaign's tiling-fuzz suite ran it");
     AddNumber(fuzz_, "--timeout-ms", timeout_ms_, 1, 3600000,
               "deadline for one tiler call (default 10000)");
     fuzz_->add_option("--report", tf_.out_dir, "report folder (default: report/tiling-fuzz)");

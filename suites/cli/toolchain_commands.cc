@@ -70,18 +70,30 @@ void AddToolchainCommands(CLI::App& app, ToolchainCli& t) {
   t.worker->add_option("--targets", t.targets, "comma-separated targets");
   t.worker->add_option("--forms", t.options.forms, "the scan's form pattern");
   // Every number through the one parser: "-1" is an error, never 2^64 - 1.
-  cli::AddNumber(t.worker, "--first", t.first, 0, kMaxItem, "first item")->required();
+  cli::AddNumber(t.worker, "--first", t.first, 0, kMaxItem, "first item");
   cli::AddNumber(t.worker, "--plant-crash", t.options.plant_crash, 0, kMaxItem,
                  "(test only) crash at this item");
   cli::AddNumber(t.worker, "--plant-hang", t.options.plant_hang, 0, kMaxItem,
                  "(test only) hang at this item");
-  cli::AddNumber(t.worker, "--count", t.count, 0, kMaxItem, "number of items")->required();
+  cli::AddNumber(t.worker, "--count", t.count, 0, kMaxItem, "number of items");
+  t.worker
+      ->add_flag("--lines", t.lines,
+                 "answer item indices of the whole scan read from stdin, one verdict line each")
+      ->excludes("--first")
+      ->excludes("--count")
+      ->excludes("--targets")
+      ->excludes("--forms");
 }
 
 int RunToolchainCommand(ToolchainCli& t) {
   if (t.scan == nullptr || (!*t.scan && !*t.worker)) return -1;
   t.options.targets = SplitTargets(t.targets);
-  if (*t.worker) return RunScanWorker(t.options, t.first, t.count, std::cout);
+  if (*t.worker) {
+    if (t.lines) return RunScanLineWorker(t.options, std::cin, std::cout);
+    if (t.worker->count("--first") == 0 || t.worker->count("--count") == 0)
+      cli::Die("toolchain worker: give --first and --count, or --lines");
+    return RunScanWorker(t.options, t.first, t.count, std::cout);
+  }
 
   if (t.no_expectations) {
     t.options.expectations_file.clear();

@@ -16,6 +16,7 @@ struct ToolchainCli {
   std::string out;  // write the output here (atomically) instead of stdout
   bool no_expectations = false;
   size_t first = 0, count = 0;
+  bool lines = false;  // worker: item indices on stdin (a campaign's toolchain suite)
   int item_timeout_ms = 30000;
 };
 

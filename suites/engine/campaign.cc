@@ -65,14 +65,18 @@ void TallyFailure(const HostSuite& suite, const CampaignOptions& o, const std::s
     if (failed_before + r.failed < o.max_reproducers) {
       const std::string rel = "reproducers/" + r.suite + "-" + std::to_string(index) + ".txt";
       std::string text = c.reproducer;
-      text += "origin.suite = " + r.suite + "\n";
-      text += "origin.seed = " + std::to_string(o.seed) + "\n";
-      text += "origin.index = " + std::to_string(index) + "\n";
+      // A shell reproducer keeps its origin as comments: sh runs every other line.
+      const std::string key = suite.shell_reproducers() ? "# " : "";
+      text += key + "origin.suite = " + r.suite + "\n";
+      text += key + "origin.seed = " + std::to_string(o.seed) + "\n";
+      text += key + "origin.index = " + std::to_string(index) + "\n";
       for (const CheckFailure& cf : c.failures) {
         text += "# finding: " + cf.check + ": " + cf.message + "\n";
       }
-      text += "finding.check = " + f.check + "\n";
-      text += "# replay, from the report folder: " + ToolCommand() + " replay " + rel + "\n";
+      text += key + "finding.check = " + f.check + "\n";
+      text += suite.shell_reproducers()
+                  ? "# rerun, from the report folder: sh " + rel + "\n"
+                  : "# replay, from the report folder: " + ToolCommand() + " replay " + rel + "\n";
       auto written = WriteFileAtomic(work + "/" + rel, text);
       if (written.ok()) {
         f.reproducer_path = rel;
@@ -109,8 +113,11 @@ SuiteReport RunSuite(HostSuite& suite, const CampaignOptions& o, const std::stri
   r.suite = std::string(suite.name());
   r.declared_families = suite.families();
   const Clock::time_point t0 = Clock::now();
-  const std::optional<uint64_t> cases =
+  std::optional<uint64_t> cases =
       o.cases || o.seconds ? o.cases : std::optional<uint64_t>(suite.default_cases());
+  // Past its distinct cases a suite would repeat itself (a whole toolchain scan is enough).
+  cases = std::min(cases.value_or(~uint64_t{0}), suite.case_space());
+  if (cases == ~uint64_t{0}) cases.reset();
   SuiteProgress progress(o, r.suite, cases ? ShardShare(0, *cases, o) : 0);
   const unsigned threads = o.host_threads ? o.host_threads : harness::DefaultHostThreads();
   // Batches run on every thread, then are tallied in index order, so the report is the same
@@ -330,6 +337,12 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
   if (o.run_seconds)
     run_deadline = t0 + std::chrono::duration_cast<Clock::duration>(
                             std::chrono::duration<double>(*o.run_seconds));
+  // Host suites of another subject say here whether they can run (a toolkit, a tiler).
+  std::map<std::string, std::string> unavailable;
+  for (const std::string& name : planned) {
+    if (const SuiteReport* b = Find(prior, name); b == nullptr || !b->complete)
+      unavailable[name] = host(name)->Prepare(o.seed);
+  }
   // Whether a suite still has cases to run: not finished before an interruption, not kept off
   // its device by --skips, and for a GPU suite, a device to run on. Only those share the time.
   const auto will_run = [&](const std::string& name) {
@@ -337,6 +350,7 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
     if ((b != nullptr && b->complete) || required_missing) return false;
     const bool dev = IsDeviceSuite(name);
     if (dev && !DeviceSuiteRuns(name, device)) return false;
+    if (!dev && !unavailable[name].empty()) return false;
     return skips.Skip(dev ? PlaceOf(device) : RunPlace{}, name) == nullptr;
   };
   for (const std::string& name : report.planned_suites) {
@@ -355,6 +369,15 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
       if (!is_device) r.declared_families = host(name)->families();
       (is_device ? r.error : r.skipped) =
           is_device ? "--gpu require: " + device.reason : "not run: --gpu require found no GPU";
+      report.suites.push_back(std::move(r));
+      continue;
+    }
+    if (!is_device && !unavailable[name].empty()) {
+      SuiteReport r;
+      r.suite = name;
+      r.declared_families = host(name)->families();
+      r.skipped = unavailable[name];
+      log << name << ": skipped (" << oracle::OneLine(r.skipped) << ")\n";
       report.suites.push_back(std::move(r));
       continue;
     }

@@ -40,6 +40,16 @@ class HostSuite {
   // Its reproducer replays alone through its kind's replay (suites/kinds/case_kind.h).
   // Called from several threads at once: a function of its arguments alone.
   virtual CaseResult RunCase(uint64_t index, uint64_t case_seed) = 0;
+
+  // A suite of another subject (the toolchain scan, a tiler: suites/toolchain/toolchain_suite.h,
+  // suites/tiling/tiling_suite.h) is told the run's seed once before its first case, and says
+  // why it cannot run here ("" when it can): the report shows it skipped, with that reason.
+  virtual std::string Prepare(uint64_t /*seed*/) { return {}; }
+  // How many distinct cases it has: a run asks for at most this many (a whole toolchain scan).
+  virtual uint64_t case_space() const { return ~uint64_t{0}; }
+  // Its reproducers are shell scripts (`sh FILE` reruns the case) rather than text-form cases
+  // for `tcfuzz replay`: their origin lines are written as comments.
+  virtual bool shell_reproducers() const { return false; }
 };
 
 // Every host suite, in the order `tcfuzz run` without --suite runs them: each kind's own

@@ -105,6 +105,15 @@ struct Counts {
 
 }  // namespace
 
+TilingCase DrawTilingCase(uint64_t case_seed, const ChipProfile* fixed_chip) {
+  gen::RandomSource src(case_seed);
+  const auto chips = ChipProfiles();
+  TilingCase c;
+  c.chip = fixed_chip != nullptr ? fixed_chip : &chips[src.Below(chips.size())];
+  c.problem = gen::DrawTilingProblem(src, *c.chip);
+  return c;
+}
+
 int RunTilingFuzz(const TilingFuzzOptions& o, std::ostream& out) {
   const Tiler tiler = o.tiler ? o.tiler
                       : o.tiler_command.empty()
@@ -129,13 +138,13 @@ int RunTilingFuzz(const TilingFuzzOptions& o, std::ostream& out) {
   };
   std::map<std::string, Kept> kept;  // by rule
   Counts n;
-  const auto chips = ChipProfiles();
-  for (uint64_t i = 0; o.seconds > 0 ? elapsed() < o.seconds : i < cases; ++i) {
+  for (uint64_t i = o.first; o.seconds > 0 ? elapsed() < o.seconds : i - o.first < cases; ++i) {
     if (StopRequested()) break;
-    gen::RandomSource src(gen::CaseSeed(o.seed, "tiling-fuzz", i));
-    const ChipProfile& chip = o.chip ? *o.chip : chips[src.Below(chips.size())];
+    const TilingCase c =
+        DrawTilingCase(gen::CaseSeed(o.seed, kTilingFuzzName, i), o.chip ? &*o.chip : nullptr);
+    const ChipProfile& chip = *c.chip;
     const std::string chip_arg = o.chip ? o.chip_arg : chip.name;
-    const Problem p = gen::DrawTilingProblem(src, chip);
+    const Problem& p = c.problem;
     const bool in_contract = ValidateProblem(p, chip).legal();
     const TilerAnswer a = tiler(p, chip, chip_arg);
     ++n.done;

@@ -2,10 +2,12 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <cstdlib>
 #include <fstream>
+#include <istream>
 #include <ostream>
 #include <sstream>
 #include <thread>
@@ -13,6 +15,7 @@
 #include "generators/toolchain/ptx_form_gen.h"
 #include "harness/nvjitlink.h"
 #include "harness/ptx_form_module.h"
+#include "oracle/core/text_format.h"
 #include "oracle/ptx/ptx_target.h"
 #include "suites/engine/subprocess.h"
 
@@ -28,12 +31,22 @@ std::vector<std::string> Targets(const ScanOptions& o) {
   return t;
 }
 
+// The whole scan's forms and targets (a campaign's toolchain suite and its workers).
+const std::vector<gen::EnumeratedForm>& AllForms() {
+  static const std::vector<gen::EnumeratedForm> all = gen::EnumerateForms();
+  return all;
+}
+const std::vector<std::string>& AllTargetNames() {
+  static const std::vector<std::string> all = Targets(ScanOptions{});
+  return all;
+}
+
 // The enumerated forms whose key (version included) matches the options' pattern on one of the
 // scanned targets; every form when there is no pattern. A scan resolves this once.
 oracle::Result<std::vector<gen::EnumeratedForm>> SelectForms(
     const ScanOptions& o, const std::vector<std::string>& targets) {
   using Forms = oracle::Result<std::vector<gen::EnumeratedForm>>;
-  static const std::vector<gen::EnumeratedForm> all = gen::EnumerateForms();
+  const std::vector<gen::EnumeratedForm>& all = AllForms();
   if (o.forms.empty()) return Forms::Ok(all);
   const auto glob = Glob::Compile(o.forms);
   if (!glob.ok()) return Forms::Fail("--forms: " + glob.error());
@@ -229,6 +242,65 @@ int RunScanWorker(const ScanOptions& o, size_t first, size_t count, std::ostream
     out << i << '\t' << Code(observed) << '\t' << OneLine(diag) << '\n' << std::flush;
   }
   return 0;
+}
+
+int RunScanLineWorker(const ScanOptions& o, std::istream& in, std::ostream& out) {
+  const std::string ptxas = o.ptxas.empty() ? FindPtxas() : o.ptxas;
+  const std::size_t total = WholeScanItems();
+  for (std::string line; std::getline(in, line);) {
+    const auto i = oracle::ParseUint(line, total - 1);
+    if (!i.ok()) {
+      out << "error " << OneLine(i.error()) << '\n' << std::flush;
+      continue;
+    }
+    const auto& forms = AllForms();
+    const Item item = ItemAt(forms, AllTargetNames(), static_cast<std::size_t>(i.value()));
+    const auto [observed, diag] =
+        Assemble(o, ptxas, harness::FormModule(item.form, item.target), item.target);
+    out << i.value() << '\t' << Code(observed) << '\t' << OneLine(diag) << '\n' << std::flush;
+  }
+  return 0;
+}
+
+std::size_t WholeScanItems() { return AllForms().size() * AllTargetNames().size(); }
+
+ScanItem WholeScanItem(std::size_t i) {
+  const Item item = ItemAt(AllForms(), AllTargetNames(), i);
+  const oracle::Verdict v = oracle::ptx::ValidateForm(item.form, item.target);
+  ScanItem s;
+  s.key = item.form.Key();
+  s.family = std::string(oracle::ptx::FamilyName(item.form.family));
+  s.ptx = harness::FormInstruction(item.form);
+  s.target = oracle::ptx::AllTargets()[i / AllForms().size()].name;
+  s.legal = v.legal();
+  s.rules = oracle::JoinRuleIds(v.RuleIds());
+  return s;
+}
+
+std::vector<std::string> WholeScanFamilies() {
+  std::vector<std::string> out;
+  for (const auto& e : AllForms()) {
+    std::string f(oracle::ptx::FamilyName(e.form.family));
+    if (std::find(out.begin(), out.end(), f) == out.end()) out.push_back(std::move(f));
+  }
+  return out;
+}
+
+bool ParseVerdictLine(std::string_view line, std::size_t index, Observed& observed,
+                      std::string& diagnostic) {
+  const std::string prefix = std::to_string(index) + '\t';
+  if (line.substr(0, prefix.size()) != prefix || line.size() < prefix.size() + 2 ||
+      line[prefix.size() + 1] != '\t')
+    return false;
+  const std::size_t code = std::string_view("ARCT").find(line[prefix.size()]);
+  if (code == std::string_view::npos) return false;
+  observed = static_cast<Observed>(code);
+  diagnostic = std::string(line.substr(prefix.size() + 2));
+  return true;
+}
+
+oracle::Result<std::pair<std::string, std::string>> IdentifyAssembler(const ScanOptions& o) {
+  return Identify(o, o.ptxas.empty() ? FindPtxas() : o.ptxas);
 }
 
 oracle::Result<ScanReport> RunScan(const ScanOptions& o, ScanError* why) {

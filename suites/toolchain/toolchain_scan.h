@@ -8,6 +8,8 @@
 #include <chrono>
 #include <iosfwd>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "oracle/core/result.h"
@@ -66,6 +68,31 @@ oracle::Result<ScanReport> RunScan(const ScanOptions& options, ScanError* why = 
 // The worker: assembles items [first, first + count) of the scan of `targets` and prints one line
 // per item as it finishes ("<index>\t<A|R>\t<diagnostic, one line>").
 int RunScanWorker(const ScanOptions& options, size_t first, size_t count, std::ostream& out);
+
+// The worker of a campaign's toolchain suite (toolchain_suite.h), kept running between items:
+// one item index of the whole scan (every form on every target) per line of `in`, its verdict
+// line as RunScanWorker prints it; a line that is not an item's index is answered "error ...".
+int RunScanLineWorker(const ScanOptions& options, std::istream& in, std::ostream& out);
+
+// One item of the whole scan, as every scan and worker numbers them (item i: target i / forms,
+// form i % forms): its form at its target, and what the model says of it.
+struct ScanItem {
+  std::string key;     // PtxForm::Key()
+  std::string family;  // "wgmma.mma_async.sp"
+  std::string ptx;     // the instruction line
+  std::string_view target;
+  bool legal = false;
+  std::string rules;  // the violated rule ids, "none" when legal
+};
+std::size_t WholeScanItems();
+ScanItem WholeScanItem(std::size_t i);
+// Every family name of the forms, each once.
+std::vector<std::string> WholeScanFamilies();
+// A verdict line of a worker back: false when it is not one for `index`.
+bool ParseVerdictLine(std::string_view line, std::size_t index, Observed& observed,
+                      std::string& diagnostic);
+// "nvJitLink 13.0" and the toolkit key ("13.0"), or why the assembler is missing.
+oracle::Result<std::pair<std::string, std::string>> IdentifyAssembler(const ScanOptions& options);
 
 // The report as a table (families x targets, then every unexpected row and stale expectation)
 // or as the JSON array of rows.

@@ -686,24 +686,29 @@ TEST(Cli, HelpOnEveryCommand) {
 
 TEST(Cli, RunWritesSummaryAndJUnit) {
   const std::string dir = TempDir("run");
-  const CliRun r = Tcfuzz("run --seed 77 --cases 5000 --no-progress --gpu off --report " + dir);
+  const CliRun r = Tcfuzz("run --seed 77 --cases 2000 --no-progress --gpu off --report " + dir);
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("seed 77"), std::string::npos);
   auto summary = nlohmann::json::parse(suites::ReadFile(dir + "/summary.json").value());
-  EXPECT_EQ(summary["cases"].get<int>(), 15000);  // 5000 per host suite
-  ASSERT_EQ(summary["suites"].size(), 11u);  // and the eight default GPU suites, skipped visibly
-  for (int i = 3; i < 11; ++i) EXPECT_EQ(summary["suites"][i]["skipped"], "no GPU: --gpu off");
+  // Every subject (issue 34): the three host suites, the toolchain scan's items (skipped, said
+  // so, without a toolkit), the tiling fuzz, and the eight default GPU suites, skipped visibly.
+  ASSERT_EQ(summary["suites"].size(), 13u);
+  EXPECT_EQ(summary["suites"][3]["suite"], "toolchain");
+  EXPECT_EQ(summary["suites"][4]["suite"], "tiling-fuzz");
+  const bool toolkit = !summary["suites"][3].contains("skipped");
+  EXPECT_EQ(summary["cases"].get<int>(), toolkit ? 10000 : 8000);  // 2000 per suite that ran
+  for (int i = 5; i < 13; ++i) EXPECT_EQ(summary["suites"][i]["skipped"], "no GPU: --gpu off");
   // In the order of the kinds' registry (suites/kinds/case_kinds.cc), each kind's suites together;
   // not the narrower copy (sparse-mma-exact-f16k32) nor a suite no GPU has run yet
   // (tcgen05-judged).
-  EXPECT_EQ(summary["suites"][3]["suite"], "sparse-mma");
-  EXPECT_EQ(summary["suites"][4]["suite"], "sparse-mma-exact");
-  EXPECT_EQ(summary["suites"][5]["suite"], "sparse-mma-judged");
-  EXPECT_EQ(summary["suites"][6]["suite"], "dense-mma");
-  EXPECT_EQ(summary["suites"][7]["suite"], "dense-mma-judged");
-  EXPECT_EQ(summary["suites"][8]["suite"], "smem-hw");
-  EXPECT_EQ(summary["suites"][9]["suite"], "smem-hw-judged");
-  EXPECT_EQ(summary["suites"][10]["suite"], "tcgen05");
+  EXPECT_EQ(summary["suites"][5]["suite"], "sparse-mma");
+  EXPECT_EQ(summary["suites"][6]["suite"], "sparse-mma-exact");
+  EXPECT_EQ(summary["suites"][7]["suite"], "sparse-mma-judged");
+  EXPECT_EQ(summary["suites"][8]["suite"], "dense-mma");
+  EXPECT_EQ(summary["suites"][9]["suite"], "dense-mma-judged");
+  EXPECT_EQ(summary["suites"][10]["suite"], "smem-hw");
+  EXPECT_EQ(summary["suites"][11]["suite"], "smem-hw-judged");
+  EXPECT_EQ(summary["suites"][12]["suite"], "tcgen05");
   ExpectOneLineError(Tcfuzz("run --gpu maybe"));
   EXPECT_EQ(summary["seed"].get<int>(), 77);
   EXPECT_TRUE(suites::ReadFile(dir + "/junit.xml").ok());

@@ -19,6 +19,7 @@
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/run_expectations.h"
 #include "suites/engine/subprocess.h"
+#include "suites/tests/support/doc_blocks.h"
 #include "suites/tests/support/report_compare.h"
 #include "suites/tests/support/temp_dir.h"
 
@@ -164,6 +165,80 @@ TEST(RunCi, ShardsFromEachSchedulerMergeIntoTheUnshardedReport) {
   fs::remove_all(root);
 }
 
+// Issue 34: the toolchain scan and the tiling fuzz are suites of the one report (summary.json,
+// JUnit, HTML), drawn by index like every host suite, so shards merge into the unsharded run.
+TEST(RunCi, EverySubjectIsASuiteOfTheOneReport) {
+  const std::string root = test::TempDir("ci_subjects");
+  const CommandResult full = Tcfuzz({"run", "--cases", "60", "--seed", "31", "--gpu", "off",
+                                     "--no-progress", "--report", root + "/full"});
+  ASSERT_EQ(full.exit_code, 0) << full.out << full.err;
+  const auto j = nlohmann::json::parse(ReadFile(root + "/full/summary.json").value());
+  std::map<std::string, nlohmann::json> by_name;
+  for (const auto& s : j["suites"]) by_name[s["suite"].get<std::string>()] = s;
+  for (const char* name : {"zero-column-mask", "smem", "sparse-oracle", "toolchain", "tiling-fuzz"})
+    ASSERT_TRUE(by_name.count(name)) << name << " not in " << j["planned_suites"].dump();
+  EXPECT_EQ(by_name["tiling-fuzz"]["cases"], 60);
+  const bool toolkit = !by_name["toolchain"].contains("skipped");
+  if (toolkit) {
+    EXPECT_EQ(by_name["toolchain"]["cases"], 60);
+  } else {
+    EXPECT_NE(by_name["toolchain"]["skipped"].get<std::string>().find("no CUDA toolkit"),
+              std::string::npos);
+  }
+  const std::string junit = ReadFile(root + "/full/junit.xml").value();
+  EXPECT_NE(junit.find("<testsuite name=\"toolchain\""), std::string::npos);
+  EXPECT_NE(junit.find("<testsuite name=\"tiling-fuzz\""), std::string::npos);
+  EXPECT_NE(junit.find("tiling.Ascend910B2.inside_contract"), std::string::npos);
+  EXPECT_NE(ReadFile(root + "/full/index.html").value().find("tiling-fuzz"), std::string::npos);
+
+  // Two shards of those two suites merge into their unsharded run.
+  const std::vector<std::string> run = {"run",         "--suite",      "toolchain", "--suite",
+                                        "tiling-fuzz", "--cases",      "60",        "--seed",
+                                        "31",          "--no-progress"};
+  std::vector<std::string> merge = {"merge"};
+  for (const char* shard : {"0/2", "1/2"}) {
+    auto args = run;
+    const std::string dir = root + "/s" + std::string(1, shard[0]);
+    args.insert(args.end(), {"--shard", shard, "--report", dir});
+    const CommandResult r = Tcfuzz(args);
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    merge.push_back(dir);
+  }
+  merge.insert(merge.end(), {"--report", root + "/merged"});
+  const CommandResult m = Tcfuzz(merge);
+  ASSERT_EQ(m.exit_code, 0) << m.out << m.err;
+  auto same = run;
+  same.insert(same.end(), {"--report", root + "/same"});
+  ASSERT_EQ(Tcfuzz(same).exit_code, 0);
+  EXPECT_EQ(test::SummaryDiff(root + "/merged", root + "/same"), "[]");
+  fs::remove_all(root);
+}
+
+// A tiler that answers nonsense fails every tiling-fuzz case, and each case's reproducer, a shell
+// script, finds the same rule again through `tcfuzz tiling fuzz`.
+TEST(RunCi, ATilingFuzzFailureReproducesFromItsScript) {
+  const std::string root = test::TempDir("ci_bad_tiler");
+  const std::string tiler = root + "/tiler.sh";
+  std::ofstream(tiler) << "#!/bin/sh\nwhile read -r line; do echo '{\"nonsense\": 1}'; done\n";
+  fs::permissions(tiler, fs::perms::owner_all);
+  const CommandResult r = Tcfuzz({"run", "--suite", "tiling-fuzz", "--tiler", tiler, "--cases", "4",
+                                  "--seed", "9", "--no-progress", "--report", root + "/r"});
+  ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
+  const auto j = nlohmann::json::parse(ReadFile(root + "/r/summary.json").value());
+  EXPECT_EQ(j["suites"][0]["failed"], 4);
+  const std::string script = root + "/r/reproducers/tiling-fuzz-2.txt";
+  ASSERT_TRUE(fs::exists(script));
+  CommandOptions o;
+  o.timeout = std::chrono::seconds(60);
+  const CommandResult again = suites::RunArgv({"/bin/sh", script}, "", o);
+  EXPECT_EQ(again.exit_code, 1) << again.out << again.err;
+  EXPECT_NE(again.out.find("tiler.garbage"), std::string::npos) << again.out;
+  // The script says which case it was, and the campaign's case is the fuzz's case of that seed.
+  EXPECT_NE(again.out.find("seed 9"), std::string::npos) << again.out;
+  EXPECT_NE(again.out.find("case 2: tiler.garbage"), std::string::npos) << again.out;
+  fs::remove_all(root);
+}
+
 TEST(RunCi, SigtermMidRunLeavesAnInterruptedReportThatResumeCompletes) {
   const std::string root = test::TempDir("ci_sigterm");
   const std::string log_path = root + "/log.txt";
@@ -277,31 +352,6 @@ TEST(RunCi, TimeIsTheWholeRunsBudget) {
   fs::remove_all(root);
 }
 
-// docs/ci.md: each fenced block under its heading.
-struct Block {
-  std::string heading, language, text;
-};
-std::vector<Block> Blocks(const std::string& path) {
-  std::ifstream in(path);
-  std::vector<Block> out;
-  std::string line, heading;
-  Block* open = nullptr;
-  while (std::getline(in, line)) {
-    if (open == nullptr && line.starts_with("#")) heading = line;
-    if (line.starts_with("```")) {
-      if (open == nullptr) {
-        out.push_back({heading, line.substr(3), ""});
-        open = &out.back();
-      } else {
-        open = nullptr;
-      }
-      continue;
-    }
-    if (open != nullptr) open->text += line + "\n";
-  }
-  return out;
-}
-
 // The words of `command` as the shell would pass them, its variables set from `env`.
 std::vector<std::string> ShellWords(const std::string& command,
                                     const std::vector<std::pair<std::string, std::string>>& env) {
@@ -347,7 +397,7 @@ int CheckTcfuzzLines(const std::string& text,
 }
 
 TEST(RunCi, DocExamplesParseAndTheirCommandsRun) {
-  const auto blocks = Blocks(std::string(TCFUZZ_SOURCE_DIR) + "/docs/ci.md");
+  const auto blocks = test::DocBlocks(std::string(TCFUZZ_SOURCE_DIR) + "/docs/ci.md");
   const std::string dir = test::TempDir("ci_docs");
   // What each scheduler sets, by the example's heading.
   const std::map<std::string, std::vector<std::pair<std::string, std::string>>> env = {
@@ -361,7 +411,7 @@ TEST(RunCi, DocExamplesParseAndTheirCommandsRun) {
       {"### GitHub Actions matrix", {{"GITHUB_RUN_ID", "12345"}}},
   };
   int commands = 0, examples = 0;
-  for (const Block& b : blocks) {
+  for (const test::DocBlock& b : blocks) {
     const std::string file = dir + "/block";
     ASSERT_TRUE(suites::WriteFileAtomic(file, b.text).ok());
     if (b.language == "yaml") {
