@@ -15,6 +15,7 @@ packages=(
   python3-yaml                          # docs/ci.md's YAML examples parsed in a test
   libcli11-dev                          # command-line parsing
   pybind11-dev python3-dev python3-pytest python3-pip  # the Python module, its tests, its pip install
+  python3-venv python3-wheel            # the wheel (python/make_wheel.py) installed into a venv
   python3-numpy                         # tcfuzz.emulate takes and returns NumPy arrays
   mypy                                  # the Python stubs checked with mypy --strict in a test
   pkg-config                            # the installed package's .pc file, checked in a test

@@ -36,10 +36,13 @@ def test_the_example_is_typed(tmp_path):
     path = tmp_path / "test_kernel_lib.py"
     path.write_text(example(), encoding="utf-8")
     # mypy reads the package's stubs wherever `import tcfuzz` finds it (the source tree's
-    # python/tcfuzz in ctest, the pip-installed copy in python.pip_install).
+    # python/tcfuzz in ctest, the --target copy of python.pip_install, the venv's own
+    # site-packages in python.wheel_install).
     import tcfuzz
-    package_root = str(pathlib.Path(tcfuzz.__file__).resolve().parents[1])
-    env = dict(os.environ, MYPYPATH=package_root)
+    package_root = pathlib.Path(tcfuzz.__file__).resolve().parents[1]
+    env = dict(os.environ)
+    if package_root.name != "site-packages":  # an installed package mypy finds by itself
+        env["MYPYPATH"] = str(package_root)
     out = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental",
                           "--cache-dir", str(tmp_path / "cache"), str(path)],
                          capture_output=True, text=True, env=env, cwd=tmp_path)
