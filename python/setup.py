@@ -50,7 +50,8 @@ setup(
         Extension(
             "tcfuzz._tcfuzz",
             sources=[os.path.relpath(os.path.join(HERE, name))
-                     for name in ("tcfuzz_module.cc", "emulate_module.cc", "codec_module.cc")]
+                     for name in ("tcfuzz_module.cc", "emulate_module.cc", "codec_module.cc",
+                                 "mma_module.cc", "numerics_choice.cc")]
             + [unity_source()],
             include_dirs=[ROOT, os.path.join(ROOT, "include")],
             language="c++",

@@ -20,6 +20,8 @@
 #include "oracle/tcgen05/zero_column_mask.h"
 #include "python/codec_module.h"
 #include "python/emulate_module.h"
+#include "python/mma_module.h"
+#include "python/numerics_choice.h"
 
 namespace py = pybind11;
 namespace o = tcfuzz::oracle;
@@ -227,32 +229,18 @@ PYBIND11_MODULE(_tcfuzz, m) {
          const std::string& cd, const std::vector<uint64_t>& a, const std::vector<uint64_t>& b,
          uint32_t c, bool allow_unconfirmed) {
         namespace n = o::num;
-        const auto target = n::FindTarget(arch);  // sm_86, "H100", "RTX 4090" ...
-        if (!target.ok()) throw py::value_error("arch: " + target.error());
-        if (!target.value().row) throw py::value_error("arch: " + n::Describe(target.value()));
-        const n::Gpu gpu = *target.value().row;
-        const std::string tname(target.value().target);
-        const auto in = Enum("instr", instr, n::ParseInstr);
-        const auto fab = Enum("ab", ab, n::ParseFormat);
-        const auto fcd = Enum("cd", cd, n::ParseFormat);
-        if (!n::IsFloat(fab) || fab == n::Format::kF32)
-          throw py::value_error("ab: '" + ab + "' is not an A/B float type");
+        const NumericsChoice k = ChooseNumerics(arch, instr, ab, cd, allow_unconfirmed);
         if (a.size() != b.size()) throw py::value_error("a and b differ in length");
         // What `oracle dot` refuses, refused here: bits above the format's width.
-        if (const auto wide = n::BitsAboveStorage(a, b, c, fab, fcd)) throw py::value_error(*wide);
-        const auto params = n::ParamsFor(gpu, in, fab, fcd);
-        if (!params)
-          throw py::value_error("no model for " + arch + " " + instr + " " + ab + " -> " + cd);
-        if (o::BackingOf(params->row, tname) != o::Backing::kHardware && !allow_unconfirmed)
-          throw py::value_error(tname + " " + instr + " " + ab + " -> " + cd + " (row " +
-                                std::string(params->row) + ") is not confirmed on hardware (" +
-                                n::Describe(target.value()) + "); allow_unconfirmed=True answers");
-        return n::DotProduct(a, b, c, fab, fab, fcd, *params);
+        if (const auto wide = n::BitsAboveStorage(a, b, c, k.ab, k.cd))
+          throw py::value_error(*wide);
+        return n::DotProduct(a, b, c, k.ab, k.ab, k.cd, k.params);
       },
       py::arg("arch"), py::arg("instr"), py::arg("ab"), py::arg("cd"), py::arg("a"), py::arg("b"),
       py::arg("c"), py::arg("allow_unconfirmed") = false,
       "D = C + sum A[k]*B[k] on bit patterns, as the instruction computes it");
   DefineCodecs(numerics);
+  DefineMma(m);
 
   DefineEmulate(m);
 }

@@ -13,6 +13,8 @@ sparse = _ext.sparse
 numerics = _ext.numerics
 rules = _ext.rules
 emulate = _ext.emulate
+mma = _ext.mma
+MmaAnswer = _ext.MmaAnswer
 __version__ = _ext.__version__  # the project's: `tcfuzz --version` prints the same
 
-__all__ = ["smem", "zcm", "sparse", "numerics", "rules", "emulate"]
+__all__ = ["smem", "zcm", "sparse", "numerics", "rules", "emulate", "mma", "MmaAnswer"]
