@@ -1,5 +1,8 @@
-"""pip install --no-build-isolation ./python  (offline: setuptools, pybind11-dev and a C++20
-compiler from Debian). Builds the oracle's sources and the module into one extension."""
+"""The module from source: pip builds the sdist (python/make_sdist.py: this file at its root,
+beside the oracle's and the emulator's sources) or ./python in a checkout, offline with
+--no-build-isolation (setuptools, pybind11-dev and a C++20 compiler from Debian), compiling the
+oracle's sources and the module into one extension. A CMake build makes the wheel without a
+second compile (python/make_wheel.py)."""
 import atexit
 import glob
 import os
@@ -10,7 +13,9 @@ import tempfile
 from setuptools import Extension, setup
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
+# An sdist holds the sources beside this file; a checkout has it in python/.
+ROOT = HERE if os.path.isdir(os.path.join(HERE, "oracle")) else os.path.dirname(HERE)
+PY = os.path.join(ROOT, "python")
 ORACLE = sorted(glob.glob(os.path.join(ROOT, "oracle", "**", "*.cc"), recursive=True))
 # The built-in emulator behind tcfuzz.emulate (its steps only: no backend table, no plug-in entry).
 EMULATOR = [os.path.join(ROOT, "harness", "emulator", name + ".cc")
@@ -45,11 +50,11 @@ setup(
     description="tcfuzz's oracle and emulator for tensor-core operands",
     packages=["tcfuzz"],
     package_data={"tcfuzz": ["py.typed", "*.pyi"]},  # the types, for mypy
-    package_dir={"tcfuzz": os.path.join(os.path.relpath(HERE), "tcfuzz")},
+    package_dir={"tcfuzz": os.path.relpath(os.path.join(PY, "tcfuzz"), HERE)},
     ext_modules=[
         Extension(
             "tcfuzz._tcfuzz",
-            sources=[os.path.relpath(os.path.join(HERE, name))
+            sources=[os.path.relpath(os.path.join(PY, name), HERE)
                      for name in ("tcfuzz_module.cc", "emulate_module.cc", "codec_module.cc",
                                  "mma_module.cc", "numerics_choice.cc")]
             + [unity_source()],

@@ -36,8 +36,8 @@ def test_the_example_is_typed(tmp_path):
     path = tmp_path / "test_kernel_lib.py"
     path.write_text(example(), encoding="utf-8")
     # mypy reads the package's stubs wherever `import tcfuzz` finds it (the source tree's
-    # python/tcfuzz in ctest, the --target copy of python.pip_install, the venv's own
-    # site-packages in python.wheel_install).
+    # python/tcfuzz in ctest, a venv's own site-packages in python.wheel_install and
+    # python.sdist_builds_a_wheel).
     import tcfuzz
     package_root = pathlib.Path(tcfuzz.__file__).resolve().parents[1]
     env = dict(os.environ)
