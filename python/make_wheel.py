@@ -24,10 +24,16 @@ def tag():
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--module", required=True, help="the built _tcfuzz extension")
-    ap.add_argument("--version", required=True)
-    ap.add_argument("--out", required=True, help="folder for the wheel")
+    ap.add_argument("--print-tag", action="store_true", help="print the wheel's tag and stop")
+    ap.add_argument("--module", help="the built _tcfuzz extension")
+    ap.add_argument("--version")
+    ap.add_argument("--out", help="folder for the wheel")
     a = ap.parse_args()
+    if a.print_tag:
+        print(tag())
+        return
+    if not (a.module and a.version and a.out):
+        ap.error("--module, --version and --out are required")
     with tempfile.TemporaryDirectory(prefix="tcfuzz-wheel-") as stage:
         pkg = os.path.join(stage, "tcfuzz")
         shutil.copytree(os.path.join(HERE, "tcfuzz"), pkg,
