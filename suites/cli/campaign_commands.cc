@@ -149,13 +149,18 @@ class Campaign final : public CommandGroup {
     std::ostream log(&split);
     // Every subject in one report (issue 34): the host suites, the toolchain scan and the tiling
     // fuzz, then the GPU suites.
+    o_.tiler = *tiler_ ? tiler_command_ : suites::FindExampleTiler();  // --resume: the recorded
     auto all = suites::MakeHostSuites();
+    // Workers start from this process's own image (a shell runs them: /proc/self/exe would be
+    // the shell's), even if the file is rebuilt or removed during the run.
+    auto expectations = suites::FindDataFile("toolchain/expectations.txt");
     std::error_code ec;
-    const std::string self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
-    all.push_back(
-        suites::MakeToolchainSuite(ec ? std::vector<std::string>{} : std::vector<std::string>{self},
-                                   suites::FindDataFile("toolchain/expectations.txt")));
-    all.push_back(suites::MakeTilingSuite(*tiler_ ? tiler_command_ : suites::FindExampleTiler()));
+    if (expectations.ok())
+      expectations = oracle::Result<std::string>::Ok(
+          std::filesystem::absolute(expectations.value(), ec).string());
+    all.push_back(suites::MakeToolchainSuite({"/proc/" + std::to_string(::getpid()) + "/exe"},
+                                             std::move(expectations)));
+    all.push_back(suites::MakeTilingSuite());
     if (*resume_) return suites::ResumeCampaign(resume_dir_, o_, std::move(all), log);
     return suites::RunCampaign(o_, std::move(all), log);
   }

@@ -82,7 +82,9 @@ void AddToolchainCommands(CLI::App& app, ToolchainCli& t) {
       ->excludes("--first")
       ->excludes("--count")
       ->excludes("--targets")
-      ->excludes("--forms");
+      ->excludes("--forms")
+      ->excludes("--plant-crash")
+      ->excludes("--plant-hang");
 }
 
 int RunToolchainCommand(ToolchainCli& t) {

@@ -63,7 +63,8 @@ void TallyFailure(const HostSuite& suite, const CampaignOptions& o, const std::s
       return;
     }
     if (failed_before + r.failed < o.max_reproducers) {
-      const std::string rel = "reproducers/" + r.suite + "-" + std::to_string(index) + ".txt";
+      const std::string rel = "reproducers/" + r.suite + "-" + std::to_string(index) +
+                              (suite.shell_reproducers() ? ".sh" : ".txt");
       std::string text = c.reproducer;
       // A shell reproducer keeps its origin as comments: sh runs every other line.
       const std::string key = suite.shell_reproducers() ? "# " : "";
@@ -121,7 +122,7 @@ SuiteReport RunSuite(HostSuite& suite, const CampaignOptions& o, const std::stri
   SuiteProgress progress(o, r.suite, cases ? ShardShare(0, *cases, o) : 0);
   const unsigned threads = o.host_threads ? o.host_threads : harness::DefaultHostThreads();
   // Batches run on every thread, then are tallied in index order, so the report is the same
-  // whatever the thread count; the clock and the stop flag are read between batches. A batch
+  // whatever the thread count; the clock and the stop flag are read between grains. A batch
   // starts at 1,024 cases and doubles (to 65,536) while one takes under 20 ms, so a suite of
   // cheap cases does not pay a batch's start and end every millisecond.
   uint64_t batch_size = 1024;
@@ -146,10 +147,16 @@ SuiteReport RunSuite(HostSuite& suite, const CampaignOptions& o, const std::stri
     std::vector<Counts> counts(parts);
     std::vector<std::vector<std::pair<std::size_t, CaseResult>>> failed(parts);
     std::atomic<std::size_t> next{0};
+    // A stop request or the budget's end is heeded between grains, not only between batches: a
+    // case may take a tiler's or an assembler's whole deadline. A grain taken is run whole, so
+    // the cases run stay a prefix of the batch.
+    const auto stop_now = [&] {
+      return StopRequested() || (o.seconds && seconds_before + Since(t0) >= *o.seconds);
+    };
     {
       std::vector<std::jthread> pool;
       const auto run_cases = [&](unsigned p) {
-        for (std::size_t from; (from = next.fetch_add(kGrain)) < size;) {
+        for (std::size_t from; !stop_now() && (from = next.fetch_add(kGrain)) < size;) {
           for (std::size_t j = from; j < std::min(size, from + kGrain); ++j) {
             const uint64_t i = index + j * o.shard_count;
             CaseResult c = suite.RunCase(i, gen::CaseSeed(o.seed, suite.name(), i));
@@ -176,8 +183,9 @@ SuiteReport RunSuite(HostSuite& suite, const CampaignOptions& o, const std::stri
       TallyFailure(suite, o, work, shown_dir, index + j * o.shard_count, std::move(c),
                    failed_before, expectations, host, r, log);
     }
-    r.cases += size;
-    index += size * o.shard_count;
+    const std::size_t ran = std::min(size, next.load());
+    r.cases += ran;
+    index += ran * o.shard_count;
     progress.Update(r.cases, r.failed);
     if (batch_size < 65536 && Since(batch_start) < 0.02) batch_size *= 2;
   }
@@ -337,11 +345,18 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
   if (o.run_seconds)
     run_deadline = t0 + std::chrono::duration_cast<Clock::duration>(
                             std::chrono::duration<double>(*o.run_seconds));
-  // Host suites of another subject say here whether they can run (a toolkit, a tiler).
+  // Host suites of another subject say here whether they can run (a toolkit, a tiler). One that
+  // ran before an interruption and cannot run here would lose its first part's cases: refused.
   std::map<std::string, std::string> unavailable;
   for (const std::string& name : planned) {
-    if (const SuiteReport* b = Find(prior, name); b == nullptr || !b->complete)
-      unavailable[name] = host(name)->Prepare(o.seed);
+    const SuiteReport* b = Find(prior, name);
+    if (b != nullptr && b->complete) continue;
+    unavailable[name] = host(name)->Prepare(o);
+    if (b != nullptr && b->skipped.empty() && !unavailable[name].empty()) {
+      log << oracle::ErrorLine("--resume: suite " + name +
+                               " ran before and cannot run here: " + unavailable[name]);
+      return 2;
+    }
   }
   // Whether a suite still has cases to run: not finished before an interruption, not kept off
   // its device by --skips, and for a GPU suite, a device to run on. Only those share the time.

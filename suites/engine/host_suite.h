@@ -14,6 +14,7 @@
 #include "oracle/core/text_format.h"
 #include "suites/checks/check_failure.h"
 #include "suites/checks/discrimination.h"
+#include "suites/engine/report.h"
 
 namespace tcfuzz::suites {
 
@@ -42,9 +43,10 @@ class HostSuite {
   virtual CaseResult RunCase(uint64_t index, uint64_t case_seed) = 0;
 
   // A suite of another subject (the toolchain scan, a tiler: suites/toolchain/toolchain_suite.h,
-  // suites/tiling/tiling_suite.h) is told the run's seed once before its first case, and says
-  // why it cannot run here ("" when it can): the report shows it skipped, with that reason.
-  virtual std::string Prepare(uint64_t /*seed*/) { return {}; }
+  // suites/tiling/tiling_suite.h) is told the run's settings (its seed, its tiler) once before its
+  // first case, and says why it cannot run here ("" when it can): the report shows it skipped,
+  // with that reason, and a resumed run that ran it before refuses to go on without it.
+  virtual std::string Prepare(const RunSettings& /*run*/) { return {}; }
   // How many distinct cases it has: a run asks for at most this many (a whole toolchain scan).
   virtual uint64_t case_space() const { return ~uint64_t{0}; }
   // Its reproducers are shell scripts (`sh FILE` reruns the case) rather than text-form cases

@@ -44,6 +44,7 @@ std::string Differs(const CampaignReport& a, const CampaignReport& b) {
     return "--expectations '" + a.expectations_file + "' vs '" + b.expectations_file + "'";
   if (a.skips_file != b.skips_file)
     return "--skips '" + a.skips_file + "' vs '" + b.skips_file + "'";
+  if (a.tiler != b.tiler) return "tilers '" + a.tiler + "' vs '" + b.tiler + "'";
   // The same path can hold other lines on another runner.
   const auto lines = [](const CampaignReport& r) {
     std::vector<std::pair<int, std::string>> l;
@@ -181,6 +182,8 @@ int MergeReports(const std::vector<std::string>& dirs, const std::string& out, s
     SuiteReport sum;
     bool any = false;
     std::string unfinished;  // shards of a partial merge that did not finish this suite
+    std::vector<std::string> skipped_in;  // shards that skipped this host suite, and why
+    bool ran_in = false;
     for (const Shard& s : shards) {
       const auto it = std::find_if(s.report.suites.begin(), s.report.suites.end(),
                                    [&](const SuiteReport& r) { return r.suite == name; });
@@ -191,6 +194,13 @@ int MergeReports(const std::vector<std::string>& dirs, const std::string& out, s
         unfinished += (unfinished.empty() ? "" : ", ") + std::to_string(s.report.shard_index);
         if (it == s.report.suites.end()) continue;  // never started there
       }
+      // A host suite skipped on one shard's machine (no toolkit there) and run on another's
+      // would count half its cases as the whole run.
+      if (!IsDeviceSuite(name) && !it->skipped.empty())
+        skipped_in.push_back("shard " + std::to_string(s.report.shard_index) + " (" + it->skipped +
+                             ")");
+      else
+        ran_in = true;
       if (!any) {
         sum = *it;
         any = true;
@@ -234,6 +244,16 @@ int MergeReports(const std::vector<std::string>& dirs, const std::string& out, s
       sum.suite = name;
       sum.device = IsDeviceSuite(name);
       sum.skipped = "no shard of this partial merge ran it";
+    }
+    if (ran_in && !skipped_in.empty()) {
+      std::string where;
+      for (const std::string& w : skipped_in) where += (where.empty() ? "" : ", ") + w;
+      if (!allow_partial)
+        return fail("suite " + name + " ran in some shards and was skipped in " + where +
+                    ": its cases there are missing (--allow-partial merges the rest)");
+      sum.skipped.clear();
+      sum.complete = false;
+      lacks.push_back(name + " skipped in " + where);
     }
     if (!missing.empty()) sum.complete = false;  // a whole shard's cases are not in it
     if (!unfinished.empty()) {

@@ -243,6 +243,11 @@ Provenance MergedProvenance(const std::vector<Provenance>& parts) {
   return m;
 }
 
+std::string ReplayCommand(const std::string& reproducer_path) {
+  return reproducer_path.ends_with(".sh") ? "rerun: sh " + reproducer_path
+                                          : "replay: tcfuzz replay " + reproducer_path;
+}
+
 std::string ListOrNone(const std::vector<std::string>& items) {
   std::string s;
   for (const std::string& x : items) s += (s.empty() ? "" : "; ") + x;
@@ -271,6 +276,7 @@ std::string SummaryJson(const CampaignReport& report) {
   opts["cases"] = report.cases ? Json(*report.cases) : Json();
   opts["seconds"] = report.seconds ? Json(*report.seconds) : Json();
   if (report.run_seconds) opts["run_seconds"] = *report.run_seconds;
+  if (!report.tiler.empty()) opts["tiler"] = report.tiler;
   opts["gpu"] = report.gpu;
   opts["max_reproducers"] = report.max_reproducers;
   opts["expectations"] = report.expectations_file;
@@ -381,10 +387,9 @@ std::string JUnitXml(const CampaignReport& report) {
         std::string text;
         for (std::size_t i = 0; i < s.unconfirmed.size() && i < kJUnitCasesListed; ++i) {
           const FailureRecord& f = s.unconfirmed[i];
-          text +=
-              f.case_name + ": " + f.message +
-              (f.reproducer_path.empty() ? "" : "\n  replay: tcfuzz replay " + f.reproducer_path) +
-              "\n";
+          text += f.case_name + ": " + f.message +
+                  (f.reproducer_path.empty() ? "" : "\n  " + ReplayCommand(f.reproducer_path)) +
+                  "\n";
         }
         const std::string first = s.unconfirmed.empty() ? "" : ": " + s.unconfirmed[0].message;
         cases_xml += "      <skipped message=\"" +
@@ -433,7 +438,7 @@ std::string JUnitXml(const CampaignReport& report) {
           text += "\n" + f->case_name + " (" + f->signature + ", case_seed " +
                   std::to_string(f->case_seed) + ")\n  " + f->check + ": " + f->message + "\n";
           if (!f->reproducer_path.empty())
-            text += "  replay: tcfuzz replay " + f->reproducer_path + "  (in the report folder)\n";
+            text += "  " + ReplayCommand(f->reproducer_path) + "  (in the report folder)\n";
           text += "  rerun: tcfuzz run --suite " + s.suite + " --seed " +
                   std::to_string(report.seed) + " --cases " + std::to_string(f->index + 1) + "\n";
         }
@@ -790,8 +795,8 @@ oracle::Result<CampaignReport> ParseSummary(std::string_view text) {
     r.interrupted = Bool(j, "interrupted");
     const JsonIn& o = Field(j, "options");
     OnlyKeys(o, "\"options\"",
-             {"suites", "cases", "seconds", "run_seconds", "gpu", "max_reproducers", "expectations",
-              "skips", "strict"});
+             {"suites", "cases", "seconds", "run_seconds", "tiler", "gpu", "max_reproducers",
+              "expectations", "skips", "strict"});
     const JsonIn& suites = Field(o, "suites");
     if (!suites.is_array() || suites.empty() || suites.size() > 64)
       throw Bad{"\"options.suites\" is not a list of 1 to 64 suites"};
@@ -806,6 +811,7 @@ oracle::Result<CampaignReport> ParseSummary(std::string_view text) {
     }
     if (!Field(o, "seconds").is_null()) r.seconds = Num(o, "seconds");
     if (o.contains("run_seconds")) r.run_seconds = Num(o, "run_seconds");  // since 2026-11-27
+    if (o.contains("tiler")) r.tiler = Str(o, "tiler");                    // since 2026-11-27
     r.gpu = Str(o, "gpu");
     r.max_reproducers = U64(o, "max_reproducers");
     r.expectations_file = Str(o, "expectations");

@@ -101,7 +101,14 @@ struct RunSettings {
   // expected_fail; suites a skips line names do not run on that device. Empty: none.
   std::string expectations_file, skips_file;
   bool strict = false;  // stale expectation lines and flaky cases fail the run too
+  // The tiling-fuzz suite's tiler command (suites/tiling/tiling_suite.h); empty: the reference
+  // tiler. Recorded so a resumed run and every shard ask the same tiler.
+  std::string tiler;
 };
+
+// How a reproducer reruns, from the report folder: "sh reproducers/x.sh" for a suite's shell
+// script (HostSuite::shell_reproducers), else "tcfuzz replay reproducers/x.txt".
+std::string ReplayCommand(const std::string& reproducer_path);
 
 // What produced a report and where (issue 34): in a fleet's merged report, every host and
 // device its shards ran on.

@@ -45,8 +45,6 @@ std::string OneLineJson(std::string s) {
 
 class TilingSuite final : public HostSuite {
  public:
-  explicit TilingSuite(std::string tiler) : tiler_command_(std::move(tiler)) {}
-
   std::string_view name() const override { return kTilingFuzzName; }
   std::string_view description() const override {
     return "Ascend TCubeTiling problems through a tiler (the example tiler), each answer judged";
@@ -64,8 +62,13 @@ class TilingSuite final : public HostSuite {
     return out;
   }
 
-  std::string Prepare(uint64_t seed) override {
-    seed_ = seed;
+  std::string Prepare(const RunSettings& run) override {
+    seed_ = run.seed;
+    tiler_command_ = run.tiler;
+    std::lock_guard<std::mutex> lock(mu_);
+    free_.clear();  // tilers of another command
+    std::error_code ec;
+    cwd_ = std::filesystem::current_path(ec).string();
     return {};
   }
 
@@ -87,16 +90,21 @@ class TilingSuite final : public HostSuite {
     const std::string tiler = tiler_command_.empty() ? std::string()
                                                      : " --tiler " + ShellQuote(tiler_command_) +
                                                            " --tiler-protocol lines";
-    r.reproducer = "#!/bin/sh\n# tcfuzz run, suite tiling-fuzz: case " + std::to_string(index) +
-                   " on " + c.chip->name + "\n# tiler: " +
-                   (tiler_command_.empty() ? std::string("the reference tiler") : tiler_command_) +
-                   "\n# problem: " + OneLineJson(ProblemToJson(c.problem)) + "\n# answer: " +
-                   (a.kind == TilerAnswer::Kind::kTiling
-                        ? OneLineJson(ToJson(a.tiling))
-                        : std::string(AnswerTag(a.kind)) + " " + oracle::OneLine(a.detail, 400)) +
-                   "\n# the same case through `tiling fuzz`, minimized (exit 1: still failing):\n" +
-                   ToolCommand() + " tiling fuzz" + tiler + " --seed " + std::to_string(seed_) +
-                   " --first " + std::to_string(index) + " --cases 1 --report \"$(mktemp -d)\"\n";
+    r.reproducer =
+        "#!/bin/sh\n# tcfuzz run, suite tiling-fuzz: case " + std::to_string(index) + " on " +
+        c.chip->name + "\n# tiler: " +
+        (tiler_command_.empty() ? std::string("the reference tiler")
+                                : oracle::OneLine(tiler_command_, 2000)) +
+        "\n# problem: " + OneLineJson(ProblemToJson(c.problem)) + "\n# answer: " +
+        (a.kind == TilerAnswer::Kind::kTiling
+             ? OneLineJson(ToJson(a.tiling))
+             : std::string(AnswerTag(a.kind)) + " " + oracle::OneLine(a.detail, 400)) +
+        "\n# the same case through `tiling fuzz`, minimized (exit 1: still failing), in the"
+        "\n# folder the run ran in (the tiler's command may name files relative to it):\n"
+        "cd " +
+        ShellQuote(cwd_) + " || exit 2\n" + ToolCommand() + " tiling fuzz" + tiler + " --seed " +
+        std::to_string(seed_) + " --first " + std::to_string(index) +
+        " --cases 1 --report \"$(mktemp -d)\"\n";
     return r;
   }
 
@@ -122,7 +130,7 @@ class TilingSuite final : public HostSuite {
     return a;
   }
 
-  std::string tiler_command_;
+  std::string tiler_command_, cwd_;
   uint64_t seed_ = 0;
   std::mutex mu_;
   std::vector<Tiler> free_;
@@ -130,9 +138,7 @@ class TilingSuite final : public HostSuite {
 
 }  // namespace
 
-std::unique_ptr<HostSuite> MakeTilingSuite(std::string tiler_command) {
-  return std::make_unique<TilingSuite>(std::move(tiler_command));
-}
+std::unique_ptr<HostSuite> MakeTilingSuite() { return std::make_unique<TilingSuite>(); }
 
 std::string FindExampleTiler() {
   std::error_code ec;
@@ -142,7 +148,7 @@ std::string FindExampleTiler() {
        {exe.parent_path() / "suites" / "example_tiler",
         exe.parent_path().parent_path() / "libexec" / "tcfuzz" / "example_tiler"}) {
     if (::access(candidate.c_str(), X_OK) == 0 && std::filesystem::is_regular_file(candidate, ec))
-      return candidate.string();
+      return ShellQuote(candidate.string());  // a command: a path with a space stays one word
   }
   return {};
 }

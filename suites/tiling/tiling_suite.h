@@ -14,12 +14,13 @@
 
 namespace tcfuzz::suites {
 
-// `tiler_command`: a tiler speaking the lines protocol (docs/tiler-under-test.md), one process
-// per thread at a time; empty: the reference tiler, in process.
-std::unique_ptr<HostSuite> MakeTilingSuite(std::string tiler_command);
+// Its tiler is the run's (RunSettings::tiler): a command speaking the lines protocol
+// (docs/tiler-under-test.md), one process per thread at a time; empty: the reference tiler, in
+// process.
+std::unique_ptr<HostSuite> MakeTilingSuite();
 
-// The example tiler beside this tcfuzz (a build tree's suites/example_tiler, or an install's
-// libexec/tcfuzz/example_tiler), "" when there is none.
+// The command of the example tiler beside this tcfuzz (a build tree's suites/example_tiler, or an
+// install's libexec/tcfuzz/example_tiler), its path shell-quoted; "" when there is none.
 std::string FindExampleTiler();
 
 }  // namespace tcfuzz::suites

@@ -47,7 +47,8 @@ class ToolchainSuite final : public HostSuite {
     return out;
   }
 
-  std::string Prepare(uint64_t seed) override {
+  std::string Prepare(const RunSettings& run) override {
+    const uint64_t seed = run.seed;
     if (worker_.empty()) return "no worker binary";
     const auto id = IdentifyAssembler(ScanOptions{});
     if (!id.ok()) return "no CUDA toolkit to scan: " + id.error();
@@ -77,8 +78,12 @@ class ToolchainSuite final : public HostSuite {
     r.family = "toolchain." + item.family;
     r.tags.push_back(item.target);
     Observed observed = Observed::kCrash;
-    std::string diagnostic;
-    Ask(item_index, observed, diagnostic);
+    std::string diagnostic, worker_error;
+    Ask(item_index, observed, diagnostic, worker_error);
+    if (!worker_error.empty()) {
+      r.failures.push_back({"worker_error", oracle::OneLine(worker_error, 2000)});
+      return r;
+    }
     const bool accepted = observed == Observed::kAccept;
     std::string check;
     if (observed == Observed::kCrash) {
@@ -116,7 +121,8 @@ class ToolchainSuite final : public HostSuite {
  private:
   // The item through a worker kept running: one from the free list, or a new one; a worker
   // that failed is dropped (the next case starts another).
-  void Ask(std::size_t item, Observed& observed, std::string& diagnostic) {
+  void Ask(std::size_t item, Observed& observed, std::string& diagnostic,
+           std::string& worker_error) {
     std::unique_ptr<LineSession> session;
     {
       std::lock_guard<std::mutex> lock(mu_);
@@ -141,8 +147,9 @@ class ToolchainSuite final : public HostSuite {
       return;
     }
     if (!ParseVerdictLine(answer.value(), item, observed, diagnostic)) {
-      observed = Observed::kCrash;
-      diagnostic = "worker answered " + oracle::Quoted(answer.value());
+      // tcfuzz's own fault (a worker of another build, an item it does not know), not the
+      // assembler's: no verdict.
+      worker_error = "worker answered " + oracle::Quoted(answer.value());
       return;
     }
     std::lock_guard<std::mutex> lock(mu_);

@@ -18,9 +18,10 @@
 
 namespace tcfuzz::suites {
 
-// `worker`: the argv of tcfuzz itself (its first word a path, not /proc/self/exe: a shell starts
-// it); empty: the suite cannot run. `expectations_file`: the known deviations per toolkit (an
-// empty path: none, every deviation fails; an error: the suite cannot run, and says why).
+// `worker`: the argv of tcfuzz itself (its first word a path, /proc/<pid>/exe rather than
+// /proc/self/exe: a shell starts it); empty: the suite cannot run. `expectations_file`: the known
+// deviations per toolkit (an empty path: none, every deviation fails; an error: the suite cannot
+// run, and says why).
 std::unique_ptr<HostSuite> MakeToolchainSuite(std::vector<std::string> worker,
                                               oracle::Result<std::string> expectations_file);
 

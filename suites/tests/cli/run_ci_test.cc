@@ -214,6 +214,98 @@ TEST(RunCi, EverySubjectIsASuiteOfTheOneReport) {
   fs::remove_all(root);
 }
 
+// A host suite one shard's machine cannot run (here: its toolkit expectations unreadable) is not
+// merged as if its other shards were the whole run.
+TEST(RunCi, ASuiteSkippedOnOneShardIsNotMergedAsWhole) {
+  const std::string root = test::TempDir("ci_skipped_shard");
+  fs::create_directories(root + "/data/toolchain");
+  std::ofstream(root + "/data/toolchain/expectations.txt") << "not an expectations line\n";
+  const std::vector<std::string> run = {"run", "--suite", "toolchain", "--cases",
+                                        "20",  "--seed",  "4",         "--no-progress"};
+  for (const char* shard : {"0/2", "1/2"}) {
+    auto args = run;
+    args.insert(args.end(), {"--shard", shard, "--report", root + "/s" + shard[0]});
+    const auto env =
+        shard[0] == '0'
+            ? std::vector<std::pair<std::string, std::string>>{{"TCFUZZ_DATA_DIR", root + "/data"}}
+            : std::vector<std::pair<std::string, std::string>>{};
+    const CommandResult r = Tcfuzz(args, env);
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  }
+  const auto s0 = nlohmann::json::parse(ReadFile(root + "/s0/summary.json").value());
+  ASSERT_NE(s0["suites"][0]["skipped"].get<std::string>().find("toolchain expectations"),
+            std::string::npos);
+  const auto s1 = nlohmann::json::parse(ReadFile(root + "/s1/summary.json").value());
+  if (s1["suites"][0].contains("skipped")) GTEST_SKIP() << "no CUDA toolkit: no shard ran it";
+  const CommandResult m = Tcfuzz({"merge", root + "/s0", root + "/s1", "--report", root + "/m"});
+  EXPECT_EQ(m.exit_code, 2) << m.out << m.err;
+  EXPECT_NE(m.err.find("suite toolchain ran in some shards and was skipped in shard 0"),
+            std::string::npos)
+      << m.err;
+  const CommandResult p =
+      Tcfuzz({"merge", root + "/s0", root + "/s1", "--allow-partial", "--report", root + "/p"});
+  EXPECT_EQ(p.exit_code, 1) << p.out << p.err;
+  const auto merged = nlohmann::json::parse(ReadFile(root + "/p/summary.json").value());
+  EXPECT_NE(merged["partial"].get<std::string>().find("toolchain skipped in shard 0"),
+            std::string::npos);
+  EXPECT_FALSE(merged["suites"][0]["complete"].get<bool>());
+  fs::remove_all(root);
+}
+
+// A tiler that takes its time: SIGTERM ends the run within a grain of cases, not a batch of a
+// thousand, and the resumed run asks the same tiler (recorded in the report), so the whole run
+// is one tiler's.
+TEST(RunCi, ASlowTilerHeedsSigtermAndAResumeAsksTheSameTiler) {
+  const std::string root = test::TempDir("ci_slow_tiler");
+  const std::string tiler = root + "/tiler.sh";
+  std::ofstream(tiler)
+      << "#!/bin/sh\nwhile read -r line; do sleep 0.01; echo '{\"nonsense\": 1}'; done\n";
+  fs::permissions(tiler, fs::perms::owner_all);
+  const std::string log_path = root + "/log.txt";
+  const pid_t pid = ::fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    for (const char* v : kSchedulerVars) ::unsetenv(v);
+    const std::string cmd =
+        std::string("exec ") + TCFUZZ_BIN + " run --suite tiling-fuzz --tiler " + tiler +
+        " --seed 3 --cases 1000 --no-progress --report " + root + "/r > " + log_path + " 2>&1";
+    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  // Its first line is written once the stop handler is in place; a moment later cases are under
+  // way (the first batch, all 1,000, would not end for 5 s).
+  std::string log;
+  for (int i = 0; i < 600 && log.find("tcfuzz run: seed 3") == std::string::npos; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    log = ReadFile(log_path).ok() ? ReadFile(log_path).value() : "";
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  ::kill(pid, SIGTERM);
+  // 1,000 cases take 5 s on two threads: a stop heeded only between batches would wait for all.
+  int status = 0;
+  bool ended = false;
+  for (int i = 0; i < 300 && !ended; ++i) {
+    ended = ::waitpid(pid, &status, WNOHANG) == pid;
+    if (!ended) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  if (!ended) {
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, &status, 0);
+  }
+  ASSERT_TRUE(ended) << "SIGTERM not heeded within 3 s: " << ReadFile(log_path).value();
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 128 + SIGTERM) << ReadFile(log_path).value();
+  const auto cut = nlohmann::json::parse(ReadFile(root + "/r/summary.json").value());
+  EXPECT_LT(cut["cases"].get<uint64_t>(), 1000u);
+  EXPECT_EQ(cut["options"]["tiler"], tiler);
+  const CommandResult resumed = Tcfuzz({"run", "--resume", root + "/r", "--no-progress"}, {}, 120);
+  EXPECT_EQ(resumed.exit_code, 1) << resumed.out << resumed.err;
+  const auto whole = nlohmann::json::parse(ReadFile(root + "/r/summary.json").value());
+  EXPECT_EQ(whole["cases"], 1000);
+  EXPECT_EQ(whole["suites"][0]["failed"], 1000);  // every answer the same tiler's nonsense
+  fs::remove_all(root);
+}
+
 // A tiler that answers nonsense fails every tiling-fuzz case, and each case's reproducer, a shell
 // script, finds the same rule again through `tcfuzz tiling fuzz`.
 TEST(RunCi, ATilingFuzzFailureReproducesFromItsScript) {
@@ -226,7 +318,7 @@ TEST(RunCi, ATilingFuzzFailureReproducesFromItsScript) {
   ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
   const auto j = nlohmann::json::parse(ReadFile(root + "/r/summary.json").value());
   EXPECT_EQ(j["suites"][0]["failed"], 4);
-  const std::string script = root + "/r/reproducers/tiling-fuzz-2.txt";
+  const std::string script = root + "/r/reproducers/tiling-fuzz-2.sh";
   ASSERT_TRUE(fs::exists(script));
   CommandOptions o;
   o.timeout = std::chrono::seconds(60);

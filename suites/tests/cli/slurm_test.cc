@@ -27,7 +27,7 @@ const std::string kCluster = std::string(TCFUZZ_SOURCE_DIR) + "/scripts/slurm_cl
 CommandResult Launch(const std::vector<std::string>& argv,
                      const std::vector<std::pair<std::string, std::string>>& env = {}) {
   CommandOptions o;
-  o.timeout = std::chrono::seconds(240);
+  o.timeout = std::chrono::seconds(80);  // three steps inside ctest's 300 s
   o.env = env;
   return suites::RunArgv(argv, "", o);
 }
@@ -99,7 +99,7 @@ TEST(Slurm, TheDocumentedJobArrayMergesIntoTheUnshardedRun) {
       nlohmann::json::parse(suites::ReadFile(dir + "/results/merged/summary.json").value());
   EXPECT_EQ(whole["merged_shards"], 4);
   CommandOptions o;
-  o.timeout = std::chrono::seconds(240);
+  o.timeout = std::chrono::seconds(80);
   const CommandResult same =
       suites::RunArgv({TCFUZZ_BIN, "run", "--suite", "zero-column-mask", "--suite", "smem",
                        "--suite", "tiling-fuzz", "--cases", "400", "--no-progress", "--seed",
