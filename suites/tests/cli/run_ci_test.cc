@@ -61,6 +61,26 @@ cli::Getenv Env(std::map<std::string, std::string> vars) {
   };
 }
 
+// `tcfuzz ARGS` started through the shell with stdout and stderr to `log_path`, as a CI job logs
+// it; returns its pid once `line` is in the log (the stop handler is in place before the first
+// line), or after 12 s.
+pid_t StartLogged(const std::string& args, const std::string& log_path, const std::string& line) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    for (const char* v : kSchedulerVars) ::unsetenv(v);
+    const std::string cmd =
+        std::string("exec ") + TCFUZZ_BIN + " " + args + " > " + log_path + " 2>&1";
+    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  for (int i = 0; pid > 0 && i < 600; ++i) {
+    const auto log = ReadFile(log_path);
+    if (log.ok() && log.value().find(line) != std::string::npos) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return pid;
+}
+
 TEST(RunCi, EachSchedulersVariablesGiveTheShard) {
   const std::pair<std::map<std::string, std::string>, std::string> good[] = {
       {{{"GTEST_SHARD_INDEX", "2"}, {"GTEST_TOTAL_SHARDS", "5"}}, "2/5"},
@@ -262,23 +282,12 @@ TEST(RunCi, ASlowTilerHeedsSigtermAndAResumeAsksTheSameTiler) {
       << "#!/bin/sh\nwhile read -r line; do sleep 0.01; echo '{\"nonsense\": 1}'; done\n";
   fs::permissions(tiler, fs::perms::owner_all);
   const std::string log_path = root + "/log.txt";
-  const pid_t pid = ::fork();
-  ASSERT_GE(pid, 0);
-  if (pid == 0) {
-    for (const char* v : kSchedulerVars) ::unsetenv(v);
-    const std::string cmd =
-        std::string("exec ") + TCFUZZ_BIN + " run --suite tiling-fuzz --tiler " + tiler +
-        " --seed 3 --cases 1000 --no-progress --report " + root + "/r > " + log_path + " 2>&1";
-    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
   // Its first line is written once the stop handler is in place; a moment later cases are under
   // way (the first batch, all 1,000, would not end for 5 s).
-  std::string log;
-  for (int i = 0; i < 600 && log.find("tcfuzz run: seed 3") == std::string::npos; ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    log = ReadFile(log_path).ok() ? ReadFile(log_path).value() : "";
-  }
+  const pid_t pid = StartLogged("run --suite tiling-fuzz --tiler " + tiler +
+                                    " --seed 3 --cases 1000 --no-progress --report " + root + "/r",
+                                log_path, "tcfuzz run: seed 3");
+  ASSERT_GT(pid, 0);
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   ::kill(pid, SIGTERM);
   // 1,000 cases take 5 s on two threads: a stop heeded only between batches would wait for all.
@@ -334,24 +343,13 @@ TEST(RunCi, ATilingFuzzFailureReproducesFromItsScript) {
 TEST(RunCi, SigtermMidRunLeavesAnInterruptedReportThatResumeCompletes) {
   const std::string root = test::TempDir("ci_sigterm");
   const std::string log_path = root + "/log.txt";
-  // Started through the shell with stdout to a file, as a CI job logs it.
-  const pid_t pid = ::fork();
-  ASSERT_GE(pid, 0);
-  if (pid == 0) {
-    for (const char* v : kSchedulerVars) ::unsetenv(v);
-    const std::string cmd =
-        std::string("exec ") + TCFUZZ_BIN +
-        " run --suite sparse-oracle --seed 5 --cases 8000 --progress-every 0.01 --report " + root +
-        "/r > " + log_path + " 2>&1";
-    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
   // The seed line is in the log before any case has run; then the run is stopped.
-  std::string log;
-  for (int i = 0; i < 200 && log.find("seed 5") == std::string::npos; ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    log = ReadFile(log_path).ok() ? ReadFile(log_path).value() : "";
-  }
+  const pid_t pid = StartLogged(
+      "run --suite sparse-oracle --seed 5 --cases 8000 --progress-every 0.01 --report " + root +
+          "/r",
+      log_path, "seed 5");
+  ASSERT_GT(pid, 0);
+  std::string log = ReadFile(log_path).ok() ? ReadFile(log_path).value() : "";
   EXPECT_NE(log.find("tcfuzz run: seed 5 (--seed)"), std::string::npos) << log;
   // Stopped once its first progress line shows it is under way.
   for (int i = 0; i < 600 && log.find("[sparse-oracle] ") == std::string::npos; ++i) {
