@@ -42,6 +42,11 @@ std::string Errno(const char* what) { return std::string(what) + ": " + std::str
 // and _exit in a possibly multi-threaded parent: system calls only, no allocation.
 volatile sig_atomic_t g_reaper_stop = 0;
 extern "C" void OnReaperStop(int) { g_reaper_stop = 1; }
+// Wakes the reaper's wait once a second to ask whether tcfuzz still lives: killed outright
+// (SIGKILL, a CI job's timeout), it cannot end its commands itself, and the reaper, adopted by
+// another process, must end them. (PR_SET_PDEATHSIG would fire when the forking thread ends, and
+// a long-lived command is started from a thread that does not outlive it.)
+extern "C" void OnReaperAlarm(int) {}
 
 // SIGKILL to every process whose parent is `self`; returns how many there were.
 int KillChildrenOf(pid_t self) {
@@ -102,10 +107,13 @@ int KillChildrenOf(pid_t self) {
     for (int fd = 3; fd < 65536; ++fd) ::close(fd);
   }
   ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+  const pid_t owner = ::getppid();
   struct sigaction sa = {};
   sa.sa_handler = OnReaperStop;
   sigemptyset(&sa.sa_mask);
   ::sigaction(SIGTERM, &sa, nullptr);  // no SA_RESTART: waitpid returns to look at the flag
+  sa.sa_handler = OnReaperAlarm;
+  ::sigaction(SIGALRM, &sa, nullptr);
   sigset_t none;
   sigemptyset(&none);
   ::sigprocmask(SIG_SETMASK, &none, nullptr);
@@ -131,9 +139,11 @@ int KillChildrenOf(pid_t self) {
   if (command < 0) ::_exit(127);
   int status = 0;
   for (;;) {
-    if (g_reaper_stop) ::kill(command, SIGKILL);
+    if (g_reaper_stop || ::getppid() != owner) ::kill(command, SIGKILL);
     int st = 0;
+    ::alarm(1);
     const pid_t w = ::waitpid(-1, &st, 0);
+    ::alarm(0);
     if (w == command) {
       status = st;
       break;

@@ -3,6 +3,7 @@
 #include "suites/engine/subprocess.h"
 
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
 #include <csignal>
 #include <filesystem>
@@ -128,6 +129,24 @@ TEST(RunCommand, NothingTheCommandStartedOutlivesItsDeadline) {
       o);
   EXPECT_TRUE(r.timed_out);
   EXPECT_EQ(AliveRunning(sleeper), 0);
+}
+
+// tcfuzz killed outright (SIGKILL: a CI job's timeout) cannot end a long-lived command itself;
+// the reaper sees it gone and ends the command, and what it started, within a second or two.
+TEST(LineSession, ItsCommandDoesNotOutliveAKilledTcfuzz) {
+  const std::string sleeper = MarkedSleep("reap_orphan");
+  const pid_t owner = ::fork();
+  ASSERT_GE(owner, 0);
+  if (owner == 0) {  // stands in for tcfuzz: a session kept open, then killed
+    LineSession session("(setsid " + sleeper + " 300 &); exec " + sleeper + " 300", {});
+    for (;;) ::pause();
+  }
+  for (int i = 0; i < 500 && AliveRunning(sleeper) < 2; ++i) std::this_thread::sleep_for(10ms);
+  ASSERT_EQ(AliveRunning(sleeper), 2);
+  ::kill(owner, SIGKILL);
+  ::waitpid(owner, nullptr, 0);
+  for (int i = 0; i < 1000 && AliveRunning(sleeper) > 0; ++i) std::this_thread::sleep_for(10ms);
+  EXPECT_EQ(AliveRunning(sleeper), 0) << "the command outlived its owner by 10 s";
 }
 
 TEST(RunCommand, TheReaperHoldsNoDescriptorOfTheCaller) {
