@@ -48,6 +48,24 @@ py::dict VerdictDict(const o::Verdict& v) {
   return d;
 }
 
+// How an answer is backed (oracle/core/backing.h): one dict per reading it rests on, as
+// `explain ... --json` lists them (id, backing on `target`, seen_on, reading, basis).
+py::list BackingList(const std::vector<std::string_view>& ids, std::string_view target) {
+  py::list out;
+  for (std::string_view id : ids) {
+    const o::BackedReading* r = o::FindReading(id);
+    if (r == nullptr) continue;
+    py::dict d;
+    d["id"] = std::string(r->id);
+    d["backing"] = std::string(o::Name(o::BackingOf(r->id, target)));
+    d["seen_on"] = std::string(r->seen_on);
+    d["reading"] = std::string(r->reading);
+    d["basis"] = std::string(r->basis);
+    out.append(d);
+  }
+  return out;
+}
+
 o::smem::SmemCase SmemCaseOf(uint64_t desc, const std::string& arch, const std::string& operand,
                              const std::string& major, const std::string& dtype, int rows,
                              int kbytes) {
@@ -79,9 +97,11 @@ py::dict SmemExplain(uint64_t desc, const std::string& arch, const std::string& 
       rows_out.append(row);
     }
     d["addresses"] = rows_out;
+    d["backing"] = BackingList(e.readings, o::smem::BackingTarget(c.arch));
   } else {
     d["addresses"] = py::none();
     d["map_error"] = map.error();
+    d["backing"] = py::none();
   }
   return d;
 }
@@ -154,7 +174,8 @@ PYBIND11_MODULE(_tcfuzz, m) {
   py::module_ smem = m.def_submodule("smem", "wgmma / tcgen05 shared-memory matrix descriptors");
   smem.def("explain", &SmemExplain, py::arg("desc"), py::arg("arch"), py::arg("operand"),
            py::arg("major"), py::arg("dtype"), py::arg("rows"), py::arg("kbytes"),
-           "legal, violations (rule ids), messages and addresses (rows x K byte addresses)");
+           "legal, violations (rule ids), messages, addresses (rows x K byte addresses) and "
+           "backing (the readings the map rests on, each hardware, spec or hypothesis)");
   smem.def("encode", &SmemEncode, py::arg("arch"), py::arg("dtype"), py::arg("layout"),
            py::arg("start") = 0, "the descriptor of a CuTe canonical layout, and its byte values");
 
@@ -171,7 +192,13 @@ PYBIND11_MODULE(_tcfuzz, m) {
   zcm.def(
       "validate",
       [](uint64_t desc, int mm, int n, bool sparse, std::optional<uint32_t> idesc) {
-        return VerdictDict(o::tcgen05::Validate(ZcmCaseOf(desc, mm, n, sparse, idesc)));
+        const auto c = ZcmCaseOf(desc, mm, n, sparse, idesc);
+        py::dict d = VerdictDict(o::tcgen05::Validate(c));
+        // The expansion's readings, on the target that runs tcgen05.mma.ws (sm_100a).
+        d["backing"] = o::tcgen05::Expand(desc, mm, n)
+                           ? py::object(BackingList(o::tcgen05::ReadingsOf(c), "sm_100"))
+                           : py::object(py::none());
+        return d;
       },
       py::arg("desc"), py::arg("m"), py::arg("n"), py::arg("sparse") = false,
       py::arg("idesc") = py::none());
@@ -217,7 +244,9 @@ PYBIND11_MODULE(_tcfuzz, m) {
         op.variant = ordered ? o::sparse::Variant::kOrdered : o::sparse::Variant::kSp;
         op.selector = selector;
         std::copy(meta.begin(), meta.end(), op.meta.begin());
-        return VerdictDict(o::sparse::Validate(op));
+        py::dict d = VerdictDict(o::sparse::Validate(op));
+        d["backing"] = BackingList(o::sparse::ReadingsOf(*op.form, op.variant), "");
+        return d;
       },
       py::arg("shape"), py::arg("type"), py::arg("meta"), py::arg("selector") = 0,
       py::arg("ordered") = true);

@@ -267,6 +267,10 @@ std::vector<std::string_view> ReadingsOf(const SmemCase& c) {
   return ReadingsOfDecoded(c, DecodeMatrix(c.arch, c.desc));
 }
 
+std::string_view BackingTarget(Arch a) {
+  return a == Arch::kSm90a ? "sm_90" : a == Arch::kSm100a ? "sm_100" : "sm_103";
+}
+
 Result<AddressMap> Map(const SmemCase& c) { return MapDecoded(c, DecodeMatrix(c.arch, c.desc)); }
 
 Explanation Explain(const SmemCase& c) {

@@ -66,6 +66,9 @@ Result<AddressMap> Map(const SmemCase& c);
 // layouts) and each spec choice its layout meets (S1 a nonzero base offset, S2 swizzled K-major,
 // S3 and S7 the 32-byte-atom mode, S4 absolute LBO mode, S5 sub-byte types, S6 no swizzle).
 std::vector<std::string_view> ReadingsOf(const SmemCase& c);
+// The target whose hardware evidence those readings are judged on (BackingOf): wgmma runs on
+// sm_90, tcgen05 on sm_100 and sm_103.
+std::string_view BackingTarget(Arch a);
 
 // A case explained from one decode of its descriptor: what Validate, Map and ReadingsOf answer
 // (the CLI's explain, explain batch and the Python module ask this once).

@@ -43,6 +43,7 @@ def test_smem_explain_equals_the_cli():
         assert got["legal"] == want["legal"], case
         assert got["violations"] == [v["rule"] for v in want["violations"]], case
         assert got["addresses"] == want["addresses"], case
+        assert got["backing"] == want["backing"], case  # each reading, and how it is backed
 
 
 def test_smem_encode_equals_the_cli():
@@ -67,6 +68,7 @@ def test_zero_column_masks_equal_the_cli():
         assert tcfuzz.zcm.expand(desc, case["m"], case["n"]) == int(want["mask"], 16), case
         v = tcfuzz.zcm.validate(desc, case["m"], case["n"])
         assert v["violations"] == [x["rule"] for x in want["violations"]], case
+        assert v["backing"] == want["backing"], case
 
 
 def test_dot_products_equal_the_cli():
@@ -102,7 +104,13 @@ def test_sparse_maps_and_metadata():
     # PTX m16n8k32 f16, ordered metadata: nibble 0x4 (indices 0, 1) in every chunk is legal;
     # 0x0 repeats index 0 and is not.
     ok = [0x44444444] * 32
-    assert tcfuzz.sparse.validate("m16n8k32", "f16", ok)["legal"]
+    good = tcfuzz.sparse.validate("m16n8k32", "f16", ok)
+    assert good["legal"]
+    # The maps rest on the spec's formulas (SP0) and its bit placement (SP1), each with how
+    # it is backed.
+    ids = [r["id"] for r in good["backing"]]
+    assert ids[:2] == ["SP0", "SP1"], ids
+    assert all(r["backing"] in ("hardware", "spec", "hypothesis") for r in good["backing"])
     bad = tcfuzz.sparse.validate("m16n8k32", "f16", [0] * 32)
     assert not bad["legal"] and bad["violations"]
     row, chunk, slot = tcfuzz.sparse.map_a("m16n8k32", "f16", 0, 0, 0)

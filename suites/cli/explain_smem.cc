@@ -89,11 +89,6 @@ std::string AnchorText(const SmemCase& c, const SmemMatrix& m, const oracle::Ver
   return out;
 }
 
-// The target whose hardware evidence applies: wgmma runs on sm_90, tcgen05 on sm_100 / sm_103.
-std::string_view BackingTarget(Arch a) {
-  return a == Arch::kSm90a ? "sm_90" : a == Arch::kSm100a ? "sm_100" : "sm_103";
-}
-
 std::string Hsl(int row, int unit) {
   char buf[48];
   std::snprintf(buf, sizeof buf, "hsl(%d,65%%,%d%%)", (row * 47) % 360, unit % 2 ? 62 : 78);
@@ -132,7 +127,7 @@ std::string ExplainSmemText(const SmemCase& c, const Explanation& e) {
   }
   const auto& map = e.map;
   if (!map.ok()) return out + "map: none (" + map.error() + ")\n";
-  out += BackingText(e.readings, BackingTarget(c.arch));
+  out += BackingText(e.readings, oracle::smem::BackingTarget(c.arch));
   const AddressMap& a = map.value();
   std::vector<uint64_t> sorted = a.bits;
   std::sort(sorted.begin(), sorted.end());
@@ -191,8 +186,8 @@ std::string ExplainSmemJson(const SmemCase& c, const Explanation& e) {
     j["violations"].push_back({{"rule", std::string(x.rule->id)}, {"message", x.message}});
   }
   const auto& map = e.map;
-  j["backing"] =
-      map.ok() ? BackingJson(e.readings, BackingTarget(c.arch)) : nlohmann::ordered_json(nullptr);
+  j["backing"] = map.ok() ? BackingJson(e.readings, oracle::smem::BackingTarget(c.arch))
+                          : nlohmann::ordered_json(nullptr);
   if (map.ok()) {
     const AddressMap& a = map.value();
     j["addresses"] = nlohmann::ordered_json::array();
