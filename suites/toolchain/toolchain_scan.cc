@@ -128,6 +128,17 @@ oracle::Result<std::pair<std::string, std::string>> Identify(const ScanOptions& 
 
 char Code(Observed o) { return "ARCT"[static_cast<int>(o)]; }
 
+// The ptxas binary the options name, or the one on the usual paths.
+std::string PtxasOf(const ScanOptions& o) { return o.ptxas.empty() ? FindPtxas() : o.ptxas; }
+
+// Item i assembled, as a worker line: "<index>\t<A|R|C|T>\t<diagnostic, one line>".
+void WriteVerdict(const ScanOptions& o, const std::string& ptxas, const Item& item, std::size_t i,
+                  std::ostream& out) {
+  const auto [observed, diag] =
+      Assemble(o, ptxas, harness::FormModule(item.form, item.target), item.target);
+  out << i << '\t' << Code(observed) << '\t' << OneLine(diag) << '\n' << std::flush;
+}
+
 // Parses worker lines into rows and marks the items they report.
 void ParseWorkerLines(const std::string& out, size_t first, size_t count,
                       std::vector<ScanRow>& rows, std::vector<char>& done) {
@@ -225,7 +236,7 @@ std::string FindPtxas() {
 
 int RunScanWorker(const ScanOptions& o, size_t first, size_t count, std::ostream& out) {
   const auto targets = Targets(o);
-  const std::string ptxas = o.ptxas.empty() ? FindPtxas() : o.ptxas;
+  const std::string ptxas = PtxasOf(o);
   const auto selected = SelectForms(o, targets);
   if (!selected.ok()) {
     out << "error " << selected.error() << "\n";
@@ -236,16 +247,13 @@ int RunScanWorker(const ScanOptions& o, size_t first, size_t count, std::ostream
   for (size_t i = first; i < first + count && i < total; ++i) {
     if (static_cast<long>(i) == o.plant_crash) std::raise(SIGSEGV);
     while (static_cast<long>(i) == o.plant_hang) pause();
-    const Item item = ItemAt(forms, targets, i);
-    const auto [observed, diag] =
-        Assemble(o, ptxas, harness::FormModule(item.form, item.target), item.target);
-    out << i << '\t' << Code(observed) << '\t' << OneLine(diag) << '\n' << std::flush;
+    WriteVerdict(o, ptxas, ItemAt(forms, targets, i), i, out);
   }
   return 0;
 }
 
 int RunScanLineWorker(const ScanOptions& o, std::istream& in, std::ostream& out) {
-  const std::string ptxas = o.ptxas.empty() ? FindPtxas() : o.ptxas;
+  const std::string ptxas = PtxasOf(o);
   const std::size_t total = WholeScanItems();
   for (std::string line; std::getline(in, line);) {
     const auto i = oracle::ParseUint(line, total - 1);
@@ -253,11 +261,8 @@ int RunScanLineWorker(const ScanOptions& o, std::istream& in, std::ostream& out)
       out << "error " << OneLine(i.error()) << '\n' << std::flush;
       continue;
     }
-    const auto& forms = AllForms();
-    const Item item = ItemAt(forms, AllTargetNames(), static_cast<std::size_t>(i.value()));
-    const auto [observed, diag] =
-        Assemble(o, ptxas, harness::FormModule(item.form, item.target), item.target);
-    out << i.value() << '\t' << Code(observed) << '\t' << OneLine(diag) << '\n' << std::flush;
+    const auto at = static_cast<std::size_t>(i.value());
+    WriteVerdict(o, ptxas, ItemAt(AllForms(), AllTargetNames(), at), at, out);
   }
   return 0;
 }
@@ -300,7 +305,7 @@ bool ParseVerdictLine(std::string_view line, std::size_t index, Observed& observ
 }
 
 oracle::Result<std::pair<std::string, std::string>> IdentifyAssembler(const ScanOptions& o) {
-  return Identify(o, o.ptxas.empty() ? FindPtxas() : o.ptxas);
+  return Identify(o, PtxasOf(o));
 }
 
 oracle::Result<ScanReport> RunScan(const ScanOptions& o, ScanError* why) {
@@ -310,7 +315,7 @@ oracle::Result<ScanReport> RunScan(const ScanOptions& o, ScanError* why) {
     if (oracle::ptx::FindTarget(t) == nullptr)
       return R::Fail("--targets: unknown target '" + t + "'");
   }
-  const std::string ptxas = o.ptxas.empty() ? FindPtxas() : o.ptxas;
+  const std::string ptxas = PtxasOf(o);
   if (!o.ptxas.empty() && access(o.ptxas.c_str(), X_OK) != 0) {
     return R::Fail("--ptxas: " + o.ptxas + " is not an executable file");
   }
