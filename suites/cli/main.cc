@@ -2,6 +2,7 @@
 // bad argument is one line on stderr and exit code 2. `tcfuzz --help` and `tcfuzz CMD --help`
 // say what each command takes; docs/usage.md shows them at work.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -60,32 +61,56 @@ std::string OptionAsValue(CLI::App& app, int argc, char** argv) {
   return {};
 }
 
-// A first word that is no command: say so (CLI11 would say "a subcommand is required").
-void CheckCommandWord(const CLI::App& app, int argc, char** argv) {
+// A first word that is no command: say so (CLI11 would say "a subcommand is required"), from the
+// table alone, before any group is built.
+void CheckCommandWord(int argc, char** argv) {
   if (argc < 2 || argv[1][0] == '-') return;
   std::string commands;
   bool known = false;
-  for (const CLI::App* sub : app.get_subcommands({})) {
-    commands += (commands.empty() ? "" : ", ") + sub->get_name();
-    known = known || sub->get_name() == argv[1];
+  for (const CommandGroupRow& row : CommandGroupTable()) {
+    for (const std::string_view c : row.commands) {
+      commands += (commands.empty() ? "" : ", ") + std::string(c);
+      known = known || c == argv[1];
+    }
   }
   if (!known) Die("'" + std::string(argv[1]) + "' is not a command (" + commands + ")");
 }
 
 }  // namespace
 
+const std::vector<CommandGroupRow>& CommandGroupTable() {
+  static const std::vector<CommandGroupRow> table = {
+      {{"explain"}, ExplainCommands},
+      {{"oracle", "discover"}, OracleCommands},
+      {{"tiling"}, TilingCommands},
+      {{"encode"}, EncodeCommands},
+      {{"run", "merge"}, CampaignCommands},
+      {{"worker"}, WorkerCommands},
+      {{"repro", "minimize", "replay"}, ReproducerCommands},
+      {{"toolchain"}, ToolchainCommands},
+      {{"rules"}, RulesCommands},
+      {{"mutants"}, MutantsCommands}};
+  return table;
+}
+
 int RunCli(int argc, char** argv, CliMode mode) try {
   CLI::App app{"tcfuzz: randomized conformance and fuzz testing for tensor-core operands"};
   app.set_version_flag("--version", std::string(oracle::ToolVersion()));
   app.require_subcommand(1);
+  CheckCommandWord(argc, argv);
+  // The group of the command named, alone; every group when the first word is an option (help,
+  // --version: those list every command).
+  const std::string_view first = argc > 1 ? argv[1] : "";
+  const auto names_first = [&first](const CommandGroupRow& row) {
+    return std::find(row.commands.begin(), row.commands.end(), first) != row.commands.end();
+  };
+  const auto& table = CommandGroupTable();
+  const bool one = std::any_of(table.begin(), table.end(), names_first);
   std::vector<std::unique_ptr<CommandGroup>> groups;
-  for (auto make :
-       {ExplainCommands, OracleCommands, TilingCommands, EncodeCommands, CampaignCommands,
-        WorkerCommands, ReproducerCommands, ToolchainCommands, RulesCommands, MutantsCommands})
-    groups.push_back(make());
+  for (const CommandGroupRow& row : table)
+    if (!one || names_first(row)) groups.push_back(row.make());
   for (const auto& g : groups) g->Add(app);
 
-  CheckCommandWord(app, argc, argv);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -2,10 +2,12 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 
 #include "generators/core/random_source.h"
@@ -14,6 +16,7 @@
 #include "oracle/ascend/tcube_tiling.h"
 #include "oracle/mma/dense_case_text.h"
 #include "oracle/tile/descriptor_tile_text.h"
+#include "suites/cli/command_group.h"
 #include "suites/engine/atomic_file.h"
 #include "suites/engine/device_campaign.h"
 #include "suites/tests/support/cli_run.h"
@@ -682,6 +685,27 @@ TEST(Cli, HelpOnEveryCommand) {
     EXPECT_EQ(r.code, 0) << cmd;
     EXPECT_NE(r.out.find("Usage"), std::string::npos) << cmd;
   }
+}
+
+// RunCli builds only the group of the command named (CommandGroupTable): a group adding a
+// top-level command its row does not list would make that command unreachable.
+TEST(Cli, EveryGroupRowListsExactlyTheCommandsItsGroupAdds) {
+  std::set<std::string> all;
+  for (const cli::CommandGroupRow& row : cli::CommandGroupTable()) {
+    CLI::App app;
+    row.make()->Add(app);
+    std::set<std::string> added, listed(row.commands.begin(), row.commands.end());
+    for (const CLI::App* sub : app.get_subcommands({})) added.insert(sub->get_name());
+    EXPECT_EQ(added, listed);
+    for (const std::string& c : added) EXPECT_TRUE(all.insert(c).second) << c << " twice";
+  }
+  // The top-level help, built from every group, lists each of them.
+  const CliRun help = Tcfuzz("--help");
+  for (const std::string& c : all) EXPECT_NE(help.out.find("  " + c + " "), std::string::npos) << c;
+  // A command of one group runs with only that group built, and errors still name the command's
+  // own options.
+  EXPECT_EQ(Tcfuzz("rules").code, 0);
+  ExpectOneLineError(Tcfuzz("rules --cases 5"));
 }
 
 TEST(Cli, RunWritesSummaryAndJUnit) {
