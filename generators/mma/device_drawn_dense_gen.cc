@@ -5,15 +5,21 @@ namespace tcfuzz::gen {
 using oracle::num::Format;
 namespace drawn = oracle::mma::drawn;
 
-DeviceDrawnDense DrawDeviceDrawnDense(uint64_t case_seed) {
-  const uint32_t bf16 = drawn::Bf16(case_seed);
-  const drawn::Mode mode = drawn::ModeOf(case_seed);
+oracle::mma::DenseTile DeviceDrawnDenseShape(uint32_t bf16) {
   const Format type = bf16 ? Format::kBF16 : Format::kF16;
-  DeviceDrawnDense out{{}, mode};
-  oracle::mma::DenseTile& t = out.dense.tile;
+  oracle::mma::DenseTile t;
   t.form = oracle::mma::FindDenseForm("m16n8k16", type);
   t.a_type = t.b_type = type;
   t.cd = Format::kF32;
+  return t;
+}
+
+DeviceDrawnDense DrawDeviceDrawnDense(uint64_t case_seed) {
+  const uint32_t bf16 = drawn::Bf16(case_seed);
+  const drawn::Mode mode = drawn::ModeOf(case_seed);
+  DeviceDrawnDense out{{}, mode};
+  oracle::mma::DenseTile& t = out.dense.tile;
+  t = DeviceDrawnDenseShape(bf16);
   t.a.resize(16 * 16);
   t.b.resize(16 * 8);
   t.c.resize(16 * 8);

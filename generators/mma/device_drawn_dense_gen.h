@@ -18,6 +18,8 @@ struct DeviceDrawnDense {
 };
 
 DeviceDrawnDense DrawDeviceDrawnDense(uint64_t case_seed);
+// The form and types of a case whose recipe drew `bf16` (oracle::mma::drawn::Bf16), no values.
+oracle::mma::DenseTile DeviceDrawnDenseShape(uint32_t bf16);
 
 std::string_view Name(
     oracle::mma::drawn::Mode m);  // "anywhere" | "near_one" | "finite_edge" | "edge"

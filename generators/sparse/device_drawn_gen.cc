@@ -47,14 +47,18 @@ std::vector<DrawnVariant> DrawnVariantsOf(std::string_view form_name) {
   return out;
 }
 
+std::size_t DrawnVariantIndex(uint64_t case_seed, std::size_t count) {
+  namespace d = oracle::sparse::drawn;
+  return d::Pick(case_seed, d::kVariant, 0, 0, static_cast<uint32_t>(count));
+}
+
 namespace {
 
 // The variant, the metadata (defined nibbles where selected lanes hold them, drawn bits elsewhere)
 // and the types of a case; the values are the caller's.
 GeneratedSparse DrawShape(uint64_t case_seed, std::span<const DrawnVariant> variants) {
   namespace d = oracle::sparse::drawn;
-  const DrawnVariant& v =
-      variants[d::Pick(case_seed, d::kVariant, 0, 0, static_cast<uint32_t>(variants.size()))];
+  const DrawnVariant& v = variants[DrawnVariantIndex(case_seed, variants.size())];
   const SparseForm& f = *v.form;
   GeneratedSparse g;
   g.op.form = &f;

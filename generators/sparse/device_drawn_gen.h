@@ -26,6 +26,8 @@ struct DrawnVariant {
 std::span<const DrawnVariant> DrawnVariants();
 // The variants of one form ("m16n8k32.f16"): a suite that measures or hunts in one form.
 std::vector<DrawnVariant> DrawnVariantsOf(std::string_view form_name);
+// Which of `count` variants a case seed draws.
+std::size_t DrawnVariantIndex(uint64_t case_seed, std::size_t count);
 
 GeneratedSparse DrawDeviceDrawn(uint64_t case_seed,
                                 std::span<const DrawnVariant> variants = DrawnVariants());

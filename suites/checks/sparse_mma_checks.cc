@@ -158,6 +158,14 @@ std::vector<std::string_view> ChunkClasses(const SparseTile& t) {
   return tags;
 }
 
+std::string SparseFamily(const SparseForm& form, Variant variant, oracle::num::Format a_type,
+                         oracle::num::Format b_type, oracle::num::Format cd) {
+  std::string family = variant == Variant::kOrdered ? "mma.sp::ordered_metadata." : "mma.sp.";
+  family += std::string(form.shape) + "." + std::string(oracle::num::Name(a_type));
+  if (b_type != a_type) family += "x" + std::string(oracle::num::Name(b_type));
+  return family + "." + std::string(oracle::num::Name(cd));
+}
+
 std::optional<oracle::num::DotParams> SparseParams(const SparseTile& t, oracle::num::Gpu gpu) {
   return oracle::num::ParamsFor(gpu, oracle::num::Instr::kMma, t.a_type, t.cd);
 }

@@ -3,6 +3,7 @@
 // exactly-summable values, within the model's rigorous error bound otherwise).
 #pragma once
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -11,6 +12,16 @@
 #include "suites/checks/check_failure.h"
 
 namespace tcfuzz::suites {
+
+// "mma.sp::ordered_metadata.m16n8k32.f16.f32": the spelling, the shape, A's type, B's where it
+// differs and the accumulator; the family a GPU suite reports a case under, so a failing spelling
+// or type pair is told from a known one.
+std::string SparseFamily(const oracle::sparse::SparseForm& form, oracle::sparse::Variant variant,
+                         oracle::num::Format a_type, oracle::num::Format b_type,
+                         oracle::num::Format cd);
+inline std::string SparseFamily(const gen::GeneratedSparse& g) {
+  return SparseFamily(*g.op.form, g.op.variant, g.tile.a_type, g.tile.b_type, g.tile.cd);
+}
 
 // The parameters the sparse reference uses for a tile on `gpu` (mma.sync rows). The host
 // campaign uses sm_90, except fp8 whose sm_90 mma.sync row is open: there sm_89's.

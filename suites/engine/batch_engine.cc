@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <deque>
 #include <memory>
+#include <optional>
 
 #include "suites/engine/subprocess.h"
 
@@ -60,7 +61,21 @@ struct Attempt {
   double seconds = 0;     // the worker's wall time
   std::map<std::string, double> phases;
   Discrimination discrimination;
+  FamilyCounts families, unsupported_families;
 };
+
+// Whether a worker's family counts add up to no more than the cases it ran (a garbled worker's
+// do not, and are left out rather than trusted).
+bool FamiliesWithin(const Attempt& a) {
+  uint64_t sum = 0;
+  for (const auto* counts : {&a.families, &a.unsupported_families}) {
+    for (const auto& [name, n] : *counts) {
+      if (n > a.ran - std::min(sum, a.ran)) return false;
+      sum += n;
+    }
+  }
+  return true;
+}
 
 Attempt RunWorker(const EngineOptions& o, const std::string& suite, uint64_t seed, Range r) {
   std::vector<std::string> argv = o.worker;
@@ -85,6 +100,8 @@ Attempt RunWorker(const EngineOptions& o, const std::string& suite, uint64_t see
   a.discrimination = std::move(w.discrimination);
   a.cases = std::move(w.cases);
   a.unsupported = std::move(w.unsupported);
+  a.families = std::move(w.families);
+  a.unsupported_families = std::move(w.unsupported_families);
   a.ran = w.ran;
   const bool done = w.done;
   const std::string& fault = w.fault;
@@ -105,6 +122,28 @@ Attempt RunWorker(const EngineOptions& o, const std::string& suite, uint64_t see
                (res.err.empty() ? "" : ": " + res.err.substr(0, res.err.find('\n')));
   }
   return a;
+}
+
+// How fast the last complete worker went: its start-up (process, CUDA context) and its time per
+// index of the range (the phases it reported, or its whole time where it reported none).
+struct Pace {
+  double start_s = 0, per_index_s = 0;
+};
+Pace PaceOf(const Attempt& a, uint64_t count) {
+  double work = 0;
+  for (const auto& [phase, s] : a.phases) work += s;
+  work = work > 0 ? std::min(work, a.seconds) : a.seconds;
+  return {a.seconds - work, work / static_cast<double>(std::max<uint64_t>(1, count))};
+}
+
+// The cases of a new batch that end, at `pace`, within 90% of the time `left` (at most
+// `at_most`); 0 when not even one would.
+uint64_t FittedBatch(const Pace& pace, double left, uint64_t at_most) {
+  const double room = 0.9 * left - pace.start_s;
+  if (room <= 0) return 0;
+  if (pace.per_index_s <= 0) return at_most;
+  const double n = room / pace.per_index_s;
+  return n >= static_cast<double>(at_most) ? at_most : static_cast<uint64_t>(n);
 }
 
 // One case run alone in a fresh worker: its class and detail.
@@ -199,11 +238,21 @@ EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_
   const uint64_t batch = std::max<uint64_t>(1, o.batch), end = first + count;
   uint64_t next = first;  // the first index no batch has covered yet
   const auto start = std::chrono::steady_clock::now();
+  std::optional<Pace> pace;  // of the last complete worker
   while (!queue.empty() || next < end) {
     if (queue.empty()) {
-      if (o.deadline.count() > 0 && std::chrono::steady_clock::now() - start >= o.deadline) break;
+      const double left =
+          std::chrono::duration<double>(o.deadline - (std::chrono::steady_clock::now() - start))
+              .count();
+      if (o.deadline.count() > 0 && left <= 0) break;
       if (o.stop && o.stop()) break;
-      queue.push_back({next, std::min(batch, end - next)});
+      uint64_t n = std::min(batch, end - next);
+      // Under a deadline a GPU batch of millions must not outrun it by seconds: the first batch is
+      // small, and each later one is what the last worker's pace fits into the time left.
+      if (o.deadline.count() > 0)
+        n = pace ? FittedBatch(*pace, left, n) : std::min(n, kFirstBatchUnderDeadline);
+      if (n == 0) break;  // no batch ends in the time left
+      queue.push_back({next, n});
       next += queue.back().count;
     }
     const Range r = queue.front();
@@ -215,10 +264,15 @@ EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_
     if (!a.complete)
       out.phase_seconds["failed workers"] += a.seconds;  // faults, crashes, watchdog kills
     if (a.complete) {
+      if (r.count > 1) pace = PaceOf(a, r.count);
       for (const auto& [phase, s] : a.phases) out.phase_seconds[phase] += s;
       // Each probe counts a case once: more than the worker ran is a garbled worker's.
       if (WithinCases(a.discrimination, a.ran))
         AddDiscrimination(out.discrimination, a.discrimination);
+      if (FamiliesWithin(a)) {
+        for (const auto& [name, n] : a.families) out.families[name] += n;
+        for (const auto& [name, n] : a.unsupported_families) out.unsupported_families[name] += n;
+      }
       uint64_t failed = 0;
       for (const CaseLineFields& c : a.cases) {
         if (c.outcome == CaseOutcome::kPass) continue;
@@ -254,7 +308,7 @@ EngineResult RunEngine(const EngineOptions& o, const std::string& suite, uint64_
     }
     if (r.count == 1) {  // the culprit
       charge(a.failure, 1);
-      out.records.push_back({r.first, a.failure, a.detail});
+      out.records.push_back({r.first, a.failure, a.detail, /*in_families=*/false});
       if (o.on_progress) o.on_progress(out);
       continue;
     }

@@ -29,19 +29,26 @@ struct EngineOptions {
   int split = 8;                                   // parts a failed range is cut into
   std::chrono::milliseconds watchdog_base{20000};  // per worker: start-up and JIT
   std::chrono::microseconds watchdog_per_case{50};
-  std::string journal_path;               // empty: no journal
-  std::chrono::milliseconds deadline{0};  // > 0: start no new batch after this long
-  std::function<bool()> stop;             // true: start no new batch (an interruption); null: never
+  std::string journal_path;  // empty: no journal
+  // > 0: start no new batch after this long, and size each batch to end within it (the first
+  // at most kFirstBatchUnderDeadline cases, each later one from the pace of the last worker).
+  std::chrono::milliseconds deadline{0};
+  std::function<bool()> stop;  // true: start no new batch (an interruption); null: never
   // A failing case (mismatch, fault, timeout, harness error) runs again this many times, each
   // in a fresh worker: a result that changes makes it flaky (the first 100 failing cases).
   int reruns = 0;
   std::function<void(const EngineResult&)> on_progress;  // after every worker
 };
 
+inline constexpr uint64_t kFirstBatchUnderDeadline = 1024;
+
 struct CaseRecord {
   uint64_t index = 0;
   CaseOutcome outcome = CaseOutcome::kPass;
   std::string detail;
+  // false: no complete worker counted this case in its family (the culprit of a range that
+  // faulted, hung or crashed, found alone): the parent counts it from its own rebuild.
+  bool in_families = true;
 };
 
 struct EngineResult {
@@ -50,8 +57,10 @@ struct EngineResult {
   std::map<CaseOutcome, uint64_t> counts;
   std::vector<CaseRecord> records;  // every case that is neither pass nor not supported
   std::map<std::string, uint64_t> not_supported;  // reason -> cases
-  uint64_t workers = 0;                           // processes started
-  double worker_seconds = 0;                      // their wall time, all of them
+  // The complete workers' cases per family: those that ran, and those the device lacks.
+  FamilyCounts families, unsupported_families;
+  uint64_t workers = 0;       // processes started
+  double worker_seconds = 0;  // their wall time, all of them
   // What the complete workers reported per phase, and "failed workers": the whole time of those
   // that faulted, crashed or were killed.
   std::map<std::string, double> phase_seconds;

@@ -31,6 +31,7 @@ namespace tcfuzz::suites {
 //   Case Draw(uint64_t index) const;
 //   std::string Unsupported(const Case&) const;   // empty: the device runs it
 //   std::string Key(const Case&) const;           // cases with one key share a launch
+//   std::string Family(const Case&) const;        // its form or layout (DescribedCase::family)
 //   oracle::Result<std::vector<std::vector<uint32_t>>> Run(std::span<const Case* const>) const;
 //   std::string Judge(uint64_t index, const Case&, const std::vector<uint32_t>& d,
 //                     std::vector<ProbeResult>& probes) const;   // "": pass
@@ -49,18 +50,22 @@ int RunBatchedCases(const WorkerArgs& a, const std::vector<uint64_t>& indices,
   double device_s = 0, judge_s = 0;
   const Clock::time_point draw_start = Clock::now();
   std::vector<Case> drawn(indices.size());
-  std::vector<std::string> why(indices.size());
+  std::vector<std::string> why(indices.size()), family(indices.size());
   harness::ParallelFor(indices.size(), threads, [&](std::size_t j) {
     drawn[j] = suite.Draw(indices[j]);
     why[j] = suite.Unsupported(drawn[j]);
+    family[j] = suite.Family(drawn[j]);
   });
   std::map<std::string, uint64_t> unsupported;
+  FamilyCounts families, unsupported_families;
   std::map<std::string, std::vector<std::size_t>> groups;  // positions in `indices`, in order
   for (std::size_t j = 0; j < indices.size(); ++j) {
     if (why[j].empty()) {
       groups[suite.Key(drawn[j])].push_back(j);
+      ++families[family[j]];
     } else {
       ++unsupported[why[j]];
+      ++unsupported_families[family[j]];
     }
   }
   const double draw_s = seconds_since(draw_start);
@@ -111,6 +116,7 @@ int RunBatchedCases(const WorkerArgs& a, const std::vector<uint64_t>& indices,
     if (!line.empty()) out << line << "\n";
   }
   for (const auto& [reason, n] : unsupported) out << "unsupported " << n << " " << reason << "\n";
+  out << FamilyLines(families, unsupported_families);
   Discrimination discrimination;
   for (const auto& [key, members] : groups) {
     for (const std::size_t j : members) {
@@ -134,7 +140,8 @@ int RunBatchedCases(const WorkerArgs& a, const std::vector<uint64_t>& indices,
 template <class Case, class Suite>
 int RunOneCase(const Case& c, const Suite& suite, std::ostream& out) {
   if (const std::string why = suite.Unsupported(c); !why.empty()) {
-    out << "unsupported 1 " << why << "\nran 1\ndone\n";
+    out << "unsupported 1 " << why << "\n"
+        << FamilyLines({}, {{suite.Family(c), 1}}) << "ran 1\ndone\n";
     return 0;
   }
   const Case* one[] = {&c};
@@ -149,7 +156,8 @@ int RunOneCase(const Case& c, const Suite& suite, std::ostream& out) {
   const std::string line = suite.Judge(0, c, got.value()[0], probes);
   out << (line.empty() ? CaseLine(0, CaseOutcome::kPass, ObservedField(got.value()[0]).substr(1))
                        : line)
-      << "\nran 1\ndone\n";
+      << "\n"
+      << FamilyLines({{suite.Family(c), 1}}, {}) << "ran 1\ndone\n";
   return 0;
 }
 

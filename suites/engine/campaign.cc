@@ -445,7 +445,7 @@ int Run(const CampaignOptions& o, std::vector<std::unique_ptr<HostSuite>> all,
   uint64_t flaky = 0;
   for (const SuiteReport& s : report.suites) {
     expected += s.expected;
-    flaky += s.families.count("flaky") ? s.families.at("flaky").cases : 0;
+    flaky += s.outcomes.count("flaky") ? s.outcomes.at("flaky") : 0;
     // Cases that would pass a wrong result: said here, named in full in the report.
     const std::vector<std::string> low = LowDiscrimination(s.discrimination);
     for (std::size_t i = 0; i < low.size() && i < 3; ++i)

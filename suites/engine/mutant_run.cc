@@ -91,9 +91,10 @@ Cell RunCell(const MutantRunOptions& o, const CatalogueMutant& m, const std::str
     c.cases = s.value("cases", uint64_t{0});
     c.failed = s.value("failed", uint64_t{0});
     c.killed = r.exit_code == 1 && c.failed > 0;
-    const auto& families = s.value("families", nlohmann::json::object());
-    if (families.contains("model_unconfirmed"))
-      c.unconfirmed = families["model_unconfirmed"].value("cases", uint64_t{0});
+    const auto& outcomes = s.value("outcomes", nlohmann::json::object());
+    if (outcomes.contains("model_unconfirmed") &&
+        outcomes["model_unconfirmed"].is_number_unsigned())
+      c.unconfirmed = outcomes["model_unconfirmed"].get<uint64_t>();
     c.flagged = !c.killed && c.unconfirmed > 0;
     for (const auto& f :
          s.value(c.flagged ? "model_unconfirmed" : "failures", nlohmann::json::array())) {

@@ -117,25 +117,17 @@ Json RecordJson(const FailureRecord& f) {
   return j;
 }
 
-// The JUnit element a GPU result class becomes; host failures are "failure".
-std::string_view JUnitElement(std::string_view family, bool device, bool strict) {
-  if (!device) return "failure";
-  const std::optional<CaseOutcome> o = ParseOutcome(family);
-  if (!o) return "failure";
-  switch (*o) {
-    case CaseOutcome::kMismatch:
-      return "failure";
-    case CaseOutcome::kDeviceFault:
-    case CaseOutcome::kTimeout:
-    case CaseOutcome::kHarnessError:
-      return "error";
-    case CaseOutcome::kModelUnconfirmed:
-      return "skipped";
-    case CaseOutcome::kFlaky:
-      return strict ? "failure" : "";
-    default:
-      return "";
+// The JUnit element of a failing family: "failure" where a case of it returned a wrong result
+// (or none is listed), "error" where its cases only faulted, hung or met a harness error.
+std::string_view FailingElement(const SuiteReport& s, const std::string& family) {
+  bool listed = false;
+  for (const FailureRecord& f : s.failures) {
+    if (f.family != family) continue;
+    listed = true;
+    const std::optional<CaseOutcome> o = ParseOutcome(f.check);
+    if (!s.device || !o || *o == CaseOutcome::kMismatch) return "failure";
   }
+  return listed ? "error" : "failure";
 }
 
 }  // namespace
@@ -174,7 +166,9 @@ void AddSuiteReport(SuiteReport& into, const SuiteReport& more) {
     into.families[name].cases += f.cases;
     into.families[name].failed += f.failed;
     into.families[name].expected += f.expected;
+    into.families[name].not_supported += f.not_supported;
   }
+  for (const auto& [name, n] : more.outcomes) into.outcomes[name] += n;
   for (const auto& [tag, n] : more.coverage) into.coverage[tag] += n;
   AddDiscrimination(into.discrimination, more.discrimination);
   for (const auto& [sig, n] : more.signatures) into.signatures[sig] += n;
@@ -321,7 +315,9 @@ std::string SummaryJson(const CampaignReport& report) {
     js["families"] = Json::object();
     for (const auto& [name, f] : s.families) {
       js["families"][name] = {{"cases", f.cases}, {"failed", f.failed}, {"expected", f.expected}};
+      if (f.not_supported > 0) js["families"][name]["not_supported"] = f.not_supported;
     }
+    if (s.device) js["outcomes"] = s.outcomes;
     js["coverage"] = s.coverage;
     js["discrimination"] = Json::object();
     for (const auto& [family, probes] : s.discrimination) {
@@ -360,28 +356,41 @@ std::string JUnitXml(const CampaignReport& report) {
     for (const auto& [name, f] : s.families) {
       if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
     }
-    // A suite that did not run and knows no family still shows, as one test case saying why.
-    if (names.empty() && (!s.error.empty() || !s.skipped.empty())) names.push_back("not_run");
+    const bool ran = s.error.empty() && s.skipped.empty();
+    // A suite that ran no case of any family, or did not run, shows as one test case saying why.
+    if (names.empty() && (!ran || s.cases > 0)) names.push_back("not_run");
+    // A GPU suite's results apart from its families: those whose expectation no hardware backs,
+    // and those that changed when run again.
+    if (device && ran) names.insert(names.end(), {"model_unconfirmed", "flaky"});
     std::string cases_xml;
     for (const std::string& name : names) {
       const auto it = s.families.find(name);
       const FamilyStats stats = it == s.families.end() ? FamilyStats{} : it->second;
+      const auto outcome = [&s](CaseOutcome o) {
+        const auto at = s.outcomes.find(std::string(Name(o)));
+        return at == s.outcomes.end() ? uint64_t{0} : at->second;
+      };
+      const bool unconfirmed = device && ran && name == "model_unconfirmed";
+      const bool flaky = device && ran && name == "flaky";
       ++c.tests;
       cases_xml += "    <testcase classname=\"" + MarkupEscape(s.suite) + "\" name=\"" +
                    MarkupEscape(name) + "\" time=\"0.000\">\n";
-      std::string element(JUnitElement(name, device, report.strict));
       if (!s.error.empty()) {
         ++c.errors;
         cases_xml += "      <error type=\"not_run\" message=\"" + MarkupEscape(s.error) + "\"/>\n";
       } else if (!s.skipped.empty()) {
         ++c.skipped;
         cases_xml += "      <skipped message=\"" + MarkupEscape(s.skipped) + "\"/>\n";
-      } else if (!device && stats.cases == 0) {
-        // A host family no case of this run drew tested nothing: not a pass. (A GPU family is
-        // a result class, where 0 mismatches is the pass.)
+      } else if (name == "not_run" && it == s.families.end()) {
         ++c.skipped;
-        cases_xml += "      <skipped message=\"no case of this run drew this family\"/>\n";
-      } else if (element == "skipped" && stats.cases > 0) {
+        std::string why;
+        for (const auto& [tag, n] : s.coverage) {
+          if (tag.starts_with("not supported: "))
+            why += (why.empty() ? ": " : "; ") + std::to_string(n) + " " + tag;
+        }
+        cases_xml += "      <skipped message=\"" +
+                     MarkupEscape("no case ran on the device" + why).substr(0, 600) + "\"/>\n";
+      } else if (unconfirmed && outcome(CaseOutcome::kModelUnconfirmed) > 0) {
         // Mismatches the model cannot stand behind yet: skipped, with what they rest on.
         ++c.skipped;
         std::string text;
@@ -392,12 +401,13 @@ std::string JUnitXml(const CampaignReport& report) {
                   "\n";
         }
         const std::string first = s.unconfirmed.empty() ? "" : ": " + s.unconfirmed[0].message;
-        cases_xml += "      <skipped message=\"" +
-                     MarkupEscape("model_unconfirmed: " + std::to_string(stats.cases) +
-                                  " mismatches rest on readings no hardware has shown here" +
-                                  first.substr(0, 300)) +
-                     "\">" + MarkupEscape(text) + "</skipped>\n";
-      } else if (device && name == "flaky" && stats.cases > 0) {
+        cases_xml +=
+            "      <skipped message=\"" +
+            MarkupEscape(
+                "model_unconfirmed: " + std::to_string(outcome(CaseOutcome::kModelUnconfirmed)) +
+                " mismatches rest on readings no hardware has shown here" + first.substr(0, 300)) +
+            "\">" + MarkupEscape(text) + "</skipped>\n";
+      } else if (flaky && outcome(CaseOutcome::kFlaky) > 0) {
         // Results that changed when run again: listed; a failure only under --strict.
         std::string text;
         for (std::size_t i = 0; i < s.flaky.size() && i < kJUnitCasesListed; ++i)
@@ -405,23 +415,35 @@ std::string JUnitXml(const CampaignReport& report) {
         if (report.strict) {
           ++c.failures;
           cases_xml += "      <failure type=\"flaky\" message=\"" +
-                       MarkupEscape(std::to_string(stats.cases) + " flaky results (--strict)") +
+                       MarkupEscape(std::to_string(outcome(CaseOutcome::kFlaky)) +
+                                    " flaky results (--strict)") +
                        "\">" + MarkupEscape(text) + "</failure>\n";
         } else {
           cases_xml += "      <system-err>" + MarkupEscape(text) + "</system-err>\n";
         }
-      } else if (stats.failed > 0 && !element.empty() && element != "skipped") {
+      } else if (unconfirmed || flaky) {
+        // None of them: a pass.
+      } else if (stats.cases == 0) {
+        // A family no case of this run drew, or whose cases the device does not run, tested
+        // nothing: not a pass.
+        ++c.skipped;
+        const std::string why =
+            stats.not_supported > 0
+                ? std::to_string(stats.not_supported) +
+                      " cases of this family were drawn; the device does not run them"
+                : "no case of this run drew this family";
+        cases_xml += "      <skipped message=\"" + MarkupEscape(why) + "\"/>\n";
+      } else if (stats.failed > 0) {
+        const std::string element(FailingElement(s, name));
         ++(element == "error" ? c.errors : c.failures);
-        // The failing cases of this test case: a GPU family is a result class, whose records
-        // carry it as their check; a host family is the record's own.
         std::vector<const FailureRecord*> mine;
         for (const FailureRecord& f : s.failures) {
-          if (device ? f.check == name : f.family == name) mine.push_back(&f);
+          if (f.family == name) mine.push_back(&f);
         }
         std::map<std::string, uint64_t> sigs;
         for (const auto& [sig, n] : s.signatures) {
-          for (const FailureRecord& f : s.failures) {
-            if (f.signature == sig && (device ? f.check == name : f.family == name)) {
+          for (const FailureRecord* f : mine) {
+            if (f->signature == sig) {
               sigs[sig] = n;
               break;
             }
@@ -454,11 +476,15 @@ std::string JUnitXml(const CampaignReport& report) {
                      element + ">\n";
       }
       std::string out =
-          "cases=" + std::to_string(stats.cases) + " failed=" + std::to_string(stats.failed);
+          unconfirmed ? "cases=" + std::to_string(outcome(CaseOutcome::kModelUnconfirmed))
+          : flaky
+              ? "cases=" + std::to_string(outcome(CaseOutcome::kFlaky))
+              : "cases=" + std::to_string(stats.cases) + " failed=" + std::to_string(stats.failed);
+      if (stats.not_supported > 0) out += " not_supported=" + std::to_string(stats.not_supported);
       if (stats.expected > 0) {
         out += " expected_fail=" + std::to_string(stats.expected);
         for (const FailureRecord& f : s.expected_failures) {
-          if (!device && f.family != name) continue;
+          if (f.family != name) continue;
           out += "\n" + f.case_name + " (" + f.signature + "): " + f.message;
           break;  // the first one shows which line holds them
         }
@@ -645,6 +671,7 @@ SuiteReport SuiteFrom(const JsonIn& j) {
             "worker_seconds_by_phase",
             "declared_families",
             "families",
+            "outcomes",
             "coverage",
             "discrimination",
             "low_discrimination",
@@ -678,13 +705,16 @@ SuiteReport SuiteFrom(const JsonIn& j) {
     s.declared_families.push_back(f.get<std::string>());
   }
   s.families = MapOf<FamilyStats>(j, "families", [](const JsonIn& x, const std::string&) {
-    OnlyKeys(x, "a family", {"cases", "failed", "expected"});
-    return FamilyStats{U64(x, "cases"), U64(x, "failed"), U64(x, "expected")};
+    OnlyKeys(x, "a family", {"cases", "failed", "expected", "not_supported"});
+    return FamilyStats{U64(x, "cases"), U64(x, "failed"), U64(x, "expected"),
+                       x.contains("not_supported") ? U64(x, "not_supported") : 0};
   });
   const auto count = [](const JsonIn& x, const std::string& k) {
     if (!x.is_number_unsigned()) throw Bad{"\"" + k + "\" is not a count"};
     return x.get<uint64_t>();
   };
+  // GPU suites' result classes; absent in reports of tcfuzz before 2026-11-28.
+  if (j.contains("outcomes")) s.outcomes = MapOf<uint64_t>(j, "outcomes", count);
   s.coverage = MapOf<uint64_t>(j, "coverage", count);
   // Absent in reports of tcfuzz before 2026-11-27; low_discrimination is derived from it.
   if (j.contains("discrimination")) {
@@ -707,8 +737,9 @@ SuiteReport SuiteFrom(const JsonIn& j) {
   // A part never exceeds its whole, so shards' sums overflow only where their cases do (merge).
   bool parts_fit = s.failed <= s.cases && s.expected <= s.cases;
   for (const auto& [name, f] : s.families)
-    parts_fit = parts_fit && f.cases <= s.cases && f.failed <= f.cases && f.expected <= f.cases;
-  for (const auto* counts : {&s.coverage, &s.signatures}) {
+    parts_fit = parts_fit && f.cases <= s.cases && f.failed <= f.cases && f.expected <= f.cases &&
+                f.not_supported <= s.cases;
+  for (const auto* counts : {&s.coverage, &s.signatures, &s.outcomes}) {
     for (const auto& [tag, n] : *counts) parts_fit = parts_fit && n <= s.cases;
   }
   parts_fit = parts_fit && WithinCases(s.discrimination, s.cases);

@@ -44,18 +44,26 @@ struct FailureRecord {
 struct FamilyStats {
   uint64_t cases = 0;
   uint64_t failed = 0;
-  uint64_t expected = 0;  // failing cases an --expectations line names (not in `failed`)
+  uint64_t expected = 0;       // failing cases an --expectations line names (not in `failed`)
+  uint64_t not_supported = 0;  // GPU suites: cases drawn that the device does not run (not in
+                               // `cases`)
 };
 
 struct SuiteReport {
   std::string suite;
-  bool device = false;  // a GPU suite: its families are the result classes (worker_protocol.h)
+  bool device = false;  // a GPU suite
   uint64_t cases = 0;
   uint64_t failed = 0;
   double seconds = 0;
-  // The JUnit test cases, one per family the suite can produce, whatever the case count.
+  // The JUnit test cases, one per family the suite can produce, whatever the case count (a GPU
+  // suite's are the forms and layouts its cases drew: none declared).
   std::vector<std::string> declared_families;
+  // Host suites: a rule, check or form; GPU suites: the instruction form (or a tile's types and
+  // layouts) of DescribedCase::family.
   std::map<std::string, FamilyStats> families;
+  // GPU suites: cases per result class (worker_protocol.h: pass, mismatch, ..., and
+  // expected_fail), after reclassing; they add up to `cases`.
+  std::map<std::string, uint64_t> outcomes;
   std::map<std::string, uint64_t> coverage;    // tag -> cases
   Discrimination discrimination;               // family -> probe -> cases, telling
   std::map<std::string, uint64_t> signatures;  // failing signature -> cases, every one counted

@@ -134,8 +134,7 @@ std::string IndexHtml(const CampaignReport& report) {
     cases += s.cases;
     failed += s.failed;
     expected += s.expected;
-    if (const auto it = s.families.find("flaky"); s.device && it != s.families.end())
-      flaky += it->second.cases;
+    if (const auto it = s.outcomes.find("flaky"); it != s.outcomes.end()) flaky += it->second;
   }
   for (const ExpectationUse& u : report.expectation_lines) stale += u.stale() ? 1 : 0;
   std::string h =
@@ -209,12 +208,18 @@ std::string IndexHtml(const CampaignReport& report) {
   }
   for (const SuiteReport& s : report.suites) {
     h += "<h2 id=\"suite-" + E(s.suite) + "\">" + E(s.suite) + "</h2>\n";
+    if (!s.outcomes.empty()) {
+      h += "<p>results:";
+      for (const auto& [name, n] : s.outcomes) h += " " + E(name) + " " + N(n) + ",";
+      h.back() = '.';
+      h += "</p>\n";
+    }
     h += "<details><summary>families (" + N(s.families.size()) +
          ")</summary><table><tr><th>family</th><th>cases</th><th>failed</th><th>expected_fail</"
-         "th></tr>";
+         "th><th>not run (device lacks it)</th></tr>";
     for (const auto& [name, f] : s.families)
       h += "<tr><td>" + E(name) + "</td><td>" + N(f.cases) + "</td><td>" + N(f.failed) +
-           "</td><td>" + N(f.expected) + "</td></tr>";
+           "</td><td>" + N(f.expected) + "</td><td>" + N(f.not_supported) + "</td></tr>";
     h += "</table></details>\n<details><summary>coverage (" + N(s.coverage.size()) +
          " tags)</summary><table><tr><th>tag</th><th>cases</th></tr>";
     for (const auto& [tag, n] : s.coverage)

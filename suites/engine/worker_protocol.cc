@@ -74,6 +74,31 @@ std::optional<std::size_t> FirstDifference(std::span<const uint32_t> want,
   return std::nullopt;
 }
 
+namespace {
+
+// "<n> <text>" after a line's keyword: the count and the text (empty when there is none).
+std::pair<uint64_t, std::string> CountAndText(std::string_view rest) {
+  uint64_t n = 0;
+  const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), n);
+  rest.remove_prefix(static_cast<std::size_t>(end - rest.data()));
+  return {n, std::string(rest.starts_with(' ') ? rest.substr(1) : std::string_view())};
+}
+
+}  // namespace
+
+std::string FamilyLines(const FamilyCounts& ran, const FamilyCounts& unsupported) {
+  std::string out;
+  for (const auto& [keyword, counts] :
+       {std::pair{"family ", &ran}, std::pair{"family_unsupported ", &unsupported}}) {
+    for (const auto& [name, n] : *counts) {
+      std::string one_line = name;
+      std::replace(one_line.begin(), one_line.end(), '\n', ' ');
+      out += keyword + std::to_string(n) + " " + one_line + "\n";
+    }
+  }
+  return out;
+}
+
 WorkerOutput ParseWorkerOutput(std::string_view out) {
   WorkerOutput w;
   while (!out.empty()) {
@@ -83,11 +108,13 @@ WorkerOutput ParseWorkerOutput(std::string_view out) {
     if (auto c = ParseCaseLine(line)) {
       w.cases.push_back(std::move(*c));
     } else if (line.starts_with("unsupported ")) {
-      uint64_t n = 0;
-      const auto [end, ec] = std::from_chars(line.data() + 12, line.data() + line.size(), n);
-      const std::string_view rest(end, static_cast<std::size_t>(line.data() + line.size() - end));
-      w.unsupported.push_back(
-          {n, std::string(rest.starts_with(' ') ? rest.substr(1) : std::string_view())});
+      w.unsupported.push_back(CountAndText(line.substr(12)));
+    } else if (line.starts_with("family ")) {
+      const auto [n, name] = CountAndText(line.substr(7));
+      w.families[name] += n;
+    } else if (line.starts_with("family_unsupported ")) {
+      const auto [n, name] = CountAndText(line.substr(19));
+      w.unsupported_families[name] += n;
     } else if (line.starts_with("ran ")) {
       std::from_chars(line.data() + 4, line.data() + line.size(), w.ran);
     } else if (line.starts_with("fault ")) {

@@ -3,6 +3,9 @@
 //   case <index> <outcome> <detail>   a case that did not pass (mismatch, not_supported, ...)
 //   unsupported <n> <reason>          n cases it did not run, for one reason (no device, a form
 //                                     the device lacks): counted, not listed
+//   family <n> <name>                 n cases of its range that ran are of this family (an
+//                                     instruction form or a tile layout: what reports list)
+//   family_unsupported <n> <name>     n cases of this family it did not run (the device lacks it)
 //   ran <n>                           how many cases of its range it ran (its shard's share)
 //   fault <detail>                    a sticky device error: nothing after it can be trusted
 //   phase <name> <seconds>            wall time the worker spent in one part of its work
@@ -77,10 +80,17 @@ struct CaseLineFields {
 };
 std::optional<CaseLineFields> ParseCaseLine(std::string_view line);
 
+// Cases per family (an instruction form, or a tile's types and layouts: DescribedCase::family).
+using FamilyCounts = std::map<std::string, uint64_t>;
+
+// The family and family_unsupported lines of a worker's counts (names are one line each).
+std::string FamilyLines(const FamilyCounts& ran, const FamilyCounts& unsupported);
+
 // What one worker process printed (the lines above; anything else is ignored).
 struct WorkerOutput {
   std::vector<CaseLineFields> cases;
   std::vector<std::pair<uint64_t, std::string>> unsupported;  // n cases, reason
+  FamilyCounts families, unsupported_families;
   uint64_t ran = 0;
   std::string fault;  // the fault line's detail, empty when none
   bool done = false;

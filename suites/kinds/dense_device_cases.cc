@@ -14,6 +14,12 @@ gen::GeneratedDense DrawDenseMmaCase(uint64_t seed, uint64_t index) {
   return gen::DrawDense(s);
 }
 
+std::string DenseFamily(const oracle::mma::DenseTile& t) {
+  std::string family = t.form->Name();
+  if (t.b_type != t.a_type) family += "x" + std::string(oracle::num::Name(t.b_type));
+  return family + "." + std::string(oracle::num::Name(t.cd));
+}
+
 std::optional<oracle::num::DotParams> DenseParams(const oracle::mma::DenseTile& t,
                                                   oracle::num::Gpu gpu) {
   return oracle::num::ParamsFor(gpu, oracle::num::Instr::kMma, t.a_type, t.cd);

@@ -21,6 +21,10 @@ inline constexpr const char* kDenseMmaSuite = "dense-mma";
 
 gen::GeneratedDense DrawDenseMmaCase(uint64_t seed, uint64_t index);
 
+// "m16n8k16.row.col.f16.f32" style: the form, B's type where it differs from A's, the
+// accumulator; the JUnit family of the dense suites' cases.
+std::string DenseFamily(const oracle::mma::DenseTile& t);
+
 // The numerics row of a dense tile on a GPU (nullopt: no model for this form there).
 std::optional<oracle::num::DotParams> DenseParams(const oracle::mma::DenseTile& t,
                                                   oracle::num::Gpu gpu);

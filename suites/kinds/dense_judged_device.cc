@@ -68,6 +68,10 @@ int RunDenseJudgedWorker(const WorkerArgs& a, std::ostream& out) {
     return JudgeKept(index, want, harness::UnpackD(Format::kF32, d_regs, 0), device_failed);
   };
   half.sample_every = kJudgedSampleEvery;
+  SetFamilies(
+      half,
+      {DenseFamily(gen::DeviceDrawnDenseShape(0)), DenseFamily(gen::DeviceDrawnDenseShape(1))},
+      a.seed, kDenseMmaJudgedSuite, oracle::mma::drawn::Bf16);
   return RunJudgedWorker(a, out, half);
 }
 
@@ -77,8 +81,8 @@ DescribedCase DescribeDenseJudged(uint64_t seed, uint64_t index,
   const oracle::mma::DenseTile& t = g.dense.tile;
   oracle::TextWriter w(oracle::mma::kDenseKind);
   oracle::mma::AppendDenseCase(w, t, observed.size() == 128 ? &observed : nullptr);
-  DescribedCase d{t.form->Name() + ".f32",         {}, std::string(gen::Name(g.mode)), w.str(), {},
-                  oracle::mma::ReadingsOf(*t.form)};
+  DescribedCase d{DenseFamily(t), {}, std::string(gen::Name(g.mode)),
+                  w.str(),        {}, oracle::mma::ReadingsOf(*t.form)};
   const auto params = DenseParams(t, gpu);
   if (observed.size() == 128 && params) {
     d.expected = oracle::mma::DenseReference(t, *params);

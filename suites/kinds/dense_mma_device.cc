@@ -40,6 +40,7 @@ struct DenseSuite {
   std::string Key(const gen::GeneratedDense& g) const {
     return harness::MmaDenseInstruction(SpecOf(g));
   }
+  std::string Family(const gen::GeneratedDense& g) const { return DenseFamily(g.tile); }
 
   oracle::Result<std::vector<std::vector<uint32_t>>> Run(
       std::span<const gen::GeneratedDense* const> cases) const {

@@ -39,12 +39,12 @@ DescribedCase DescribeDense(uint64_t seed, uint64_t index, const std::vector<uin
   const gen::GeneratedDense g = DrawDenseMmaCase(seed, index);
   oracle::TextWriter w(oracle::mma::kDenseKind);
   oracle::mma::AppendDenseCase(w, g.tile, observed.size() == 128 ? &observed : nullptr);
-  std::string family = g.tile.form->Name();
-  if (g.tile.b_type != g.tile.a_type) family += "x" + std::string(oracle::num::Name(g.tile.b_type));
-  family += "." + std::string(oracle::num::Name(g.tile.cd));
-  DescribedCase d{
-      family, DenseProbeExplanation(g, observed),   std::string(gen::Name(g.mode)), w.str(),
-      {},     oracle::mma::ReadingsOf(*g.tile.form)};
+  DescribedCase d{DenseFamily(g.tile),
+                  DenseProbeExplanation(g, observed),
+                  std::string(gen::Name(g.mode)),
+                  w.str(),
+                  {},
+                  oracle::mma::ReadingsOf(*g.tile.form)};
   if (observed.size() == 128) {
     const auto params = DenseParams(g.tile, gpu);
     const std::vector<uint32_t> want =

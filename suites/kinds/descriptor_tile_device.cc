@@ -26,7 +26,7 @@ std::string DeviceUnsupported(bool tcgen05, const harness::DeviceInfo& d) {
   return d.cc_major == 9 && d.cc_minor == 0 ? "" : "wgmma needs sm_90a; this is " + d.name;
 }
 
-std::string_view Family(bool tcgen05) { return tcgen05 ? "tcgen05" : "wgmma"; }
+std::string_view InstructionFamily(bool tcgen05) { return tcgen05 ? "tcgen05" : "wgmma"; }
 
 // Tiles share a launch when they share the instruction.
 std::string GroupKey(bool tcgen05, const DescriptorTile& t) {
@@ -47,6 +47,7 @@ struct TileSuite {
     return DeviceUnsupported(tcgen05, device);
   }
   std::string Key(const DescriptorTile& t) const { return GroupKey(tcgen05, t); }
+  std::string Family(const DescriptorTile& t) const { return TileFamily(t); }
 
   Outputs Run(std::span<const DescriptorTile* const> tiles) const {
     if (tcgen05) return harness::RunTcgen05(harness::Tcgen05SpecOf(*tiles.front()), tiles);
@@ -72,7 +73,7 @@ struct TileSuite {
 
 int RunDescriptorTileWorker(const WorkerArgs& a, bool tcgen05, std::ostream& out) {
   const std::vector<uint64_t> indices = ShardIndices(a);
-  const auto d = DeviceOrSkip(indices.size(), out, SmemMmaHostLacks(), Family(tcgen05));
+  const auto d = DeviceOrSkip(indices.size(), out, SmemMmaHostLacks(), InstructionFamily(tcgen05));
   if (!d) return 0;
   if (const std::string why = DeviceUnsupported(tcgen05, *d);
       !why.empty()) {  // before drawing 64 KiB per case
@@ -88,7 +89,7 @@ int RunDescriptorTileWorker(const WorkerArgs& a, bool tcgen05, std::ostream& out
 
 int RunDescriptorTileCaseWorker(const DescriptorTile& t, std::ostream& out) {
   const bool tcgen05 = t.a.arch != oracle::smem::Arch::kSm90a;
-  const auto d = DeviceOrSkip(1, out, SmemMmaHostLacks(), Family(tcgen05));
+  const auto d = DeviceOrSkip(1, out, SmemMmaHostLacks(), InstructionFamily(tcgen05));
   if (!d) return 0;
   return RunOneCase(t, TileSuite{0, tcgen05, *d}, out);
 }

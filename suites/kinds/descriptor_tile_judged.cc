@@ -13,6 +13,7 @@
 #include "oracle/smem/smem_case.h"
 #include "oracle/tile/device_drawn_tile.h"
 #include "suites/engine/worker_protocol.h"
+#include "suites/kinds/descriptor_tile_cases.h"
 #include "suites/kinds/judged_worker.h"
 
 namespace tcfuzz::suites {
@@ -83,6 +84,17 @@ const std::vector<oracle::tile::DescriptorTile>& PlaceableLayouts(
         DrawPlaceableLayouts(seed, suite, count, draw));
   }
   return *slot;
+}
+
+void SetTileFamilies(JudgedSuiteHalf& half,
+                     const std::vector<oracle::tile::DescriptorTile>& layouts, uint64_t seed,
+                     const char* suite) {
+  std::vector<std::string> names;
+  for (const oracle::tile::DescriptorTile& t : layouts) names.push_back(TileFamily(t));
+  SetFamilies(half, std::move(names), seed, suite,
+              [count = static_cast<uint32_t>(layouts.size())](uint64_t case_seed) {
+                return oracle::tile::drawn::LayoutIndex(case_seed, count);
+              });
 }
 
 gen::GeneratedTile DrawJudgedTile(uint64_t seed, const char* suite,

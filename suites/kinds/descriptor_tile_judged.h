@@ -29,6 +29,11 @@ const std::vector<oracle::tile::DescriptorTile>& PlaceableLayouts(
 gen::GeneratedTile DrawJudgedTile(uint64_t seed, const char* suite,
                                   const std::vector<oracle::tile::DescriptorTile>& layouts,
                                   uint64_t index);
+// A tile suite's families: each layout's TileFamily, and the layout a case's recipe picks.
+void SetTileFamilies(JudgedSuiteHalf& half,
+                     const std::vector<oracle::tile::DescriptorTile>& layouts, uint64_t seed,
+                     const char* suite);
+
 // The host's line for a kept tile whose D (row-major) came back: judged by the general model
 // (suites/kinds/judged_worker.h JudgeKept).
 std::string JudgeKeptTile(uint64_t index, const oracle::tile::DescriptorTile& t,

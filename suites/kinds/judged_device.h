@@ -32,6 +32,7 @@
 #include "oracle/numerics/dot_product.h"
 #include "suites/engine/device_suite.h"
 #include "suites/engine/device_workers.h"
+#include "suites/kinds/judged_worker.h"
 
 namespace tcfuzz::suites {
 
@@ -61,6 +62,12 @@ std::vector<harness::WgmmaJudgedLayout> WgmmaJudgedTable(
 const std::vector<oracle::tile::DescriptorTile>& Tcgen05JudgedLayoutTiles(uint64_t seed);
 oracle::Result<std::vector<harness::Tcgen05JudgedLayout>> Tcgen05JudgedTable(
     const std::vector<oracle::tile::DescriptorTile>& layouts);
+
+// The family of each drawn variant (SparseFamily: f32 accumulators), in the variants' order; and
+// a judged sparse suite's families from them.
+std::vector<std::string> SparseVariantFamilies(std::span<const gen::DrawnVariant> variants);
+void SetSparseFamilies(JudgedSuiteHalf& half, std::span<const gen::DrawnVariant> variants,
+                       uint64_t seed, std::string_view suite);
 
 // Case `index` of a run with base seed `seed`, as the kernel draws it (a tile: its layout and its
 // values placed in a poisoned image).

@@ -59,10 +59,37 @@ int RunJudgedWorker(const WorkerArgs& a, std::ostream& out, const JudgedSuiteHal
   const std::string_view family = suite != nullptr ? suite->family : "mma";
   const auto d = DeviceOrSkip(n, out, family == "mma" ? "" : SmemMmaHostLacks(), family);
   if (!d) return 0;
+  const unsigned threads =
+      a.threads ? a.threads : std::max(1u, std::thread::hardware_concurrency());
+  // Cases per family over the shard's indices, each thread counting its own stretch.
+  const auto count_families = [&] {
+    std::vector<std::vector<uint64_t>> per_thread(threads,
+                                                  std::vector<uint64_t>(half.families.size()));
+    harness::ParallelFor(
+        threads, threads,
+        [&](std::size_t t) {
+          for (uint64_t k = n * t / threads; k < n * (t + 1) / threads; ++k) {
+            const std::size_t e = half.family_of(start + k * stride);
+            if (e < half.families.size()) ++per_thread[t][e];
+          }
+        },
+        1);
+    FamilyCounts counts;
+    for (const auto& mine : per_thread) {
+      for (std::size_t e = 0; e < mine.size(); ++e) {
+        if (mine[e] > 0) counts[half.families[e]] += mine[e];
+      }
+    }
+    return counts;
+  };
   if (const std::string why = half.unsupported(*d); !why.empty()) {
-    out << "unsupported " << n << " " << why << "\nran " << n << "\ndone\n";
+    out << "unsupported " << n << " " << why << "\n"
+        << FamilyLines({}, count_families()) << "ran " << n << "\ndone\n";
     return 0;
   }
+  // Counted on the host's threads while the device runs the launches.
+  FamilyCounts families;
+  std::jthread counting([&] { families = count_families(); });
   const oracle::num::Gpu gpu = GpuOf(*d);
   const uint64_t per_launch = std::max<uint64_t>(1, a.cases_per_launch);
   // What the host judges: every kept D (the sampled cases and the first failures of each launch),
@@ -78,8 +105,6 @@ int RunJudgedWorker(const WorkerArgs& a, std::ostream& out, const JudgedSuiteHal
   std::vector<Kept> kept;
   std::size_t kept_failures = 0;
   double device_s = 0, judge_s = 0;
-  const unsigned threads =
-      a.threads ? a.threads : std::max(1u, std::thread::hardware_concurrency());
   const auto judge_kept = [&] {
     const Clock::time_point t1 = Clock::now();
     std::vector<std::string> lines(kept.size());
@@ -137,6 +162,8 @@ int RunJudgedWorker(const WorkerArgs& a, std::ostream& out, const JudgedSuiteHal
     if (kept.size() >= kJudgeBatch) judge_kept();
   }
   judge_kept();
+  counting.join();
+  out << FamilyLines(families, {});
   out << PhaseLine("draw", 0) << "\n"
       << PhaseLine("device", device_s) << "\n"
       << PhaseLine("judge", judge_s) << "\n";

@@ -9,11 +9,14 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
+#include "generators/core/random_source.h"
 #include "harness/device.h"
 #include "harness/judged_launch.h"
+#include "oracle/core/counter_hash.h"
 #include "oracle/core/result.h"
 #include "oracle/numerics/dot_product.h"
 #include "oracle/numerics/fast_dot.h"
@@ -34,6 +37,11 @@ struct JudgedSuiteHalf {
                             oracle::num::Gpu gpu)>
       judge;
   uint64_t sample_every = 4096;
+  // The families its cases fall in (DescribedCase::family, one per table entry: an instruction
+  // variant or a layout; names may repeat) and which entry case `index` is: the cheap first step
+  // of the case's recipe, so every case is counted without drawing its values.
+  std::vector<std::string> families;
+  std::function<std::size_t(uint64_t index)> family_of;
 };
 
 // The row of `gpu`'s `instr` (mma.sync and mma.sp share kMma's) for f16 and for bf16 inputs into
@@ -43,6 +51,17 @@ std::optional<std::pair<oracle::num::fast::Params, oracle::num::fast::Params>> F
     oracle::num::Gpu gpu, oracle::num::Instr instr = oracle::num::Instr::kMma);
 
 int RunJudgedWorker(const WorkerArgs& a, std::ostream& out, const JudgedSuiteHalf& half);
+
+// Sets `half`'s families: `names[e]` for table entry e, and case `index` of `suite` (base seed
+// `seed`) is the entry `pick(case seed)` (the recipe's own choice of its table entry).
+template <class Pick>
+void SetFamilies(JudgedSuiteHalf& half, std::vector<std::string> names, uint64_t seed,
+                 std::string_view suite, Pick pick) {
+  half.families = std::move(names);
+  half.family_of = [key = gen::SuiteKey(seed, suite), pick](uint64_t index) {
+    return static_cast<std::size_t>(pick(oracle::CaseSeedFromKey(key, index)));
+  };
+}
 
 // A judged suite's launches: `make(gpu)` gives the suite's launch on a device of numerics row
 // `gpu` (its tables and rows: the suite's XLaunchFor, which its GPU tests call too), the

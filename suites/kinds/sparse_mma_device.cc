@@ -66,6 +66,7 @@ struct SparseSuite {
   std::string Key(const gen::GeneratedSparse& g) const {
     return harness::MmaSpInstruction(SpecOf(g));
   }
+  std::string Family(const gen::GeneratedSparse& g) const { return SparseFamily(g); }
 
   oracle::Result<std::vector<std::vector<uint32_t>>> Run(
       std::span<const gen::GeneratedSparse* const> cases) const {

@@ -69,6 +69,22 @@ std::vector<harness::SparseExactTable> SparseExactTables(
   return tables;
 }
 
+std::vector<std::string> SparseVariantFamilies(std::span<const gen::DrawnVariant> variants) {
+  std::vector<std::string> names;
+  for (const gen::DrawnVariant& v : variants)
+    names.push_back(
+        SparseFamily(*v.form, v.variant, v.form->type, v.form->type, oracle::num::Format::kF32));
+  return names;
+}
+
+void SetSparseFamilies(JudgedSuiteHalf& half, std::span<const gen::DrawnVariant> variants,
+                       uint64_t seed, std::string_view suite) {
+  SetFamilies(half, SparseVariantFamilies(variants), seed, suite,
+              [count = variants.size()](uint64_t case_seed) {
+                return gen::DrawnVariantIndex(case_seed, count);
+              });
+}
+
 std::string SparseExactUnsupported(const harness::DeviceInfo& d) {
   if (d.cc_major < 8) return "mma.sp needs sm_80";
   return JudgedKernelUnsupported<harness::SparseExactLaunch>(d, std::nullopt);  // exact sums
@@ -92,6 +108,7 @@ int RunSparseExactWorker(const WorkerArgs& a, std::ostream& out) {
     return JudgeKept(index, want, harness::UnpackD(Format::kF32, d_regs, 0), device_failed);
   };
   half.sample_every = kJudgedSampleEvery;
+  SetSparseFamilies(half, ExactSuiteVariants(a.suite), a.seed, a.suite);
   return RunJudgedWorker(a, out, half);
 }
 

@@ -45,6 +45,7 @@ int RunSparseJudgedWorker(const WorkerArgs& a, std::ostream& out) {
                      device_failed);
   };
   half.sample_every = kJudgedSampleEvery;
+  SetSparseFamilies(half, gen::DrawnVariants(), a.seed, kSparseMmaJudgedSuite);
   return RunJudgedWorker(a, out, half);
 }
 

@@ -250,7 +250,7 @@ DescribedCase DescribeSparseCase(const gen::GeneratedSparse& g, std::string mode
                                  const std::vector<uint32_t>& observed, oracle::num::Gpu gpu) {
   oracle::TextWriter w(oracle::sparse::kSparseKind);
   oracle::sparse::AppendSparseCase(w, g.op, g.tile, observed.size() == 128 ? &observed : nullptr);
-  DescribedCase d{g.op.form->Name(),
+  DescribedCase d{SparseFamily(g),
                   SparseProbeExplanation(g, observed),
                   std::move(mode),
                   w.str(),

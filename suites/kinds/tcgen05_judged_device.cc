@@ -98,6 +98,7 @@ int RunTcgen05JudgedWorker(const WorkerArgs& a, std::ostream& out) {
     return JudgeKeptTile(index, DrawTcgen05JudgedCase(a.seed, index).tile, d, device_failed);
   };
   half.sample_every = kJudgedSampleEvery;
+  SetTileFamilies(half, Tcgen05JudgedLayoutTiles(a.seed), a.seed, kTcgen05JudgedSuite);
   return RunJudgedWorker(a, out, half);
 }
 

@@ -65,6 +65,7 @@ int RunWgmmaJudgedWorker(const WorkerArgs& a, std::ostream& out) {
     return JudgeKeptTile(index, g.tile, harness::WgmmaJudgedD(d_regs, g.tile.n), device_failed);
   };
   half.sample_every = kJudgedSampleEvery;
+  SetTileFamilies(half, WgmmaJudgedLayoutTiles(a.seed), a.seed, kSmemHwJudgedSuite);
   return RunJudgedWorker(a, out, half);
 }
 

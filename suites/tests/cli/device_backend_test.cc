@@ -10,15 +10,33 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 
+#include "suites/engine/device_suite.h"
 #include "suites/tests/support/cli_run.h"
 #include "suites/tests/support/temp_dir.h"
 
 namespace tcfuzz {
 namespace {
+
+// The families of a GPU suite's report as the workers counted them, against each case rebuilt
+// in full by the parent's describe (the name its failures would carry): every case of the run in
+// the family of its form or layout, and the families are forms, not result classes.
+void ExpectEveryCaseInItsFamily(const nlohmann::json& s, uint64_t seed) {
+  const std::string name = s["suite"];
+  const suites::DeviceSuite* suite = suites::FindDeviceSuite(name);
+  ASSERT_NE(suite, nullptr) << name;
+  std::map<std::string, uint64_t> want;
+  for (uint64_t i = 0; i < s["cases"].get<uint64_t>(); ++i)
+    ++want[suite->describe(seed, i, {}, oracle::num::Gpu::kSm90).family];
+  std::map<std::string, uint64_t> got;
+  for (const auto& [family, f] : s["families"].items()) got[family] = f["cases"];
+  EXPECT_EQ(got, want) << name;
+  EXPECT_GT(got.size(), 1u) << name;
+}
 
 using test::CliRun;
 using test::ExpectOneLineError;
@@ -120,11 +138,10 @@ TEST(EmulatedCampaign, DescriptorSuitesRunCleanOnTheEmulator) {
     EXPECT_EQ(s["cases"], 96) << s["suite"];
     EXPECT_EQ(s["failed"], 0) << s["suite"];
     // One case in eight breaks a descriptor rule and is recorded; every other one passes.
-    EXPECT_GE(s["families"]["pass"]["cases"].get<int>(), 64) << s.dump();
-    EXPECT_EQ(s["families"]["pass"]["cases"].get<int>() +
-                  s["families"]["undefined_by_spec"]["cases"].get<int>(),
-              96)
+    EXPECT_GE(s["outcomes"]["pass"].get<int>(), 64) << s.dump();
+    EXPECT_EQ(s["outcomes"]["pass"].get<int>() + s["outcomes"]["undefined_by_spec"].get<int>(), 96)
         << s.dump();
+    ExpectEveryCaseInItsFamily(s, 20261126);
   }
 }
 
@@ -144,8 +161,10 @@ TEST(EmulatedCampaign, JudgedSuitesRunOnTheEmulatorAndCatchAPlantedDefect) {
   const nlohmann::json j = Summary(dir + "/r");
   ASSERT_EQ(j["suites"].size(), 5u) << r.out;
   for (const auto& s : j["suites"]) {
-    EXPECT_EQ(s["families"]["pass"]["cases"], 200) << s.dump();
+    EXPECT_EQ(s["outcomes"]["pass"], 200) << s.dump();
     EXPECT_EQ(s["failed"], 0) << s["suite"];
+    // The judged workers count each case's family from the first step of its recipe alone.
+    ExpectEveryCaseInItsFamily(s, 20261127);
   }
   // wgmma's transpose-B read the other way (LLVM issue 79271) and one fewer alignment bit.
   for (const std::string mutant : {"layout.transpose_b=1", "numerics.alignment_bits=-1"}) {
@@ -176,9 +195,10 @@ TEST(EmulatedCampaign, SuitesABackendDoesNotExecuteSaySo) {
                           "--report " +
                           dir + "/p");
   ASSERT_EQ(p.code, 0) << p.out;
-  EXPECT_NE(p.out.find("smem-hw: 1 worker processes, 64 not_supported, 0 pass"), std::string::npos)
+  EXPECT_NE(p.out.find("smem-hw: 1 worker processes, 64 not_supported; 0 families"),
+            std::string::npos)
       << p.out;
-  EXPECT_NE(p.out.find("smem-hw-judged: 1 worker processes, 64 not_supported, 0 pass"),
+  EXPECT_NE(p.out.find("smem-hw-judged: 1 worker processes, 64 not_supported; 0 families"),
             std::string::npos)
       << p.out;
   EXPECT_NE(p.out.find("sparse-mma: 1 worker processes, 64 pass"), std::string::npos) << p.out;

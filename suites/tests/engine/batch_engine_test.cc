@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -164,6 +165,22 @@ TEST(BatchEngine, ShardsAddUpToTheWholeRun) {
   }
   EXPECT_EQ(cases, 3000u);
   EXPECT_EQ(mismatches, 2u);
+}
+
+// Under a deadline a batch is sized to end within it: a device at 1 ms a case, a 3 s budget and a
+// batch of 100,000 (100 s) runs a small first batch, then what that pace fits in the time left,
+// never more cases than the budget holds.
+TEST(BatchEngine, ADeadlineSizesTheBatchesToFitIt) {
+  const std::string dir = test::TempDir("engine_deadline");
+  EngineOptions o = Fake({"--ms-per-case", "1"}, dir);
+  o.batch = 100000;
+  o.deadline = 3000ms;
+  const EngineResult r = RunEngine(o, "x", 1, 0, 1000000);
+  EXPECT_GE(r.cases, kFirstBatchUnderDeadline);  // the first batch always runs
+  EXPECT_LE(r.cases, 3000u);                     // each case sleeps 1 ms: no more fit in 3 s
+  EXPECT_GE(r.workers, 2u);
+  EXPECT_EQ(r.next, r.cases);  // a prefix: a resumed run goes on from there
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

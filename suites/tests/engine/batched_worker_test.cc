@@ -1,8 +1,8 @@
 // The shared worker body (batched_worker.h) with a toy suite standing in for a GPU: cases
 // grouped by key and cut into launches of at most `per_launch`, in index order; unsupported
-// cases counted per reason; a JIT error is a harness error of its launch's cases only; any
-// other launch error is a sticky fault that ends the worker; the protocol and the phases come
-// out as the engine parses them.
+// cases counted per reason; every case counted in its family (ran or not); a JIT error is a harness
+// error of its launch's cases only; any other launch error is a sticky fault that ends the worker;
+// the protocol and the phases come out as the engine parses them.
 #include "suites/engine/batched_worker.h"
 
 #include <gtest/gtest.h>
@@ -24,6 +24,8 @@ struct ToySuite {
   uint64_t Draw(uint64_t index) const { return index; }
   std::string Unsupported(uint64_t c) const { return c % 10 == 9 ? "toy: needs sm_120a" : ""; }
   std::string Key(uint64_t c) const { return "k" + std::to_string(c % 3); }
+  // Families cut across keys, as forms do across launches (types and layouts of one instruction).
+  std::string Family(uint64_t c) const { return c % 2 ? "odd form" : "even form"; }
   oracle::Result<Words> Run(std::span<const uint64_t* const> batch) const {
     std::vector<uint64_t> cases;
     for (const uint64_t* c : batch) cases.push_back(*c);
@@ -109,6 +111,10 @@ TEST(BatchedWorker, LaunchesShareAKeyKeepIndexOrderAndStayWithinTheLimit) {
                                {"k1", {{"all_zero", {300, 300}}, {"d_equals_c", {300, 300}}}},
                                {"k2", {{"all_zero", {300, 300}}, {"d_equals_c", {300, 300}}}}};
   EXPECT_EQ(r.out.discrimination, want);
+  // Every case is counted in its family once: the 500 even ones ran; of the odd, the 100 ending
+  // in 9 did not (the device lacks them), the other 400 ran.
+  EXPECT_EQ(r.out.families, (FamilyCounts{{"even form", 500}, {"odd form", 400}}));
+  EXPECT_EQ(r.out.unsupported_families, (FamilyCounts{{"odd form", 100}}));
 }
 
 TEST(BatchedWorker, AJitErrorFailsItsLaunchOnlyAndAFaultEndsTheWorker) {

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <thread>
@@ -32,6 +33,17 @@ namespace {
 
 using test::FirstProbeCase;
 
+// The instruction form a sparse-mma case is reported under, spelled here from its drawn
+// operands: the spelling, shape, A's type, B's where it differs, the accumulator.
+std::string FormOf(const gen::GeneratedSparse& g) {
+  using oracle::num::Name;
+  return std::string(g.op.variant == oracle::sparse::Variant::kOrdered ? "mma.sp::ordered_metadata"
+                                                                       : "mma.sp") +
+         "." + std::string(g.op.form->shape) + "." + std::string(Name(g.tile.a_type)) +
+         (g.tile.b_type == g.tile.a_type ? "" : "x" + std::string(Name(g.tile.b_type))) + "." +
+         std::string(Name(g.tile.cd));
+}
+
 TEST(DeviceCampaign, FakeDeviceMismatchIsReportedWithWhatItRead) {
   constexpr uint64_t kSeed = 77;
   const uint64_t planted = FirstProbeCase(kSeed);
@@ -47,11 +59,40 @@ TEST(DeviceCampaign, FakeDeviceMismatchIsReportedWithWhatItRead) {
   const auto j = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
   const auto& s = j["suites"][0];
   EXPECT_EQ(s["cases"], 2000);
-  EXPECT_EQ(s["families"]["mismatch"]["cases"], 1);
-  EXPECT_EQ(s["families"]["pass"]["cases"], 1999);
+  EXPECT_EQ(s["outcomes"]["mismatch"], 1);
+  EXPECT_EQ(s["outcomes"]["pass"], 1999);
   ASSERT_EQ(s["failures"].size(), 1u);
   const auto& f = s["failures"][0];
   EXPECT_EQ(f["index"], planted);
+  // Families are instruction forms: the planted case's, spelled here from its drawn operands,
+  // holds the one failure, and every case of the run is in exactly one family.
+  const std::string form = FormOf(DrawSparseMmaCase(kSeed, planted));
+  EXPECT_EQ(f["family"], form);
+  ASSERT_TRUE(s["families"].contains(form)) << s["families"];
+  EXPECT_EQ(s["families"][form]["failed"], 1);
+  uint64_t cases = 0, failed = 0;
+  for (const auto& [name, fam] : s["families"].items()) {
+    EXPECT_EQ(name.rfind("mma.sp", 0), 0u) << name;  // a form, not a result class
+    cases += fam["cases"].get<uint64_t>();
+    failed += fam["failed"].get<uint64_t>();
+  }
+  EXPECT_EQ(cases, 2000u);
+  EXPECT_EQ(failed, 1u);
+  EXPECT_GT(s["families"].size(), 8u);  // the run drew many forms
+  // JUnit: a test case per form; the planted one fails alone, each other passes; the result
+  // classes apart from forms have their own test cases.
+  const std::string junit = ReadFile(o.report_dir + "/junit.xml").value();
+  EXPECT_NE(junit.find("tests=\"" + std::to_string(s["families"].size() + 2) +
+                       "\" failures=\"1\" errors=\"0\" skipped=\"0\""),
+            std::string::npos)
+      << junit;
+  const std::size_t at = junit.find("name=\"" + form + "\"");
+  ASSERT_NE(at, std::string::npos) << junit;
+  EXPECT_EQ(junit.find("<failure"), junit.find("<failure", at)) << junit;
+  EXPECT_LT(junit.find("<failure", at), junit.find("</testcase>", at));
+  for (const char* apart : {"name=\"model_unconfirmed\"", "name=\"flaky\""})
+    EXPECT_NE(junit.find(apart), std::string::npos) << apart;
+  EXPECT_EQ(junit.find("name=\"mismatch\""), std::string::npos);
   // The fake raised one element by one: the device "read" the A value one column further on.
   const std::string msg = f["message"];
   EXPECT_NE(msg.find("probe: D["), std::string::npos) << msg;
@@ -76,6 +117,40 @@ TEST(DeviceCampaign, FakeDeviceMismatchIsReportedWithWhatItRead) {
   EXPECT_TRUE(ReadFile(o.report_dir + "/journal-sparse-mma.txt").ok());
 }
 
+// Every case is in one family: those a worker ran, those the device lacks (not_supported, apart),
+// and the culprit of a faulting range found alone, whose worker never finished.
+TEST(DeviceCampaign, EveryCaseIsInOneFamilyEvenAFaultFoundAlone) {
+  constexpr uint64_t kSeed = 5, kCases = 600, kFault = 302;  // 302 % 7 != 0: it runs
+  CampaignOptions o;
+  o.suites = {kSparseMmaDeviceSuite};
+  o.seed = kSeed;
+  o.cases = kCases;
+  o.gpu = "require";
+  o.worker = {FAKE_WORKER_BIN};
+  o.worker_extra = {"--fault-at", std::to_string(kFault), "--unsupported-every", "7"};
+  o.device_batch = 200;
+  o.report_dir = test::TempDir("device_campaign_families");
+  std::ostringstream log;
+  EXPECT_EQ(RunCampaign(o, log), 1) << log.str();
+  const auto j = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
+  const auto& s = j["suites"][0];
+  std::map<std::string, uint64_t> ran, lacking;
+  for (uint64_t i = 0; i < kCases; ++i)
+    ++(i % 7 == 0 ? lacking : ran)[FormOf(DrawSparseMmaCase(kSeed, i))];
+  for (const auto& [name, f] : s["families"].items()) {
+    EXPECT_EQ(f["cases"].get<uint64_t>(), ran[name]) << name;
+    EXPECT_EQ(f.value("not_supported", uint64_t{0}), lacking[name]) << name;
+  }
+  std::size_t named = 0;
+  for (const auto* m : {&ran, &lacking}) {
+    for (const auto& [name, n] : *m) named += s["families"].contains(name) ? 1 : 0;
+  }
+  EXPECT_EQ(named, ran.size() + lacking.size());
+  EXPECT_EQ(s["outcomes"]["not_supported"], (kCases + 6) / 7);
+  EXPECT_EQ(s["outcomes"]["device_fault"], 1u);
+  EXPECT_EQ(s["families"][FormOf(DrawSparseMmaCase(kSeed, kFault))]["failed"], 1u);
+}
+
 // The same planted mismatch on a device whose target no hardware evidence covers (CC 8.6: the
 // sparse maps were seen on an H100 only): the expectation rests on readings that are hypotheses
 // there, so the case is model_unconfirmed, reported apart, and the campaign does not fail.
@@ -98,9 +173,8 @@ TEST(DeviceCampaign, MismatchOnAnUnprovenTargetIsModelUnconfirmed) {
   const auto j = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
   const auto& s = j["suites"][0];
   EXPECT_EQ(s["failed"], 0);
-  EXPECT_EQ(s["families"]["model_unconfirmed"]["cases"], 1);
-  EXPECT_EQ(s["families"]["model_unconfirmed"]["failed"], 0);
-  EXPECT_FALSE(s["families"].contains("mismatch"));
+  EXPECT_EQ(s["outcomes"]["model_unconfirmed"], 1);
+  EXPECT_FALSE(s["outcomes"].contains("mismatch"));
   EXPECT_EQ(s["failures"].size(), 0u);
   ASSERT_EQ(s["model_unconfirmed"].size(), 1u);
   const auto& u = s["model_unconfirmed"][0];
@@ -184,9 +258,8 @@ TEST(DeviceCampaign, SmemHwMisreadNamesTheElementAndBrokenDescriptorsAreRecorded
   EXPECT_EQ(RunCampaign(o, log), 1) << log.str();
   const auto j = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
   const auto& s = j["suites"][0];
-  EXPECT_EQ(s["families"]["undefined_by_spec"]["cases"], broken);
-  EXPECT_EQ(s["families"]["undefined_by_spec"]["failed"], 0);
-  EXPECT_EQ(s["families"]["mismatch"]["cases"], 1);
+  EXPECT_EQ(s["outcomes"]["undefined_by_spec"], broken);
+  EXPECT_EQ(s["outcomes"]["mismatch"], 1);
   ASSERT_EQ(s["failures"].size(), 1u);
   const auto& f = s["failures"][0];
   EXPECT_EQ(f["index"], planted);
@@ -278,7 +351,7 @@ TEST(DeviceCampaign, AFaultOnABrokenDescriptorIsUndefinedNotAFailure) {
   EXPECT_EQ(RunCampaign(o, log), 0) << log.str();
   const auto j = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
   const auto& s = j["suites"][0];
-  EXPECT_FALSE(s["families"].contains("device_fault")) << s;
+  EXPECT_FALSE(s["outcomes"].contains("device_fault")) << s;
   EXPECT_TRUE(s["failures"].empty());
   const auto rec = ReadFile(o.report_dir + "/undefined/smem-hw-" + std::to_string(broken) + ".txt");
   ASSERT_TRUE(rec.ok());
@@ -304,7 +377,7 @@ TEST(DeviceCampaign, ABaselineKnowsAMismatchSkipsASuiteAndShardsMerge) {
   auto j = nlohmann::json::parse(ReadFile(o.report_dir + "/summary.json").value());
   EXPECT_EQ(j["suites"][0]["failed"], 0u);
   EXPECT_EQ(j["suites"][0]["expected_fail"], 1u);
-  EXPECT_EQ(j["suites"][0]["families"]["expected_fail"]["cases"], 1u);
+  EXPECT_EQ(j["suites"][0]["outcomes"]["expected_fail"], 1u);
   EXPECT_EQ(j["suites"][0]["expected_failures"][0]["index"], planted);
   EXPECT_EQ(j["stale_expectations"], 0u);
   // The same line for another compute capability holds nowhere here: a failure again, and the
@@ -378,8 +451,8 @@ TEST(DeviceCampaign, ResultsThatDoNotRecurAreFlakyNeverPasses) {
   auto s = j["suites"][0];
   EXPECT_EQ(s["failed"], 0u);
   EXPECT_EQ(s["cases"], 2000u);
-  EXPECT_EQ(s["families"]["flaky"]["cases"], 1u);
-  EXPECT_EQ(s["families"]["pass"]["cases"], 1999u);
+  EXPECT_EQ(s["outcomes"]["flaky"], 1u);
+  EXPECT_EQ(s["outcomes"]["pass"], 1999u);
   ASSERT_EQ(s["flaky"].size(), 1u);
   EXPECT_EQ(s["flaky"][0]["index"], 500u);  // the batch [500, 1000) it struck
   EXPECT_NE(s["flaky"][0]["message"].get<std::string>().find(

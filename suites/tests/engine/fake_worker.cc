@@ -12,13 +12,16 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <set>
 #include <string>
+#include <thread>
 
 #include "oracle/numerics/formats.h"
+#include "suites/checks/sparse_mma_checks.h"
 #include "suites/engine/device_campaign.h"
 #include "suites/engine/worker_protocol.h"
 #include "suites/kinds/dense_device_cases.h"
@@ -132,7 +135,7 @@ int main(int argc, char** argv) {
   uint64_t seed = 0;
   std::string suite;
   std::set<uint64_t> wrong;
-  uint64_t first = 0, count = 0, shard_i = 0, shard_n = 1, unsupported_every = 0;
+  uint64_t first = 0, count = 0, shard_i = 0, shard_n = 1, unsupported_every = 0, ms_per_case = 0;
   std::set<uint64_t> fault, hang, crash, mismatch;
   const char* log = nullptr;
   const char* once = nullptr;
@@ -150,6 +153,7 @@ int main(int argc, char** argv) {
     if (k == "--crash-at") crash.insert(v);
     if (k == "--mismatch-at") mismatch.insert(v);
     if (k == "--unsupported-every") unsupported_every = v;
+    if (k == "--ms-per-case") ms_per_case = v;  // a slow device: each case takes this long
     if (k == "--log") log = argv[i + 1];
     if (k == "--no-device") {
       std::printf("unsupported %lu no GPU: fake\nran %lu\ndone\n", count, count);
@@ -171,7 +175,18 @@ int main(int argc, char** argv) {
     ::close(fd);
     return true;
   };
+  // Each case's family as the real workers name it (DescribedCase::family), for the suites it
+  // fakes; "fake" for the engine tests' made-up ones.
+  const auto family_of = [&suite, seed](uint64_t i) -> std::string {
+    using namespace tcfuzz::suites;
+    if (suite == kDenseMmaSuite) return DenseFamily(DrawDenseMmaCase(seed, i).tile);
+    if (suite == kSmemHwSuite) return TileFamily(DrawSmemHwCase(seed, i).tile);
+    if (suite == kSparseMmaDeviceSuite) return SparseFamily(DrawSparseMmaCase(seed, i));
+    return "fake";
+  };
+  tcfuzz::suites::FamilyCounts families, unsupported_families;
   uint64_t ran = 0;
+  const auto t0 = std::chrono::steady_clock::now();
   for (uint64_t i = first; i < first + count; ++i) {
     if (i % shard_n != shard_i) continue;
     if (fault.count(i) && fires()) {
@@ -184,6 +199,7 @@ int main(int argc, char** argv) {
     }
     if (crash.count(i) && fires()) std::abort();
     ++ran;
+    if (ms_per_case) std::this_thread::sleep_for(std::chrono::milliseconds(ms_per_case));
     if (suite == tcfuzz::suites::kDenseMmaSuite) {
       if (wrong.count(i)) DenseWrong(i, tcfuzz::suites::DrawDenseMmaCase(seed, i));
     } else if (suite == tcfuzz::suites::kSmemHwSuite) {
@@ -210,10 +226,22 @@ int main(int argc, char** argv) {
     if (unsupported_every && i % unsupported_every == 0) {
       std::printf("%s\n",
                   CaseLine(i, CaseOutcome::kNotSupported, "planted: form needs sm_120a").c_str());
+      ++unsupported_families[family_of(i)];
+    } else {
+      ++families[family_of(i)];
     }
   }
-  std::printf("%s\n%s\n", tcfuzz::suites::PhaseLine("draw", 0.25).c_str(),
-              tcfuzz::suites::PhaseLine("device", 0.5).c_str());
+  std::printf("%s", tcfuzz::suites::FamilyLines(families, unsupported_families).c_str());
+  if (ms_per_case) {  // the time the cases took, as a real worker reports it
+    std::printf(
+        "%s\n",
+        tcfuzz::suites::PhaseLine(
+            "device", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count())
+            .c_str());
+  } else {
+    std::printf("%s\n%s\n", tcfuzz::suites::PhaseLine("draw", 0.25).c_str(),
+                tcfuzz::suites::PhaseLine("device", 0.5).c_str());
+  }
   std::printf("ran %lu\ndone\n", ran);
   return 0;
 }

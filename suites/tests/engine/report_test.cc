@@ -32,8 +32,9 @@ FailureRecord Record(const std::string& suite, const std::string& family, uint64
   return f;
 }
 
-// A report with every kind of test case: passing and failing host families, a GPU suite with a
-// mismatch, a fault and a timeout, a skipped GPU suite, and messages with bytes XML forbids.
+// A report with every kind of test case: passing and failing host families, a GPU suite whose
+// forms are its families (one with a wrong D, one that only faulted and hung, one the device
+// does not run), a skipped GPU suite, and messages with bytes XML forbids.
 CampaignReport EveryKind() {
   CampaignReport r;
   r.tool = "tcfuzz test";
@@ -57,25 +58,22 @@ CampaignReport EveryKind() {
   SuiteReport gpu;
   gpu.suite = "gpu";
   gpu.device = true;
-  gpu.declared_families = {
-      "pass",          "mismatch",      "device_fault",      "timeout",
-      "not_supported", "harness_error", "undefined_by_spec", "model_unconfirmed"};
-  gpu.families["pass"] = {97, 0};
-  gpu.families["mismatch"] = {1, 1};
-  gpu.families["device_fault"] = {1, 1};
-  gpu.families["timeout"] = {1, 1};
+  gpu.families["m16n8k16"] = {60, 1};
+  gpu.families["m16n8k32"] = {39, 2};
+  gpu.families["m16n8k64.e4m3"] = {0, 0, 0, 1};  // drawn once, not run: the device lacks it
+  gpu.outcomes = {
+      {"pass", 96}, {"mismatch", 1}, {"device_fault", 1}, {"timeout", 1}, {"not_supported", 1}};
   gpu.cases = 100;
   gpu.failed = 3;
   gpu.failures = {Record("gpu", "m16n8k16", 4, "mismatch", "D[0][0]"),
-                  Record("gpu", "m16n8k16", 50, "device_fault", "illegal address"),
+                  Record("gpu", "m16n8k32", 50, "device_fault", "illegal address"),
                   Record("gpu", "m16n8k32", 70, "timeout", "watchdog")};
   gpu.signatures = {
-      {"gpu.m16n8k16.mismatch", 1}, {"gpu.m16n8k16.device_fault", 1}, {"gpu.m16n8k32.timeout", 1}};
+      {"gpu.m16n8k16.mismatch", 1}, {"gpu.m16n8k32.device_fault", 1}, {"gpu.m16n8k32.timeout", 1}};
   gpu.worker_phases["device"] = 1.5;
   SuiteReport skipped;
   skipped.suite = "skipped-gpu";
   skipped.device = true;
-  skipped.declared_families = {"pass", "mismatch"};
   skipped.skipped = "no GPU: none found";
   host.expected = 1;
   host.families["b"].expected = 1;
@@ -129,23 +127,35 @@ TEST(Report, JUnitValidatesAgainstTheJenkinsSchema) {
 
 TEST(Report, EachFailingTestCaseCountsOnceAndFaultsAreErrors) {
   const std::string xml = JUnitXml(EveryKind());
-  // host: a fails (two cases, one test case), b passes; gpu: mismatch fails, fault and timeout
-  // are errors; the skipped suite's two test cases are skipped.
+  // host: a fails (two cases, one test case), b passes; gpu: the form with a wrong D fails, the
+  // one that only faulted and hung is an error, the one never run is skipped, and the results
+  // apart from forms (model_unconfirmed, flaky) pass; the skipped suite is one skipped test case.
   // And the two expectation lines, the second one stale (skipped, not failed without --strict).
-  EXPECT_NE(xml.find("<testsuites name=\"tcfuzz\" tests=\"14\" failures=\"2\" errors=\"2\""),
+  EXPECT_NE(xml.find("<testsuites name=\"tcfuzz\" tests=\"10\" failures=\"2\" errors=\"1\""),
             std::string::npos)
       << xml;
   EXPECT_NE(xml.find("<testsuite name=\"host\" tests=\"2\" failures=\"1\" errors=\"0\" "
                      "skipped=\"0\" time=\"1234.500\">"),
             std::string::npos);
-  EXPECT_NE(xml.find("<testsuite name=\"gpu\" tests=\"8\" failures=\"1\" errors=\"2\""),
+  EXPECT_NE(xml.find("<testsuite name=\"gpu\" tests=\"5\" failures=\"1\" errors=\"1\" "
+                     "skipped=\"1\""),
             std::string::npos);
-  EXPECT_NE(xml.find("<testsuite name=\"skipped-gpu\" tests=\"2\" failures=\"0\" errors=\"0\" "
-                     "skipped=\"2\""),
+  EXPECT_NE(xml.find("<testsuite name=\"skipped-gpu\" tests=\"1\" failures=\"0\" errors=\"0\" "
+                     "skipped=\"1\""),
             std::string::npos);
-  EXPECT_EQ(Count(xml, "<error "), 2);
+  EXPECT_EQ(Count(xml, "<error "), 1);
   EXPECT_EQ(Count(xml, "<failure "), 2);
-  EXPECT_NE(xml.find("<error type=\"device_fault\" message=\"gpu.m16n8k16.device_fault: illegal"),
+  EXPECT_NE(xml.find("<error type=\"device_fault\" message=\"gpu.m16n8k32.device_fault: illegal"),
+            std::string::npos);
+  EXPECT_NE(xml.find("<failure type=\"mismatch\" message=\"gpu.m16n8k16.mismatch: D[0][0]"),
+            std::string::npos);
+  const std::size_t lacking = xml.find("name=\"m16n8k64.e4m3\"");
+  ASSERT_NE(lacking, std::string::npos);
+  EXPECT_EQ(xml.find("<skipped message=\"1 cases of this family were drawn; the device does not "
+                     "run them\"/>",
+                     lacking),
+            xml.find("<skipped", lacking));
+  EXPECT_NE(xml.find("name=\"not_run\" time=\"0.000\">\n      <skipped message=\"no GPU: none"),
             std::string::npos);
   // The text sits in the body too (GitLab shows only the body), with both commands.
   EXPECT_NE(xml.find(">2 of 10 cases failed&#10;signature host.a.check_x: 1 cases"),
@@ -154,7 +164,7 @@ TEST(Report, EachFailingTestCaseCountsOnceAndFaultsAreErrors) {
 }
 
 // A host family no case drew is skipped, not passed; in a GPU suite a result class with no case
-// (no mismatch) is the pass.
+// (no model_unconfirmed, no flaky) is the pass.
 TEST(Report, AHostFamilyNoCaseDrewIsSkipped) {
   CampaignReport r = EveryKind();
   r.suites[0].declared_families.push_back("never");
@@ -168,9 +178,9 @@ TEST(Report, AHostFamilyNoCaseDrewIsSkipped) {
   EXPECT_EQ(xml.find("<skipped message=\"no case of this run drew this family\"/>", at),
             xml.find("<skipped", at));
   EXPECT_LT(xml.find("<skipped", at), xml.find("</testcase>", at));
-  // The GPU suite's classes without cases stay passes.
-  EXPECT_NE(xml.find("<testsuite name=\"gpu\" tests=\"8\" failures=\"1\" errors=\"2\" "
-                     "skipped=\"0\""),
+  // The GPU suite's result classes without cases (no model_unconfirmed, no flaky) stay passes.
+  EXPECT_NE(xml.find("<testsuite name=\"gpu\" tests=\"5\" failures=\"1\" errors=\"1\" "
+                     "skipped=\"1\""),
             std::string::npos);
 }
 

@@ -37,7 +37,7 @@ void RunsClean(const char* suite, bool (*fits)(const DeviceProbe&), const char* 
                                                   : DrawTcgen05Case(c.options.seed, i))
                   .broken != nullptr;
   }
-  EXPECT_EQ(c.suite["families"]["undefined_by_spec"]["cases"], broken) << c.log;
+  EXPECT_EQ(c.suite["outcomes"]["undefined_by_spec"], broken) << c.log;
 }
 
 TEST(SmemHwCampaign, WgmmaDescriptorTilesRunCleanOnSm90) {
