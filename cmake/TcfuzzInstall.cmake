@@ -29,6 +29,10 @@ install(FILES ${PROJECT_SOURCE_DIR}/include/tcfuzz/backend.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tcfuzz)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/harness/emulator/
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tcfuzz/harness/emulator FILES_MATCHING PATTERN "*.h")
+# Their includes of each other as "tcfuzz/...": the package exports include/ alone.
+configure_file(${PROJECT_SOURCE_DIR}/cmake/RewriteIncludes.cmake
+               ${PROJECT_BINARY_DIR}/RewriteIncludes.cmake @ONLY)
+install(SCRIPT ${PROJECT_BINARY_DIR}/RewriteIncludes.cmake)
 install(FILES ${PROJECT_SOURCE_DIR}/corpus/toolchain/expectations.txt
         DESTINATION ${CMAKE_INSTALL_DATADIR}/tcfuzz/toolchain)
 install(FILES ${PROJECT_SOURCE_DIR}/corpus/mutants/catalogue.txt

@@ -15,14 +15,15 @@ configure_file(${PROJECT_SOURCE_DIR}/include/tcfuzz/version.h.in
 function(tcfuzz_add_library name)
   cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
   add_library(${name} STATIC ${ARG_SOURCES})
-  # Installed, the headers live under include/tcfuzz/ (consumers write "tcfuzz/oracle/...";
-  # tcfuzz's own headers include each other as "oracle/...").
+  # Installed, the headers live under include/tcfuzz/ and include each other as "tcfuzz/..."
+  # (cmake/RewriteIncludes.cmake), so consumers get include/ alone and write <tcfuzz/...>;
+  # tcfuzz's own sources write "oracle/...".
   target_include_directories(${name} PUBLIC $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>
                                             $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}/include>
                                             $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}/generated>
-                                            $<INSTALL_INTERFACE:include/tcfuzz>
                                             $<INSTALL_INTERFACE:include>)
-  target_compile_features(${name} PUBLIC cxx_std_20)  # consumers get it with the target
+  # C++20 inside; the headers a consumer includes are C++17 (CUTLASS's minimum: issue 35).
+  target_compile_features(${name} PRIVATE cxx_std_20 INTERFACE cxx_std_17)
   target_link_libraries(${name} PUBLIC ${ARG_DEPS})
   target_compile_options(${name} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:${TCFUZZ_WARNINGS}>)
 endfunction()

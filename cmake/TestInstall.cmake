@@ -3,8 +3,10 @@
 #  - the moved `tcfuzz toolchain scan` of sm_90a's mma.sp forms (where known deviations are) knows
 #    the same deviations as the build tree's (its data found beside it; skipped, exit 3, without a
 #    CUDA toolkit);
-#  - examples/find_package configured against it with find_package(tcfuzz 0.2), built and run,
-#    its answer equal to the CLI's;
+#  - every installed header compiles alone in a C++17 translation unit (-Wpedantic -Werror) with
+#    only <prefix>/include on the path, and none includes a generic root ("oracle/...");
+#  - examples/find_package configured against it with find_package(tcfuzz 0.2), built as C++17
+#    and run, its answer equal to the CLI's;
 #  - examples/backend_plugin, a device-backend plug-in, built against it and reported by a
 #    campaign of the moved binary;
 #  - the pkg-config file compiles and links the same program;
@@ -41,6 +43,29 @@ foreach(f bin/tcfuzz libexec/tcfuzz/example_tiler lib/libtcfuzz_oracle.a lib/lib
     message(FATAL_ERROR "the install has no ${f}")
   endif()
 endforeach()
+
+# The headers of a C++17 test tree (CUTLASS's minimum), included as <tcfuzz/...> only: the
+# package exports include/ and nothing below it.
+file(GLOB_RECURSE headers RELATIVE ${prefix}/include ${prefix}/include/tcfuzz/*.h)
+list(LENGTH headers header_count)
+if(header_count LESS 60)
+  message(FATAL_ERROR "only ${header_count} headers installed")
+endif()
+foreach(h ${headers})
+  file(READ ${prefix}/include/${h} text)
+  if(text MATCHES "#include \"(oracle|generators|harness|suites)/")
+    message(FATAL_ERROR "${h} includes a generic root: ${CMAKE_MATCH_0}")
+  endif()
+  file(WRITE ${WORK}/one_header.cc "#include <${h}>\n")
+  run(COMMAND ${CXX} -std=c++17 -Wall -Wextra -Wpedantic -Werror -fsyntax-only
+              -I${prefix}/include ${WORK}/one_header.cc DIR ${WORK})
+endforeach()
+file(READ ${prefix}/lib/cmake/tcfuzz/tcfuzzTargets.cmake targets)
+string(REGEX MATCHALL "INTERFACE_INCLUDE_DIRECTORIES \"[^\"]*\"" roots "${targets}")
+list(REMOVE_DUPLICATES roots)
+if(NOT roots STREQUAL "INTERFACE_INCLUDE_DIRECTORIES \"\${_IMPORT_PREFIX}/include\"")
+  message(FATAL_ERROR "the package exports include roots besides include/: ${roots}")
+endif()
 
 # A GPU runner may have only the driver: no CUDA runtime library among the binary's needs.
 find_program(LDD ldd)
@@ -79,7 +104,10 @@ file(COPY ${SOURCE}/corpus/toolchain/expectations.txt
 # find_package: the consumer's answer equals the CLI's.
 run(COMMAND ${CMAKE_COMMAND} -S ${SOURCE}/examples/find_package -B ${WORK}/consumer
             -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_CXX_COMPILER=${CXX} DIR ${WORK})
-run(COMMAND ${CMAKE_COMMAND} --build ${WORK}/consumer DIR ${WORK})
+run(COMMAND ${CMAKE_COMMAND} --build ${WORK}/consumer --verbose OUT consumer_build DIR ${WORK})
+if(NOT consumer_build MATCHES "-std=c\\+\\+17" OR consumer_build MATCHES "-std=(c|gnu)\\+\\+2")
+  message(FATAL_ERROR "the find_package consumer was not built as C++17:\n${consumer_build}")
+endif()
 set(desc 0x4000004000010000)
 run(COMMAND ${WORK}/consumer/descriptor_check ${desc} 9 10 OUT answer DIR ${WORK})
 run(COMMAND ${BUILD}/tcfuzz explain smem --arch sm_90a --operand a --major k --dtype f16
@@ -121,7 +149,7 @@ if(PKG_CONFIG)
   run(COMMAND env PKG_CONFIG_PATH=${prefix}/lib/pkgconfig ${PKG_CONFIG} --cflags --libs tcfuzz
       OUT flags DIR ${WORK})
   separate_arguments(flags UNIX_COMMAND "${flags}")
-  run(COMMAND ${CXX} ${SOURCE}/examples/find_package/main.cc ${flags} -o ${WORK}/pc_check
+  run(COMMAND ${CXX} -std=c++17 ${SOURCE}/examples/find_package/main.cc ${flags} -o ${WORK}/pc_check
       DIR ${WORK})
   run(COMMAND ${WORK}/pc_check ${desc} 9 10 OUT pc_answer DIR ${WORK})
   if(NOT pc_answer STREQUAL answer)

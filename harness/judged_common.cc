@@ -1,6 +1,8 @@
 // The host half of the device-judged suites (harness/judged_suites.h) that needs no CUDA (built
 // with or without a toolkit): what a launch's tables may hold, which the kernel and the host path
 // (harness/judged_host.h) both check, and smem-hw-judged's D.
+#include <span>
+
 #include "harness/judged_suites.h"
 
 namespace tcfuzz::harness {

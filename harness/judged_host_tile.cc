@@ -5,6 +5,7 @@
 // its lane code's expected D, as the kernel's Judge step does.
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 
 #include "harness/judged_host.h"

@@ -4,6 +4,7 @@
 // registers are judged against its lane code's expected D, as the kernel's Judge step does.
 #include <cstdint>
 #include <memory>
+#include <span>
 
 #include "harness/judged_host.h"
 #include "harness/judged_suites.h"

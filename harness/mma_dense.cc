@@ -1,6 +1,7 @@
 #include "harness/mma_dense.h"
 
 #include <algorithm>
+#include <span>
 
 #include "harness/backend.h"
 #include "harness/ptx_kernel.h"

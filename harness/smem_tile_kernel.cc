@@ -1,5 +1,7 @@
 #include "harness/smem_tile_kernel.h"
 
+#include <span>
+
 #include "harness/ptx_kernel.h"
 
 namespace tcfuzz::harness {

@@ -1,5 +1,7 @@
 #include "harness/sparse_mma_exec.h"
 
+#include <span>
+
 #include "harness/backend.h"
 #include "harness/ptx_kernel.h"
 

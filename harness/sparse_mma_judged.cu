@@ -1,5 +1,6 @@
 #include <cuda_runtime.h>
 
+#include <span>
 #include <string>
 
 #include "harness/judged_launch.cuh"

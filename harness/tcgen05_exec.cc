@@ -1,6 +1,7 @@
 #include "harness/tcgen05_exec.h"
 
 #include <algorithm>
+#include <span>
 
 #include "harness/backend.h"
 #include "harness/ptx_kernel.h"

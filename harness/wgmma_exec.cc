@@ -1,5 +1,7 @@
 #include "harness/wgmma_exec.h"
 
+#include <span>
+
 #include "harness/backend.h"
 #include "harness/smem_tile_kernel.h"
 #include "oracle/ptx/instruction_form.h"

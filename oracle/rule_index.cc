@@ -4,6 +4,7 @@
 #include "oracle/ascend/problem_contract.h"
 #include "oracle/ascend/tiling_rules.h"
 #include "oracle/core/rule.h"
+#include "oracle/core/span.h"
 #include "oracle/ptx/instruction_form.h"
 #include "oracle/smem/smem_case.h"
 #include "oracle/sparse/sparse_metadata.h"
@@ -28,7 +29,7 @@ const std::vector<const Rule*>& Index() {
 
 }  // namespace
 
-std::span<const Rule* const> AllRules() { return Index(); }
+Span<const Rule* const> AllRules() { return Index(); }
 
 const Rule* FindRule(std::string_view id) {
   for (const Rule* r : Index()) {

@@ -3,10 +3,9 @@
 // (lane 0's first D register) and every wgmma or tcgen05.mma tile has its lowest bit flipped, so a
 // campaign against this plug-in must report that element as a mismatch, and nothing else.
 #include <tcfuzz/backend.h>
+#include <tcfuzz/harness/emulator/emulator_backend.h>
 
 #include <cstddef>
-
-#include "harness/emulator/emulator_backend.h"
 
 namespace {
 

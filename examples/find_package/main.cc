@@ -4,14 +4,14 @@
 //   descriptor_check DESC ROW K   (a wgmma K-major f16 A operand of 64 rows x 32 bytes of K)
 //   descriptor_check --zcm DESC M N
 //   descriptor_check --version   (the tcfuzz its headers come from)
+#include <tcfuzz/oracle/smem/smem_case.h>
+#include <tcfuzz/oracle/tcgen05/zero_column_mask.h>
+#include <tcfuzz/version.h>
+
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
-
-#include "tcfuzz/oracle/smem/smem_case.h"
-#include "tcfuzz/oracle/tcgen05/zero_column_mask.h"
-#include "tcfuzz/version.h"
 
 namespace smem = tcfuzz::oracle::smem;
 namespace tc = tcfuzz::oracle::tcgen05;

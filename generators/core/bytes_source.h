@@ -5,20 +5,20 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <span>
 
 #include "generators/core/source.h"
+#include "oracle/core/span.h"
 
 namespace tcfuzz::gen {
 
 class BytesSource final : public Source {
  public:
-  explicit BytesSource(std::span<const uint8_t> bytes) : bytes_(bytes) {}
+  explicit BytesSource(oracle::Span<const uint8_t> bytes) : bytes_(bytes) {}
   uint64_t Below(uint64_t n) override;
   std::size_t remaining() const { return bytes_.size() - pos_; }
 
  private:
-  std::span<const uint8_t> bytes_;
+  oracle::Span<const uint8_t> bytes_;
   std::size_t pos_ = 0;
 };
 

@@ -3,7 +3,8 @@
 #include <array>
 #include <cmath>
 #include <cstdlib>
-#include <span>
+
+#include "oracle/core/span.h"
 
 namespace tcfuzz::gen {
 
@@ -45,7 +46,7 @@ uint64_t EdgeValue(Source& s, Format f) {
   if (!oracle::num::IsFloat(f)) {
     const uint64_t max = (uint64_t{1} << oracle::num::StorageBits(f)) - 1;
     const std::array<uint64_t, 4> e = {0, max, max >> 1, (max >> 1) + 1};  // 0, -1/max, max, min
-    return s.Pick(std::span<const uint64_t>(e));
+    return s.Pick(oracle::Span<const uint64_t>(e));
   }
   const auto spec = oracle::num::SpecOf(f);
   const std::array<double, 6> v = {

@@ -8,7 +8,7 @@
 #pragma once
 
 #include <cstdint>
-#include <span>
+#include <iterator>
 
 namespace tcfuzz::gen {
 
@@ -29,10 +29,11 @@ class Source {
   // A value in [lo, hi] (inclusive); lo when hi < lo.
   uint64_t InRange(uint64_t lo, uint64_t hi) { return hi < lo ? lo : lo + Below(hi - lo + 1); }
   bool Coin() { return Below(2) == 1; }
-  // One element of a non-empty table; earlier elements are the simpler ones.
-  template <class T>
-  const T& Pick(std::span<const T> table) {
-    return table[Below(table.size())];
+  // One element of a non-empty table (a Span, std::span, std::array, std::vector); earlier
+  // elements are the simpler ones.
+  template <class Table>
+  const auto& Pick(const Table& table) {
+    return table[Below(std::size(table))];
   }
 };
 

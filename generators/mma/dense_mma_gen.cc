@@ -1,8 +1,9 @@
 #include "generators/mma/dense_mma_gen.h"
 
 #include <array>
-#include <span>
 #include <vector>
+
+#include "oracle/core/span.h"
 
 namespace tcfuzz::gen {
 
@@ -32,7 +33,7 @@ GeneratedDense DrawDense(Source& s) {
   static constexpr std::array<ValueMode, 5> kModes = {ValueMode::kRandom, ValueMode::kSmallInt,
                                                       ValueMode::kEdge, ValueMode::kProbe,
                                                       ValueMode::kTiny};
-  g.mode = s.Pick(std::span<const ValueMode>(kModes));
+  g.mode = s.Pick(oracle::Span<const ValueMode>(kModes));
   t.a.resize(static_cast<std::size_t>(16 * f.k));
   t.b.resize(static_cast<std::size_t>(f.k * 8));
   t.c.resize(128);

@@ -6,6 +6,7 @@
 #include "generators/core/mma_values.h"
 #include "generators/smem/smem_descriptor_gen.h"
 #include "generators/tcgen05/zero_column_mask_gen.h"
+#include "oracle/core/span.h"
 #include "oracle/ptx/instruction_form.h"
 #include "oracle/smem/canonical_layout.h"
 #include "oracle/sparse/sparse_form.h"
@@ -139,7 +140,8 @@ const oracle::sparse::SparseForm* SparseFormFor(Format a) {
 // (wgmma.mma_async.sp, tcgen05.mma.sp): A stores the kept half of K, with legal ordered
 // metadata; the selector ranges over what the mma.sp form of that K takes, which is also what
 // tcgen05's metadata columns allow (TM1).
-GeneratedTile DrawTile(Source& s, Arch arch, int m, std::span<const int> ns, bool sparse = false) {
+GeneratedTile DrawTile(Source& s, Arch arch, int m, oracle::Span<const int> ns,
+                       bool sparse = false) {
   GeneratedTile g;
   auto& t = g.tile;
   const TypePair& ty = kTypes[s.Below(kTypes.size())];
@@ -226,7 +228,7 @@ std::optional<SmemCase> WithCompactStrides(const SmemCase& c) {
   return std::nullopt;
 }
 
-bool DistinctSlots(std::span<const uint64_t> addresses, uint64_t slot) {
+bool DistinctSlots(oracle::Span<const uint64_t> addresses, uint64_t slot) {
   if (addresses.empty()) return true;
   slot = std::max<uint64_t>(slot, 1);
   const auto range = std::minmax_element(addresses.begin(), addresses.end());
@@ -332,8 +334,9 @@ GeneratedTile DrawTcgen05SpTile(Source& s) {
 
 GeneratedTile DrawTcgen05Tile(Source& s, bool ws) {
   static constexpr int kN[] = {64, 8, 16, 128, 32};
-  GeneratedTile g = DrawTile(s, Arch::kSm100a, 128,
-                             ws ? std::span<const int>(kTcgen05WsN) : std::span<const int>(kN));
+  GeneratedTile g =
+      DrawTile(s, Arch::kSm100a, 128,
+               ws ? oracle::Span<const int>(kTcgen05WsN) : oracle::Span<const int>(kN));
   if (ws) DrawWsMask(s, g.tile);
   return g;
 }

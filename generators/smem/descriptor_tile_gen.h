@@ -6,13 +6,13 @@
 #pragma once
 
 #include <optional>
-#include <span>
 #include <string_view>
 #include <vector>
 
 #include "generators/core/mma_values.h"
 #include "generators/core/source.h"
 #include "oracle/core/rule.h"
+#include "oracle/core/span.h"
 #include "oracle/tile/descriptor_tile.h"
 
 namespace tcfuzz::gen {
@@ -39,7 +39,7 @@ inline constexpr int kTileImageBytes = 64 * 1024;
 // distinct): a placement's alias check, in one pass over a flag per slot where the addresses sit
 // on slots of a bounded span (sorting thousands of addresses for every stride a draw tried was
 // most of drawing a layout, and most of a sanitizer build's worker start).
-bool DistinctSlots(std::span<const uint64_t> addresses, uint64_t slot);
+bool DistinctSlots(oracle::Span<const uint64_t> addresses, uint64_t slot);
 
 // c with the smallest legal LBO and SBO (powers of two from 16 bytes, smallest footprint first)
 // under which no two elements share a byte; its other fields kept. nullopt when none is.

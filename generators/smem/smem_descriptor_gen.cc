@@ -4,6 +4,7 @@
 #include <array>
 #include <vector>
 
+#include "oracle/core/span.h"
 #include "oracle/smem/swizzle.h"
 #include "oracle/tcgen05/smem_descriptor.h"
 #include "oracle/wgmma/smem_descriptor.h"
@@ -95,7 +96,7 @@ uint64_t Footprint(const SmemMatrix& m, const OperandView& v) {
 GeneratedSmem DrawLegal(Source& s, const Pins& p) {
   GeneratedSmem g;
   SmemCase& c = g.c;
-  c.arch = p.arch ? *p.arch : s.Pick(std::span<const Arch>(kArchs));
+  c.arch = p.arch ? *p.arch : s.Pick(oracle::Span<const Arch>(kArchs));
   c.operand = s.Coin() ? Operand::kB : Operand::kA;
   const auto types = DTypesFor(c.arch);
   c.view.dtype = p.dtypes.empty() ? s.Pick(types) : PickFrom(s, p.dtypes);
@@ -125,13 +126,13 @@ GeneratedSmem DrawLegal(Source& s, const Pins& p) {
   l.dtype = c.view.dtype;
   l.swizzle = PickFrom(s, swizzles);
   const uint64_t row_bytes = static_cast<uint64_t>(SwizzleRowBytes(l.swizzle));
-  c.view.rows = s.Pick(std::span<const int>(kRows));
+  c.view.rows = s.Pick(oracle::Span<const int>(kRows));
   c.view.kbytes = p.absolute ? 48 : (s.Below(4) == 0 ? 64 : 32);
   DrawStrides(s, l, c.view.rows, c.view.kbytes);
   // K-advance: a K-major swizzled start may sit inside the first swizzle row.
   if (p.absolute) {
     static constexpr std::array<uint64_t, 3> kAdvance = {0, 96, 48};
-    g.k_advance = s.Pick(std::span<const uint64_t>(kAdvance));
+    g.k_advance = s.Pick(oracle::Span<const uint64_t>(kAdvance));
   } else if (l.major == Major::kK && l.swizzle != Swizzle::kNone &&
              static_cast<uint64_t>(c.view.kbytes) < row_bytes) {
     g.k_advance = 16 * s.Below((row_bytes - static_cast<uint64_t>(c.view.kbytes)) / 16 + 1);
@@ -179,7 +180,7 @@ uint64_t Put(const oracle::Field& f, uint64_t desc, uint64_t v) { return f.Put(d
 // Every descriptor rule in the oracle's order but the encoding ones: smem.align16 and
 // smem.field_range apply to byte values before encoding, and no wgmma bits can express the mode
 // wgmma.smem.swizzle_mode forbids.
-std::span<const Rule* const> SmemBreakableRules() {
+oracle::Span<const Rule* const> SmemBreakableRules() {
   static const std::vector<const Rule*> kBreakable = [] {
     std::vector<const Rule*> v;
     for (const Rule* r : SmemRules()) {
@@ -195,7 +196,7 @@ uint64_t BreakDescriptorField(Source& s, const SmemCase& c, const Rule& rule) {
   uint64_t d = c.desc;
   if (&rule == &tr::kFixed46) {
     static constexpr std::array<uint64_t, 7> kBad = {0, 2, 3, 4, 5, 6, 7};
-    d = Put(tf::kFixed46, d, s.Pick(std::span<const uint64_t>(kBad)));
+    d = Put(tf::kFixed46, d, s.Pick(oracle::Span<const uint64_t>(kBad)));
   } else if (&rule == &tr::kReserved14) {
     d = Put(tf::kReserved14, d, s.InRange(1, 3));
   } else if (&rule == &tr::kReserved30) {
@@ -204,7 +205,7 @@ uint64_t BreakDescriptorField(Source& s, const SmemCase& c, const Rule& rule) {
     d = Put(tf::kFixed53, d, s.InRange(1, 255));
   } else if (&rule == &tr::kSwizzleCode) {
     static constexpr std::array<uint64_t, 3> kBad = {3, 5, 7};
-    d = Put(tf::kSwizzle, d, s.Pick(std::span<const uint64_t>(kBad)));
+    d = Put(tf::kSwizzle, d, s.Pick(oracle::Span<const uint64_t>(kBad)));
   } else if (&rule == &tr::kLboModeTarget || &rule == &tr::kLboModeSwizzle ||
              &rule == &tr::kLboModeMajor || &rule == &tr::kLboModeBaseOffset) {
     d = Put(tf::kLboMode, d, 1);
@@ -308,12 +309,12 @@ GeneratedSmem DrawSmem(Source& s, Intent intent) {
     case Intent::kRawBits: {
       GeneratedSmem g;
       g.intent = Intent::kRawBits;
-      g.c.arch = s.Pick(std::span<const Arch>(kArchs));
+      g.c.arch = s.Pick(oracle::Span<const Arch>(kArchs));
       g.c.operand = s.Coin() ? Operand::kB : Operand::kA;
       static constexpr std::array<DType, 10> kAll = {
           DType::kF16,  DType::kBF16, DType::kTF32, DType::kE4M3, DType::kE5M2,
           DType::kE3M2, DType::kE2M3, DType::kE2M1, DType::kS8,   DType::kU8};
-      g.c.view.dtype = s.Pick(std::span<const DType>(kAll));
+      g.c.view.dtype = s.Pick(oracle::Span<const DType>(kAll));
       g.c.view.major = s.Coin() ? Major::kMN : Major::kK;
       g.c.view.rows = static_cast<int>(s.InRange(1, 256));
       g.c.view.kbytes =

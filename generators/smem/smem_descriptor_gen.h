@@ -10,10 +10,10 @@
 #pragma once
 
 #include <optional>
-#include <span>
 
 #include "generators/core/intent.h"
 #include "generators/core/source.h"
+#include "oracle/core/span.h"
 #include "oracle/smem/canonical_layout.h"
 #include "oracle/smem/smem_case.h"
 
@@ -28,7 +28,7 @@ struct GeneratedSmem {
   const oracle::Rule* broken = nullptr;
 };
 
-std::span<const oracle::Rule* const> SmemBreakableRules();
+oracle::Span<const oracle::Rule* const> SmemBreakableRules();
 
 GeneratedSmem DrawSmem(Source& s, Intent intent);
 

@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "oracle/core/span.h"
 #include "oracle/numerics/formats.h"
 #include "oracle/sparse/device_drawn_sparse.h"
 
@@ -10,7 +11,7 @@ namespace tcfuzz::gen {
 using namespace oracle::sparse;
 using oracle::num::Format;
 
-std::span<const DrawnVariant> DrawnVariants() {
+oracle::Span<const DrawnVariant> DrawnVariants() {
   static const std::vector<DrawnVariant> variants = [] {
     std::vector<DrawnVariant> v;
     for (const Format type : {Format::kF16, Format::kBF16}) {
@@ -56,7 +57,7 @@ namespace {
 
 // The variant, the metadata (defined nibbles where selected lanes hold them, drawn bits elsewhere)
 // and the types of a case; the values are the caller's.
-GeneratedSparse DrawShape(uint64_t case_seed, std::span<const DrawnVariant> variants) {
+GeneratedSparse DrawShape(uint64_t case_seed, oracle::Span<const DrawnVariant> variants) {
   namespace d = oracle::sparse::drawn;
   const DrawnVariant& v = variants[DrawnVariantIndex(case_seed, variants.size())];
   const SparseForm& f = *v.form;
@@ -71,7 +72,7 @@ GeneratedSparse DrawShape(uint64_t case_seed, std::span<const DrawnVariant> vari
   t.a_type = t.b_type = f.type;
   t.cd = Format::kF32;
   const int cpr = f.chunks_per_row();
-  const std::span<const uint8_t> defined = DefinedNibbles(f, v.variant);
+  const oracle::Span<const uint8_t> defined = DefinedNibbles(f, v.variant);
   t.nibbles.resize(static_cast<std::size_t>(16 * cpr));
   for (int row = 0; row < 16; ++row) {
     for (int chunk = 0; chunk < cpr; ++chunk) {
@@ -86,7 +87,7 @@ GeneratedSparse DrawShape(uint64_t case_seed, std::span<const DrawnVariant> vari
 
 }  // namespace
 
-GeneratedSparse DrawDeviceDrawn(uint64_t case_seed, std::span<const DrawnVariant> variants) {
+GeneratedSparse DrawDeviceDrawn(uint64_t case_seed, oracle::Span<const DrawnVariant> variants) {
   namespace d = oracle::sparse::drawn;
   GeneratedSparse g = DrawShape(case_seed, variants);
   g.mode = ValueMode::kSmallInt;
@@ -111,7 +112,7 @@ GeneratedSparse DrawDeviceDrawn(uint64_t case_seed, std::span<const DrawnVariant
 }
 
 DeviceDrawnSparseFloat DrawDeviceDrawnFloat(uint64_t case_seed,
-                                            std::span<const DrawnVariant> variants) {
+                                            oracle::Span<const DrawnVariant> variants) {
   namespace dense = oracle::mma::drawn;
   const dense::Mode mode = oracle::sparse::drawn::FloatModeOf(case_seed);
   DeviceDrawnSparseFloat out{DrawShape(case_seed, variants), mode};

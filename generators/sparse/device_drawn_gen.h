@@ -5,11 +5,11 @@
 #pragma once
 
 #include <cstdint>
-#include <span>
 #include <string_view>
 #include <vector>
 
 #include "generators/sparse/sparse_mma_gen.h"
+#include "oracle/core/span.h"
 #include "oracle/mma/device_drawn_dense.h"
 
 namespace tcfuzz::gen {
@@ -23,14 +23,14 @@ struct DrawnVariant {
 
 // f16 and bf16, m16n8k16 and m16n8k32, f32 accumulators, mma.sp and ::ordered_metadata, every
 // selector the oracle calls legal; case i is variant Pick(case seed, kVariant) of this list.
-std::span<const DrawnVariant> DrawnVariants();
+oracle::Span<const DrawnVariant> DrawnVariants();
 // The variants of one form ("m16n8k32.f16"): a suite that measures or hunts in one form.
 std::vector<DrawnVariant> DrawnVariantsOf(std::string_view form_name);
 // Which of `count` variants a case seed draws.
 std::size_t DrawnVariantIndex(uint64_t case_seed, std::size_t count);
 
 GeneratedSparse DrawDeviceDrawn(uint64_t case_seed,
-                                std::span<const DrawnVariant> variants = DrawnVariants());
+                                oracle::Span<const DrawnVariant> variants = DrawnVariants());
 
 // A case of the `sparse-mma-judged` suite: the same variant, metadata and unselected lanes as
 // DrawDeviceDrawn's, float values in one of the dense recipe's modes.
@@ -39,6 +39,6 @@ struct DeviceDrawnSparseFloat {
   oracle::mma::drawn::Mode mode;
 };
 DeviceDrawnSparseFloat DrawDeviceDrawnFloat(
-    uint64_t case_seed, std::span<const DrawnVariant> variants = DrawnVariants());
+    uint64_t case_seed, oracle::Span<const DrawnVariant> variants = DrawnVariants());
 
 }  // namespace tcfuzz::gen

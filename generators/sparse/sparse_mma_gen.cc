@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "generators/core/mma_values.h"
+#include "oracle/core/span.h"
 
 namespace tcfuzz::gen {
 namespace {
@@ -38,7 +39,7 @@ GeneratedSparse DrawLegal(Source& s, const SparseForm* pinned) {
   static constexpr std::array<ValueMode, 5> kModes = {ValueMode::kRandom, ValueMode::kSmallInt,
                                                       ValueMode::kEdge, ValueMode::kProbe,
                                                       ValueMode::kTiny};
-  g.mode = s.Pick(std::span<const ValueMode>(kModes));
+  g.mode = s.Pick(oracle::Span<const ValueMode>(kModes));
   SparseTile& t = g.tile;
   t.form = &f;
   t.a_type = f.type;
@@ -86,7 +87,7 @@ GeneratedSparse DrawLegal(Source& s, const SparseForm* pinned) {
 
 }  // namespace
 
-std::span<const Rule* const> SparseBreakableRules() { return kBreakable; }
+oracle::Span<const Rule* const> SparseBreakableRules() { return kBreakable; }
 
 GeneratedSparse DrawSparseBreaking(Source& s, const Rule& rule) {
   const SparseForm* pin = nullptr;
@@ -120,7 +121,7 @@ GeneratedSparse DrawSparseBreaking(Source& s, const Rule& rule) {
         max == 3 ? 4 : max + 1 + static_cast<int>(s.Below(static_cast<uint64_t>(3 - max)));
   } else if (&rule == &sp_rule::kRepeatedIndex) {
     static constexpr std::array<uint8_t, 4> kSame = {0x0, 0x5, 0xA, 0xF};
-    plant(s.Pick(std::span<const uint8_t>(kSame)));
+    plant(s.Pick(oracle::Span<const uint8_t>(kSame)));
   } else if (&rule == &sp_rule::kUnordered) {
     g.op.variant = Variant::kOrdered;
     for (int r = 0; r < 16; ++r) {  // make the rest ascending, then plant one descending pair
@@ -134,11 +135,11 @@ GeneratedSparse DrawSparseBreaking(Source& s, const Rule& rule) {
       }
     }
     static constexpr std::array<uint8_t, 6> kDescending = {0x1, 0x2, 0x3, 0x6, 0x7, 0xB};
-    plant(s.Pick(std::span<const uint8_t>(kDescending)));
+    plant(s.Pick(oracle::Span<const uint8_t>(kDescending)));
   } else if (&rule == &sp_rule::kTf32Nibble) {
     static constexpr std::array<uint8_t, 14> kBad = {0x0, 0x1, 0x2, 0x3, 0x5, 0x6, 0x7,
                                                      0x8, 0x9, 0xA, 0xB, 0xC, 0xD, 0xF};
-    plant(s.Pick(std::span<const uint8_t>(kBad)));
+    plant(s.Pick(oracle::Span<const uint8_t>(kBad)));
   } else if (&rule == &sp_rule::kOrderedOnly) {
     g.op.variant = Variant::kSp;
   }

@@ -6,12 +6,12 @@
 // one-hot) so a wrong answer names the element the hardware read.
 #pragma once
 
-#include <span>
 #include <string_view>
 
 #include "generators/core/intent.h"
 #include "generators/core/mma_values.h"
 #include "generators/core/source.h"
+#include "oracle/core/span.h"
 #include "oracle/sparse/sparse_metadata.h"
 
 namespace tcfuzz::gen {
@@ -24,7 +24,7 @@ struct GeneratedSparse {
   const oracle::Rule* broken = nullptr;  // break-one: the undefined/illegal pattern planted
 };
 
-std::span<const oracle::Rule* const> SparseBreakableRules();
+oracle::Span<const oracle::Rule* const> SparseBreakableRules();
 
 // Forms whose values the host model covers (floats with a DotParams row, and integers).
 GeneratedSparse DrawSparse(Source& s, Intent intent);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "generators/core/field_values.h"
+#include "oracle/core/span.h"
 #include "oracle/tcgen05/instr_descriptor.h"
 #include "oracle/tcgen05/mma_ws_shape.h"
 
@@ -57,7 +58,7 @@ std::optional<uint32_t> DrawIdesc(Source& s, const MmaWsShape& shape, int shift)
   for (int lim : kShiftLimits) {
     if (lim >= shift) allowed.push_back(lim);
   }
-  return MakeWsIdesc(shape, s.Pick(std::span<const int>(allowed)));
+  return MakeWsIdesc(shape, s.Pick(oracle::Span<const int>(allowed)));
 }
 
 // Whether the mask zeroes every column: its D is C whatever A and B hold, so the case cannot
@@ -76,7 +77,7 @@ bool ZeroesEveryColumn(const ZcmCase& c) {
 ZcmCase DrawLegalMask(Source& s) {
   MmaWsShape shape;
   static constexpr std::array<int, 3> kM = {128, 64, 32};
-  shape.m = s.Pick(std::span<const int>(kM));
+  shape.m = s.Pick(oracle::Span<const int>(kM));
   shape.sparse = s.Coin();
   shape.n = s.Pick(oracle::tcgen05::LegalWsN(shape.sparse));
   ZeroColumnMask z;
@@ -95,7 +96,7 @@ ZcmCase DrawLegalMask(Source& s) {
 
 GeneratedZcm DrawLegal(Source& s) {
   if (s.Below(8) == 0) {
-    return GeneratedZcm{s.Pick(std::span<const ZcmCase>(kSpecial)), Intent::kLegal, nullptr};
+    return GeneratedZcm{s.Pick(oracle::Span<const ZcmCase>(kSpecial)), Intent::kLegal, nullptr};
   }
   // Long spans zero every column of one case in ten; one in 32 of those is kept (an edge worth
   // a few cases, not a tenth of the family: issue 31's discrimination against an all-zero D).
@@ -107,8 +108,8 @@ GeneratedZcm DrawLegal(Source& s) {
 
 }  // namespace
 
-std::span<const Rule* const> ZcmBreakableRules() { return kBreakable; }
-std::span<const ZcmCase> ZcmSpecialCases() { return kSpecial; }
+oracle::Span<const Rule* const> ZcmBreakableRules() { return kBreakable; }
+oracle::Span<const ZcmCase> ZcmSpecialCases() { return kSpecial; }
 
 GeneratedZcm DrawZcmBreaking(Source& s, const Rule& rule) {
   GeneratedZcm g = DrawLegal(s);
@@ -140,7 +141,7 @@ GeneratedZcm DrawZcmBreaking(Source& s, const Rule& rule) {
     for (int lim : kShiftLimits) {
       if (lim < MaxColumnShift(shape.m)) limits.push_back(lim);
     }
-    const int limit = s.Pick(std::span<const int>(limits));
+    const int limit = s.Pick(oracle::Span<const int>(limits));
     rebuild_idesc(limit);
     z.column_shift = static_cast<uint8_t>(s.InRange(
         static_cast<uint64_t>(limit) + 1, static_cast<uint64_t>(MaxColumnShift(shape.m))));
@@ -148,17 +149,17 @@ GeneratedZcm DrawZcmBreaking(Source& s, const Rule& rule) {
     // Multiples of 16 so an idesc can still encode M (M >> 4 fits 5 bits); the shift limit for
     // any M other than 32 is 32, which every legal shift already meets.
     static constexpr std::array<int, 7> kBadM = {16, 48, 80, 96, 112, 256, 496};
-    shape.m = s.Pick(std::span<const int>(kBadM));
+    shape.m = s.Pick(oracle::Span<const int>(kBadM));
     if (shape.idesc) rebuild_idesc(current_limit);
   } else if (&rule == &wr::kNDense) {
     static constexpr std::array<int, 8> kBadN = {8, 16, 32, 48, 72, 136, 192, 248};
     shape.sparse = false;
-    shape.n = s.Pick(std::span<const int>(kBadN));
+    shape.n = s.Pick(oracle::Span<const int>(kBadN));
     if (shape.idesc) rebuild_idesc(current_limit);
   } else if (&rule == &wr::kNSparse) {
     static constexpr std::array<int, 5> kBadN = {256, 8, 32, 96, 192};
     shape.sparse = true;
-    shape.n = s.Pick(std::span<const int>(kBadN));
+    shape.n = s.Pick(oracle::Span<const int>(kBadN));
     if (shape.idesc) rebuild_idesc(current_limit);
   } else if (&rule == &wr::kIdescM) {
     rebuild_idesc(current_limit);
@@ -190,7 +191,7 @@ GeneratedZcm DrawZcm(Source& s, Intent intent) {
       GeneratedZcm g;
       g.intent = Intent::kRawBits;
       static constexpr std::array<int, 8> kAnyM = {128, 64, 32, 0, 16, 96, 256, 1};
-      g.c.shape.m = s.Pick(std::span<const int>(kAnyM));
+      g.c.shape.m = s.Pick(oracle::Span<const int>(kAnyM));
       g.c.shape.n = static_cast<int>(s.InRange(0, 320));
       g.c.shape.sparse = s.Coin();
       g.c.desc = s.Bits(64);

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "generators/toolchain/ptx_form_gen.h"
+#include "oracle/core/span.h"
 
 namespace tcfuzz::gen {
 namespace {
@@ -32,15 +33,15 @@ constexpr std::array<std::string_view, 10> kCollectors{
 
 oracle::ptx::PtxForm DrawForm(Source& s) {
   oracle::ptx::PtxForm f;
-  f.family = s.Pick(std::span<const Family>(kFamilies));
-  f.ptx = s.Pick(std::span<const int>(kVersions));
+  f.family = s.Pick(oracle::Span<const Family>(kFamilies));
+  f.ptx = s.Pick(oracle::Span<const int>(kVersions));
   const bool wg = oracle::ptx::IsWgmma(f.family);
   const int m = wg ? (s.Below(8) == 7 ? 128 : 64) : (s.Below(8) == 0 ? 8 : 16);
   const int n = wg ? static_cast<int>(8 * s.InRange(1, 34)) - (s.Below(8) == 7 ? 4 : 0)
                    : (s.Below(8) == 7 ? 16 : 8);
   f.shape = "m" + std::to_string(m) + "n" + std::to_string(n) + "k" +
-            std::to_string(s.Pick(std::span<const int>(kK)));
-  const auto fmt = [&s] { return s.Pick(std::span<const Format>(kFormats)); };
+            std::to_string(s.Pick(oracle::Span<const int>(kK)));
+  const auto fmt = [&s] { return s.Pick(oracle::Span<const Format>(kFormats)); };
   f.a = fmt();
   f.b = s.Below(4) == 3 ? fmt() : f.a;
   f.d = s.Coin() ? fmt() : Format::kF32;
@@ -54,7 +55,7 @@ oracle::ptx::PtxForm DrawForm(Source& s) {
   f.kind = static_cast<Kind>(s.Below(4));
   f.cta_group = static_cast<int>(s.InRange(1, 3));
   f.a_tmem = s.Coin();
-  f.collector = std::string(s.Pick(std::span<const std::string_view>(kCollectors)));
+  f.collector = std::string(s.Pick(oracle::Span<const std::string_view>(kCollectors)));
   const int lanes = static_cast<int>(s.Below(5));
   f.disable_lanes = lanes == 0   ? 0
                     : lanes == 1 ? 4

@@ -6,10 +6,10 @@
 #pragma once
 
 #include <cstdint>
-#include <span>
 #include <vector>
 
 #include "harness/emulator/mutant.h"
+#include "oracle/core/span.h"
 #include "oracle/numerics/dot_product.h"
 #include "oracle/sparse/sparse_form.h"
 
@@ -32,9 +32,9 @@ struct Products {
 // m x n row-major (empty: zeros). Returns D, m x n row-major.
 struct TileOperands {
   int m = 0, n = 0, stored = 0, kb = 0;
-  std::span<const uint64_t> a, b;
-  std::span<const int> meets, b_column;
-  std::span<const uint32_t> c;
+  oracle::Span<const uint64_t> a, b;
+  oracle::Span<const int> meets, b_column;
+  oracle::Span<const uint32_t> c;
 };
 std::vector<uint32_t> Accumulate(const Products& p, const TileOperands& x);
 

@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include "oracle/core/span.h"
 #include "oracle/core/text_format.h"
 
 namespace tcfuzz::harness::emulator {
@@ -72,7 +73,7 @@ constexpr MutationPoint kPoints[] = {
 
 }  // namespace
 
-std::span<const MutationPoint> MutationPoints() { return kPoints; }
+oracle::Span<const MutationPoint> MutationPoints() { return kPoints; }
 
 int64_t Mutant::At(std::string_view point, int64_t absent) const {
   for (const Change& c : changes)

@@ -6,12 +6,12 @@
 #pragma once
 
 #include <cstdint>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "oracle/core/result.h"
+#include "oracle/core/span.h"
 
 namespace tcfuzz::harness::emulator {
 
@@ -23,7 +23,7 @@ struct MutationPoint {
 };
 
 // Every point, in step order.
-std::span<const MutationPoint> MutationPoints();
+oracle::Span<const MutationPoint> MutationPoints();
 
 struct Mutant {
   struct Change {

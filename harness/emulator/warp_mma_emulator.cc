@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "harness/emulator/accumulate.h"
+#include "oracle/core/span.h"
 #include "oracle/numerics/targets.h"
 #include "oracle/sparse/sparse_metadata.h"
 
@@ -158,7 +159,7 @@ std::vector<int> MeetsOfWarp(const WarpMmaForm& f, const tcfuzz_warp_mma& call, 
 }
 
 std::vector<uint32_t> Accumulate(const WarpMmaForm& f, const WarpOperands& x,
-                                 std::span<const int> meets) {
+                                 oracle::Span<const int> meets) {
   std::vector<uint64_t> b(x.b.size());  // K x 8 row-major, as the shared step takes it: by column
   for (int k = 0; k < f.k; ++k)
     for (int j = 0; j < 8; ++j)
@@ -175,7 +176,7 @@ std::vector<uint32_t> Accumulate(const WarpMmaForm& f, const WarpOperands& x,
   return emulator::Accumulate(Products{f.a, f.b, f.cd, f.params, f.satfinite}, t);
 }
 
-void PackD(const WarpMmaForm& f, std::span<const uint32_t> d, const tcfuzz_warp_mma& call,
+void PackD(const WarpMmaForm& f, oracle::Span<const uint32_t> d, const tcfuzz_warp_mma& call,
            uint32_t warp) {
   for (int lane = 0; lane < 32; ++lane) {
     uint32_t* regs =

@@ -8,12 +8,12 @@
 #pragma once
 
 #include <cstdint>
-#include <span>
 #include <string>
 #include <vector>
 
 #include "harness/emulator/mutant.h"
 #include "oracle/core/result.h"
+#include "oracle/core/span.h"
 #include "oracle/mma/dense_mma.h"
 #include "oracle/numerics/dot_product.h"
 #include "oracle/sparse/sparse_form.h"
@@ -54,10 +54,10 @@ std::vector<int> MeetsOfWarp(const WarpMmaForm& f, const tcfuzz_warp_mma& call, 
 
 // Step 5, multiply, align, accumulate and round: D [16][8] through the row's dot product.
 std::vector<uint32_t> Accumulate(const WarpMmaForm& f, const WarpOperands& x,
-                                 std::span<const int> meets);
+                                 oracle::Span<const int> meets);
 
 // Step 6, pack D into the lanes' registers (call.d of `warp`).
-void PackD(const WarpMmaForm& f, std::span<const uint32_t> d, const tcfuzz_warp_mma& call,
+void PackD(const WarpMmaForm& f, oracle::Span<const uint32_t> d, const tcfuzz_warp_mma& call,
            uint32_t warp);
 
 // The whole instruction for every warp of the batch: TCFUZZ_OK, or a code and a message. A

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "oracle/core/json_reader.h"
+#include "oracle/core/span.h"
 
 namespace tcfuzz::oracle::ascend {
 namespace {
@@ -55,7 +56,7 @@ bool EqualNoCase(std::string_view a, std::string_view b) {
 
 }  // namespace
 
-std::span<const ChipProfile> ChipProfiles() { return Table(); }
+Span<const ChipProfile> ChipProfiles() { return Table(); }
 
 const ChipProfile* FindChip(std::string_view name) {
   for (const ChipProfile& c : Table()) {

@@ -5,11 +5,11 @@
 
 #include <cstdint>
 #include <optional>
-#include <span>
 #include <string>
 #include <string_view>
 
 #include "oracle/core/result.h"
+#include "oracle/core/span.h"
 
 namespace tcfuzz::oracle::ascend {
 
@@ -29,7 +29,7 @@ struct ChipProfile {
 };
 
 // Every built-in profile, in a stable order.
-std::span<const ChipProfile> ChipProfiles();
+Span<const ChipProfile> ChipProfiles();
 
 // A built-in profile by SoC name, case-insensitive.
 const ChipProfile* FindChip(std::string_view name);

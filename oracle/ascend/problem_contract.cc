@@ -4,6 +4,8 @@
 #include <array>
 #include <numeric>
 
+#include "oracle/core/span.h"
+
 namespace tcfuzz::oracle::ascend {
 namespace {
 
@@ -24,7 +26,7 @@ int64_t Lcm(int64_t a, int64_t b) { return a / std::gcd(a, b) * b; }
 
 }  // namespace
 
-std::span<const Rule* const> ProblemRules() { return kRules; }
+Span<const Rule* const> ProblemRules() { return kRules; }
 
 DimLimits ContractLimits(const Problem& p, const ChipProfile& chip) {
   DimLimits d;

@@ -7,11 +7,12 @@
 #include "oracle/ascend/chip_profile.h"
 #include "oracle/ascend/tiling_rules.h"
 #include "oracle/core/rule.h"
+#include "oracle/core/span.h"
 #include "oracle/core/verdict.h"
 
 namespace tcfuzz::oracle::ascend {
 
-std::span<const Rule* const> ProblemRules();
+Span<const Rule* const> ProblemRules();
 
 // Empty (legal) when the problem is inside the contract on this chip.
 Verdict ValidateProblem(const Problem& p, const ChipProfile& chip);

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "oracle/core/json_reader.h"
+#include "oracle/core/span.h"
 
 namespace tcfuzz::oracle::ascend {
 namespace {
@@ -63,7 +64,7 @@ constexpr std::array<std::string_view, kTilingFields> kNames = {
 
 }  // namespace
 
-std::span<const std::string_view> FieldNames() { return kNames; }
+Span<const std::string_view> FieldNames() { return kNames; }
 
 std::optional<Field> FindField(std::string_view name) {
   for (int i = 0; i < kTilingFields; ++i) {
@@ -72,7 +73,7 @@ std::optional<Field> FindField(std::string_view name) {
   return std::nullopt;
 }
 
-Result<TCubeTiling> FromImage(std::span<const uint8_t> bytes) {
+Result<TCubeTiling> FromImage(Span<const uint8_t> bytes) {
   if (bytes.size() != kTilingBytes) {
     return Result<TCubeTiling>::Fail("a TCubeTiling image is " + std::to_string(kTilingBytes) +
                                      " bytes, got " + std::to_string(bytes.size()));
@@ -133,5 +134,7 @@ std::string ToJson(const TCubeTiling& t) {
     j[std::string(kNames[static_cast<std::size_t>(i)])] = t.v[static_cast<std::size_t>(i)];
   return j.dump(2) + "\n";
 }
+
+bool operator==(const TCubeTiling&, const TCubeTiling&) = default;
 
 }  // namespace tcfuzz::oracle::ascend

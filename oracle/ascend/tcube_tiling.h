@@ -9,12 +9,12 @@
 #include <array>
 #include <cstdint>
 #include <optional>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "oracle/core/result.h"
+#include "oracle/core/span.h"
 
 namespace tcfuzz::oracle::ascend {
 
@@ -77,18 +77,19 @@ enum Field : int {
 static_assert(kMxTypePara == kTilingFields - 1, "50 fields, mxTypePara last");
 
 // The struct's field names, in image order (the JSON keys).
-std::span<const std::string_view> FieldNames();
+Span<const std::string_view> FieldNames();
 std::optional<Field> FindField(std::string_view name);
 
 struct TCubeTiling {
   std::array<int32_t, kTilingFields> v{};
   int32_t operator[](Field f) const { return v[static_cast<std::size_t>(f)]; }
   int32_t& operator[](Field f) { return v[static_cast<std::size_t>(f)]; }
-  friend bool operator==(const TCubeTiling&, const TCubeTiling&) = default;
+  // Defaulted in the .cc: a C++17 includer cannot default it (issue 35).
+  friend bool operator==(const TCubeTiling&, const TCubeTiling&);
 };
 
 // The 200-byte image (little-endian). Error: one line saying what is wrong with the size.
-Result<TCubeTiling> FromImage(std::span<const uint8_t> bytes);
+Result<TCubeTiling> FromImage(Span<const uint8_t> bytes);
 std::vector<uint8_t> ToImage(const TCubeTiling& t);
 
 // JSON object with exactly the 50 field names as keys, integer values in int32 range.

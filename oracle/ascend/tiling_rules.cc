@@ -8,6 +8,7 @@
 #include "oracle/ascend/problem_contract.h"
 #include "oracle/ascend/tiling_math.h"
 #include "oracle/core/json_reader.h"
+#include "oracle/core/span.h"
 
 namespace tcfuzz::oracle::ascend {
 namespace {
@@ -129,8 +130,8 @@ int64_t SizeTimes2(DType t) {
 }
 int64_t C0(DType t) { return 64 / SizeTimes2(t); }
 
-std::span<const Rule* const> TilingRules() { return kHard; }
-std::span<const Rule* const> TilingWarnings() { return kSoft; }
+Span<const Rule* const> TilingRules() { return kHard; }
+Span<const Rule* const> TilingWarnings() { return kSoft; }
 
 Result<Problem> ProblemFromJson(std::string_view json) {
   using R = Result<Problem>;

@@ -6,7 +6,6 @@
 #pragma once
 
 #include <optional>
-#include <span>
 #include <string>
 #include <string_view>
 
@@ -14,6 +13,7 @@
 #include "oracle/ascend/tcube_tiling.h"
 #include "oracle/core/result.h"
 #include "oracle/core/rule.h"
+#include "oracle/core/span.h"
 #include "oracle/core/verdict.h"
 
 namespace tcfuzz::oracle::ascend {
@@ -40,8 +40,8 @@ struct Problem {
 Result<Problem> ProblemFromJson(std::string_view json);
 std::string ProblemToJson(const Problem& p);
 
-std::span<const Rule* const> TilingRules();
-std::span<const Rule* const> TilingWarnings();
+Span<const Rule* const> TilingRules();
+Span<const Rule* const> TilingWarnings();
 
 struct TilingVerdict {
   Verdict problem;   // problem.* (problem_contract.h): outside the contract, nothing else is judged

@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "oracle/core/span.h"
+
 namespace tcfuzz::oracle {
 namespace {
 
@@ -192,7 +194,7 @@ std::string_view Name(Backing b) {
   return "hypothesis";
 }
 
-std::span<const BackedReading> BackedReadings() { return kReadings; }
+Span<const BackedReading> BackedReadings() { return kReadings; }
 
 const BackedReading* FindReading(std::string_view id) {
   for (const BackedReading& r : kReadings) {

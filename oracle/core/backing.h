@@ -13,8 +13,9 @@
 // reported as model_unconfirmed, apart from failures; `tcfuzz oracle dot` declines such rows.
 #pragma once
 
-#include <span>
 #include <string_view>
+
+#include "oracle/core/span.h"
 
 namespace tcfuzz::oracle {
 
@@ -31,7 +32,7 @@ struct BackedReading {
 };
 
 // Every reading, in the order docs/doc-vs-hardware.md lists them.
-std::span<const BackedReading> BackedReadings();
+Span<const BackedReading> BackedReadings();
 const BackedReading* FindReading(std::string_view id);
 
 // How `id` is backed on target `gpu` ("sm_90"; empty: whatever the target): a hardware reading

@@ -5,12 +5,12 @@
 // ties it to the spec text it restates.
 #pragma once
 
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "oracle/core/result.h"
+#include "oracle/core/span.h"
 
 namespace tcfuzz::oracle {
 
@@ -21,7 +21,7 @@ struct Rule {
 };
 
 // Every rule of every operand, in registration order (see rule_index.cc).
-std::span<const Rule* const> AllRules();
+Span<const Rule* const> AllRules();
 
 // The rule with this id, or nullptr.
 const Rule* FindRule(std::string_view id);

@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "oracle/core/span.h"
+
 namespace tcfuzz::oracle {
 namespace {
 
@@ -48,7 +50,7 @@ constexpr std::array<SpecAnchor, 26> kAnchors = {{
 
 }  // namespace
 
-std::span<const SpecAnchor> SpecAnchors() { return kAnchors; }
+Span<const SpecAnchor> SpecAnchors() { return kAnchors; }
 
 std::string_view AnchorOf(std::string_view text) {
   if (text.find("PTX") == std::string_view::npos) return {};

@@ -5,9 +5,10 @@
 // anchor, so `tcfuzz rules` prints both.
 #pragma once
 
-#include <span>
 #include <string>
 #include <string_view>
+
+#include "oracle/core/span.h"
 
 namespace tcfuzz::oracle {
 
@@ -17,7 +18,7 @@ struct SpecAnchor {
   std::string_view anchor;   // "tcgen05-zero-column-mask-descriptor"
 };
 
-std::span<const SpecAnchor> SpecAnchors();
+Span<const SpecAnchor> SpecAnchors();
 
 // The anchor of the first "§N" in a rule's section text when it cites the PTX ISA; empty when it
 // cites something else (docs/ascend-tiling.md) or a section the table lacks.

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include "oracle/core/span.h"
+
 namespace tcfuzz::oracle {
 namespace {
 
@@ -260,7 +262,7 @@ TextWriter& TextWriter::AddInt(std::string_view key, int64_t value) {
   return Add(key, std::to_string(value));
 }
 
-std::string HexRow(std::span<const uint64_t> values, int digits) {
+std::string HexRow(Span<const uint64_t> values, int digits) {
   std::string s;
   for (uint64_t x : values) s += (s.empty() ? "" : " ") + Hex(x, digits).substr(2);
   return s;

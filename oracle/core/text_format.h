@@ -11,13 +11,13 @@
 
 #include <cstdint>
 #include <optional>
-#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
 
 #include "oracle/core/result.h"
+#include "oracle/core/span.h"
 
 namespace tcfuzz::oracle {
 
@@ -95,7 +95,7 @@ Result<E> ParseEnumKey(const TextDoc& doc, std::string_view key,
 }
 
 // A row of values as one key's value: zero-padded hex words without "0x", space-separated.
-std::string HexRow(std::span<const uint64_t> values, int digits);
+std::string HexRow(Span<const uint64_t> values, int digits);
 // The row under `key`: exactly `count` words, each at most `max`; errors name the line.
 Result<std::vector<uint64_t>> ParseHexRow(const TextDoc& doc, const std::string& key,
                                           std::size_t count, uint64_t max);

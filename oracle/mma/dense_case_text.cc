@@ -1,8 +1,9 @@
 #include "oracle/mma/dense_case_text.h"
 
 #include <algorithm>
-#include <span>
 #include <string>
+
+#include "oracle/core/span.h"
 
 namespace tcfuzz::oracle::mma {
 namespace {
@@ -10,7 +11,7 @@ namespace {
 int Digits(num::Format f) { return (num::StorageBits(f) + 3) / 4; }
 
 // Rows of `width` values from `values` under keys prefix.0, prefix.1, ...
-void AddRows(TextWriter& w, const std::string& prefix, std::span<const uint64_t> values,
+void AddRows(TextWriter& w, const std::string& prefix, Span<const uint64_t> values,
              std::size_t width, int digits) {
   for (std::size_t r = 0; r * width < values.size(); ++r)
     w.Add(prefix + std::to_string(r), HexRow(values.subspan(r * width, width), digits));

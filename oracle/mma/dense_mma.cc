@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "oracle/core/span.h"
 #include "oracle/numerics/tile_mma.h"
 
 namespace tcfuzz::oracle::mma {
@@ -10,7 +11,7 @@ std::string DenseForm::Name() const {
   return std::string(shape) + "." + std::string(num::Name(type));
 }
 
-std::span<const DenseForm> AllDenseForms() {
+Span<const DenseForm> AllDenseForms() {
   static constexpr std::array<DenseForm, 9> kForms = {{
       {"m16n8k16", 16, Format::kF16, "sm_80"},
       {"m16n8k16", 16, Format::kBF16, "sm_80"},

@@ -7,11 +7,11 @@
 #pragma once
 
 #include <cstdint>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "oracle/core/span.h"
 #include "oracle/numerics/dot_product.h"
 #include "oracle/numerics/formats.h"
 
@@ -32,7 +32,7 @@ struct DenseForm {
 };
 
 // f16/bf16 k16, tf32 k8, s8/u8 k32, e4m3/e5m2 k32 (sm_89), s4/u4 k64.
-std::span<const DenseForm> AllDenseForms();
+Span<const DenseForm> AllDenseForms();
 const DenseForm* FindDenseForm(std::string_view shape, Format type);
 
 struct Coord {

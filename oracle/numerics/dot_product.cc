@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "oracle/core/span.h"
 #include "oracle/numerics/fast_dot.h"
 
 namespace tcfuzz::oracle::num {
@@ -155,7 +156,7 @@ std::optional<DotParams> ParamsFor(Gpu gpu, Instr instr, Format ab, Format cd) {
   return std::nullopt;
 }
 
-std::span<const NumericsRow> NumericsRows() {
+Span<const NumericsRow> NumericsRows() {
   static const std::vector<NumericsRow> rows = [] {
     std::vector<NumericsRow> out;
     for (const auto& [gpu, gpu_name] : kGpus) {
@@ -177,7 +178,7 @@ std::span<const NumericsRow> NumericsRows() {
 namespace {
 
 // One fused block over decoded operands; every public entry point ends here.
-uint32_t FusedBlockOf(std::span<const Decoded> a, std::span<const Decoded> b, uint32_t c, Format cd,
+uint32_t FusedBlockOf(Span<const Decoded> a, Span<const Decoded> b, uint32_t c, Format cd,
                       const DotParams& p) {
   const std::size_t n = std::min(a.size(), b.size());
   // Special values first.
@@ -244,7 +245,7 @@ uint32_t FusedBlockOf(std::span<const Decoded> a, std::span<const Decoded> b, ui
 // The operands decoded, on the stack when they fit.
 class DecodedSpan {
  public:
-  DecodedSpan(Format f, std::span<const uint64_t> bits) {
+  DecodedSpan(Format f, Span<const uint64_t> bits) {
     Decoded* out =
         bits.size() <= fixed_.size() ? fixed_.data() : (heap_.resize(bits.size()), heap_.data());
     for (std::size_t k = 0; k < bits.size(); ++k) out[k] = Decode(f, bits[k]);
@@ -252,17 +253,17 @@ class DecodedSpan {
   }
   DecodedSpan(const DecodedSpan&) = delete;  // view_ may point into fixed_
   DecodedSpan& operator=(const DecodedSpan&) = delete;
-  std::span<const Decoded> view() const { return view_; }
+  Span<const Decoded> view() const { return view_; }
 
  private:
   std::array<Decoded, 64> fixed_;  // every block and most dot products; larger ones on the heap
   std::vector<Decoded> heap_;
-  std::span<const Decoded> view_;
+  Span<const Decoded> view_;
 };
 
 }  // namespace
 
-uint32_t FusedBlock(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format fa,
+uint32_t FusedBlock(Span<const uint64_t> a, Span<const uint64_t> b, uint32_t c, Format fa,
                     Format fb, Format cd, const DotParams& p) {
   const std::size_t n = std::min(a.size(), b.size());
   return FusedBlockOf(DecodedSpan(fa, a.first(n)).view(), DecodedSpan(fb, b.first(n)).view(), c, cd,
@@ -301,7 +302,7 @@ uint32_t AddRoundedToNearest(Format cd, uint32_t x, uint32_t y) {
       EncodeExact(cd, neg, static_cast<u128>(neg ? -s : s), base, Round::kNearestEven));
 }
 
-uint32_t DotProduct(std::span<const Decoded> a, std::span<const Decoded> b, uint32_t c, Format cd,
+uint32_t DotProduct(Span<const Decoded> a, Span<const Decoded> b, uint32_t c, Format cd,
                     const DotParams& p) {
   const std::size_t n = std::min(a.size(), b.size());
   if (p.fp8_via_f16) {  // two f16 MMA groups from +0, then C (operands already in f16)
@@ -314,7 +315,7 @@ uint32_t DotProduct(std::span<const Decoded> a, std::span<const Decoded> b, uint
     DotParams q = p;
     q.fp8_via_f16 = false;
     const std::size_t first = (n / 4) * 2 + std::min<std::size_t>(n % 4, 2);
-    const std::span<const Decoded> sa(ga), sb(gb);
+    const Span<const Decoded> sa(ga), sb(gb);
     uint32_t acc = DotProduct(sa.first(first), sb.first(first), 0u, cd, q);
     if (n > first) acc = DotProduct(sa.subspan(first), sb.subspan(first), acc, cd, q);
     return AddRoundedToNearest(cd, acc, c);
@@ -329,7 +330,7 @@ uint32_t DotProduct(std::span<const Decoded> a, std::span<const Decoded> b, uint
   return d;
 }
 
-uint32_t DotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format fa,
+uint32_t DotProduct(Span<const uint64_t> a, Span<const uint64_t> b, uint32_t c, Format fa,
                     Format fb, Format cd, const DotParams& p) {
   const std::size_t n = std::min(a.size(), b.size());
   if (p.fp8_via_f16 && (IsFp8(fa) || IsFp8(fb))) {  // the unpack to f16 first (exact)
@@ -368,17 +369,16 @@ int32_t IntResult(int64_t sum, bool satfinite) {
   return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(sum)));
 }
 
-int32_t IntDotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, int32_t c,
-                      Format fa, Format fb, bool satfinite) {
+int32_t IntDotProduct(Span<const uint64_t> a, Span<const uint64_t> b, int32_t c, Format fa,
+                      Format fb, bool satfinite) {
   int64_t sum = c;
   const std::size_t n = std::min(a.size(), b.size());
   for (std::size_t k = 0; k < n; ++k) sum += DecodeInt(fa, a[k]) * DecodeInt(fb, b[k]);
   return IntResult(sum, satfinite);
 }
 
-std::optional<std::string> BitsAboveStorage(std::span<const uint64_t> a,
-                                            std::span<const uint64_t> b, uint64_t c, Format ab,
-                                            Format cd) {
+std::optional<std::string> BitsAboveStorage(Span<const uint64_t> a, Span<const uint64_t> b,
+                                            uint64_t c, Format ab, Format cd) {
   const auto above = [](uint64_t bits, Format f) {
     return StorageBits(f) < 64 && (bits >> StorageBits(f)) != 0;
   };

@@ -11,10 +11,10 @@
 
 #include <cstdint>
 #include <optional>
-#include <span>
 #include <string>
 #include <string_view>
 
+#include "oracle/core/span.h"
 #include "oracle/numerics/formats.h"
 
 namespace tcfuzz::oracle::num {
@@ -72,24 +72,23 @@ struct NumericsRow {
   Format cd;
   DotParams params;
 };
-std::span<const NumericsRow> NumericsRows();
+Span<const NumericsRow> NumericsRows();
 
 // D = C + sum_k A[k]*B[k] for one output element. `a` and `b` hold bit patterns in `ab`
 // (A may differ from B for fp8: `ab_b`), `c` in `cd` (f32 or f16). Returns D's bit pattern.
-uint32_t DotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c,
-                    Format ab_a, Format ab_b, Format cd, const DotParams& params);
+uint32_t DotProduct(Span<const uint64_t> a, Span<const uint64_t> b, uint32_t c, Format ab_a,
+                    Format ab_b, Format cd, const DotParams& params);
 
 // Bits above the storage width of their format in a or b (`ab`) or c (`cd`): the first such value
 // named ("a[3]: 0x13c00 has bits above the 16 of f16"), or nullopt. DotProduct reads only the low
 // StorageBits; every reader of element bits (`oracle dot`, the Python module) refuses wider values
 // with this rather than have their high bits dropped.
-std::optional<std::string> BitsAboveStorage(std::span<const uint64_t> a,
-                                            std::span<const uint64_t> b, uint64_t c, Format ab,
-                                            Format cd);
+std::optional<std::string> BitsAboveStorage(Span<const uint64_t> a, Span<const uint64_t> b,
+                                            uint64_t c, Format ab, Format cd);
 
 // The same over operands already decoded (DecodeOperand), for tile references that decode each
 // element once rather than once per output it feeds.
-uint32_t DotProduct(std::span<const Decoded> a, std::span<const Decoded> b, uint32_t c, Format cd,
+uint32_t DotProduct(Span<const Decoded> a, Span<const Decoded> b, uint32_t c, Format cd,
                     const DotParams& params);
 
 // An operand as the row's hardware multiplies it: decoded, after the exact unpack to f16 where
@@ -101,14 +100,14 @@ Decoded DecodeOperand(Format f, uint64_t bits, const DotParams& p);
 uint32_t AddRoundedToNearest(Format cd, uint32_t x, uint32_t y);
 
 // One fused block (the building block of DotProduct): n <= L products plus c.
-uint32_t FusedBlock(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format fa,
+uint32_t FusedBlock(Span<const uint64_t> a, Span<const uint64_t> b, uint32_t c, Format fa,
                     Format fb, Format cd, const DotParams& params);
 
 // An integer MMA's exact sum as D holds it: wrapped (two's complement) or clamped (.satfinite).
 int32_t IntResult(int64_t sum, bool satfinite);
 
 // Integers: C + sum a*b exactly, then wrap (two's complement) or clamp (.satfinite).
-int32_t IntDotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b, int32_t c,
-                      Format fa, Format fb, bool satfinite);
+int32_t IntDotProduct(Span<const uint64_t> a, Span<const uint64_t> b, int32_t c, Format fa,
+                      Format fb, bool satfinite);
 
 }  // namespace tcfuzz::oracle::num

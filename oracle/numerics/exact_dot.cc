@@ -4,12 +4,14 @@
 #include <cmath>
 #include <limits>
 
+#include "oracle/core/span.h"
+
 namespace tcfuzz::oracle::num {
 namespace {
 
 // The exponent of the largest term of a block, as FusedBlock aligns to it.
-int BlockEmax(std::span<const uint64_t> a, std::span<const uint64_t> b, uint32_t c, Format fa,
-              Format fb, Format cd, int e_zero) {
+int BlockEmax(Span<const uint64_t> a, Span<const uint64_t> b, uint32_t c, Format fa, Format fb,
+              Format cd, int e_zero) {
   int emax = std::numeric_limits<int>::min();
   for (std::size_t k = 0; k < std::min(a.size(), b.size()); ++k) {
     const Decoded x = Decode(fa, a[k]), y = Decode(fb, b[k]);
@@ -100,8 +102,8 @@ double Exact::ToDouble() const {
   return Negative() ? -v : v;
 }
 
-std::optional<Exact> ExactDotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b,
-                                     uint32_t c, Format fa, Format fb, Format cd) {
+std::optional<Exact> ExactDotProduct(Span<const uint64_t> a, Span<const uint64_t> b, uint32_t c,
+                                     Format fa, Format fb, Format cd) {
   Exact sum;
   for (std::size_t k = 0; k < std::min(a.size(), b.size()); ++k) {
     const Decoded x = Decode(fa, a[k]), y = Decode(fb, b[k]);
@@ -114,11 +116,11 @@ std::optional<Exact> ExactDotProduct(std::span<const uint64_t> a, std::span<cons
   return sum;
 }
 
-BoundedResult DotProductWithBound(std::span<const uint64_t> a, std::span<const uint64_t> b,
-                                  uint32_t c, Format fa, Format fb, Format cd, const DotParams& p) {
+BoundedResult DotProductWithBound(Span<const uint64_t> a, Span<const uint64_t> b, uint32_t c,
+                                  Format fa, Format fb, Format cd, const DotParams& p) {
   const std::size_t n = std::min(a.size(), b.size());
   // Blocks of L chained from `start`, each adding its truncation and rounding to the bound.
-  const auto chain = [&](std::span<const uint64_t> x, std::span<const uint64_t> y, uint32_t start,
+  const auto chain = [&](Span<const uint64_t> x, Span<const uint64_t> y, uint32_t start,
                          BoundedResult& r) {
     const std::size_t l = static_cast<std::size_t>(std::max(1, p.L));
     r.d = start;
@@ -150,7 +152,7 @@ BoundedResult DotProductWithBound(std::span<const uint64_t> a, std::span<const u
     }
   }
   const std::size_t first = (n / 4) * 2 + std::min<std::size_t>(n % 4, 2);
-  const std::span<const uint64_t> sx(x), sy(y);
+  const Span<const uint64_t> sx(x), sy(y);
   chain(sx.first(first), sy.first(first), 0u, r);
   if (r.finite && n > first) {
     BoundedResult second{r.d, true, r.bound};

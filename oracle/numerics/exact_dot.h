@@ -5,9 +5,9 @@
 
 #include <array>
 #include <cstdint>
-#include <span>
 #include <vector>
 
+#include "oracle/core/span.h"
 #include "oracle/numerics/dot_product.h"
 
 namespace tcfuzz::oracle::num {
@@ -33,8 +33,8 @@ class Exact {
 };
 
 // C + sum a*b exactly; nullopt when any input is NaN or Inf (no finite exact value).
-std::optional<Exact> ExactDotProduct(std::span<const uint64_t> a, std::span<const uint64_t> b,
-                                     uint32_t c, Format fa, Format fb, Format cd);
+std::optional<Exact> ExactDotProduct(Span<const uint64_t> a, Span<const uint64_t> b, uint32_t c,
+                                     Format fa, Format fb, Format cd);
 
 // The model result with its error bound: |d - exact| <= bound, summed over the blocks:
 // each block truncates n+1 terms to F bits below emax (< (n+1) * 2^(emax-F)) and rounds once
@@ -44,7 +44,7 @@ struct BoundedResult {
   bool finite;  // false: NaN or Inf came out, no bound applies
   Exact bound;
 };
-BoundedResult DotProductWithBound(std::span<const uint64_t> a, std::span<const uint64_t> b,
-                                  uint32_t c, Format fa, Format fb, Format cd, const DotParams& p);
+BoundedResult DotProductWithBound(Span<const uint64_t> a, Span<const uint64_t> b, uint32_t c,
+                                  Format fa, Format fb, Format cd, const DotParams& p);
 
 }  // namespace tcfuzz::oracle::num

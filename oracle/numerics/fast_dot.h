@@ -110,7 +110,7 @@ constexpr uint32_t RoundOut(int64_t sum, int scale, bool f16_out) {
   const uint32_t sign = neg ? 0x8000u : 0u;
   const int e = lead > -14 ? lead : -14;
   const int shift = (e - 10) - scale;
-  uint64_t q;
+  uint64_t q = 0;
   if (shift <= 0) {
     q = mag << -shift;
   } else if (shift >= 64) {

@@ -6,7 +6,6 @@
 // e = emin and m < 2^p). Nothing is flushed.
 #pragma once
 
-#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -21,7 +20,8 @@ __extension__ typedef __int128 int128;
 // Bits needed to write x (0 for 0).
 inline int BitLength(uint128 x) {
   const auto hi = static_cast<uint64_t>(x >> 64), lo = static_cast<uint64_t>(x);
-  return hi != 0 ? 128 - std::countl_zero(hi) : 64 - std::countl_zero(lo);
+  // __builtin_clzll (C++17 has no std::countl_zero) is undefined for 0.
+  return hi != 0 ? 128 - __builtin_clzll(hi) : lo != 0 ? 64 - __builtin_clzll(lo) : 0;
 }
 
 enum class Format {

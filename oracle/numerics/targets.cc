@@ -4,6 +4,8 @@
 #include <array>
 #include <cctype>
 
+#include "oracle/core/span.h"
+
 namespace tcfuzz::oracle::num {
 namespace {
 
@@ -78,7 +80,7 @@ std::string KnownNames() {
 
 }  // namespace
 
-std::span<const TargetInfo> Targets() { return kTargets; }
+Span<const TargetInfo> Targets() { return kTargets; }
 
 Result<TargetInfo> FindTarget(std::string_view name) {
   std::string s = Squeezed(name);

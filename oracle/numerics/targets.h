@@ -4,11 +4,11 @@
 #pragma once
 
 #include <optional>
-#include <span>
 #include <string>
 #include <string_view>
 
 #include "oracle/core/result.h"
+#include "oracle/core/span.h"
 #include "oracle/numerics/dot_product.h"
 
 namespace tcfuzz::oracle::num {
@@ -20,7 +20,7 @@ struct TargetInfo {
   std::string_view why;      // "same tensor-core generation as sm_80 (Ampere)", or why none
 };
 
-std::span<const TargetInfo> Targets();
+Span<const TargetInfo> Targets();
 
 // A target ("sm_86", "sm_90a", "86", "compute_100") or a device name ("H100", "rtx 4090",
 // "B200", case and spaces ignored). Error: one line listing the known targets and devices.

@@ -1,5 +1,6 @@
 #include "oracle/numerics/tile_mma.h"
 
+#include "oracle/core/span.h"
 #include "oracle/numerics/fast_dot.h"
 
 namespace tcfuzz::oracle::num {
@@ -87,7 +88,7 @@ std::vector<uint32_t> TileMma(const TileMmaSpec& s) {
   const Decoded zero = Decode(s.fb, 0);  // a column that reads zeros: +0 in every type
   std::vector<Decoded> bv(stored);
   for (std::size_t i = 0; i < m; ++i) {
-    const std::span<const Decoded> row = std::span<const Decoded>(a).subspan(i * stored, stored);
+    const Span<const Decoded> row = Span<const Decoded>(a).subspan(i * stored, stored);
     for (std::size_t j = 0; j < n; ++j) {
       const int col = col_of(j);
       for (std::size_t x = 0; x < stored; ++x) bv[x] = col < 0 ? zero : b[b_at(k_of(i, x), col)];

@@ -7,9 +7,9 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <span>
 #include <vector>
 
+#include "oracle/core/span.h"
 #include "oracle/numerics/dot_product.h"
 
 namespace tcfuzz::oracle::num {
@@ -19,13 +19,13 @@ struct TileMmaSpec {
   bool satfinite = false;  // integer forms
   DotParams params;
   int m = 0, n = 0, stored = 0;  // D is m x n; each row sums `stored` products
-  std::span<const uint64_t> a;   // m x stored, row-major
-  std::span<const uint64_t> b;   // B(k, col) at b[k * b_k_stride + col * b_n_stride]
+  Span<const uint64_t> a;        // m x stored, row-major
+  Span<const uint64_t> b;        // B(k, col) at b[k * b_k_stride + col * b_n_stride]
   std::size_t b_k_stride = 0, b_n_stride = 1;
-  std::span<const int> meets;  // m x stored: the k of B each A element meets (empty: its index)
-  std::span<const int>
-      b_column;  // n: the column of B that D's column j reads, < 0 reads zeros (empty: j)
-  std::span<const uint32_t> c;  // m x n, row-major (empty: zeros)
+  Span<const int> meets;  // m x stored: the k of B each A element meets (empty: its index)
+  Span<const int>
+      b_column;            // n: the column of B that D's column j reads, < 0 reads zeros (empty: j)
+  Span<const uint32_t> c;  // m x n, row-major (empty: zeros)
   // The general 128-bit model for every output, never the fast path (fast_dot.h): a judge that
   // must not share code with what it checks (the device-judged suites run the fast path).
   bool general_only = false;

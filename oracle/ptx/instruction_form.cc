@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "oracle/core/span.h"
 #include "oracle/ptx/form_rules.h"
 #include "oracle/sparse/sparse_metadata.h"
 
@@ -177,6 +178,6 @@ PtxVersion FormMinVersion(const PtxForm& form) {
   return Tcgen05MinVersion(form);
 }
 
-std::span<const Rule* const> FormRules() { return kRules; }
+Span<const Rule* const> FormRules() { return kRules; }
 
 }  // namespace tcfuzz::oracle::ptx

@@ -11,11 +11,11 @@
 #pragma once
 
 #include <optional>
-#include <span>
 #include <string>
 #include <string_view>
 
 #include "oracle/core/rule.h"
+#include "oracle/core/span.h"
 #include "oracle/core/verdict.h"
 #include "oracle/numerics/formats.h"
 
@@ -91,7 +91,7 @@ struct PtxForm {
 Verdict ValidateForm(const PtxForm& form, std::string_view target);
 
 // Every rule ValidateForm() checks.
-std::span<const Rule* const> FormRules();
+Span<const Rule* const> FormRules();
 
 // The lowest PTX ISA version that defines the form (whatever the target); the enumerator
 // renders legal forms at max(this, the target's own minimum).
@@ -111,7 +111,7 @@ struct WgmmaType {
   bool d_f16, d_f32, d_s32;
   bool sparse_pairs;  // .sp selector 0..1 (thread pairs) rather than 0 only
 };
-std::span<const WgmmaType> WgmmaTypes();
+Span<const WgmmaType> WgmmaTypes();
 const WgmmaType* FindWgmmaType(Format a);
 // The N values wgmma defines for a type (8..256 step 8; integers 8, 16, 24 then step 16).
 bool WgmmaNLegal(Format a, int n);

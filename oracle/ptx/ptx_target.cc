@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "oracle/core/span.h"
+
 namespace tcfuzz::oracle::ptx {
 namespace {
 
@@ -20,7 +22,7 @@ constexpr std::array<PtxTarget, 23> kTargets{{
 
 }  // namespace
 
-std::span<const PtxTarget> AllTargets() { return kTargets; }
+Span<const PtxTarget> AllTargets() { return kTargets; }
 
 const PtxTarget* FindTarget(std::string_view name) {
   for (const PtxTarget& t : kTargets) {

@@ -3,8 +3,9 @@
 // makes it arch-specific ("a") or family-portable ("f"), and the lowest .version that names it.
 #pragma once
 
-#include <span>
 #include <string_view>
+
+#include "oracle/core/span.h"
 
 namespace tcfuzz::oracle::ptx {
 
@@ -16,7 +17,7 @@ struct PtxTarget {
 };
 
 // sm_75 through sm_121f: every sm_ target of the 13.0 toolkit, plain, "a" and "f".
-std::span<const PtxTarget> AllTargets();
+Span<const PtxTarget> AllTargets();
 const PtxTarget* FindTarget(std::string_view name);
 
 }  // namespace tcfuzz::oracle::ptx

@@ -1,6 +1,7 @@
 // wgmma.mma_async and wgmma.mma_async.sp: the types, shapes, immediates and the one target.
 #include <array>
 
+#include "oracle/core/span.h"
 #include "oracle/ptx/form_rules.h"
 
 namespace tcfuzz::oracle::ptx {
@@ -20,7 +21,7 @@ constexpr std::array<WgmmaType, 7> kTypes{{
 
 }  // namespace
 
-std::span<const WgmmaType> WgmmaTypes() { return kTypes; }
+Span<const WgmmaType> WgmmaTypes() { return kTypes; }
 
 const WgmmaType* FindWgmmaType(Format a) {
   for (const WgmmaType& t : kTypes) {

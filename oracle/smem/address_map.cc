@@ -51,4 +51,7 @@ Result<AddressMap> MapAddresses(const SmemMatrix& m, const OperandView& v,
   return Result<AddressMap>::Ok(std::move(map));
 }
 
+bool operator==(const SmemMatrix&, const SmemMatrix&) = default;
+bool operator==(const OperandView&, const OperandView&) = default;
+
 }  // namespace tcfuzz::oracle::smem

@@ -30,7 +30,8 @@ struct SmemMatrix {
   int base_offset = 0;        // 0..7
   bool lbo_absolute = false;  // tcgen05 bit 52
   Swizzle swizzle = Swizzle::kNone;
-  friend bool operator==(const SmemMatrix&, const SmemMatrix&) = default;
+  // Defaulted in the .cc: a C++17 includer cannot default it (issue 35).
+  friend bool operator==(const SmemMatrix&, const SmemMatrix&);
 };
 
 // What one instruction reads through the descriptor.
@@ -39,7 +40,8 @@ struct OperandView {
   DType dtype = DType::kF16;
   int rows = 64;    // M (operand A) or N (operand B)
   int kbytes = 32;  // K extent in bytes: 32 dense, 64 for sparse forms, 48 for K = 96 fp4
-  friend bool operator==(const OperandView&, const OperandView&) = default;
+  // Defaulted in the .cc: a C++17 includer cannot default it (issue 35).
+  friend bool operator==(const OperandView&, const OperandView&);
 };
 
 // Element (row, k) lives at bit address bit(row, k); k counts elements along K.

@@ -250,4 +250,6 @@ SmemMatrix MatrixFor(const CanonicalLayout& l, uint64_t start) {
   return m;
 }
 
+bool operator==(const CanonicalLayout&, const CanonicalLayout&) = default;
+
 }  // namespace tcfuzz::oracle::smem

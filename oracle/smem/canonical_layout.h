@@ -21,7 +21,8 @@ struct CanonicalLayout {
   int k = 1;         // pattern repeats along K (K-major: 2k 16-byte units)
   uint64_t lbo = 0;  // bytes; K-major swizzled layouts have none (the doc's "NA")
   uint64_t sbo = 0;  // bytes
-  friend bool operator==(const CanonicalLayout&, const CanonicalLayout&) = default;
+  // Defaulted in the .cc: a C++17 includer cannot default it (issue 35).
+  friend bool operator==(const CanonicalLayout&, const CanonicalLayout&);
 };
 
 // "Swizzle<B,M,S> o (shape):(stride)", strides in elements, as PTX 9.1 Figures 188-192 print.

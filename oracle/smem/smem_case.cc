@@ -4,6 +4,7 @@
 #include <array>
 #include <string>
 
+#include "oracle/core/span.h"
 #include "oracle/core/text_format.h"
 #include "oracle/smem/canonical_layout.h"
 #include "oracle/tcgen05/smem_descriptor.h"
@@ -81,11 +82,10 @@ void CheckZero(Verdict& v, const Rule& rule, const Field& f, uint64_t desc) {
 
 }  // namespace
 
-std::span<const Rule* const> SmemRules() { return kRules; }
+Span<const Rule* const> SmemRules() { return kRules; }
 
-std::span<const DType> DTypesFor(Arch arch) {
-  return IsTcgen05(arch) ? std::span<const DType>(kTcgen05Types)
-                         : std::span<const DType>(kWgmmaTypes);
+Span<const DType> DTypesFor(Arch arch) {
+  return IsTcgen05(arch) ? Span<const DType>(kTcgen05Types) : Span<const DType>(kWgmmaTypes);
 }
 
 bool MajorAllowed(Arch arch, Major major, DType dtype) {
@@ -277,5 +277,7 @@ Explanation Explain(const SmemCase& c) {
   const std::optional<SmemMatrix> m = DecodeMatrix(c.arch, c.desc);
   return Explanation{m, ValidateDecoded(c, m), MapDecoded(c, m), ReadingsOfDecoded(c, m)};
 }
+
+bool operator==(const SmemCase&, const SmemCase&) = default;
 
 }  // namespace tcfuzz::oracle::smem

@@ -6,11 +6,11 @@
 
 #include <cstdint>
 #include <optional>
-#include <span>
 #include <string_view>
 #include <vector>
 
 #include "oracle/core/rule.h"
+#include "oracle/core/span.h"
 #include "oracle/core/verdict.h"
 #include "oracle/smem/address_map.h"
 #include "oracle/smem/smem_types.h"
@@ -25,7 +25,8 @@ struct SmemCase {
   // Where the swizzle pattern starts, when the case knows it (a generated layout does): the
   // base-offset value rule needs it.
   std::optional<uint64_t> pattern_start;
-  friend bool operator==(const SmemCase&, const SmemCase&) = default;
+  // Defaulted in the .cc: a C++17 includer cannot default it (issue 35).
+  friend bool operator==(const SmemCase&, const SmemCase&);
 };
 
 namespace smem_rule {
@@ -44,7 +45,7 @@ inline constexpr Rule kFieldRange{"smem.field_range", "PTX 9.1 §9.7.16.4.1 (14-
                                   "start address, LBO and SBO are below 2^18 (14 bits after >> 4)"};
 }  // namespace smem_rule
 
-std::span<const Rule* const> SmemRules();  // every rule of both encodings
+Span<const Rule* const> SmemRules();  // every rule of both encodings
 
 // The descriptor's meaning, or nullopt when its swizzle code is invalid (tcgen05 3, 5, 7).
 std::optional<SmemMatrix> DecodeMatrix(Arch arch, uint64_t desc);
@@ -82,7 +83,7 @@ Explanation Explain(const SmemCase& c);
 
 // Element types, majors and swizzle modes the target's descriptors take (the legality tables
 // the generators draw from).
-std::span<const DType> DTypesFor(Arch arch);
+Span<const DType> DTypesFor(Arch arch);
 bool MajorAllowed(Arch arch, Major major, DType dtype);
 bool SwizzleAllowed(Arch arch, Major major, DType dtype, Swizzle swizzle);
 

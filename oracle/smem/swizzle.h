@@ -23,7 +23,9 @@ struct SwizzleFunctor {
     const uint64_t mask = (uint64_t{1} << b) - 1;
     return addr ^ (((addr >> (m + s)) & mask) << m);
   }
-  friend constexpr bool operator==(const SwizzleFunctor&, const SwizzleFunctor&) = default;
+  friend constexpr bool operator==(const SwizzleFunctor& x, const SwizzleFunctor& y) {
+    return x.b == y.b && x.m == y.m && x.s == y.s;  // every field (C++17 has no defaulted ==)
+  }
 };
 
 constexpr SwizzleFunctor FunctorOf(Swizzle s) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "oracle/core/span.h"
+
 namespace tcfuzz::oracle::sparse {
 namespace {
 
@@ -19,7 +21,7 @@ void AppendSparseCase(TextWriter& w, const SparseOp& op, const SparseTile& t,
   const int kept = f.k / 2, cpr = f.chunks_per_row();
   for (int r = 0; r < 16; ++r) {
     w.Add("a." + std::to_string(r),
-          HexRow(std::span<const uint64_t>(t.a).subspan(static_cast<std::size_t>(r * kept), kept),
+          HexRow(Span<const uint64_t>(t.a).subspan(static_cast<std::size_t>(r * kept), kept),
                  Digits(t.a_type)));
   }
   for (int r = 0; r < 16; ++r) {
@@ -28,7 +30,7 @@ void AppendSparseCase(TextWriter& w, const SparseOp& op, const SparseTile& t,
   }
   for (int k = 0; k < f.k; ++k) {
     w.Add("b." + std::to_string(k),
-          HexRow(std::span<const uint64_t>(t.b).subspan(static_cast<std::size_t>(k * 8), 8),
+          HexRow(Span<const uint64_t>(t.b).subspan(static_cast<std::size_t>(k * 8), 8),
                  Digits(t.b_type)));
   }
   const int cd_digits = t.cd == num::Format::kF16 ? 4 : 8;

@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "oracle/core/span.h"
+
 namespace tcfuzz::oracle::sparse {
 namespace {
 
@@ -47,7 +49,7 @@ std::string SparseForm::Name() const {
   return std::string(shape) + "." + std::string(num::Name(type));
 }
 
-std::span<const SparseForm> AllForms() { return Table(); }
+Span<const SparseForm> AllForms() { return Table(); }
 
 const SparseForm* FindForm(std::string_view shape, Format type) {
   for (const SparseForm& f : Table()) {

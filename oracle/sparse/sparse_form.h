@@ -8,10 +8,10 @@
 #pragma once
 
 #include <optional>
-#include <span>
 #include <string>
 #include <string_view>
 
+#include "oracle/core/span.h"
 #include "oracle/numerics/formats.h"
 
 namespace tcfuzz::oracle::sparse {
@@ -44,7 +44,7 @@ struct SparseForm {
 
 // Every form of the seed (§9.7.14.6.2): f16/bf16 k16, k32; tf32 k8, k16; s8/u8 k32, k64;
 // e4m3/e5m2 k64 (and the kind::f8f6f4 types); s4/u4 k64, k128.
-std::span<const SparseForm> AllForms();
+Span<const SparseForm> AllForms();
 const SparseForm* FindForm(std::string_view shape, Format type);
 
 // Where an element lives in the tile. Columns of A are dense K columns.

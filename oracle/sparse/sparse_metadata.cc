@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "oracle/core/span.h"
 #include "oracle/numerics/tile_mma.h"
 
 namespace tcfuzz::oracle::sparse {
@@ -19,7 +20,7 @@ bool IsZero(Format type, uint64_t bits) {
 
 }  // namespace
 
-std::span<const Rule* const> SparseRules() { return kRules; }
+Span<const Rule* const> SparseRules() { return kRules; }
 
 const Rule* NibbleRule(const SparseForm& f, Variant v, uint8_t nibble) {
   nibble &= 0xF;
@@ -32,12 +33,12 @@ const Rule* NibbleRule(const SparseForm& f, Variant v, uint8_t nibble) {
   return nullptr;
 }
 
-std::span<const uint8_t> DefinedNibbles(const SparseForm& f, Variant v) {
+Span<const uint8_t> DefinedNibbles(const SparseForm& f, Variant v) {
   static constexpr std::array<uint8_t, 2> kTf32 = {0x4, 0xE};
   static constexpr std::array<uint8_t, 12> kDistinct = {0x4, 0x8, 0x9, 0xC, 0xD, 0xE,
                                                         0x1, 0x2, 0x3, 0x6, 0x7, 0xB};
   if (f.type == Format::kTF32) return kTf32;
-  return std::span<const uint8_t>(kDistinct).first(v == Variant::kOrdered ? 6 : 12);
+  return Span<const uint8_t>(kDistinct).first(v == Variant::kOrdered ? 6 : 12);
 }
 
 namespace {
@@ -96,7 +97,7 @@ std::vector<int> KeptPositions(const SparseForm& f, uint8_t nibble) {
   return {lo, hi};
 }
 
-std::vector<int> KeptK(const SparseForm& f, std::span<const uint8_t> nibbles) {
+std::vector<int> KeptK(const SparseForm& f, Span<const uint8_t> nibbles) {
   std::vector<int> k;
   const std::size_t cpr = static_cast<std::size_t>(f.chunks_per_row());
   for (std::size_t at = 0; at < nibbles.size(); ++at) {
@@ -107,7 +108,7 @@ std::vector<int> KeptK(const SparseForm& f, std::span<const uint8_t> nibbles) {
 }
 
 std::optional<CompressedChunk> Compress(const SparseForm& f, Format type,
-                                        std::span<const uint64_t> dense) {
+                                        Span<const uint64_t> dense) {
   const bool pairs = f.chunk == 8;
   const int groups = pairs ? 4 : f.chunk;  // positions a nibble index can name
   const int keep = f.type == Format::kTF32 ? 1 : 2;
@@ -137,8 +138,7 @@ std::optional<CompressedChunk> Compress(const SparseForm& f, Format type,
   return out;
 }
 
-std::vector<uint64_t> Expand(const SparseForm& f, std::span<const uint64_t> values,
-                             uint8_t nibble) {
+std::vector<uint64_t> Expand(const SparseForm& f, Span<const uint64_t> values, uint8_t nibble) {
   std::vector<uint64_t> dense(static_cast<std::size_t>(f.chunk), 0);
   const std::vector<int> pos = KeptPositions(f, nibble);
   for (std::size_t i = 0; i < pos.size() && i < values.size(); ++i)
@@ -165,7 +165,7 @@ std::vector<uint32_t> Reference(const SparseTile& t, const num::DotParams& p,
   std::vector<uint64_t> dense;
   for (int i = 0; i < 16; ++i) {
     for (int chunk = 0; chunk < cpr; ++chunk) {
-      const auto kept = std::span<const uint64_t>(t.a).subspan(
+      const auto kept = Span<const uint64_t>(t.a).subspan(
           static_cast<std::size_t>(i * kept_per_row + chunk * f.kept),
           static_cast<std::size_t>(f.kept));
       const std::vector<uint64_t> expanded =

@@ -5,11 +5,11 @@
 #include <array>
 #include <cstdint>
 #include <optional>
-#include <span>
 #include <string_view>
 #include <vector>
 
 #include "oracle/core/rule.h"
+#include "oracle/core/span.h"
 #include "oracle/core/verdict.h"
 #include "oracle/numerics/dot_product.h"
 #include "oracle/sparse/sparse_form.h"
@@ -36,7 +36,7 @@ inline constexpr Rule kOrderedOnly{"mma_sp.ordered_only", "PTX 9.1 §9.7.14.6.3 
                                    "D) exist only as .sp::ordered_metadata"};
 }  // namespace sp_rule
 
-std::span<const Rule* const> SparseRules();
+Span<const Rule* const> SparseRules();
 
 // One instruction's sparse operands: the form, the spelling, the selector, and the metadata
 // register of every lane (only the selected lanes' registers are read).
@@ -51,7 +51,7 @@ struct SparseOp {
 const Rule* NibbleRule(const SparseForm& f, Variant v, uint8_t nibble);
 // The nibbles NibbleRule accepts for a form and spelling: tf32 0x4, 0xE; else the six ascending
 // index pairs, then (plain .sp) the six descending ones.
-std::span<const uint8_t> DefinedNibbles(const SparseForm& f, Variant v);
+Span<const uint8_t> DefinedNibbles(const SparseForm& f, Variant v);
 
 Verdict Validate(const SparseOp& op);
 
@@ -65,7 +65,7 @@ void SetNibble(SparseOp& op, int row, int chunk, uint8_t nibble);
 std::vector<int> KeptPositions(const SparseForm& f, uint8_t nibble);
 // For rows of nibbles (each row chunks_per_row() of them), the K (dense column, so B's row) that
 // each stored element of A meets, in A's stored order: rows x K/2.
-std::vector<int> KeptK(const SparseForm& f, std::span<const uint8_t> nibbles);
+std::vector<int> KeptK(const SparseForm& f, Span<const uint8_t> nibbles);
 
 // Compress one dense chunk (bits in the form's type) to its kept values and nibble: the
 // non-zero elements (+0 and -0 count as zero) fill the slots in ascending position; a chunk
@@ -76,9 +76,9 @@ struct CompressedChunk {
   uint8_t nibble = 0;
 };
 std::optional<CompressedChunk> Compress(const SparseForm& f, Format type,
-                                        std::span<const uint64_t> dense);
+                                        Span<const uint64_t> dense);
 // Back to dense: kept values at their positions, every other position +0.
-std::vector<uint64_t> Expand(const SparseForm& f, std::span<const uint64_t> values, uint8_t nibble);
+std::vector<uint64_t> Expand(const SparseForm& f, Span<const uint64_t> values, uint8_t nibble);
 
 // Which K positions one fused block covers for sparse products (numerics reference §7, open).
 enum class SparseBlocking {

@@ -4,6 +4,7 @@
 #include <array>
 #include <string>
 
+#include "oracle/core/span.h"
 #include "oracle/tcgen05/instr_descriptor.h"
 
 namespace tcfuzz::oracle::tcgen05 {
@@ -16,15 +17,15 @@ constexpr std::array<const Rule*, 6> kWsRules = {&ws_rule::kM,       &ws_rule::k
                                                  &ws_rule::kNSparse, &ws_rule::kIdescM,
                                                  &ws_rule::kIdescN,  &ws_rule::kIdescSparsity};
 
-bool Contains(std::span<const int> set, int v) {
+bool Contains(Span<const int> set, int v) {
   return std::find(set.begin(), set.end(), v) != set.end();
 }
 
 }  // namespace
 
-std::span<const Rule* const> MmaWsRules() { return kWsRules; }
-std::span<const int> LegalWsN(bool sparse) {
-  return sparse ? std::span<const int>(kWsNSparse) : std::span<const int>(kWsNDense);
+Span<const Rule* const> MmaWsRules() { return kWsRules; }
+Span<const int> LegalWsN(bool sparse) {
+  return sparse ? Span<const int>(kWsNSparse) : Span<const int>(kWsNDense);
 }
 
 void ValidateMmaWsShape(const MmaWsShape& shape, Verdict& verdict) {
@@ -68,5 +69,7 @@ uint32_t MakeWsIdesc(const MmaWsShape& shape, int max_shift_columns) {
   bits = kMaxShift.Put(bits, code < 0 ? 0 : static_cast<uint64_t>(code));
   return static_cast<uint32_t>(bits);
 }
+
+bool operator==(const MmaWsShape&, const MmaWsShape&) = default;
 
 }  // namespace tcfuzz::oracle::tcgen05

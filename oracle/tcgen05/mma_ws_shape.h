@@ -4,9 +4,9 @@
 
 #include <cstdint>
 #include <optional>
-#include <span>
 
 #include "oracle/core/rule.h"
+#include "oracle/core/span.h"
 #include "oracle/core/verdict.h"
 
 namespace tcfuzz::oracle::tcgen05 {
@@ -16,7 +16,8 @@ struct MmaWsShape {
   int n = 128;
   bool sparse = false;            // tcgen05.mma.ws.sp
   std::optional<uint32_t> idesc;  // the instruction descriptor, when the user gives one
-  friend bool operator==(const MmaWsShape&, const MmaWsShape&) = default;
+  // Defaulted in the .cc: a C++17 includer cannot default it (issue 35).
+  friend bool operator==(const MmaWsShape&, const MmaWsShape&);
 };
 
 namespace ws_rule {
@@ -35,8 +36,8 @@ inline constexpr Rule kIdescSparsity{
     "the instruction descriptor's sparsity bit matches .ws vs .ws.sp"};
 }  // namespace ws_rule
 
-std::span<const Rule* const> MmaWsRules();
-std::span<const int> LegalWsN(bool sparse);
+Span<const Rule* const> MmaWsRules();
+Span<const int> LegalWsN(bool sparse);
 
 // Adds every violated shape rule to `verdict`.
 void ValidateMmaWsShape(const MmaWsShape& shape, Verdict& verdict);

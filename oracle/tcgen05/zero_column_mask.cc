@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "oracle/core/span.h"
 #include "oracle/tcgen05/instr_descriptor.h"
 
 namespace tcfuzz::oracle::tcgen05 {
@@ -15,7 +16,7 @@ uint8_t Get8(const Field& f, uint64_t desc) { return static_cast<uint8_t>(f.Get(
 
 }  // namespace
 
-std::span<const Rule* const> ZeroColumnMaskRules() { return kZcmRules; }
+Span<const Rule* const> ZeroColumnMaskRules() { return kZcmRules; }
 
 ZeroColumnMask DecodeZeroColumnMask(uint64_t desc) {
   using namespace zcm_field;
@@ -176,5 +177,8 @@ std::vector<std::string_view> ReadingsOf(const ZcmCase& c) {
   if (z.reserved_62_63 != 0) ids.push_back("Z6");
   return ids;
 }
+
+bool operator==(const ZeroColumnMask&, const ZeroColumnMask&) = default;
+bool operator==(const ZcmCase&, const ZcmCase&) = default;
 
 }  // namespace tcfuzz::oracle::tcgen05

@@ -11,13 +11,13 @@
 #include <bitset>
 #include <cstdint>
 #include <optional>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "oracle/core/bits.h"
 #include "oracle/core/rule.h"
+#include "oracle/core/span.h"
 #include "oracle/core/spec_choices.h"
 #include "oracle/core/verdict.h"
 #include "oracle/tcgen05/mma_ws_shape.h"
@@ -69,7 +69,7 @@ inline constexpr Rule kShiftOverIdesc{
     "column shift is at most the instruction descriptor's max shift (0, 8, 16 or 32)"};
 }  // namespace zcm_rule
 
-std::span<const Rule* const> ZeroColumnMaskRules();
+Span<const Rule* const> ZeroColumnMaskRules();
 
 // The descriptor's fields, holding the raw field contents (spans as encoded, count - 1).
 struct ZeroColumnMask {
@@ -81,7 +81,8 @@ struct ZeroColumnMask {
   uint8_t use_span = 0;
   uint8_t column_shift = 0;
   uint8_t reserved_62_63 = 0;
-  friend bool operator==(const ZeroColumnMask&, const ZeroColumnMask&) = default;
+  // Defaulted in the .cc: a C++17 includer cannot default it (issue 35).
+  friend bool operator==(const ZeroColumnMask&, const ZeroColumnMask&);
 };
 
 ZeroColumnMask DecodeZeroColumnMask(uint64_t desc);
@@ -99,7 +100,8 @@ int IdescMaxShiftCodeFor(uint64_t desc);
 struct ZcmCase {
   uint64_t desc = 0;
   MmaWsShape shape;
-  friend bool operator==(const ZcmCase&, const ZcmCase&) = default;
+  // Defaulted in the .cc: a C++17 includer cannot default it (issue 35).
+  friend bool operator==(const ZcmCase&, const ZcmCase&);
 };
 
 Verdict Validate(const ZcmCase& c);

@@ -202,4 +202,6 @@ Result<std::vector<uint32_t>> TileReference(const DescriptorTile& t, bool genera
   return R::Ok(std::move(d));
 }
 
+bool operator==(const TileSparse&, const TileSparse&) = default;
+
 }  // namespace tcfuzz::oracle::tile

@@ -42,7 +42,8 @@ struct TileSparse {
   const sparse::SparseForm* form = nullptr;  // m16n8k32.f16, m16n8k16.tf32, m16n8k64.e4m3, ...
   int selector = 0;
   std::vector<uint8_t> nibbles;  // M x form->chunks_per_row(), row-major
-  friend bool operator==(const TileSparse&, const TileSparse&) = default;
+  // Defaulted in the .cc: a C++17 includer cannot default it (issue 35).
+  friend bool operator==(const TileSparse&, const TileSparse&);
 };
 
 // The metadata register of each of the 128 threads for these nibbles (M = 64).

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <random>
+#include <span>
 #include <vector>
 
 #include "oracle/numerics/dot_product.h"

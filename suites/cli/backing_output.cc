@@ -1,6 +1,7 @@
 #include "suites/cli/backing_output.h"
 
 #include <cstdio>
+#include <span>
 
 #include "oracle/core/backing.h"
 #include "oracle/numerics/dot_product.h"

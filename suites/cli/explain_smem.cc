@@ -5,6 +5,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 
 #include "oracle/core/text_format.h"
 #include "oracle/tcgen05/smem_descriptor.h"

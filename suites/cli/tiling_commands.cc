@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <span>
 
 #include "oracle/ascend/reference_tiler.h"
 #include "oracle/ascend/tiling_rules.h"

@@ -1,6 +1,7 @@
 #include "suites/engine/expectation_lines.h"
 
 #include <algorithm>
+#include <span>
 #include <sstream>
 
 #include "oracle/core/text_format.h"

@@ -4,6 +4,7 @@
 // read back and written again, the same text), with the oracle's answer computed on the way, and
 // replay without crashing; any other input draws a case of one kind from the bytes and holds it
 // to the same round trip.
+#include <span>
 #include <string>
 
 #include "generators/core/bytes_source.h"

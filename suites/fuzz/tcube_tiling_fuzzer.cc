@@ -2,6 +2,8 @@
 // (a raw 200-byte image, the reference tiler's answer, or that answer with one field changed),
 // then every invariant of CheckTiling holds: no crash in validate() or the simulator on any
 // image, and a legal verdict always simulates cleanly.
+#include <span>
+
 #include "generators/core/bytes_source.h"
 #include "suites/checks/tcube_tiling_checks.h"
 #include "suites/fuzz/fuzz_target.h"

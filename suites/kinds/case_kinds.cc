@@ -1,5 +1,6 @@
 // The one table of case kinds (suites/kinds/case_kind.h): a kind is registered here, once.
 #include <array>
+#include <span>
 
 #include "suites/engine/case_file.h"
 #include "suites/engine/device_workers.h"

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <set>
+#include <span>
 
 #include "generators/core/random_source.h"
 #include "oracle/smem/smem_case.h"

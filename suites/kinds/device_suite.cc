@@ -1,5 +1,7 @@
 #include "suites/engine/device_suite.h"
 
+#include <span>
+
 #include "suites/engine/worker_protocol.h"
 #include "suites/kinds/case_kind.h"
 

@@ -1,6 +1,7 @@
 #include "suites/kinds/emit_cu.h"
 
 #include <cstdio>
+#include <span>
 
 #include "generators/core/mma_values.h"
 #include "harness/mma_dense.h"

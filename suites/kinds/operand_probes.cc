@@ -1,5 +1,6 @@
 #include "suites/kinds/operand_probes.h"
 
+#include <span>
 #include <string_view>
 
 #include "harness/emulator/accumulate.h"

@@ -1,3 +1,4 @@
+#include <span>
 #include <string>
 
 #include "generators/core/random_source.h"

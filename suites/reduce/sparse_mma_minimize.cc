@@ -1,5 +1,7 @@
 #include "suites/reduce/sparse_mma_minimize.h"
 
+#include <span>
+
 #include "oracle/numerics/formats.h"
 #include "suites/engine/worker_protocol.h"
 #include "suites/reduce/shrinker.h"

@@ -1,6 +1,7 @@
 #include "suites/reduce/tile_minimize.h"
 
 #include <algorithm>
+#include <span>
 
 #include "generators/smem/descriptor_tile_gen.h"
 #include "oracle/smem/canonical_layout.h"

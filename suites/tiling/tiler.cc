@@ -2,6 +2,7 @@
 
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <span>
 
 #include "oracle/ascend/reference_tiler.h"
 #include "oracle/core/json_reader.h"

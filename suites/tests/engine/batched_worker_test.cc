@@ -9,6 +9,7 @@
 
 #include <mutex>
 #include <set>
+#include <span>
 #include <sstream>
 
 namespace tcfuzz::suites {

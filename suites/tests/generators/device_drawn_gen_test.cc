@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <span>
 
 #include "generators/core/random_source.h"
 #include "oracle/numerics/formats.h"

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <span>
 
 #include "generators/core/random_source.h"
 #include "harness/mma_dense.h"

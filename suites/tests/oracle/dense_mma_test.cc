@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <span>
 
 #include "generators/core/random_source.h"
 #include "generators/sparse/sparse_mma_gen.h"

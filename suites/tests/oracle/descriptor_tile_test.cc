@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <set>
+#include <span>
 
 #include "generators/core/random_source.h"
 #include "generators/smem/descriptor_tile_gen.h"

@@ -3,6 +3,7 @@
 #include <rapidcheck/gtest.h>
 
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
