@@ -202,6 +202,16 @@ PYBIND11_MODULE(_tcfuzz, m) {
       },
       py::arg("desc"), py::arg("m"), py::arg("n"), py::arg("sparse") = false,
       py::arg("idesc") = py::none());
+  zcm.def(
+      "backing",
+      [](uint64_t desc, int mm, int n) {
+        if (!o::tcgen05::Expand(desc, mm, n))
+          throw py::value_error("M must be 32, 64 or 128 and N 1..256");
+        return BackingList(o::tcgen05::ReadingsOf(ZcmCaseOf(desc, mm, n, false, std::nullopt)),
+                           "sm_100");
+      },
+      py::arg("desc"), py::arg("m"), py::arg("n"),
+      "what expand(desc, m, n) rests on, on sm_100a: one dict per reading");
 
   py::module_ sparse = m.def_submodule("sparse", "mma.sp metadata and fragment maps");
   sparse.def(
@@ -250,8 +260,30 @@ PYBIND11_MODULE(_tcfuzz, m) {
       },
       py::arg("shape"), py::arg("type"), py::arg("meta"), py::arg("selector") = 0,
       py::arg("ordered") = true);
+  sparse.def(
+      "backing",
+      [](const std::string& shape, const std::string& type, bool ordered, const std::string& gpu) {
+        const auto& f = FormOf(shape, type);
+        return BackingList(o::sparse::ReadingsOf(
+                               f, ordered ? o::sparse::Variant::kOrdered : o::sparse::Variant::kSp),
+                           gpu);
+      },
+      py::arg("shape"), py::arg("type"), py::arg("ordered") = true, py::arg("gpu") = "",
+      "what the form's maps (map_a, map_b, map_meta) rest on, on `gpu` (\"sm_90\"; \"\": any)");
 
   py::module_ numerics = m.def_submodule("numerics", "tensor-core arithmetic, bit for bit");
+  numerics.def(
+      "backing",
+      [](const std::string& arch, const std::string& instr, const std::string& ab,
+         const std::string& cd) {
+        const NumericsChoice k = ChooseNumerics(arch, instr, ab, cd, /*allow_unconfirmed=*/true);
+        py::dict d;
+        d["row"] = std::string(k.params.row);
+        d["backing"] = std::string(o::Name(k.backing));
+        return d;
+      },
+      py::arg("arch"), py::arg("instr"), py::arg("ab"), py::arg("cd"),
+      "the numerics row dot() answers with, and how it is backed on that target");
   numerics.def(
       "dot",
       [](const std::string& arch, const std::string& instr, const std::string& ab,
