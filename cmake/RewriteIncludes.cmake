@@ -3,7 +3,11 @@
 # consumer's path, where those generic roots could shadow the consumer's own folders (issue 35).
 # Installed, every such include names "tcfuzz/..." instead, so the package exports include/ alone
 # and a consumer writes <tcfuzz/...> only.
-set(root "$ENV{DESTDIR}${CMAKE_INSTALL_PREFIX}/@CMAKE_INSTALL_INCLUDEDIR@/tcfuzz")
+set(includedir "@CMAKE_INSTALL_INCLUDEDIR@")
+if(NOT IS_ABSOLUTE "${includedir}")
+  set(includedir "${CMAKE_INSTALL_PREFIX}/${includedir}")
+endif()
+set(root "$ENV{DESTDIR}${includedir}/tcfuzz")
 file(GLOB_RECURSE headers "${root}/*.h")
 foreach(header ${headers})
   file(READ "${header}" text)

@@ -1,7 +1,7 @@
 # `cmake --install`: the tcfuzz binary, the oracle and generator libraries with their headers
 # (under include/tcfuzz/), the built-in emulator a backend plug-in may wrap with the plug-in ABI
 # (include/tcfuzz/backend.h), the data files tcfuzz reads (share/tcfuzz/), an exported, versioned
-# CMake package (find_package(tcfuzz 0.2) -> tcfuzz::oracle, tcfuzz::generators) and a
+# CMake package (find_package(tcfuzz 0.3) -> tcfuzz::oracle, tcfuzz::generators) and a
 # pkg-config file. docs/library.md shows both in use.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)

@@ -5,7 +5,7 @@
 #    CUDA toolkit);
 #  - every installed header compiles alone in a C++17 translation unit (-Wpedantic -Werror) with
 #    only <prefix>/include on the path, and none includes a generic root ("oracle/...");
-#  - examples/find_package configured against it with find_package(tcfuzz 0.2), built as C++17
+#  - examples/find_package configured against it with find_package(tcfuzz 0.3), built as C++17
 #    and run, its answer equal to the CLI's;
 #  - examples/backend_plugin, a device-backend plug-in, built against it and reported by a
 #    campaign of the moved binary;

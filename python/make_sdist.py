@@ -4,7 +4,7 @@ python/ (the module's sources and the package), oracle/ and harness/emulator/ (t
 module compiles), include/tcfuzz/backend.h and CMakeLists.txt (the project's version). Run by the
 CMake target python_sdist:
 
-  python3 make_sdist.py --version 0.2.0 --out DIR
+  python3 make_sdist.py --version 0.3.0 --out DIR
 
 prints the archive's path; `pip wheel --no-build-isolation --no-index --no-deps ARCHIVE` then
 builds the wheel offline with Debian's setuptools and pybind11-dev."""

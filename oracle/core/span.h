@@ -11,18 +11,21 @@
 #include <type_traits>
 #include <utility>
 
-#if __cplusplus >= 202002L && __has_include(<span>)
+#if __cplusplus >= 202002L
+#include <ranges>
 #endif
 
 namespace tcfuzz::oracle {
 
 template <class T>
 class Span {
-  // Containers whose data() points at elements a T* may point at.
+  // Containers of elements a T* may point at: of T itself, or T const-qualified; not of a class
+  // derived from T (stepped with T's size, they would be misread), as std::span refuses them.
   template <class C>
-  using FromContainer =
-      std::enable_if_t<std::is_convertible_v<decltype(std::data(std::declval<C&>())), T*> &&
-                       std::is_convertible_v<decltype(std::size(std::declval<C&>())), std::size_t>>;
+  using FromContainer = std::enable_if_t<
+      std::is_convertible_v<std::remove_pointer_t<decltype(std::data(std::declval<C&>()))> (*)[],
+                            T (*)[]> &&
+      std::is_convertible_v<decltype(std::size(std::declval<C&>())), std::size_t>>;
 
  public:
   using element_type = T;

@@ -8,6 +8,7 @@
 
 #include "oracle/core/text_format.h"
 #include "oracle/numerics/exact_dot.h"
+#include "oracle/ptx/instruction_form.h"
 
 namespace tcfuzz::suites {
 namespace {
@@ -161,8 +162,10 @@ std::vector<std::string_view> ChunkClasses(const SparseTile& t) {
 
 std::string SparseFamily(const SparseForm& form, Variant variant, oracle::num::Format a_type,
                          oracle::num::Format b_type, oracle::num::Format cd) {
-  std::string family = variant == Variant::kOrdered ? "mma.sp::ordered_metadata." : "mma.sp.";
-  family += std::string(form.shape) + "." + std::string(oracle::num::Name(a_type));
+  std::string family(oracle::ptx::FamilyName(variant == Variant::kOrdered
+                                                 ? oracle::ptx::Family::kMmaSpOrdered
+                                                 : oracle::ptx::Family::kMmaSp));
+  family += "." + std::string(form.shape) + "." + std::string(oracle::num::Name(a_type));
   if (b_type != a_type) family += "x" + std::string(oracle::num::Name(b_type));
   return family + "." + std::string(oracle::num::Name(cd));
 }

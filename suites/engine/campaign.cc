@@ -560,6 +560,13 @@ int ResumeCampaign(const std::string& dir, const CampaignOptions& base,
                              " is a merged report; resume its shards");
     return 2;
   }
+  // Another tcfuzz may draw other cases for the same indices and report in another shape (before
+  // 0.3.0 a GPU suite's families were its result classes): its run is not one run with ours.
+  if (p.tool != oracle::ToolVersion()) {
+    log << oracle::ErrorLine("--resume: " + dir + " was written by " + oracle::Quoted(p.tool) +
+                             ", not " + std::string(oracle::ToolVersion()));
+    return 2;
+  }
   if (!p.interrupted) {
     uint64_t failed = 0;
     for (const SuiteReport& s : p.suites) failed += s.failed;

@@ -117,17 +117,22 @@ Json RecordJson(const FailureRecord& f) {
   return j;
 }
 
-// The JUnit element of a failing family: "failure" where a case of it returned a wrong result
-// (or none is listed), "error" where its cases only faulted, hung or met a harness error.
+// The JUnit element of a failing family: "failure" where a case of it returned a wrong result,
+// "error" where a GPU family's cases only faulted, hung or met a harness error. From the
+// signatures ("suite.family.check"), which count every failing case, not only the listed ones.
 std::string_view FailingElement(const SuiteReport& s, const std::string& family) {
-  bool listed = false;
-  for (const FailureRecord& f : s.failures) {
-    if (f.family != family) continue;
-    listed = true;
-    const std::optional<CaseOutcome> o = ParseOutcome(f.check);
-    if (!s.device || !o || *o == CaseOutcome::kMismatch) return "failure";
+  if (!s.device) return "failure";
+  const std::string prefix = s.suite + "." + family + ".";
+  bool other = false;  // a failing class of this family other than a wrong result
+  for (const auto& [signature, n] : s.signatures) {
+    if (n == 0 || !signature.starts_with(prefix)) continue;
+    // The rest is a result class; where it is not, the signature is another family's whose name
+    // starts with this one's.
+    const std::optional<CaseOutcome> o = ParseOutcome(signature.substr(prefix.size()));
+    if (o == CaseOutcome::kMismatch) return "failure";
+    other = other || o.has_value();
   }
-  return listed ? "error" : "failure";
+  return other ? "error" : "failure";
 }
 
 }  // namespace
@@ -357,8 +362,9 @@ std::string JUnitXml(const CampaignReport& report) {
       if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
     }
     const bool ran = s.error.empty() && s.skipped.empty();
-    // A suite that ran no case of any family, or did not run, shows as one test case saying why.
-    if (names.empty() && (!ran || s.cases > 0)) names.push_back("not_run");
+    // A suite that did not run, or a GPU suite that ran no case of any form (every case one the
+    // device lacks, or none in its time), shows as one test case saying why: never a pass.
+    if (names.empty() && (!ran || device)) names.push_back("not_run");
     // A GPU suite's results apart from its families: those whose expectation no hardware backs,
     // and those that changed when run again.
     if (device && ran) names.insert(names.end(), {"model_unconfirmed", "flaky"});

@@ -63,6 +63,7 @@ int RunJudgedWorker(const WorkerArgs& a, std::ostream& out, const JudgedSuiteHal
       a.threads ? a.threads : std::max(1u, std::thread::hardware_concurrency());
   // Cases per family over the shard's indices, each thread counting its own stretch.
   const auto count_families = [&] {
+    if (!half.family_of) return FamilyCounts{};  // a suite without families: its cases uncounted
     std::vector<std::vector<uint64_t>> per_thread(threads,
                                                   std::vector<uint64_t>(half.families.size()));
     harness::ParallelFor(

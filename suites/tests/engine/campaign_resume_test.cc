@@ -277,6 +277,17 @@ TEST(CampaignReports, SigtermLeavesAnInterruptedReportThatResumeCompletes) {
 
   CampaignOptions base;
   base.command_line = "test";
+  // Written by another tcfuzz (other cases for the same indices, another report shape): refused,
+  // the report left as it was.
+  const std::string summary = ReadFile(cut.report_dir + "/summary.json").value();
+  nlohmann::json other = j;
+  other["tool"] = "tcfuzz 0.2.0";
+  ASSERT_TRUE(WriteFileAtomic(cut.report_dir + "/summary.json", other.dump(1)).ok());
+  std::ostringstream refused;
+  EXPECT_EQ(ResumeCampaign(cut.report_dir, base, Suites(), refused), 2);
+  EXPECT_NE(refused.str().find("was written by 'tcfuzz 0.2.0', not tcfuzz "), std::string::npos)
+      << refused.str();
+  ASSERT_TRUE(WriteFileAtomic(cut.report_dir + "/summary.json", summary).ok());
   EXPECT_EQ(ResumeCampaign(cut.report_dir, base, Suites(), log), 1) << log.str();
   EXPECT_EQ(test::SummaryDiff(cut.report_dir, o.report_dir), "[]");
   EXPECT_EQ(FilesDiff(Files(cut.report_dir), Files(o.report_dir)), "");

@@ -184,6 +184,37 @@ TEST(Report, AHostFamilyNoCaseDrewIsSkipped) {
             std::string::npos);
 }
 
+// A GPU suite that ran but no case of any form (its time ran out, or the device lacks every
+// form drawn) tested nothing: one skipped not_run test case, never a green suite.
+TEST(Report, AGpuSuiteThatRanNoCaseIsSkipped) {
+  CampaignReport r = EveryKind();
+  SuiteReport& gpu = r.suites[1];
+  gpu.families.clear();
+  gpu.failures.clear();
+  gpu.signatures.clear();
+  gpu.failed = 0;
+  gpu.cases = 64;
+  gpu.outcomes = {{"not_supported", 64}};
+  gpu.coverage["not supported: wgmma needs sm_90a"] = 64;
+  std::string xml = JUnitXml(r);
+  EXPECT_NE(xml.find("<testsuite name=\"gpu\" tests=\"3\" failures=\"0\" errors=\"0\" "
+                     "skipped=\"1\""),
+            std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("<skipped message=\"no case ran on the device: 64 not supported: wgmma "
+                     "needs sm_90a\"/>"),
+            std::string::npos)
+      << xml;
+  gpu.cases = 0;  // none in its time
+  gpu.outcomes.clear();
+  gpu.coverage.clear();
+  xml = JUnitXml(r);
+  EXPECT_NE(xml.find("<testsuite name=\"gpu\" tests=\"3\" failures=\"0\" errors=\"0\" "
+                     "skipped=\"1\""),
+            std::string::npos)
+      << xml;
+}
+
 TEST(Report, AnyByteInAMessageLeavesWellFormedXml) {
   const std::string xml = JUnitXml(EveryKind());
   for (unsigned char c : xml) {
