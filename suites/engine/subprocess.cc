@@ -35,6 +35,31 @@ struct Pipe {
 
 std::string Errno(const char* what) { return std::string(what) + ": " + std::strerror(errno); }
 
+// write() to a child's stdin, where a child that stopped reading (it crashed, exited, never
+// reads) is EPIPE and nothing else: the SIGPIPE it raises is held blocked in this thread and
+// taken back, so it never reaches a run's handler, which reads SIGPIPE as its own stdout closing
+// and stops the whole run as interrupted (a crashing tiler did, now and then).
+ssize_t WriteToChild(int fd, const char* data, std::size_t size) {
+  sigset_t pipe, old;
+  sigemptyset(&pipe);
+  sigaddset(&pipe, SIGPIPE);
+  sigset_t pending;
+  sigemptyset(&pending);
+  ::sigpending(&pending);
+  const bool was_pending = sigismember(&pending, SIGPIPE) == 1;
+  ::pthread_sigmask(SIG_BLOCK, &pipe, &old);
+  const ssize_t w = ::write(fd, data, size);
+  const int saved = errno;
+  if (w < 0 && saved == EPIPE && !was_pending) {
+    const timespec now = {0, 0};
+    while (::sigtimedwait(&pipe, nullptr, &now) < 0 && errno == EINTR) {
+    }
+  }
+  ::pthread_sigmask(SIG_SETMASK, &old, nullptr);
+  errno = saved;
+  return w;
+}
+
 // The reaper: the forked child that runs the command as its own child and, being a child
 // subreaper, inherits every descendant the command leaves behind, including those that called
 // setsid and left the process group. When the command ends (or the reaper is told to stop) it
@@ -345,7 +370,8 @@ CommandResult RunArgv(const std::vector<std::string>& argv, const std::string& s
     if (ready < 0 && errno != EINTR) break;
     if (ready <= 0) continue;
     if (in_slot < n && p[in_slot].revents) {
-      const ssize_t w = ::write(in.fd[1], stdin_text.data() + written, stdin_text.size() - written);
+      const ssize_t w =
+          WriteToChild(in.fd[1], stdin_text.data() + written, stdin_text.size() - written);
       if (w > 0) written += static_cast<std::size_t>(w);
       if (w < 0 && errno != EAGAIN && errno != EINTR)
         written = stdin_text.size();  // EPIPE: it stopped reading
@@ -456,7 +482,7 @@ oracle::Result<std::string> LineSession::Ask(const std::string& line,
     if (ready < 0 && errno != EINTR) return fail(Failure::kEnded, Errno("poll"));
     if (ready <= 0) continue;
     if (n == 3 && p[2].revents) {
-      const ssize_t w = ::write(in_, request.data() + written, request.size() - written);
+      const ssize_t w = WriteToChild(in_, request.data() + written, request.size() - written);
       if (w > 0) written += static_cast<std::size_t>(w);
       // EPIPE: it stopped reading. Its end (or its silence until the deadline) says the rest.
       if (w < 0 && errno != EAGAIN && errno != EINTR) written = request.size();

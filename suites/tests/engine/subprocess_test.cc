@@ -11,6 +11,7 @@
 #include <sstream>
 #include <thread>
 
+#include "suites/engine/stop_signals.h"
 #include "suites/tests/support/temp_dir.h"
 
 namespace tcfuzz::suites {
@@ -73,6 +74,24 @@ TEST(RunCommand, CapsOutputAndSurvivesAChildThatIgnoresStdin) {
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out.size(), 1000u);
   EXPECT_TRUE(r.out_truncated);
+}
+
+// A child that ends without reading its stdin (a tiler that crashed) makes the writes to it fail
+// with EPIPE, and nothing more: during a run SIGPIPE means the run's own stdout closed and stops
+// it as interrupted, so a child's closed pipe must never raise it (Cli.TilingFuzzDrivesACommand-
+// Tiler was stopped that way now and then, its tiler `kill -ABRT $$`).
+TEST(RunCommand, AChildThatStopsReadingDoesNotStopTheRun) {
+  const StopSignals during_a_run;
+  const std::string big(4 << 20, 'x');  // more than a pipe holds: some write meets the closed end
+  for (const char* command : {"exit 0", "kill -ABRT $$"}) {
+    const auto r = RunCommand(command, big, {});
+    EXPECT_TRUE(r.started) << command;
+    EXPECT_FALSE(StopRequested()) << command << ": signal " << StopSignal();
+  }
+  LineSession gone("exit 0", {});
+  std::this_thread::sleep_for(100ms);  // it has ended before the request is written
+  EXPECT_FALSE(gone.Ask(big, 1000ms).ok());
+  EXPECT_FALSE(StopRequested()) << "signal " << StopSignal();
 }
 
 TEST(RunCommand, AddsEnvironmentAndReportsAMissingProgram) {
