@@ -13,6 +13,7 @@
 #include "suites/engine/device_campaign.h"
 #include "suites/engine/device_suite.h"
 #include "suites/engine/mutant_report.h"
+#include "suites/engine/report.h"
 #include "suites/engine/report_folder.h"
 #include "suites/engine/subprocess.h"
 
@@ -79,30 +80,28 @@ Cell RunCell(const MutantRunOptions& o, const CatalogueMutant& m, const std::str
   const auto t0 = std::chrono::steady_clock::now();
   const CommandResult r = RunArgv(argv, "", copt);
   c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const auto summary = ReadFile(dir + "/summary.json");
-  const auto j =
-      summary.ok() ? nlohmann::json::parse(summary.value(), nullptr, false) : nlohmann::json();
-  const bool has_suite = j.is_object() && j.contains("suites") && j["suites"].is_array() &&
-                         !j["suites"].empty() && j["suites"][0].is_object();
+  // The child's report through the one summary.json reader (merge and --resume use it too).
+  const auto report = ReadSummary(dir + "/summary.json");
+  const bool has_suite = report.ok() && !report.value().suites.empty();
   if (!r.started || (r.exit_code != 0 && r.exit_code != 1) || !has_suite) {
     c.error = "the campaign did not finish: " + r.Describe(copt.timeout);
+    if (r.started && (r.exit_code == 0 || r.exit_code == 1) && !report.ok())
+      c.error += "; " + report.error();
   } else {
-    const auto& s = j["suites"][0];
-    c.cases = s.value("cases", uint64_t{0});
-    c.failed = s.value("failed", uint64_t{0});
+    const SuiteReport& s = report.value().suites.front();
+    c.cases = s.cases;
+    c.failed = s.failed;
     c.killed = r.exit_code == 1 && c.failed > 0;
-    const auto& outcomes = s.value("outcomes", nlohmann::json::object());
-    if (outcomes.contains("model_unconfirmed") &&
-        outcomes["model_unconfirmed"].is_number_unsigned())
-      c.unconfirmed = outcomes["model_unconfirmed"].get<uint64_t>();
+    const auto unconfirmed = s.outcomes.find("model_unconfirmed");
+    c.unconfirmed = unconfirmed == s.outcomes.end() ? 0 : unconfirmed->second;
     c.flagged = !c.killed && c.unconfirmed > 0;
-    for (const auto& f :
-         s.value(c.flagged ? "model_unconfirmed" : "failures", nlohmann::json::array())) {
-      if (!f.is_object() || !f.contains("index") || !f["index"].is_number_unsigned()) continue;
-      const uint64_t index = f["index"].get<uint64_t>();
-      if (c.first_kill && index >= *c.first_kill) continue;
-      c.first_kill = index;
-      c.reproducer = f.value("reproducer", std::string());
+    const std::vector<FailureRecord>& found = c.flagged ? s.unconfirmed : s.failures;
+    const auto first = std::min_element(
+        found.begin(), found.end(),
+        [](const FailureRecord& a, const FailureRecord& b) { return a.index < b.index; });
+    if (first != found.end()) {
+      c.first_kill = first->index;
+      c.reproducer = first->reproducer_path;
     }
   }
   // The first detection's reproducer, alone: it must fail with the mutant planted and pass on the
