@@ -107,7 +107,21 @@ std::string OneLine(std::string_view text, std::size_t max_bytes) {
 }
 
 std::string ErrorLine(std::string_view message) {
-  return "tcfuzz: error: " + OneLine(message, 1000) + "\n";
+  // What is wrong usually ends a message ("--tiler: '<a 128 KiB path>' is not an executable
+  // file"): past 1000 bytes a line keeps its first 600 and its last 380, the middle cut. Each
+  // end is escaped from at most 4 bytes of message a byte of line (an escape is 4 bytes).
+  constexpr std::size_t kHead = 600, kTail = 380, kRaw = 4 * (kHead + kTail);
+  const auto continuation = [](char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; };
+  std::string head = OneLine(message.substr(0, kRaw));
+  if (message.size() <= kRaw && head.size() <= kHead + kTail)
+    return "tcfuzz: error: " + head + "\n";
+  std::size_t cut = kHead;
+  while (cut > 0 && continuation(head[cut])) --cut;
+  head.resize(cut);
+  std::string tail = OneLine(message.substr(message.size() - std::min(message.size(), 4 * kTail)));
+  std::size_t from = tail.size() > kTail ? tail.size() - kTail : 0;
+  while (from < tail.size() && continuation(tail[from])) ++from;
+  return "tcfuzz: error: " + head + " ... " + tail.substr(from) + "\n";
 }
 
 std::string Quoted(std::string_view text) {

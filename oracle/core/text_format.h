@@ -72,9 +72,10 @@ Result<uint64_t> ParseUint(std::string_view text, uint64_t max);
 // Invalid UTF-8 becomes \xNN too (valid sequences are kept). Past `max_bytes`, cut at a
 // character's start and "..." added (error lines stay readable when a value is 128 KiB).
 std::string OneLine(std::string_view text, std::size_t max_bytes = std::string_view::npos);
-// A tool's error line, "tcfuzz: error: " and `message` through OneLine (at most 1000 bytes) and a
-// newline: whatever a message quotes (a path with a newline, invalid UTF-8, a 100 KiB value), it
-// stays one bounded line, so a log split by prefix sends all of it to stderr.
+// A tool's error line, "tcfuzz: error: " and `message` through OneLine and a newline: whatever a
+// message quotes (a path with a newline, invalid UTF-8, a 100 KiB value), it stays one line of at
+// most about 1000 bytes, so a log split by prefix sends all of it to stderr. A longer message
+// keeps its start and its end (where it says what is wrong), " ... " between.
 std::string ErrorLine(std::string_view message);
 // 'text' for a message: one line, and at most 64 characters of it ("..." after them).
 std::string Quoted(std::string_view text);

@@ -6,7 +6,9 @@
 #include <cmath>
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "harness/nvjitlink.h"
 #include "oracle/core/json_reader.h"
@@ -22,6 +24,17 @@ using Json = nlohmann::ordered_json;
 
 // Failing cases a JUnit test case lists in its body (the rest are counted).
 constexpr std::size_t kJUnitCasesListed = 20;
+
+// A JSON object from a map's keys in one pass: ordered_json's operator[] searches the keys it
+// has, so a hostile report's 100,000 families took minutes to write (issue 33).
+template <class Map, class Value>
+Json ObjectOf(const Map& map, const Value& value) {
+  Json o = Json::object();
+  auto& pairs = static_cast<Json::object_t::Container&>(o.get_ref<Json::object_t&>());
+  pairs.reserve(map.size());
+  for (const auto& [key, x] : map) pairs.emplace_back(key, value(x));  // keys unique: a map's
+  return o;
+}
 
 // The length of the UTF-8 sequence at s[i] that encodes a character XML 1.0 allows, or 0.
 std::size_t XmlCharLength(const std::string& s, std::size_t i) {
@@ -124,8 +137,10 @@ std::string_view FailingElement(const SuiteReport& s, const std::string& family)
   if (!s.device) return "failure";
   const std::string prefix = s.suite + "." + family + ".";
   bool other = false;  // a failing class of this family other than a wrong result
-  for (const auto& [signature, n] : s.signatures) {
-    if (n == 0 || !signature.starts_with(prefix)) continue;
+  for (auto it = s.signatures.lower_bound(prefix);
+       it != s.signatures.end() && it->first.starts_with(prefix); ++it) {
+    const auto& [signature, n] = *it;
+    if (n == 0) continue;
     // The rest is a result class; where it is not, the signature is another family's whose name
     // starts with this one's.
     const std::optional<CaseOutcome> o = ParseOutcome(signature.substr(prefix.size()));
@@ -162,10 +177,9 @@ void AddSuiteReport(SuiteReport& into, const SuiteReport& more) {
   into.cases += more.cases;
   into.failed += more.failed;
   into.seconds += more.seconds;
+  std::set<std::string> declared(into.declared_families.begin(), into.declared_families.end());
   for (const std::string& f : more.declared_families) {
-    if (std::find(into.declared_families.begin(), into.declared_families.end(), f) ==
-        into.declared_families.end())
-      into.declared_families.push_back(f);
+    if (declared.insert(f).second) into.declared_families.push_back(f);
   }
   for (const auto& [name, f] : more.families) {
     into.families[name].cases += f.cases;
@@ -317,18 +331,18 @@ std::string SummaryJson(const CampaignReport& report) {
     js["cases_per_second"] = s.seconds > 0 ? static_cast<double>(s.cases) / s.seconds : 0.0;
     if (!s.worker_phases.empty()) js["worker_seconds_by_phase"] = s.worker_phases;
     js["declared_families"] = s.declared_families;
-    js["families"] = Json::object();
-    for (const auto& [name, f] : s.families) {
-      js["families"][name] = {{"cases", f.cases}, {"failed", f.failed}, {"expected", f.expected}};
-      if (f.not_supported > 0) js["families"][name]["not_supported"] = f.not_supported;
-    }
+    js["families"] = ObjectOf(s.families, [](const FamilyStats& f) {
+      Json x = {{"cases", f.cases}, {"failed", f.failed}, {"expected", f.expected}};
+      if (f.not_supported > 0) x["not_supported"] = f.not_supported;
+      return x;
+    });
     if (s.device) js["outcomes"] = s.outcomes;
     js["coverage"] = s.coverage;
-    js["discrimination"] = Json::object();
-    for (const auto& [family, probes] : s.discrimination) {
-      for (const auto& [probe, n] : probes)
-        js["discrimination"][family][probe] = {{"cases", n.cases}, {"telling", n.telling}};
-    }
+    js["discrimination"] = ObjectOf(s.discrimination, [](const auto& probes) {
+      return ObjectOf(probes, [](const auto& n) {
+        return Json{{"cases", n.cases}, {"telling", n.telling}};
+      });
+    });
     js["low_discrimination"] = LowDiscrimination(s.discrimination);
     js["signatures"] = s.signatures;
     js["failures_not_listed"] = s.failed - std::min<uint64_t>(s.failed, s.failures.size());
@@ -358,9 +372,13 @@ std::string JUnitXml(const CampaignReport& report) {
     Counts c;
     const bool device = s.device;
     std::vector<std::string> names = s.declared_families;
+    std::set<std::string> named(names.begin(), names.end());
     for (const auto& [name, f] : s.families) {
-      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+      if (named.insert(name).second) names.push_back(name);
     }
+    // Each family's listed failures, gathered once (not a pass over the list per family).
+    std::map<std::string, std::vector<const FailureRecord*>> listed_of;
+    for (const FailureRecord& f : s.failures) listed_of[f.family].push_back(&f);
     const bool ran = s.error.empty() && s.skipped.empty();
     // A suite that did not run, or a GPU suite that ran no case of any form (every case one the
     // device lacks, or none in its time), shows as one test case saying why: never a pass.
@@ -442,18 +460,14 @@ std::string JUnitXml(const CampaignReport& report) {
       } else if (stats.failed > 0) {
         const std::string element(FailingElement(s, name));
         ++(element == "error" ? c.errors : c.failures);
-        std::vector<const FailureRecord*> mine;
-        for (const FailureRecord& f : s.failures) {
-          if (f.family == name) mine.push_back(&f);
-        }
+        const auto listed_here = listed_of.find(name);
+        const std::vector<const FailureRecord*> mine = listed_here == listed_of.end()
+                                                           ? std::vector<const FailureRecord*>{}
+                                                           : listed_here->second;
         std::map<std::string, uint64_t> sigs;
-        for (const auto& [sig, n] : s.signatures) {
-          for (const FailureRecord* f : mine) {
-            if (f->signature == sig) {
-              sigs[sig] = n;
-              break;
-            }
-          }
+        for (const FailureRecord* f : mine) {
+          if (const auto at = s.signatures.find(f->signature); at != s.signatures.end())
+            sigs[at->first] = at->second;
         }
         std::string text = std::to_string(stats.failed) + " of " + std::to_string(stats.cases) +
                            " cases failed" + report_note + "\n";
@@ -767,6 +781,11 @@ SuiteReport SuiteFrom(const JsonIn& j) {
 }  // namespace
 
 oracle::Result<CampaignReport> ReadSummary(const std::string& path) {
+  // tcfuzz writes its reports as regular files: a link (a shard from an untrusted runner) would
+  // read whatever it points at.
+  std::error_code ec;
+  if (std::filesystem::is_symlink(std::filesystem::symlink_status(path, ec)))
+    return oracle::Error(path + ": a link, not a report's summary.json (links are not followed)");
   auto text = ReadFile(path, std::size_t{64} << 20);
   if (!text.ok()) return oracle::Error(text.error());
   auto r = ParseSummary(text.value());
@@ -870,6 +889,20 @@ oracle::Result<CampaignReport> ParseSummary(std::string_view text) {
     const JsonIn& list = Field(j, "suites");
     if (!list.is_array()) throw Bad{"\"suites\" is not a list"};
     for (const JsonIn& s : list) r.suites.push_back(SuiteFrom(s));
+    // The totals SummaryJson writes from the suites: a hand-edited one is refused, not ignored.
+    uint64_t cases = 0, failed = 0, stale = 0;
+    for (const SuiteReport& s : r.suites) {
+      if (__builtin_add_overflow(cases, s.cases, &cases) ||
+          __builtin_add_overflow(failed, s.failed, &failed))
+        throw Bad{"the suites' case counts add up past 2^64-1"};
+    }
+    for (const ExpectationUse& u : r.expectation_lines) stale += u.stale() ? 1 : 0;
+    for (const auto& [key, sum] : {std::pair{"cases", cases}, std::pair{"failed", failed},
+                                   std::pair{"stale_expectations", stale}}) {
+      if (U64(j, key) != sum)
+        throw Bad{std::string("\"") + key + "\" is " + std::to_string(U64(j, key)) +
+                  ", not the suites' " + std::to_string(sum)};
+    }
     return oracle::Result<CampaignReport>::Ok(std::move(r));
   } catch (const Bad& b) {
     return oracle::Error(b.what);

@@ -253,6 +253,37 @@ TEST(HostileInput, ShardReportsAreUntrustedJson) {
   ExpectOneLineError(
       Tcfuzz("merge " + shard("wide", keys + "}, ") + " --report " + dir + "/m3", dir),
       "unknown key 'y' in the summary");
+  // A summary.json that is a link reads what it points at: refused, whatever that is.
+  std::filesystem::create_directories(dir + "/linked");
+  std::filesystem::create_symlink(dir + "/shard/summary.json", dir + "/linked/summary.json");
+  ExpectOneLineError(Tcfuzz("merge " + dir + "/linked --report " + dir + "/m4", dir),
+                     "summary.json: a link, not a report's summary.json (links are not followed)");
+  // The totals are the suites' sums: a hand-edited one (2^64-1 cases) is refused, not ignored.
+  std::string total = good;
+  total.replace(total.find("\"cases\": 100,\n  \"failed\""), 12, "\"cases\": 18446744073709551615");
+  std::filesystem::create_directories(dir + "/total");
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/total/summary.json", total).ok());
+  ExpectOneLineError(Tcfuzz("merge " + dir + "/total --report " + dir + "/m5", dir),
+                     "\"cases\" is 18446744073709551615, not the suites' 100");
+  // 20,000 families and as many declared ones: every one merged (writing them was quadratic,
+  // minutes at 100,000: suites/bench/report_bench.cc measures it).
+  std::string wide = good, families, declared;
+  for (int k = 0; k < 20000; ++k) {
+    families +=
+        "\"fam." + std::to_string(k) + "\": {\"cases\": 0, \"failed\": 0, \"expected\": 0}, ";
+    declared += "\"decl." + std::to_string(k) + "\", ";
+  }
+  wide.insert(wide.find("\"families\": {") + 13, families);
+  wide.insert(wide.find("\"declared_families\": [") + 22, declared);
+  std::filesystem::create_directories(dir + "/families");
+  ASSERT_TRUE(suites::WriteFileAtomic(dir + "/families/summary.json", wide).ok());
+  const Outcome merged = Tcfuzz("merge " + dir + "/families --report " + dir + "/m6", dir);
+  EXPECT_EQ(merged.code, 0) << merged.err;
+  const std::string merged_summary = suites::ReadFile(dir + "/m6/summary.json").value();
+  EXPECT_NE(merged_summary.find("\"fam.19999\": {"), std::string::npos);
+  EXPECT_NE(merged_summary.find("\"decl.19999\""), std::string::npos);
+  EXPECT_NE(suites::ReadFile(dir + "/m6/junit.xml").value().find("name=\"fam.19999\""),
+            std::string::npos);
 }
 
 // Issue 33: output that cannot be written is an error. Every command exited 0 into a full disk or
@@ -343,6 +374,12 @@ TEST(HostileInput, LongValuesMakeBoundedErrorLines) {
   const Outcome r = Tcfuzz("replay " + dir + "/" + std::string(3000, 'x'), dir);
   ExpectOneLineError(r, "tcfuzz: error: ");
   EXPECT_LT(r.err.size(), 1100u) << r.err.size();
+  // What is wrong comes after the value: it stays (the line keeps both ends).
+  const Outcome tiler = Tcfuzz("tiling fuzz --cases 1 --report " + dir + "/t --tiler " + dir + "/" +
+                                   std::string(100 << 10, 'x'),
+                               dir);
+  ExpectOneLineError(tiler, "is not an executable file");
+  EXPECT_LT(tiler.err.size(), 1100u) << tiler.err.size();
 }
 
 // Issue 33: errors a long command logs (merge, --resume, --expectations) went out as they were:

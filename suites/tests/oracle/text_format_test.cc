@@ -140,5 +140,21 @@ TEST(TextFormat, OneLineEscapesInvalidUtf8AndBoundsLength) {
   EXPECT_EQ(OneLine(euros, 1000), euros.substr(0, 999) + "...");
 }
 
+// Issue 33: a message quoting a 128 KiB value was cut after its first 1000 bytes, so what was
+// wrong (said after the value) never showed. The line keeps both ends.
+TEST(TextFormat, ALongErrorLineKeepsWhatIsWrong) {
+  const std::string value(128 << 10, 'x');
+  const std::string line =
+      ErrorLine("--tiler: '/tmp/" + value + "\n\xff' is not an executable file");
+  EXPECT_EQ(line, "tcfuzz: error: --tiler: '/tmp/" + std::string(600 - 15, 'x') + " ... " +
+                      std::string(380 - 33, 'x') + "\\n\\xff' is not an executable file\n");
+  // Short lines are whole; the ends of a long one are cut at characters' starts.
+  EXPECT_EQ(ErrorLine("a\tb"), "tcfuzz: error: a\\tb\n");
+  std::string euros;
+  for (int i = 0; i < 1000; ++i) euros += "\xe2\x82\xac";
+  EXPECT_EQ(ErrorLine(euros),
+            "tcfuzz: error: " + euros.substr(0, 600) + " ... " + euros.substr(0, 378) + "\n");
+}
+
 }  // namespace
 }  // namespace tcfuzz::oracle
