@@ -1,5 +1,7 @@
 #include "suites/engine/glob.h"
 
+#include <algorithm>
+
 namespace tcfuzz::suites {
 
 // Builds the automaton: each piece is a fragment with one entry and the states whose `out` (or
@@ -18,6 +20,17 @@ class GlobCompiler {
     const int match = Add({});
     Patch(f, match);
     g_.start_ = f.start < 0 ? match : f.start;  // the empty pattern matches the empty text
+    // Byte classes: bytes that every byte state takes or refuses alike step the same way.
+    std::map<std::vector<bool>, uint8_t> classes;
+    for (int b = 0; b < 256; ++b) {
+      std::vector<bool> takes;
+      for (const Glob::State& st : g_.states_) {
+        if (st.kind == Glob::State::kByte) takes.push_back(st.bytes.test(b));
+      }
+      const auto id = static_cast<uint8_t>(classes.size());
+      g_.class_of_[b] = classes.emplace(std::move(takes), id).first->second;
+    }
+    g_.classes_ = static_cast<int>(classes.size());
     return R::Ok(std::move(g_));
   }
 
@@ -174,14 +187,83 @@ class GlobCompiler {
 
 oracle::Result<Glob> Glob::Compile(std::string_view pattern) { return GlobCompiler(pattern).Run(); }
 
+namespace {
+constexpr int32_t kFull = -3;  // StateOf: no room for another deterministic state
+// The sets a pattern keeps hold at most this many states in all (4 MiB).
+constexpr std::size_t kMaxDfaSetStates = std::size_t{1} << 20;
+}  // namespace
+
+std::vector<int> Glob::Closure(const std::vector<int>& from) const {
+  std::vector<char> seen(states_.size(), 0);
+  std::vector<int> stack(from), set;
+  while (!stack.empty()) {
+    const int i = stack.back();
+    stack.pop_back();
+    if (i < 0 || seen[static_cast<std::size_t>(i)]) continue;
+    seen[static_cast<std::size_t>(i)] = 1;
+    const State& st = states_[static_cast<std::size_t>(i)];
+    if (st.kind == State::kSplit) {
+      stack.push_back(st.out);
+      stack.push_back(st.out1);
+    } else {
+      set.push_back(i);
+    }
+  }
+  std::sort(set.begin(), set.end());
+  return set;
+}
+
+int32_t Glob::StateOf(Dfa& dfa, std::vector<int> set) const {
+  if (const auto it = dfa.index.find(set); it != dfa.index.end()) return it->second;
+  if (dfa.sets.size() >= kMaxDfaStates || dfa.held + set.size() > kMaxDfaSetStates) return kFull;
+  dfa.held += set.size();
+  const auto id = static_cast<int32_t>(dfa.sets.size());
+  bool accepting = false;
+  for (const int i : set)
+    accepting = accepting || states_[static_cast<std::size_t>(i)].kind == State::kMatch;
+  const auto at = dfa.index.emplace(std::move(set), id).first;
+  dfa.sets.push_back(&at->first);
+  dfa.accepting.push_back(accepting);
+  dfa.next.resize(dfa.next.size() + static_cast<std::size_t>(classes_), kUnknown);
+  return id;
+}
+
 bool Glob::Matches(std::string_view text) const {
+  Dfa& dfa = *dfa_;
+  const std::lock_guard<std::mutex> hold(dfa.lock);
+  if (dfa.sets.empty()) StateOf(dfa, Closure({start_}));  // state 0, the start
+  std::size_t d = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    const std::size_t step = d * static_cast<std::size_t>(classes_) + class_of_[byte];
+    if (dfa.next[step] == kUnknown) {
+      std::vector<int> from;
+      for (const int s : *dfa.sets[d]) {
+        const State& st = states_[static_cast<std::size_t>(s)];
+        if (st.kind == State::kByte && st.bytes.test(byte)) from.push_back(st.out);
+      }
+      if (from.empty()) {
+        dfa.next[step] = kDead;
+      } else {
+        std::vector<int> set = Closure(from);
+        const int32_t to = StateOf(dfa, set);
+        if (to == kFull) return MatchesWithAutomaton(set, text.substr(i + 1));
+        dfa.next[step] = to;
+      }
+    }
+    if (dfa.next[step] == kDead) return false;
+    d = static_cast<std::size_t>(dfa.next[step]);
+  }
+  return dfa.accepting[d];
+}
+
+bool Glob::MatchesWithAutomaton(const std::vector<int>& set, std::string_view rest) const {
   // The states the automaton is in, closed over splits, as a list, with a mark per state of the
-  // step that last added it: a step costs what is active, not the pattern's length (a 4 KiB
-  // pattern that fails at its first byte no longer walks 4,096 states a character).
+  // step that last added it: a step costs what is active, not the pattern's length.
   std::vector<uint64_t> mark(states_.size(), 0);
-  std::vector<int> in, next, stack;
+  std::vector<int> in(set), next, stack;
   uint64_t step = 1;
-  const auto add = [&](std::vector<int>& set, int s) {
+  const auto add = [&](std::vector<int>& to, int s) {
     stack.push_back(s);
     while (!stack.empty()) {
       const int i = stack.back();
@@ -193,12 +275,11 @@ bool Glob::Matches(std::string_view text) const {
         stack.push_back(st.out);
         stack.push_back(st.out1);
       } else {
-        set.push_back(i);
+        to.push_back(i);
       }
     }
   };
-  add(in, start_);
-  for (const char c : text) {
+  for (const char c : rest) {
     ++step;
     next.clear();
     for (const int i : in) {

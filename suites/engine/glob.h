@@ -1,13 +1,21 @@
 // The one pattern matcher of tcfuzz (expectation files, `toolchain scan --forms`): the glob
 // patterns of fnmatch(3), `*`, `?`, `[set]`, `[!set]` and `\x`, plus `@(a|b|...)` alternatives
-// (nested up to 8 deep). It is compiled to a Thompson automaton and run over the text in time
-// proportional to the text times the states active at once (about two per star, at most 64 stars),
-// so no pattern can make a match slow (glibc's extglob backtracks without bound). Other ksh
-// operators (`*(...)`, `+(...)`, `!(...)`) are not operators here: `*(` is a star and a literal
-// '('.
+// (nested up to 8 deep). It is compiled to a Thompson automaton, whose sets of states are turned
+// into the states of a deterministic one as texts reach them and kept with the pattern (up to
+// kMaxDfaStates): a character then costs one table step, whatever the pattern (glibc's extglob
+// backtracks without bound; the automaton alone cost every state active at once, and 60
+// alternatives after stars kept about 1,800 active). A pattern whose texts need more sets than
+// that runs the automaton for the rest of a text: a character then costs at most the pattern's
+// states (4096 characters, 64 stars). Other ksh operators (`*(...)`, `+(...)`, `!(...)`) are
+// not operators here: `*(` is a star and a literal '('.
 #pragma once
 
+#include <array>
 #include <bitset>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,7 +28,11 @@ class Glob {
  public:
   // At most 4096 characters and 64 stars; an error names what is wrong and where.
   static oracle::Result<Glob> Compile(std::string_view pattern);
+  // Safe from several threads at once (the deterministic states are built under a lock).
   bool Matches(std::string_view text) const;
+
+  // Sets of the automaton's states a pattern keeps as deterministic states.
+  static constexpr std::size_t kMaxDfaStates = 4096;
 
  private:
   struct State {
@@ -28,8 +40,29 @@ class Glob {
     std::bitset<256> bytes;  // kByte: the bytes it takes
     int out = -1, out1 = -1;
   };
+  // The deterministic states met so far: a set of the automaton's byte and match states
+  // (closed over splits), whether it accepts, and its next state per byte class (kUnknown until
+  // a text takes that step; kDead where no state takes the class).
+  static constexpr int32_t kUnknown = -2, kDead = -1;
+  struct Dfa {
+    std::mutex lock;
+    std::map<std::vector<int>, int32_t> index;
+    std::vector<const std::vector<int>*> sets;
+    std::vector<bool> accepting;
+    std::vector<int32_t> next;  // state * classes_ + class
+    std::size_t held = 0;       // states of the automaton in all the sets
+  };
+  // The set closed over splits from `from` (the start, or every state a byte leads to).
+  std::vector<int> Closure(const std::vector<int>& from) const;
+  // The deterministic state of `set`, added if new; kDead when the cache is full.
+  int32_t StateOf(Dfa& dfa, std::vector<int> set) const;
+  bool MatchesWithAutomaton(const std::vector<int>& set, std::string_view rest) const;
+
   std::vector<State> states_;
   int start_ = 0;
+  std::array<uint8_t, 256> class_of_{};  // bytes no state tells apart share a class
+  int classes_ = 1;
+  std::shared_ptr<Dfa> dfa_ = std::make_shared<Dfa>();  // copies share it: the same automaton
   friend class GlobCompiler;
 };
 

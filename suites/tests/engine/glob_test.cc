@@ -6,7 +6,10 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <atomic>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "generators/core/rc_source.h"
 
@@ -61,6 +64,54 @@ RC_GTEST_PROP(Glob, AgreesWithFnmatch, ()) {
   RC_ASSERT(g.ok());
   RC_LOG() << "pattern '" << pattern << "' text '" << text << "'\n";
   RC_ASSERT(g.value().Matches(text) == (fnmatch(pattern.c_str(), text.c_str(), FNM_EXTMATCH) == 0));
+}
+
+// One compiled pattern keeps the deterministic states its texts reach: many texts on one Glob
+// (and on a copy, which shares them) must each answer as fnmatch does.
+RC_GTEST_PROP(Glob, AgreesWithFnmatchOverManyTexts, ()) {
+  gen::RcSource s;
+  const std::string pattern = Pattern(s, 0);
+  RC_PRE(pattern.find("*@(") == std::string::npos && pattern.find(")@(") == std::string::npos);
+  const auto g = Glob::Compile(pattern);
+  RC_ASSERT(g.ok());
+  const Glob copy = g.value();
+  for (int t = 0; t < 40; ++t) {
+    std::string text;
+    for (uint64_t i = s.Below(10); i > 0; --i) text += "abc"[s.Below(3)];
+    RC_LOG() << "pattern '" << pattern << "' text '" << text << "'\n";
+    const bool want = fnmatch(pattern.c_str(), text.c_str(), FNM_EXTMATCH) == 0;
+    RC_ASSERT((t % 2 ? copy : g.value()).Matches(text) == want);
+  }
+}
+
+// "*a" then 12 "?": which of the last 13 characters were 'a' is the state, 2^13 sets, more than a
+// pattern keeps (Glob::kMaxDfaStates). Past that the automaton runs the rest of a text; every
+// answer still fnmatch's, from four threads at once.
+TEST(Glob, APatternWithMoreStatesThanItKeepsStillMatches) {
+  const std::string pattern = "*a????????????";
+  const auto g = Glob::Compile(pattern);
+  ASSERT_TRUE(g.ok());
+  std::vector<std::thread> threads;
+  std::atomic<int> wrong{0}, matched{0};
+  for (unsigned seed = 1; seed <= 4; ++seed) {
+    threads.emplace_back([&, seed] {
+      unsigned x = seed;
+      for (int t = 0; t < 3000; ++t) {
+        std::string text;
+        for (int i = 0; i < 24; ++i) {
+          x = x * 1103515245u + 12345u;
+          text += (x >> 16) & 1 ? 'a' : 'b';
+        }
+        const bool want = fnmatch(pattern.c_str(), text.c_str(), 0) == 0;
+        wrong += g.value().Matches(text) != want;
+        matched += want;
+      }
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(wrong, 0);
+  EXPECT_GT(matched, 0);
+  EXPECT_LT(matched, 12000);
 }
 
 // A group that takes the empty string after a star (found by parsers_fuzzer): the pattern
