@@ -91,7 +91,7 @@ int RunToolchainCommand(ToolchainCli& t) {
   if (t.scan == nullptr || (!*t.scan && !*t.worker)) return -1;
   t.options.targets = SplitTargets(t.targets);
   if (*t.worker) {
-    if (t.lines) return RunScanLineWorker(t.options, std::cin, std::cout);
+    if (t.lines) return RunScanLineWorker(t.options, std::cin, std::cout, std::cerr);
     if (t.worker->count("--first") == 0 || t.worker->count("--count") == 0)
       cli::Die("toolchain worker: give --first and --count, or --lines");
     return RunScanWorker(t.options, t.first, t.count, std::cout);

@@ -17,6 +17,7 @@
 #include "harness/ptx_form_module.h"
 #include "oracle/core/text_format.h"
 #include "oracle/ptx/ptx_target.h"
+#include "suites/engine/line_reader.h"
 #include "suites/engine/subprocess.h"
 
 namespace tcfuzz::suites {
@@ -252,10 +253,12 @@ int RunScanWorker(const ScanOptions& o, size_t first, size_t count, std::ostream
   return 0;
 }
 
-int RunScanLineWorker(const ScanOptions& o, std::istream& in, std::ostream& out) {
+int RunScanLineWorker(const ScanOptions& o, std::istream& in, std::ostream& out,
+                      std::ostream& err) {
   const std::string ptxas = PtxasOf(o);
   const std::size_t total = WholeScanItems();
-  for (std::string line; std::getline(in, line);) {
+  LineReader reader(in);
+  for (std::string line; reader.Next(line);) {
     const auto i = oracle::ParseUint(line, total - 1);
     if (!i.ok()) {
       out << "error " << OneLine(i.error()) << '\n' << std::flush;
@@ -263,6 +266,10 @@ int RunScanLineWorker(const ScanOptions& o, std::istream& in, std::ostream& out)
     }
     const auto at = static_cast<std::size_t>(i.value());
     WriteVerdict(o, ptxas, ItemAt(AllForms(), AllTargetNames(), at), at, out);
+  }
+  if (!reader.error().empty()) {
+    err << oracle::ErrorLine("toolchain worker: " + reader.error());
+    return 2;
   }
   return 0;
 }

@@ -72,7 +72,10 @@ int RunScanWorker(const ScanOptions& options, size_t first, size_t count, std::o
 // The worker of a campaign's toolchain suite (toolchain_suite.h), kept running between items:
 // one item index of the whole scan (every form on every target) per line of `in`, its verdict
 // line as RunScanWorker prints it; a line that is not an item's index is answered "error ...".
-int RunScanLineWorker(const ScanOptions& options, std::istream& in, std::ostream& out);
+// Input it cannot read (a line past LineReader's bound, stdin a folder) is one line on `err` and
+// the code 2: never a silent end, never a gigabyte read.
+int RunScanLineWorker(const ScanOptions& options, std::istream& in, std::ostream& out,
+                      std::ostream& err);
 
 // One item of the whole scan, as every scan and worker numbers them (item i: target i / forms,
 // form i % forms): its form at its target, and what the model says of it.

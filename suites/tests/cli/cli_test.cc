@@ -261,6 +261,14 @@ TEST(Cli, BatchReadersBoundTheirLinesAndRefuseUnknownKeys) {
     EXPECT_EQ(folder.code, 2) << cmd;
     EXPECT_EQ(folder.out, "tcfuzz: error: stdin is a folder\n") << cmd;
   }
+  // The toolchain suite's worker reads its item lines the same way (it read a 200 MB line whole
+  // and ended 0 on a folder).
+  const CliRun worker = TcfuzzWithInput("toolchain worker --lines", huge);
+  EXPECT_EQ(worker.code, 2);
+  EXPECT_EQ(worker.out, "tcfuzz: error: toolchain worker: line 1 is longer than 1048576 bytes\n");
+  const CliRun worker_folder = Tcfuzz("toolchain worker --lines < /tmp");
+  EXPECT_EQ(worker_folder.code, 2);
+  EXPECT_EQ(worker_folder.out, "tcfuzz: error: toolchain worker: stdin is a folder\n");
   const CliRun typo = TcfuzzWithInput(
       dot, "{\"a\":[\"3c00\"],\"b\":[\"4000\"],\"c\":\"00000000\",\"sparse\":true}\n");
   EXPECT_EQ(typo.code, 2);
