@@ -64,16 +64,33 @@ Result<ZcmCaseFile> ZcmCaseFromDoc(const TextDoc& doc) {
     f.c.shape.idesc = static_cast<uint32_t>(idesc.value());
   }
   if (const TextEntry* e = doc.Find("expect.mask")) {
-    // A mask is up to 256 bits, compared as the hex text the oracle prints (lower case): anything
-    // but hex digits after "0x" is a file error, never a failing case.
+    // A mask is up to 256 bits, one per column, compared with the hex the oracle prints (lower
+    // case, (n + 3) / 4 digits): anything but hex digits after "0x" is a file error, never a
+    // failing case; so is a bit past the case's n columns. Other widths read as the same number.
     std::string hex = e->value;
     const std::string_view digits = std::string_view(hex).substr(std::min<size_t>(2, hex.size()));
+    const std::string at = "line " + std::to_string(e->line) + ": expect.mask ";
     if (!hex.starts_with("0x") || digits.empty() || digits.size() > 64 ||
         digits.find_first_not_of("0123456789abcdefABCDEF") != std::string_view::npos) {
-      return R::Fail("line " + std::to_string(e->line) +
-                     ": expect.mask must be 0x and 1 to 64 hex digits");
+      return R::Fail(at + "must be 0x and 1 to 64 hex digits");
     }
     for (char& c : hex) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::size_t first = hex.find_first_not_of('0', 2);
+    const std::size_t significant = first == std::string::npos ? 0 : hex.size() - first;
+    const int columns = f.c.shape.n;
+    if (columns <= 256) {  // a case the oracle can expand: its width
+      if (significant > 0) {
+        const char lead = hex[first];
+        const auto nibble = static_cast<unsigned>(lead <= '9' ? lead - '0' : lead - 'a' + 10);
+        const int top = 4 * static_cast<int>(significant - 1) + 31 - __builtin_clz(nibble);
+        if (top >= columns)
+          return R::Fail(at + "sets column " + std::to_string(top) +
+                         ", past the case's n = " + std::to_string(columns));
+      }
+      const std::size_t width = std::max<std::size_t>(1, static_cast<std::size_t>(columns + 3) / 4);
+      hex = "0x" + std::string(width - std::min(width, significant), '0') +
+            (significant > 0 ? hex.substr(first) : "");
+    }
     f.expect.mask_hex = hex;
   }
   if (const TextEntry* e = doc.Find("expect.rules")) {

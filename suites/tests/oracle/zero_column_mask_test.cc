@@ -242,11 +242,27 @@ TEST(ZcmCaseFile, ExpectMaskIsHexOrAFileError) {
     ASSERT_FALSE(f.ok()) << bad;
     EXPECT_EQ(f.error(), "line 8: expect.mask must be 0x and 1 to 64 hex digits") << bad;
   }
-  const auto doc = TextDoc::Parse(head + "0xAB01\n");
-  ASSERT_TRUE(doc.ok()) << doc.error();
-  const auto f = ZcmCaseFromDoc(doc.value());
-  ASSERT_TRUE(f.ok()) << f.error();
-  EXPECT_EQ(f.value().expect.mask_hex, "0xab01");
+  // n = 64: 16 digits, as the oracle prints them; other widths of the same number read as it.
+  for (const auto& [given, read] :
+       {std::pair{"0xAB01", "0x000000000000ab01"}, std::pair{"0x0", "0x0000000000000000"},
+        std::pair{"0x8000000000000000", "0x8000000000000000"},
+        std::pair{"0x0000000000000000000000000000000001", "0x0000000000000001"}}) {
+    const auto doc = TextDoc::Parse(head + given + "\n");
+    ASSERT_TRUE(doc.ok()) << doc.error();
+    const auto f = ZcmCaseFromDoc(doc.value());
+    ASSERT_TRUE(f.ok()) << f.error();
+    EXPECT_EQ(f.value().expect.mask_hex, read) << given;
+  }
+  // A bit past column 63 expects what no n = 64 mask holds: a file error (it was a FAIL).
+  for (const auto& [given, why] :
+       {std::pair{"0x10000000000000000",
+                  "line 8: expect.mask sets column 64, past the case's n = 64"},
+        std::pair{"0x100000000000000000000000000000000",
+                  "line 8: expect.mask sets column 128, past the case's n = 64"}}) {
+    const auto doc = TextDoc::Parse(head + given + "\n");
+    ASSERT_TRUE(doc.ok()) << doc.error();
+    EXPECT_EQ(ZcmCaseFromDoc(doc.value()).error(), why) << given;
+  }
 }
 
 }  // namespace
