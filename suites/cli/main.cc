@@ -61,6 +61,27 @@ std::string OptionAsValue(CLI::App& app, int argc, char** argv) {
   return {};
 }
 
+// A command of commands (`explain`, `oracle`) given none, or a word that is none of them: said with
+// the word and the commands it has (CLI11 says only "A subcommand is required"); else nothing.
+std::string MissingSubcommand(CLI::App& app, int argc, char** argv) {
+  CLI::App* sub = &app;
+  std::string path;
+  int i = 1;
+  for (; i < argc; ++i) {
+    CLI::App* deeper = SubcommandNamed(*sub, argv[i]);
+    if (deeper == nullptr) break;
+    sub = deeper;
+    path += (path.empty() ? "" : " ") + std::string(argv[i]);
+  }
+  if (sub == &app || sub->get_subcommands({}).empty()) return {};
+  std::string commands;
+  for (const CLI::App* s : sub->get_subcommands({}))
+    commands += (commands.empty() ? "" : ", ") + s->get_name();
+  if (i < argc && !LooksLikeAnOption(argv[i]))
+    return path + " has no command '" + argv[i] + "' (" + commands + ")";
+  return path + ": name one of its commands (" + commands + ")";
+}
+
 // A first word that is no command: say so (CLI11 would say "a subcommand is required"), from the
 // table alone, before any group is built.
 void CheckCommandWord(int argc, char** argv) {
@@ -120,7 +141,10 @@ int RunCli(int argc, char** argv, CliMode mode) try {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    const std::string why = OptionAsValue(app, argc, argv);
+    std::string why = OptionAsValue(app, argc, argv);
+    if (why.empty() && dynamic_cast<const CLI::RequiredError*>(&e) != nullptr &&
+        std::string_view(e.what()).find("subcommand") != std::string_view::npos)
+      why = MissingSubcommand(app, argc, argv);
     Die(why.empty() ? e.what() : why);
   }
   CheckOptionValues(app);

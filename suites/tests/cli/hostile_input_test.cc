@@ -170,6 +170,13 @@ TEST(HostileInput, PatternsAreBounded) {
 TEST(HostileInput, MessagesSayWhatIsWrong) {
   const std::string dir = test::TempDir("hostile_messages");
   ExpectOneLineError(Tcfuzz("bogus", dir), "'bogus' is not a command (explain");
+  // A command of commands names the word it does not know, and its own (CLI11 said only "A
+  // subcommand is required").
+  ExpectOneLineError(Tcfuzz("explain bogus", dir),
+                     "explain has no command 'bogus' (zcm, batch, smem, sparse)");
+  ExpectOneLineError(Tcfuzz("oracle \"$(printf '\\377\\001x')\"", dir),
+                     "oracle has no command '\\xff\\x01x' (dot,");
+  ExpectOneLineError(Tcfuzz("tiling", dir), "tiling: name one of its commands (chips, check,");
   ExpectOneLineError(Tcfuzz("oracle captures --dir /nonexistent", dir),
                      "--dir: /nonexistent is not a folder");
   ExpectOneLineError(Tcfuzz("toolchain scan --assembler ptxas --ptxas /nonexistent", dir),
