@@ -1,6 +1,7 @@
 #include "suites/engine/glob.h"
 
 #include <algorithm>
+#include <unordered_set>
 
 namespace tcfuzz::suites {
 
@@ -20,17 +21,23 @@ class GlobCompiler {
     const int match = Add({});
     Patch(f, match);
     g_.start_ = f.start < 0 ? match : f.start;  // the empty pattern matches the empty text
-    // Byte classes: bytes that every byte state takes or refuses alike step the same way.
-    std::map<std::vector<bool>, uint8_t> classes;
-    for (int b = 0; b < 256; ++b) {
-      std::vector<bool> takes;
-      for (const Glob::State& st : g_.states_) {
-        if (st.kind == Glob::State::kByte) takes.push_back(st.bytes.test(b));
+    // Byte classes: bytes that every byte state takes or refuses alike step the same way. Each
+    // distinct byte set splits the classes so far into the bytes it takes and the rest.
+    std::unordered_set<std::bitset<256>> seen;
+    int classes = 1;
+    for (const Glob::State& st : g_.states_) {
+      if (st.kind != Glob::State::kByte || !seen.insert(st.bytes).second) continue;
+      std::array<int, 512> split;
+      split.fill(-1);
+      int next = 0;
+      for (std::size_t b = 0; b < 256; ++b) {
+        int& to = split[2 * g_.class_of_[b] + (st.bytes.test(b) ? 1 : 0)];
+        if (to < 0) to = next++;
+        g_.class_of_[b] = static_cast<uint8_t>(to);
       }
-      const auto id = static_cast<uint8_t>(classes.size());
-      g_.class_of_[b] = classes.emplace(std::move(takes), id).first->second;
+      classes = next;
     }
-    g_.classes_ = static_cast<int>(classes.size());
+    g_.classes_ = classes;
     return R::Ok(std::move(g_));
   }
 
