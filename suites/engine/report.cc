@@ -899,7 +899,7 @@ oracle::Result<CampaignReport> ParseSummary(std::string_view text) {
     for (const ExpectationUse& u : r.expectation_lines) stale += u.stale() ? 1 : 0;
     for (const auto& [key, sum] : {std::pair{"cases", cases}, std::pair{"failed", failed},
                                    std::pair{"stale_expectations", stale}}) {
-      if (U64(j, key) != sum)
+      if (j.contains(key) && U64(j, key) != sum)  // absent: recomputed anyway
         throw Bad{std::string("\"") + key + "\" is " + std::to_string(U64(j, key)) +
                   ", not the suites' " + std::to_string(sum)};
     }
