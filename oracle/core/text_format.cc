@@ -108,20 +108,35 @@ std::string OneLine(std::string_view text, std::size_t max_bytes) {
 
 std::string ErrorLine(std::string_view message) {
   // What is wrong usually ends a message ("--tiler: '<a 128 KiB path>' is not an executable
-  // file"): past 1000 bytes a line keeps its first 600 and its last 380, the middle cut. Each
-  // end is escaped from at most 4 bytes of message a byte of line (an escape is 4 bytes).
-  constexpr std::size_t kHead = 600, kTail = 380, kRaw = 4 * (kHead + kTail);
+  // file"): past 980 bytes a line keeps its first 600 and its last 380, " ... " between. Pieces
+  // of at most one character (or four bytes of a broken one) are escaped whole, so a cut never
+  // splits a character or a \xNN.
+  constexpr std::size_t kMax = 980, kHead = 600, kTail = 380;
   const auto continuation = [](char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; };
-  std::string head = OneLine(message.substr(0, kRaw));
-  if (message.size() <= kRaw && head.size() <= kHead + kTail)
-    return "tcfuzz: error: " + head + "\n";
-  std::size_t cut = kHead;
-  while (cut > 0 && continuation(head[cut])) --cut;
-  head.resize(cut);
-  std::string tail = OneLine(message.substr(message.size() - std::min(message.size(), 4 * kTail)));
-  std::size_t from = tail.size() > kTail ? tail.size() - kTail : 0;
-  while (from < tail.size() && continuation(tail[from])) ++from;
-  return "tcfuzz: error: " + head + " ... " + tail.substr(from) + "\n";
+  std::string head;
+  std::size_t head_end = 0, i = 0;  // head_end: the raw bytes the first kHead of the line hold
+  std::size_t kept = 0;             // bytes of `head` within kHead
+  while (i < message.size()) {
+    std::size_t j = i + 1;
+    while (j < message.size() && j - i < 4 && continuation(message[j])) ++j;
+    const std::string piece = OneLine(message.substr(i, j - i));
+    if (head.size() + piece.size() > kMax) break;
+    head += piece;
+    i = j;
+    if (head.size() <= kHead) head_end = i, kept = head.size();
+  }
+  if (i == message.size()) return "tcfuzz: error: " + head + "\n";
+  head.resize(kept);
+  std::string tail;
+  for (std::size_t end = message.size(); end > head_end;) {
+    std::size_t k = end - 1;
+    while (k > head_end && end - k < 4 && continuation(message[k])) --k;
+    const std::string piece = OneLine(message.substr(k, end - k));
+    if (tail.size() + piece.size() > kTail) break;
+    tail.insert(0, piece);
+    end = k;
+  }
+  return "tcfuzz: error: " + head + " ... " + tail + "\n";
 }
 
 std::string Quoted(std::string_view text) {

@@ -78,7 +78,7 @@ Result<ZcmCaseFile> ZcmCaseFromDoc(const TextDoc& doc) {
     const std::size_t first = hex.find_first_not_of('0', 2);
     const std::size_t significant = first == std::string::npos ? 0 : hex.size() - first;
     const int columns = f.c.shape.n;
-    if (columns <= 256) {  // a case the oracle can expand: its width
+    if (columns <= 256) {  // a width MaskHex prints (wider cases have no mask to compare)
       if (significant > 0) {
         const char lead = hex[first];
         const auto nibble = static_cast<unsigned>(lead <= '9' ? lead - '0' : lead - 'a' + 10);

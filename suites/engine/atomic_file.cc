@@ -155,13 +155,16 @@ Result<bool> WriteFileAtomic(const std::string& requested, std::string_view cont
   return Result<bool>::Ok(true);
 }
 
-Result<std::string> ReadFile(const std::string& path, std::size_t max_bytes) {
+Result<std::string> ReadFile(const std::string& path, std::size_t max_bytes, Links links) {
   // Standard input is the one input that is not a regular file; anything else (a FIFO, a device,
   // a folder) is refused at once: it could hang or never end.
   const bool stdin_path = path == "-";
   int fd = 0;
   if (!stdin_path) {
-    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY |
+                                  (links == Links::kRefuse ? O_NOFOLLOW : 0));
+    if (fd < 0 && links == Links::kRefuse && errno == ELOOP)
+      return Result<std::string>::Fail(path + ": a link (links are not followed)");
     if (fd < 0) return Result<std::string>::Fail(path + ": cannot open: " + Errno());
     struct stat st;
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {

@@ -30,8 +30,14 @@ oracle::Result<bool> WriteFileAtomic(const std::string& path, std::string_view c
 // error leaves standard output empty.
 bool NamesOwnStream(const std::string& path);
 
+// Whether ReadFile opens a path whose last part is a link. A file of an untrusted report (a
+// shard's summary.json) is refused as a link in the same open that reads it: no window between
+// a check and the read for the link to appear in.
+enum class Links { kFollow, kRefuse };
+
 // Reads a whole regular file, or standard input for "-" (at most `max_bytes`). Error: one line
 // naming the path.
-oracle::Result<std::string> ReadFile(const std::string& path, std::size_t max_bytes = 1 << 24);
+oracle::Result<std::string> ReadFile(const std::string& path, std::size_t max_bytes = 1 << 24,
+                                     Links links = Links::kFollow);
 
 }  // namespace tcfuzz::suites

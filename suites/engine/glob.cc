@@ -196,8 +196,8 @@ oracle::Result<Glob> Glob::Compile(std::string_view pattern) { return GlobCompil
 
 namespace {
 constexpr int32_t kFull = -3;  // StateOf: no room for another deterministic state
-// The sets a pattern keeps hold at most this many states in all (4 MiB).
-constexpr std::size_t kMaxDfaSetStates = std::size_t{1} << 20;
+// The sets a pattern keeps hold at most this many states in all (1 MiB).
+constexpr std::size_t kMaxDfaSetStates = std::size_t{1} << 18;
 }  // namespace
 
 std::vector<int> Glob::Closure(const std::vector<int>& from) const {

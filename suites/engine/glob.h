@@ -28,11 +28,14 @@ class Glob {
  public:
   // At most 4096 characters and 64 stars; an error names what is wrong and where.
   static oracle::Result<Glob> Compile(std::string_view pattern);
-  // Safe from several threads at once (the deterministic states are built under a lock).
+  // Safe from several threads at once: a pattern matches one text at a time, under a lock (its
+  // copies share the deterministic states, and the lock).
   bool Matches(std::string_view text) const;
 
-  // Sets of the automaton's states a pattern keeps as deterministic states.
-  static constexpr std::size_t kMaxDfaStates = 4096;
+  // Sets of the automaton's states a pattern keeps as deterministic states: with their tables
+  // (4 bytes a byte class) and at most 2^18 set members, at most about 2 MiB a pattern, and
+  // never more states than the characters matched so far.
+  static constexpr std::size_t kMaxDfaStates = 1024;
 
  private:
   struct State {
@@ -54,7 +57,7 @@ class Glob {
   };
   // The set closed over splits from `from` (the start, or every state a byte leads to).
   std::vector<int> Closure(const std::vector<int>& from) const;
-  // The deterministic state of `set`, added if new; kDead when the cache is full.
+  // The deterministic state of `set`, added if new; kFull (glob.cc) when no more fit.
   int32_t StateOf(Dfa& dfa, std::vector<int> set) const;
   bool MatchesWithAutomaton(const std::vector<int>& set, std::string_view rest) const;
 

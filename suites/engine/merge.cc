@@ -289,7 +289,7 @@ int MergeReports(const std::vector<std::string>& dirs, const std::string& out, s
     if (!inside || !std::filesystem::is_regular_file(std::filesystem::symlink_status(at, ec)))
       return fail(dir + "/" + path +
                   ": not a regular file inside the shard (links are not followed)");
-    auto text = ReadFile(dir + "/" + path);
+    auto text = ReadFile(dir + "/" + path, std::size_t{1} << 24, Links::kRefuse);
     if (!text.ok()) return fail(text.error());
     auto written = WriteFileAtomic(folder.work() + "/" + path, text.value());
     if (!written.ok()) return fail(written.error());

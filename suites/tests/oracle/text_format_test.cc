@@ -154,6 +154,9 @@ TEST(TextFormat, ALongErrorLineKeepsWhatIsWrong) {
   for (int i = 0; i < 1000; ++i) euros += "\xe2\x82\xac";
   EXPECT_EQ(ErrorLine(euros),
             "tcfuzz: error: " + euros.substr(0, 600) + " ... " + euros.substr(0, 378) + "\n");
+  // Nor an escape: the \x01 that would cross byte 600 is left out whole.
+  EXPECT_EQ(ErrorLine(std::string(598, 'a') + "\x01" + std::string(2000, 'b')),
+            "tcfuzz: error: " + std::string(598, 'a') + " ... " + std::string(380, 'b') + "\n");
 }
 
 }  // namespace
