@@ -8,6 +8,7 @@
 
 #include "oracle/core/json_reader.h"
 #include "oracle/core/span.h"
+#include "oracle/core/text_format.h"
 
 namespace tcfuzz::oracle::ascend {
 namespace {
@@ -77,7 +78,7 @@ Result<ChipProfile> ChipFromJson(std::string_view json) {
   for (const auto& [key, value] : j.items()) {
     const bool known = key == "name" || key == "note" || key == "confirmed" ||
                        std::find(kInts.begin(), kInts.end(), key) != kInts.end();
-    if (!known) return R::Fail("chip profile: unknown key '" + key + "'");
+    if (!known) return R::Fail("chip profile: unknown key " + Quoted(key));
   }
   ChipProfile c;
   if (!j.contains("name") || !j["name"].is_string())

@@ -5,6 +5,7 @@
 
 #include "oracle/core/json_reader.h"
 #include "oracle/core/span.h"
+#include "oracle/core/text_format.h"
 
 namespace tcfuzz::oracle::ascend {
 namespace {
@@ -107,7 +108,7 @@ Result<TCubeTiling> FromJson(std::string_view json) {
   TCubeTiling t;
   for (const auto& [key, value] : j.items()) {
     const auto f = FindField(key);
-    if (!f) return R::Fail("tiling JSON: unknown key '" + key + "'");
+    if (!f) return R::Fail("tiling JSON: unknown key " + Quoted(key));
     if (!value.is_number_integer()) return R::Fail("tiling JSON: " + key + " is not an integer");
     const auto x = value.get<int64_t>();
     if (value.is_number_unsigned() || x < std::numeric_limits<int32_t>::min() ||

@@ -9,6 +9,7 @@
 #include "oracle/ascend/tiling_math.h"
 #include "oracle/core/json_reader.h"
 #include "oracle/core/span.h"
+#include "oracle/core/text_format.h"
 
 namespace tcfuzz::oracle::ascend {
 namespace {
@@ -144,7 +145,7 @@ Result<Problem> ProblemFromJson(std::string_view json) {
       "aFormat", "bFormat", "transA", "transB", "isBias", "schedule"};
   for (const auto& [key, value] : j.items()) {
     if (std::find(kKeys.begin(), kKeys.end(), key) == kKeys.end())
-      return R::Fail("problem: unknown key '" + key + "'");
+      return R::Fail("problem: unknown key " + Quoted(key));
   }
   for (std::string_view key : kKeys) {
     if (!j.contains(std::string(key)))

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "oracle/core/text_format.h"
+
 namespace tcfuzz::oracle {
 namespace {
 
@@ -30,7 +32,7 @@ class BoundedSax {
   }
   bool key(Json::string_t& k) {
     if (!keys_.back().insert(k).second) {
-      error_ = "duplicate key \"" + k.substr(0, 64) + "\"";
+      error_ = "duplicate key \"" + OneLine(k, 64) + "\"";  // a key may hold \\n
       return false;
     }
     return dom_.key(k);

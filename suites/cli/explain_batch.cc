@@ -59,7 +59,7 @@ class Line {
   // After every key the kind reads: a key it did not read is a typo ("Sparse"), never ignored.
   void NoOtherKeys() {
     for (const auto& [key, value] : j_.items()) {
-      if (!used_.count(key)) Fail("unknown key \"" + key + "\"");
+      if (!used_.count(key)) Fail("unknown key \"" + oracle::OneLine(key, 64) + "\"");
     }
   }
   template <class E>

@@ -222,7 +222,8 @@ int OracleDotStream(std::istream& in, std::ostream& out, std::ostream& err, Form
     }
     for (const auto& [key, value] : j.items()) {  // a typo must not be answered as something else
       if (key != "a" && key != "b" && key != "c")
-        return fail("unknown key \"" + key + "\" (a line holds \"a\", \"b\" and \"c\")");
+        return fail("unknown key \"" + oracle::OneLine(key, 64) +
+                    "\" (a line holds \"a\", \"b\" and \"c\")");
     }
     if (!j["a"].is_array() || !j["b"].is_array()) return fail("\"a\" and \"b\" must be arrays");
     if (j["a"].size() != j["b"].size()) {

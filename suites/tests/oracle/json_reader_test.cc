@@ -28,6 +28,11 @@ TEST(JsonReader, RefusesDepthDuplicatesAndGarbageWithOneLine) {
   ASSERT_FALSE(dup.ok());
   EXPECT_NE(dup.error().find("duplicate key \"a\""), std::string::npos) << dup.error();
   EXPECT_TRUE(ParseJson(R"({"a": {"a": {"a": 1}}})").ok());  // one key per object
+  // A key's JSON escapes are characters: a duplicate "a\nb" was named with a raw newline, a
+  // two-line error (summary_json_fuzzer, corpus/summary_json/regression/duplicate_key_newline).
+  const auto two = ParseJson(R"({"a\nb": 1, "a\nb": 2})");
+  ASSERT_FALSE(two.ok());
+  EXPECT_EQ(two.error(), "not JSON: duplicate key \"a\\nb\"");
   for (const char* bad : {"", "{", "[1,]", "{\"a\" 1}", "nul", "\"\\u12\"", "1 2"}) {
     const auto r = ParseJson(bad);
     ASSERT_FALSE(r.ok()) << bad;
