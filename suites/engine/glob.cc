@@ -200,14 +200,17 @@ constexpr int32_t kFull = -3;  // StateOf: no room for another deterministic sta
 constexpr std::size_t kMaxDfaSetStates = std::size_t{1} << 18;
 }  // namespace
 
-std::vector<int> Glob::Closure(const std::vector<int>& from) const {
-  std::vector<char> seen(states_.size(), 0);
-  std::vector<int> stack(from), set;
+std::vector<int> Glob::Closure(Dfa& dfa, std::vector<int> stack) const {
+  // A mark per state of the closure that last reached it: a closure costs the states it
+  // reaches, not the pattern's length.
+  if (dfa.mark.size() != states_.size()) dfa.mark.assign(states_.size(), 0);
+  ++dfa.closure;
+  std::vector<int> set;
   while (!stack.empty()) {
     const int i = stack.back();
     stack.pop_back();
-    if (i < 0 || seen[static_cast<std::size_t>(i)]) continue;
-    seen[static_cast<std::size_t>(i)] = 1;
+    if (i < 0 || dfa.mark[static_cast<std::size_t>(i)] == dfa.closure) continue;
+    dfa.mark[static_cast<std::size_t>(i)] = dfa.closure;
     const State& st = states_[static_cast<std::size_t>(i)];
     if (st.kind == State::kSplit) {
       stack.push_back(st.out);
@@ -216,21 +219,33 @@ std::vector<int> Glob::Closure(const std::vector<int>& from) const {
       set.push_back(i);
     }
   }
-  std::sort(set.begin(), set.end());
   return set;
 }
 
+std::vector<int> Glob::Step(Dfa& dfa, const std::vector<int>& set, unsigned char byte) const {
+  std::vector<int> to;
+  for (const int s : set) {
+    const State& st = states_[static_cast<std::size_t>(s)];
+    if (st.kind == State::kByte && st.bytes.test(byte)) to.push_back(st.out);
+  }
+  return to.empty() ? to : Closure(dfa, std::move(to));
+}
+
+bool Glob::Accepts(const std::vector<int>& set) const {
+  return std::any_of(set.begin(), set.end(), [&](int i) {
+    return states_[static_cast<std::size_t>(i)].kind == State::kMatch;
+  });
+}
+
 int32_t Glob::StateOf(Dfa& dfa, std::vector<int> set) const {
+  std::sort(set.begin(), set.end());  // one key per set, whatever order the closure found it in
   if (const auto it = dfa.index.find(set); it != dfa.index.end()) return it->second;
   if (dfa.sets.size() >= kMaxDfaStates || dfa.held + set.size() > kMaxDfaSetStates) return kFull;
   dfa.held += set.size();
   const auto id = static_cast<int32_t>(dfa.sets.size());
-  bool accepting = false;
-  for (const int i : set)
-    accepting = accepting || states_[static_cast<std::size_t>(i)].kind == State::kMatch;
+  dfa.accepting.push_back(Accepts(set));
   const auto at = dfa.index.emplace(std::move(set), id).first;
   dfa.sets.push_back(&at->first);
-  dfa.accepting.push_back(accepting);
   dfa.next.resize(dfa.next.size() + static_cast<std::size_t>(classes_), kUnknown);
   return id;
 }
@@ -238,69 +253,28 @@ int32_t Glob::StateOf(Dfa& dfa, std::vector<int> set) const {
 bool Glob::Matches(std::string_view text) const {
   Dfa& dfa = *dfa_;
   const std::lock_guard<std::mutex> hold(dfa.lock);
-  if (dfa.sets.empty()) StateOf(dfa, Closure({start_}));  // state 0, the start
+  if (dfa.sets.empty()) StateOf(dfa, Closure(dfa, {start_}));  // state 0, the start
   std::size_t d = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const auto byte = static_cast<unsigned char>(text[i]);
     const std::size_t step = d * static_cast<std::size_t>(classes_) + class_of_[byte];
     if (dfa.next[step] == kUnknown) {
-      std::vector<int> from;
-      for (const int s : *dfa.sets[d]) {
-        const State& st = states_[static_cast<std::size_t>(s)];
-        if (st.kind == State::kByte && st.bytes.test(byte)) from.push_back(st.out);
+      std::vector<int> set = Step(dfa, *dfa.sets[d], byte);
+      const int32_t to = set.empty() ? kDead : StateOf(dfa, set);
+      if (to == kFull) {
+        // No room to keep it: the automaton itself runs the rest of the text.
+        for (const char c : text.substr(i + 1)) {
+          set = Step(dfa, set, static_cast<unsigned char>(c));
+          if (set.empty()) return false;
+        }
+        return Accepts(set);
       }
-      if (from.empty()) {
-        dfa.next[step] = kDead;
-      } else {
-        std::vector<int> set = Closure(from);
-        const int32_t to = StateOf(dfa, set);
-        if (to == kFull) return MatchesWithAutomaton(set, text.substr(i + 1));
-        dfa.next[step] = to;
-      }
+      dfa.next[step] = to;
     }
     if (dfa.next[step] == kDead) return false;
     d = static_cast<std::size_t>(dfa.next[step]);
   }
   return dfa.accepting[d];
-}
-
-bool Glob::MatchesWithAutomaton(const std::vector<int>& set, std::string_view rest) const {
-  // The states the automaton is in, closed over splits, as a list, with a mark per state of the
-  // step that last added it: a step costs what is active, not the pattern's length.
-  std::vector<uint64_t> mark(states_.size(), 0);
-  std::vector<int> in(set), next, stack;
-  uint64_t step = 1;
-  const auto add = [&](std::vector<int>& to, int s) {
-    stack.push_back(s);
-    while (!stack.empty()) {
-      const int i = stack.back();
-      stack.pop_back();
-      if (i < 0 || mark[static_cast<std::size_t>(i)] == step) continue;
-      mark[static_cast<std::size_t>(i)] = step;
-      const State& st = states_[static_cast<std::size_t>(i)];
-      if (st.kind == State::kSplit) {
-        stack.push_back(st.out);
-        stack.push_back(st.out1);
-      } else {
-        to.push_back(i);
-      }
-    }
-  };
-  for (const char c : rest) {
-    ++step;
-    next.clear();
-    for (const int i : in) {
-      const State& st = states_[static_cast<std::size_t>(i)];
-      if (st.kind == State::kByte && st.bytes.test(static_cast<unsigned char>(c)))
-        add(next, st.out);
-    }
-    if (next.empty()) return false;
-    in.swap(next);
-  }
-  for (const int i : in) {
-    if (states_[static_cast<std::size_t>(i)].kind == State::kMatch) return true;
-  }
-  return false;
 }
 
 }  // namespace tcfuzz::suites

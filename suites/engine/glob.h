@@ -52,14 +52,19 @@ class Glob {
     std::map<std::vector<int>, int32_t> index;
     std::vector<const std::vector<int>*> sets;
     std::vector<bool> accepting;
-    std::vector<int32_t> next;  // state * classes_ + class
-    std::size_t held = 0;       // states of the automaton in all the sets
+    std::vector<int32_t> next;   // state * classes_ + class
+    std::size_t held = 0;        // states of the automaton in all the sets
+    std::vector<uint64_t> mark;  // Closure's: the closure that last reached each state
+    uint64_t closure = 0;
   };
-  // The set closed over splits from `from` (the start, or every state a byte leads to).
-  std::vector<int> Closure(const std::vector<int>& from) const;
+  // The byte and match states reached from `from` (the start, or where a byte's states go)
+  // through splits.
+  std::vector<int> Closure(Dfa& dfa, std::vector<int> from) const;
+  // Where the states of `set` go on `byte`, closed: empty when none takes it.
+  std::vector<int> Step(Dfa& dfa, const std::vector<int>& set, unsigned char byte) const;
+  bool Accepts(const std::vector<int>& set) const;
   // The deterministic state of `set`, added if new; kFull (glob.cc) when no more fit.
   int32_t StateOf(Dfa& dfa, std::vector<int> set) const;
-  bool MatchesWithAutomaton(const std::vector<int>& set, std::string_view rest) const;
 
   std::vector<State> states_;
   int start_ = 0;

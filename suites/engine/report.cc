@@ -459,10 +459,7 @@ std::string JUnitXml(const CampaignReport& report) {
       } else if (stats.failed > 0) {
         const std::string element(FailingElement(s, name));
         ++(element == "error" ? c.errors : c.failures);
-        const auto listed_here = listed_of.find(name);
-        const std::vector<const FailureRecord*> mine = listed_here == listed_of.end()
-                                                           ? std::vector<const FailureRecord*>{}
-                                                           : listed_here->second;
+        const std::vector<const FailureRecord*>& mine = listed_of[name];
         std::map<std::string, uint64_t> sigs;
         for (const FailureRecord* f : mine) {
           if (const auto at = s.signatures.find(f->signature); at != s.signatures.end())
