@@ -44,8 +44,10 @@ struct CaseKind {
   std::string_view what;  // one line for `tcfuzz kinds`
   // Judges the file's case without a GPU; an error (one line) when it holds no case of this kind.
   oracle::Result<Replayed> (*replay)(const oracle::TextDoc& doc);
-  // The case read and written back in its text form, its oracle answer computed on the way: the
-  // text fuzzer's fixed point (an error for a file that holds no case).
+  // The case read and written back in its text form: the text fuzzer's fixed point (an error for
+  // a file that holds no case). The fuzzer calls replay too; a kind whose replay leaves some cases
+  // uncomputed (one without a device D) computes the oracle's answer here, so that every case
+  // reaches the oracle once.
   oracle::Result<std::string> (*reprint)(const oracle::TextDoc& doc);
   // A generated case as a reproducer holds it (with what it expects), so that it replays alone.
   std::string (*draw)(gen::Source& source);

@@ -137,12 +137,21 @@ std::string BrokenRules(const DescriptorTile& t) {
   return ids.empty() ? std::string() : oracle::JoinRuleIds(ids);
 }
 
-std::string UndefinedDetail(const DescriptorTile& t, const std::vector<uint32_t>& observed) {
-  const std::string rules = BrokenRules(t);
+namespace {
+
+// A broken tile's D (when there is one) against the oracle's reading of its descriptors as decoded.
+std::string AsIfDetail(const DescriptorTile& t, const std::vector<uint32_t>* observed) {
   const auto want = oracle::tile::TileReference(t);
-  if (!want.ok()) return rules + ": no as-if reading (" + want.error() + ")";
-  const std::string diff = MismatchDetail(want.value(), observed, static_cast<std::size_t>(t.n));
-  return diff.empty() ? rules + ": as-if" : rules + ": differs from the as-if reading, " + diff;
+  if (!want.ok()) return "no as-if reading (" + want.error() + ")";
+  if (observed == nullptr) return "no device D in the file to hold against the as-if reading";
+  const std::string diff = MismatchDetail(want.value(), *observed, static_cast<std::size_t>(t.n));
+  return diff.empty() ? "as-if" : "differs from the as-if reading, " + diff;
+}
+
+}  // namespace
+
+std::string UndefinedDetail(const DescriptorTile& t, const std::vector<uint32_t>& observed) {
+  return BrokenRules(t) + ": " + AsIfDetail(t, &observed);
 }
 
 oracle::Result<oracle::tile::DescriptorTileFile> ReadDescriptorTileCase(const std::string& path) {
@@ -155,11 +164,13 @@ oracle::Result<Replayed> ReplayDescriptorTile(const oracle::TextDoc& doc) {
   if (!f.ok()) return R::Fail(f.error());
   const DescriptorTile& t = f.value().tile;
   // A broken descriptor is undefined by the spec: the file records what a device did, and no
-  // answer is wrong.
+  // answer is wrong; the note says what the device run's record says (descriptor_tile_device.cc).
   if (const std::string broken = BrokenRules(t); !broken.empty()) {
+    const auto& observed = f.value().observed;
     return R::Ok({{},
                   "breaks " + broken +
-                      ": undefined by spec, what a device returns is recorded, not judged"});
+                      ": undefined by spec, what a device returns is recorded, not judged; " +
+                      AsIfDetail(t, observed ? &*observed : nullptr)});
   }
   const auto want = oracle::tile::TileReference(t);
   if (!want.ok()) return R::Fail(want.error());

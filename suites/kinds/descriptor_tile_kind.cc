@@ -26,7 +26,7 @@ std::string Text(const DescriptorTileFile& f, const Origin& origin = {}) {
 oracle::Result<std::string> Reprint(const oracle::TextDoc& doc) {
   const auto f = oracle::tile::DescriptorTileFromDoc(doc);
   if (!f.ok()) return oracle::Result<std::string>::Fail(f.error());
-  (void)oracle::tile::TileReference(f.value().tile);  // any descriptor: a result or an error
+  // No oracle here: replay computes the answer for every tile, broken ones included.
   return oracle::Result<std::string>::Ok(Text(f.value()));
 }
 
