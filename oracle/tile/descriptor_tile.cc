@@ -148,6 +148,12 @@ Result<std::vector<uint32_t>> TileReference(const DescriptorTile& t, bool genera
   const auto params = given ? std::optional<num::DotParams>(*given) : TileParams(t);
   const bool is_int = !num::IsFloat(t.ab);
   if (!params && !is_int) return R::Fail("no sm_90 wgmma numerics for this type");
+  // An invalid swizzle code has no reading at all: said apart from a map that leaves the image.
+  for (const smem::SmemCase* c : {&t.a, &t.b}) {
+    if (!smem::DecodeMatrix(c->arch, c->desc))
+      return R::Fail(std::string(c == &t.a ? "A" : "B") +
+                     "'s descriptor has an invalid swizzle code");
+  }
   const auto a = ReadOperand(t, smem::Operand::kA);
   const auto b = ReadOperand(t, smem::Operand::kB);
   if (!a || !b) return R::Fail("an operand's address map reaches outside the shared-memory image");

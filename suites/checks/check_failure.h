@@ -65,9 +65,7 @@ struct Replayed {
 // on a GPU; a case that was never run (a corpus input) passes with a note.
 inline Replayed UnobservedDeviceCase(const oracle::TextDoc& doc, std::string_view family) {
   if (!doc.Has("origin.outcome")) {
-    return {{},
-            "no device D in the file: the oracle computed the case; run it on a GPU (tcfuzz repro) "
-            "to compare"};
+    return {{}, "no device D in the file to compare with: run it on a GPU (tcfuzz repro)"};
   }
   const auto text = [&doc](std::string_view key) {
     auto v = doc.String(key);

@@ -1,8 +1,8 @@
 // libFuzzer target for the case files of every registered kind (suites/kinds/case_kind.h): the
 // reproducers and corpus entries `tcfuzz replay`, `repro`, `minimize` and the workers read. A text
 // input must parse to a one-line error or to a case whose text form is a fixed point (written,
-// read back and written again, the same text), with the oracle's answer computed on the way, and
-// replay without crashing; any other input draws a case of one kind from the bytes and holds it
+// read back and written again, the same text) and replay without crashing, the oracle's answer
+// computed once on the way; any other input draws a case of one kind from the bytes and holds it
 // to the same round trip.
 #include <span>
 #include <string>
@@ -29,8 +29,8 @@ std::string Rewrite(const oracle::TextDoc& doc) {
 }
 
 // The input's own document replayed: a verdict or a one-line error, never a crash. Once per input:
-// the written text is the same case, and a replay is the oracle's answer again (a descriptor
-// tile's is most of an input's time).
+// the written text is the same case, and replay is where a descriptor tile's answer is computed
+// (most of an input's time; the kind's reprint leaves it out).
 void Replay(const oracle::TextDoc& doc) {
   if (const suites::CaseKind* kind = suites::FindCaseKind(doc.String("kind").value()))
     (void)kind->replay(doc);

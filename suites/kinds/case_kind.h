@@ -45,9 +45,9 @@ struct CaseKind {
   // Judges the file's case without a GPU; an error (one line) when it holds no case of this kind.
   oracle::Result<Replayed> (*replay)(const oracle::TextDoc& doc);
   // The case read and written back in its text form: the text fuzzer's fixed point (an error for
-  // a file that holds no case). The fuzzer calls replay too; a kind whose replay leaves some cases
-  // uncomputed (one without a device D) computes the oracle's answer here, so that every case
-  // reaches the oracle once.
+  // a file that holds no case). The fuzzer calls replay too, so a kind computes the oracle's answer
+  // here only where its replay can stop before it (dense_mma and sparse_mma, in exact arithmetic,
+  // where a file has no D, GPU or model); wgmma_tile's replay computes it for every tile.
   oracle::Result<std::string> (*reprint)(const oracle::TextDoc& doc);
   // A generated case as a reproducer holds it (with what it expects), so that it replays alone.
   std::string (*draw)(gen::Source& source);

@@ -37,6 +37,17 @@ std::string HexByte(uint64_t byte) {
   return b;
 }
 
+// A broken tile's D (when there is one) against the oracle's reading of its descriptors as
+// decoded. The reading is computed before the D is looked at, with or without one: replay is where
+// the text fuzzer reaches the oracle on a broken tile (the kind's reprint leaves it out).
+std::string AsIfDetail(const DescriptorTile& t, const std::vector<uint32_t>* observed) {
+  const auto want = oracle::tile::TileReference(t);
+  if (!want.ok()) return "no as-if reading (" + want.error() + ")";
+  if (observed == nullptr) return "no device D in the file to hold against the as-if reading";
+  const std::string diff = MismatchDetail(want.value(), *observed, static_cast<std::size_t>(t.n));
+  return diff.empty() ? "as-if" : "differs from the as-if reading, " + diff;
+}
+
 }  // namespace
 
 gen::GeneratedTile DrawSmemHwCase(uint64_t seed, uint64_t index) {
@@ -136,19 +147,6 @@ std::string BrokenRules(const DescriptorTile& t) {
   ids.insert(b.begin(), b.end());
   return ids.empty() ? std::string() : oracle::JoinRuleIds(ids);
 }
-
-namespace {
-
-// A broken tile's D (when there is one) against the oracle's reading of its descriptors as decoded.
-std::string AsIfDetail(const DescriptorTile& t, const std::vector<uint32_t>* observed) {
-  const auto want = oracle::tile::TileReference(t);
-  if (!want.ok()) return "no as-if reading (" + want.error() + ")";
-  if (observed == nullptr) return "no device D in the file to hold against the as-if reading";
-  const std::string diff = MismatchDetail(want.value(), *observed, static_cast<std::size_t>(t.n));
-  return diff.empty() ? "as-if" : "differs from the as-if reading, " + diff;
-}
-
-}  // namespace
 
 std::string UndefinedDetail(const DescriptorTile& t, const std::vector<uint32_t>& observed) {
   return BrokenRules(t) + ": " + AsIfDetail(t, &observed);

@@ -44,7 +44,8 @@ std::string UndefinedDetail(const oracle::tile::DescriptorTile& t,
 // A wgmma_tile file read for replay or the worker: errors name the file.
 oracle::Result<oracle::tile::DescriptorTileFile> ReadDescriptorTileCase(const std::string& path);
 
-// Replays a wgmma_tile file without a GPU: the oracle against the D recorded in it.
+// Replays a wgmma_tile file without a GPU: the oracle against the D recorded in it. A tile that
+// breaks a rule is undefined by spec, never a failure; its note says what UndefinedDetail would.
 oracle::Result<Replayed> ReplayDescriptorTile(const oracle::TextDoc& doc);
 
 }  // namespace tcfuzz::suites

@@ -277,6 +277,23 @@ TEST(TileReference, AMapOutsideTheImageIsAnError) {
             "an operand's address map reaches outside the shared-memory image");
 }
 
+// tcgen05's swizzle mode, bits 61..63 of the shared-memory descriptor (PTX ISA 9.1 §9.7.16.4.1
+// Table 40, #tcgen05-shared-memory-desc-layout): 0, 1, 2, 4 and 6 are modes; 3, 5 and 7 are none,
+// so there is no reading to compute, and the error says so rather than blaming the image.
+TEST(TileReference, AnInvalidSwizzleCodeIsAnErrorNamingIt) {
+  gen::RandomSource s(test::Seed());
+  for (const uint64_t code : {3u, 5u, 7u}) {
+    for (const bool on_a : {true, false}) {
+      DescriptorTile t = gen::DrawTcgen05Tile(s, false).tile;
+      uint64_t& desc = on_a ? t.a.desc : t.b.desc;
+      desc = (desc & ~(uint64_t{7} << 61)) | (code << 61);
+      EXPECT_EQ(TileReference(t).error(),
+                std::string(on_a ? "A" : "B") + "'s descriptor has an invalid swizzle code")
+          << code;
+    }
+  }
+}
+
 TEST(WgmmaTileGen, DescriptorsAreLegalAndOperandsStayInTheirHalves) {
   gen::RandomSource s(test::Seed());
   std::set<int> base_offsets;
