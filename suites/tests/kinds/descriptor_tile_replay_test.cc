@@ -41,25 +41,14 @@ std::string Undefined(const DescriptorTile& t) {
          ": undefined by spec, what a device returns is recorded, not judged; ";
 }
 
-// "D[r][c] oracle ........ device xxxxxxxx": the first element that differs, as the device
-// worker's record names it.
-std::string Differs(std::size_t at, int cols, uint32_t device) {
-  char b[64];
-  std::snprintf(b, sizeof b, "D[%zu][%zu] oracle ", at / static_cast<std::size_t>(cols),
-                at % static_cast<std::size_t>(cols));
-  char d[24];
-  std::snprintf(d, sizeof d, " device %08x", device);
-  return std::string(b) + "%" + d;  // '%': the oracle's word, matched apart
-}
-
-// Whether `note` ends in "differs from the as-if reading, " + the pattern, with the oracle's
-// word (any 8 hex digits) where the pattern has '%'.
-bool EndsInDifference(const std::string& note, const std::string& pattern, uint32_t oracle_word) {
-  char w[12];
-  std::snprintf(w, sizeof w, "%08x", oracle_word);
-  std::string want = "differs from the as-if reading, " + pattern;
-  want.replace(want.find('%'), 1, w);
-  return note.ends_with(want);
+// The note's end for a D that differs first at element `at`, as the device worker's record names
+// it.
+std::string Differs(std::size_t at, int cols, uint32_t oracle_word, uint32_t device_word) {
+  char b[96];
+  std::snprintf(b, sizeof b, "D[%zu][%zu] oracle %08x device %08x",
+                at / static_cast<std::size_t>(cols), at % static_cast<std::size_t>(cols),
+                oracle_word, device_word);
+  return "differs from the as-if reading, " + std::string(b);
 }
 
 // With an all-zero image and no C, every element any reading reads is +0 (in f16, bf16, tf32,
@@ -101,7 +90,7 @@ TEST(DescriptorTileReplay, ABrokenTilesNoteHoldsItsDAgainstTheAsIfReading) {
       continue;
     }
     EXPECT_EQ(agrees.note, undefined + "as-if");
-    EXPECT_TRUE(EndsInDifference(differs.note, Differs(at, g.tile.n, 0x3c00), 0)) << differs.note;
+    EXPECT_TRUE(differs.note.ends_with(Differs(at, g.tile.n, 0, 0x3c00))) << differs.note;
     EXPECT_EQ(bare.note, undefined + "no device D in the file to hold against the as-if reading");
     ++as_if;
   }
@@ -135,7 +124,7 @@ TEST(DescriptorTileReplay, AReservedBitBreakHoldsTheH100sDAsIf) {
     const uint32_t h100 = d[at];
     d[at] ^= 1;  // the last element's lowest bit: differs from the H100 there and only there
     const Replayed differs = ReplayText(TileText(t, f.value().fill, &d));
-    EXPECT_TRUE(EndsInDifference(differs.note, Differs(at, t.n, d[at]), h100))
+    EXPECT_TRUE(differs.note.ends_with(Differs(at, t.n, h100, d[at])))
         << entry.path() << ": " << differs.note;
     ++captured;
   }
