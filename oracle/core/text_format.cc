@@ -1,7 +1,6 @@
 #include "oracle/core/text_format.h"
 
 #include <charconv>
-#include <cstdio>
 #include <sstream>
 
 #include "oracle/core/span.h"
@@ -166,10 +165,18 @@ Result<uint64_t> ParseUint(std::string_view text, uint64_t max) {
   return Result<uint64_t>::Ok(value);
 }
 
+void AppendHexDigits(std::string& out, uint64_t value, int digits) {
+  char buf[16];
+  const char* end = std::to_chars(buf, buf + sizeof buf, value, 16).ptr;  // lower case
+  const auto n = static_cast<int>(end - buf);
+  if (digits > n) out.append(static_cast<std::size_t>(digits - n), '0');
+  out.append(buf, static_cast<std::size_t>(n));
+}
+
 std::string Hex(uint64_t value, int digits) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%0*llx", digits, static_cast<unsigned long long>(value));
-  return buf;
+  std::string s = "0x";
+  AppendHexDigits(s, value, digits);
+  return s;
 }
 
 Result<TextDoc> TextDoc::Parse(std::string_view text) {
@@ -293,7 +300,10 @@ TextWriter& TextWriter::AddInt(std::string_view key, int64_t value) {
 
 std::string HexRow(Span<const uint64_t> values, int digits) {
   std::string s;
-  for (uint64_t x : values) s += (s.empty() ? "" : " ") + Hex(x, digits).substr(2);
+  for (uint64_t x : values) {
+    if (!s.empty()) s += ' ';
+    AppendHexDigits(s, x, digits);
+  }
   return s;
 }
 

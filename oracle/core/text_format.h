@@ -80,6 +80,9 @@ std::string ErrorLine(std::string_view message);
 // 'text' for a message: one line, and at most 64 characters of it ("..." after them).
 std::string Quoted(std::string_view text);
 std::string Hex(uint64_t value, int digits);  // "0x" + zero-padded lower-case hex
+// The same digits without "0x" (at least `digits` of them), appended: what a row of many values
+// or an image's bytes is written with, without a string per value.
+void AppendHexDigits(std::string& out, uint64_t value, int digits);
 
 // The value of `key` through `parse` (a Parse* of an enum's names): "missing required key" or
 // "line N: key: unknown value 'v'".

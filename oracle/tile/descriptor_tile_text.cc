@@ -1,6 +1,7 @@
 #include "oracle/tile/descriptor_tile_text.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 namespace tcfuzz::oracle::tile {
@@ -43,6 +44,18 @@ Result<smem::SmemCase> ReadOperand(const TextDoc& doc, const std::string& p, sme
   return R::Ok(c);
 }
 
+// The first byte at or after `at` that is not the fill. An image is mostly fill: whole words of
+// it are passed at once.
+std::size_t SkipFill(const std::vector<uint8_t>& image, std::size_t at, uint8_t fill) {
+  const uint64_t word = uint64_t{fill} * 0x0101010101010101;
+  for (uint64_t w = 0; at + 8 <= image.size(); at += 8) {
+    std::memcpy(&w, image.data() + at, 8);
+    if (w != word) break;
+  }
+  while (at < image.size() && image[at] == fill) ++at;
+  return at;
+}
+
 int HexDigit(char ch) {
   if (ch >= '0' && ch <= '9') return ch - '0';
   if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
@@ -70,17 +83,14 @@ void AppendDescriptorTile(TextWriter& w, const DescriptorTile& t, uint8_t fill,
   }
   w.AddInt("image.bytes", static_cast<int64_t>(t.image.size())).AddHex("image.fill", fill, 2);
   // Runs of bytes other than the fill, cut into lines of kRunBytes.
-  for (std::size_t at = 0; at < t.image.size();) {
-    if (t.image[at] == fill) {
-      ++at;
-      continue;
-    }
-    std::string bytes;
+  for (std::size_t at = SkipFill(t.image, 0, fill); at < t.image.size();
+       at = SkipFill(t.image, at, fill)) {
+    std::string key = "image.", bytes;
+    AppendHexDigits(key, at, 5);
     const std::size_t from = at;
-    while (at < t.image.size() && at - from < kRunBytes && t.image[at] != fill) {
-      bytes += Hex(t.image[at++], 2).substr(2);
-    }
-    w.Add("image." + Hex(from, 5).substr(2), bytes);
+    while (at < t.image.size() && at - from < kRunBytes && t.image[at] != fill)
+      AppendHexDigits(bytes, t.image[at++], 2);
+    w.Add(key, bytes);
   }
   const int rows = t.a.view.rows;
   for (int r = 0; r < rows && !t.c.empty() && static_cast<std::size_t>((r + 1) * t.n) <= t.c.size();
