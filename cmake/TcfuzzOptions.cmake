@@ -23,7 +23,8 @@ if(TCFUZZ_FUZZ)
   if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
     message(FATAL_ERROR "TCFUZZ_FUZZ needs clang (use the 'fuzz' preset)")
   endif()
-  # Everything is instrumented; only fuzz targets link the libFuzzer driver.
+  # Everything is instrumented (the arithmetic without trace-cmp: oracle/CMakeLists.txt); only
+  # fuzz targets link the libFuzzer driver.
   add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
                       -fno-omit-frame-pointer -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION)
   add_link_options(-fsanitize=address,undefined)

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -47,6 +48,42 @@ TEST(WgmmaTileText, WrittenTilesReadBackToTheSameImageDescriptorsAndD) {
     EXPECT_EQ(back.value().observed, d.value());
     EXPECT_EQ(TileReference(t).value(), d.value());
   }
+}
+
+// The image is written as its runs of bytes other than the fill, at most 64 to a line, each keyed
+// by its offset: runs across and on 8-byte boundaries, one longer than a line, one at the end.
+TEST(WgmmaTileText, ImageLinesAreTheRunsOfBytesOtherThanTheFill) {
+  gen::RandomSource s(test::Seed());
+  DescriptorTile t = gen::DrawWgmmaTile(s).tile;
+  const uint8_t fill = 0x5a;
+  t.image.assign(160, fill);
+  t.image[7] = 0x01;  // across a word boundary
+  t.image[8] = 0x02;
+  for (int i = 16; i < 24; ++i) t.image[static_cast<size_t>(i)] = 0x5b;  // one whole word
+  for (int i = 32; i < 102; ++i) t.image[static_cast<size_t>(i)] = static_cast<uint8_t>(i ^ 0x80);
+  t.image[159] = 0x00;  // the last byte
+  std::string long_run, tail;
+  char two[3];
+  for (int i = 32; i < 102; ++i) {
+    std::snprintf(two, sizeof two, "%02x", i ^ 0x80);
+    (i < 96 ? long_run : tail) += two;
+  }
+  const std::vector<std::pair<std::string, std::string>> want = {
+      {"image.00007", "0102"},
+      {"image.00010", "5b5b5b5b5b5b5b5b"},
+      {"image.00020", long_run},
+      {"image.00060", tail},
+      {"image.0009f", "00"}};
+  TextWriter w(kDescriptorTileKind);
+  AppendDescriptorTile(w, t, fill, nullptr);
+  const auto doc = TextDoc::Parse(w.str());
+  ASSERT_TRUE(doc.ok()) << doc.error();
+  std::vector<std::pair<std::string, std::string>> got;
+  for (const TextEntry& e : doc.value().entries()) {
+    if (e.key.starts_with("image.0")) got.emplace_back(e.key, e.value);
+  }
+  EXPECT_EQ(got, want);
+  EXPECT_EQ(Read(w.str()).value().tile.image, t.image);
 }
 
 TEST(WgmmaTileText, MalformedFilesAreOneLineErrorsNamingTheLine) {

@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <cstdio>
+#include <vector>
+
 namespace tcfuzz::oracle {
 namespace {
 
@@ -85,6 +88,30 @@ TEST(TextFormat, WriterHeaderCarriesFormatAndToolVersion) {
 RC_GTEST_PROP(TextFormatProps, ArbitraryInputNeverCrashes, (const std::string& body)) {
   auto doc = TextDoc::Parse("tcfuzz-text 1\n" + body);
   if (!doc.ok()) RC_ASSERT(doc.error().find('\n') == std::string::npos);
+}
+
+// Hex digits are C's "%0*llx" (the second derivation here): lower case, zero-padded to the width,
+// a wider value whole. HexRow is those digits without "0x", one space between.
+RC_GTEST_PROP(TextFormatProps, HexIsPrintfsPaddedHex, (uint64_t value, uint8_t shift)) {
+  const uint64_t v = value >> (shift % 64);
+  const int digits = *rc::gen::inRange(0, 18);
+  char want[40];
+  std::snprintf(want, sizeof want, "0x%0*llx", digits, static_cast<unsigned long long>(v));
+  RC_ASSERT(Hex(v, digits) == want);
+  const std::vector<uint64_t> row = {v, 0, 0xabc};
+  char want_row[80];
+  std::snprintf(want_row, sizeof want_row, "%0*llx %0*llx %0*llx", digits,
+                static_cast<unsigned long long>(v), digits, 0ull, digits, 0xabcull);
+  RC_ASSERT(HexRow(row, digits) == want_row);
+}
+
+TEST(TextFormat, HexEdges) {
+  EXPECT_EQ(Hex(0, 0), "0x0");
+  EXPECT_EQ(Hex(0, 2), "0x00");
+  EXPECT_EQ(Hex(0xAB, 1), "0xab");
+  EXPECT_EQ(Hex(~uint64_t{0}, 16), "0xffffffffffffffff");
+  EXPECT_EQ(Hex(0x1f, 5), "0x0001f");
+  EXPECT_EQ(HexRow(std::vector<uint64_t>{}, 4), "");
 }
 
 // Written values read back unchanged.
