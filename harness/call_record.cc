@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <span>
 
+#include "oracle/core/text_format.h"
+
 namespace tcfuzz::harness {
 namespace {
 
@@ -20,13 +22,9 @@ Json Array(const T* p, std::size_t n) {
 }
 
 std::string Hex(const uint8_t* p, std::size_t n) {
-  static constexpr char kDigits[] = "0123456789abcdef";
   std::string s;
   s.reserve(2 * n);
-  for (std::size_t i = 0; i < n; ++i) {
-    s += kDigits[p[i] >> 4];
-    s += kDigits[p[i] & 15];
-  }
+  for (std::size_t i = 0; i < n; ++i) oracle::AppendHexDigits(s, p[i], 2);
   return s;
 }
 

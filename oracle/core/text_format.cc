@@ -74,10 +74,8 @@ std::string OneLine(std::string_view text, std::size_t max_bytes) {
         i += n;
         continue;
       }
-      static const char* kHex = "0123456789abcdef";
       out += "\\x";
-      out += kHex[u >> 4];
-      out += kHex[u & 15];
+      AppendHexDigits(out, u, 2);
       ++i;
       continue;
     }
@@ -89,10 +87,8 @@ std::string OneLine(std::string_view text, std::size_t max_bytes) {
     } else if (c == '\t') {
       out += "\\t";
     } else if (u < 0x20 || u == 0x7f) {
-      static const char* kHex = "0123456789abcdef";
       out += "\\x";
-      out += kHex[u >> 4];
-      out += kHex[u & 15];
+      AppendHexDigits(out, u, 2);
     } else {
       out += c;
     }

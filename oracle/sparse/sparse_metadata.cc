@@ -4,6 +4,7 @@
 #include <string>
 
 #include "oracle/core/span.h"
+#include "oracle/core/text_format.h"
 #include "oracle/numerics/tile_mma.h"
 
 namespace tcfuzz::oracle::sparse {
@@ -82,8 +83,8 @@ Verdict Validate(const SparseOp& op) {
               "meta[lane " + std::to_string(m.lane) + "] bits " + std::to_string(m.bit) + "-" +
                   std::to_string(m.bit + 3),
               n,
-              "row " + std::to_string(row) + " chunk " + std::to_string(chunk) + ": nibble 0x" +
-                  "0123456789abcdef"[n]);
+              "row " + std::to_string(row) + " chunk " + std::to_string(chunk) + ": nibble " +
+                  Hex(n, 1));
       }
     }
   }

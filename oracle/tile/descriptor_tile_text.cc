@@ -48,7 +48,8 @@ Result<smem::SmemCase> ReadOperand(const TextDoc& doc, const std::string& p, sme
 // it are passed at once.
 std::size_t SkipFill(const std::vector<uint8_t>& image, std::size_t at, uint8_t fill) {
   const uint64_t word = uint64_t{fill} * 0x0101010101010101;
-  for (uint64_t w = 0; at + 8 <= image.size(); at += 8) {
+  for (; at + 8 <= image.size(); at += 8) {
+    uint64_t w;
     std::memcpy(&w, image.data() + at, 8);
     if (w != word) break;
   }
@@ -85,8 +86,9 @@ void AppendDescriptorTile(TextWriter& w, const DescriptorTile& t, uint8_t fill,
   // Runs of bytes other than the fill, cut into lines of kRunBytes.
   for (std::size_t at = SkipFill(t.image, 0, fill); at < t.image.size();
        at = SkipFill(t.image, at, fill)) {
-    std::string key = "image.", bytes;
+    std::string key = "image.";
     AppendHexDigits(key, at, 5);
+    std::string bytes;
     const std::size_t from = at;
     while (at < t.image.size() && at - from < kRunBytes && t.image[at] != fill)
       AppendHexDigits(bytes, t.image[at++], 2);

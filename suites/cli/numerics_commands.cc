@@ -1,7 +1,6 @@
 #include "suites/cli/numerics_commands.h"
 
 #include <charconv>
-#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -208,9 +207,9 @@ int OracleDotStream(std::istream& in, std::ostream& out, std::ostream& err, Form
       if (const auto wide = oracle::num::BitsAboveStorage(a, b, c, ab, cd)) return fail(*wide);
       const uint32_t d =
           oracle::num::DotProduct(a, b, static_cast<uint32_t>(c), ab, ab, cd, params);
-      char buf[16];
-      std::snprintf(buf, sizeof buf, "%0*x\n", HexDigits(cd), d);
-      out << buf;
+      std::string d_text;
+      oracle::AppendHexDigits(d_text, d, HexDigits(cd));
+      out << d_text << '\n';
       continue;
     }
     const auto parsed = oracle::ParseJson(line);
@@ -251,9 +250,9 @@ int OracleDotStream(std::istream& in, std::ostream& out, std::ostream& err, Form
     }
     if (const auto wide = oracle::num::BitsAboveStorage(a, b, c, ab, cd)) return fail(*wide);
     const uint32_t d = oracle::num::DotProduct(a, b, static_cast<uint32_t>(c), ab, ab, cd, params);
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "{\"d\":\"%0*x\"}", HexDigits(cd), d);
-    out << buf << "\n";
+    std::string d_text;
+    oracle::AppendHexDigits(d_text, d, HexDigits(cd));
+    out << "{\"d\":\"" << d_text << "\"}\n";
   }
   if (!lines.error().empty()) {
     out.flush();

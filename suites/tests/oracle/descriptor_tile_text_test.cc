@@ -83,7 +83,14 @@ TEST(WgmmaTileText, ImageLinesAreTheRunsOfBytesOtherThanTheFill) {
     if (e.key.starts_with("image.0")) got.emplace_back(e.key, e.value);
   }
   EXPECT_EQ(got, want);
-  EXPECT_EQ(Read(w.str()).value().tile.image, t.image);
+  const auto back = Read(w.str());
+  ASSERT_TRUE(back.ok()) << back.error();
+  EXPECT_EQ(back.value().tile.image, t.image);
+  // An image of fill alone has no lines.
+  t.image.assign(160, fill);
+  TextWriter empty(kDescriptorTileKind);
+  AppendDescriptorTile(empty, t, fill, nullptr);
+  EXPECT_EQ(empty.str().find("image.0"), std::string::npos) << empty.str();
 }
 
 TEST(WgmmaTileText, MalformedFilesAreOneLineErrorsNamingTheLine) {

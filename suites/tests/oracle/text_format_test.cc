@@ -90,8 +90,9 @@ RC_GTEST_PROP(TextFormatProps, ArbitraryInputNeverCrashes, (const std::string& b
   if (!doc.ok()) RC_ASSERT(doc.error().find('\n') == std::string::npos);
 }
 
-// Hex digits are C's "%0*llx" (the second derivation here): lower case, zero-padded to the width,
-// a wider value whole. HexRow is those digits without "0x", one space between.
+// Hex digits are C's "%0*llx" (printf, what Hex was written with before, is the reference): lower
+// case, zero-padded to the width, a wider value whole. HexRow is those digits without "0x", one
+// space between.
 RC_GTEST_PROP(TextFormatProps, HexIsPrintfsPaddedHex, (uint64_t value, uint8_t shift)) {
   const uint64_t v = value >> (shift % 64);
   const int digits = *rc::gen::inRange(0, 18);
